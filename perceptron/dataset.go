@@ -1,0 +1,160 @@
+package perceptron
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Dataset is n labelled rows of d features: row i is the point x_i and Y[i]
+// its label, -1 or +1. X is row-major, so X.RawRowView(i) is x_i without a
+// copy. Build one with NewDataset or ReadCSV; the fields may be read freely
+// but a Dataset is not changed by any function of this package.
+type Dataset struct {
+	// X holds the points, one per row (n × d).
+	X *mat.Dense
+	// Y holds the labels, -1 or +1.
+	Y []float64
+	// Features names the d columns (may be nil).
+	Features []string
+	// Classes names the original classes mapped to -1 and to +1 (may be empty).
+	Classes [2]string
+}
+
+// errorf returns an error whose message starts with the package name.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("perceptron: "+format, args...)
+}
+
+// ErrEmpty is returned for a data set without rows or without features.
+var ErrEmpty = errors.New("perceptron: empty data: no rows")
+
+// NewDataset copies the rows x and labels y into a Dataset after checking
+// them: at least one row, every row of the same non-zero length, every value
+// finite, as many labels as rows, every label -1 or +1. The error names the
+// first problem and its row and column (0-based).
+func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
+	if len(x) == 0 {
+		return nil, ErrEmpty
+	}
+	d := len(x[0])
+	if d == 0 {
+		return nil, errorf("empty data: row 0 has no features")
+	}
+	if len(y) != len(x) {
+		return nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
+	}
+	data := make([]float64, 0, len(x)*d)
+	for i, row := range x {
+		if len(row) != d {
+			return nil, errorf("ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
+		}
+		if err := checkFinite(row, i); err != nil {
+			return nil, err
+		}
+		data = append(data, row...)
+	}
+	if err := checkLabels(y); err != nil {
+		return nil, err
+	}
+	return &Dataset{X: mat.NewDense(len(x), d, data), Y: append([]float64(nil), y...)}, nil
+}
+
+// checkFinite reports the first NaN or ±Inf of row i.
+func checkFinite(row []float64, i int) error {
+	for j, v := range row {
+		if math.IsNaN(v) {
+			return errorf("row %d, column %d: value is NaN", i, j)
+		}
+		if math.IsInf(v, 0) {
+			return errorf("row %d, column %d: value is %v", i, j, v)
+		}
+	}
+	return nil
+}
+
+// checkLabels reports the first label that is not -1 or +1.
+func checkLabels(y []float64) error {
+	for i, v := range y {
+		if v != -1 && v != 1 {
+			return errorf("row %d: label %v is not -1 or +1", i, v)
+		}
+	}
+	return nil
+}
+
+// N returns the number of rows.
+func (d *Dataset) N() int { r, _ := d.X.Dims(); return r }
+
+// D returns the number of features.
+func (d *Dataset) D() int { _, c := d.X.Dims(); return c }
+
+// Row returns x_i as a view into X; callers must not modify it.
+func (d *Dataset) Row(i int) []float64 { return d.X.RawRowView(i) }
+
+// Rows returns a copy of the points as a slice of rows.
+func (d *Dataset) Rows() [][]float64 {
+	out := make([][]float64, d.N())
+	for i := range out {
+		out[i] = append([]float64(nil), d.Row(i)...)
+	}
+	return out
+}
+
+// Subset returns a new Dataset of the given rows, in the given order.
+func (d *Dataset) Subset(rows []int) (*Dataset, error) {
+	if len(rows) == 0 {
+		return nil, ErrEmpty
+	}
+	n, c := d.N(), d.D()
+	data := make([]float64, 0, len(rows)*c)
+	y := make([]float64, len(rows))
+	for k, i := range rows {
+		if i < 0 || i >= n {
+			return nil, errorf("subset: row index %d out of range [0, %d)", i, n)
+		}
+		data = append(data, d.Row(i)...)
+		y[k] = d.Y[i]
+	}
+	return &Dataset{X: mat.NewDense(len(rows), c, data), Y: y, Features: d.Features, Classes: d.Classes}, nil
+}
+
+// Validate checks that d is a usable training set: non-empty, finite, with
+// labels -1/+1 of both classes. Every learner calls it at the door.
+func (d *Dataset) Validate() error {
+	if d == nil || d.X == nil || d.X.IsEmpty() {
+		return ErrEmpty
+	}
+	if len(d.Y) != d.N() {
+		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+	}
+	for i := 0; i < d.N(); i++ {
+		if err := checkFinite(d.Row(i), i); err != nil {
+			return err
+		}
+	}
+	if err := checkLabels(d.Y); err != nil {
+		return err
+	}
+	pos := 0
+	for _, v := range d.Y {
+		if v > 0 {
+			pos++
+		}
+	}
+	if pos == 0 || pos == len(d.Y) {
+		return errorf("one class only: all %d labels are %v; need both -1 and +1", len(d.Y), d.Y[0])
+	}
+	return nil
+}
+
+// checkPoint reports a point (row i of some input) whose length is not the
+// d the model was trained on, or that holds a NaN or ±Inf.
+func checkPoint(x []float64, d, i int) error {
+	if len(x) != d {
+		return errorf("wrong dimension: row %d has %d features, the model expects %d", i, len(x), d)
+	}
+	return checkFinite(x, i)
+}

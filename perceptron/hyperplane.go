@@ -1,0 +1,267 @@
+package perceptron
+
+import (
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Tie says what a score of exactly 0 means.
+type Tie int
+
+const (
+	// TieMistake, the default, treats a score of 0 as wrong for both labels:
+	// training updates whenever y(w·x + b) ≤ 0 and Predict returns 0, which
+	// counts as an error. scikit-learn's Perceptron and MIT 6.036 do this.
+	TieMistake Tie = iota
+	// TieNegative takes sign(0) = -1, as the NTU Machine Learning
+	// Foundations course does: a point with score 0 and label -1 is correct.
+	TieNegative
+)
+
+// String returns the name used by the command line: "mistake" or "negative".
+func (t Tie) String() string {
+	switch t {
+	case TieMistake:
+		return "mistake"
+	case TieNegative:
+		return "negative"
+	}
+	return fmt.Sprintf("Tie(%d)", int(t))
+}
+
+// ParseTie parses "mistake" or "negative" (the names of String).
+func ParseTie(s string) (Tie, error) {
+	switch s {
+	case "mistake", "zero":
+		return TieMistake, nil
+	case "negative", "minus":
+		return TieNegative, nil
+	}
+	return 0, errorf("unknown tie policy %q: want mistake or negative", s)
+}
+
+func (t Tie) valid() error {
+	if t != TieMistake && t != TieNegative {
+		return errorf("unknown tie policy %d: want TieMistake or TieNegative", int(t))
+	}
+	return nil
+}
+
+// Sign returns the prediction for a score under the tie policy: +1 for a
+// positive score, -1 for a negative one, and for 0 either 0 (TieMistake) or
+// -1 (TieNegative).
+func (t Tie) Sign(score float64) float64 {
+	switch {
+	case score > 0:
+		return 1
+	case score < 0:
+		return -1
+	case t == TieNegative:
+		return -1
+	}
+	return 0
+}
+
+// Mistake reports whether a point with label y and this score is
+// misclassified under the tie policy: y·score ≤ 0 for TieMistake,
+// Sign(score) ≠ y for TieNegative.
+func (t Tie) Mistake(y, score float64) bool {
+	if t == TieNegative {
+		return t.Sign(score) != y
+	}
+	return y*score <= 0
+}
+
+// Hyperplane is the linear classifier h(x) = sign(w·x + b).
+type Hyperplane struct {
+	W []float64
+	B float64
+}
+
+// dot returns Σ w_j x_j summed left to right, the order scikit-learn uses, so
+// that weights learned here are bit-identical to its.
+func dot(w, x []float64) float64 {
+	var s float64
+	for j, v := range x {
+		s += w[j] * v
+	}
+	return s
+}
+
+// Dim returns the number of features d.
+func (h Hyperplane) Dim() int { return len(h.W) }
+
+// Score returns w·x + b, or an error if x has the wrong dimension or is not
+// finite.
+func (h Hyperplane) Score(x []float64) (float64, error) {
+	if err := checkPoint(x, len(h.W), 0); err != nil {
+		return 0, err
+	}
+	return dot(h.W, x) + h.B, nil
+}
+
+// Predict returns tie.Sign(w·x + b).
+func (h Hyperplane) Predict(x []float64, tie Tie) (float64, error) {
+	s, err := h.Score(x)
+	if err != nil {
+		return 0, err
+	}
+	return tie.Sign(s), nil
+}
+
+// Norm returns ||w||, the Euclidean norm of w (b excluded).
+func (h Hyperplane) Norm() float64 {
+	return math.Sqrt(dot(h.W, h.W))
+}
+
+// SignedDistance returns (w·x + b)/||w||: the distance of x to the boundary,
+// positive on the side w points to. It is an error for w to be 0.
+func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
+	s, err := h.Score(x)
+	if err != nil {
+		return 0, err
+	}
+	n := h.Norm()
+	if n == 0 {
+		return 0, errorf("signed distance: w is the zero vector, so there is no boundary")
+	}
+	return s / n, nil
+}
+
+// Margin returns y(w·x + b)/||w||, the margin of the labelled point (x, y):
+// positive when the point is on its correct side, and its distance to the
+// boundary.
+func (h Hyperplane) Margin(x []float64, y float64) (float64, error) {
+	if y != -1 && y != 1 {
+		return 0, errorf("label %v is not -1 or +1", y)
+	}
+	dist, err := h.SignedDistance(x)
+	return y * dist, err
+}
+
+// DatasetMargin returns the margin of the data set, min_i y_i(w·x_i + b)/||w||,
+// and the row that attains it (the first such row). The data set is
+// separated by h exactly when the margin is positive.
+func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err error) {
+	if err := h.checkData(d); err != nil {
+		return 0, -1, err
+	}
+	n := h.Norm()
+	if n == 0 {
+		return 0, -1, errorf("margin: w is the zero vector, so there is no boundary")
+	}
+	margin, row = math.Inf(1), -1
+	for i := 0; i < d.N(); i++ {
+		m := d.Y[i] * (dot(h.W, d.Row(i)) + h.B) / n
+		if m < margin {
+			margin, row = m, i
+		}
+	}
+	return margin, row, nil
+}
+
+// checkData checks that d is non-empty, finite, labelled -1/+1 and of h's
+// dimension.
+func (h Hyperplane) checkData(d *Dataset) error {
+	if d == nil || d.X == nil || d.X.IsEmpty() {
+		return ErrEmpty
+	}
+	if d.D() != len(h.W) {
+		return errorf("wrong dimension: the data has %d features, the model expects %d", d.D(), len(h.W))
+	}
+	if len(d.Y) != d.N() {
+		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+	}
+	for i := 0; i < d.N(); i++ {
+		if err := checkFinite(d.Row(i), i); err != nil {
+			return err
+		}
+	}
+	return checkLabels(d.Y)
+}
+
+// PredictAll returns the prediction tie.Sign(w·x_i + b) of every row of d.
+func (h Hyperplane) PredictAll(d *Dataset, tie Tie) ([]float64, error) {
+	if err := h.checkData(d); err != nil {
+		return nil, err
+	}
+	out := make([]float64, d.N())
+	for i := range out {
+		out[i] = tie.Sign(dot(h.W, d.Row(i)) + h.B)
+	}
+	return out, nil
+}
+
+// Errors returns the number of rows of d that h misclassifies under the tie
+// policy: the sum of the 0-1 loss.
+func (h Hyperplane) Errors(d *Dataset, tie Tie) (int, error) {
+	if err := h.checkData(d); err != nil {
+		return 0, err
+	}
+	return countErrors(h.W, h.B, d, tie), nil
+}
+
+// countErrors is Errors without the checks, for learners that have already
+// validated d.
+func countErrors(w []float64, b float64, d *Dataset, tie Tie) int {
+	e := 0
+	for i := 0; i < d.N(); i++ {
+		if tie.Mistake(d.Y[i], dot(w, d.Row(i))+b) {
+			e++
+		}
+	}
+	return e
+}
+
+// ErrorRate returns the training (or test) error: the fraction of rows of d
+// that h misclassifies, the mean 0-1 loss.
+func (h Hyperplane) ErrorRate(d *Dataset, tie Tie) (float64, error) {
+	e, err := h.Errors(d, tie)
+	if err != nil {
+		return 0, err
+	}
+	return float64(e) / float64(d.N()), nil
+}
+
+// ZeroOneLoss returns 1 if the prediction p differs from the label y and 0
+// otherwise. A prediction of 0 (an undecided tie) always costs 1.
+func ZeroOneLoss(y, p float64) float64 {
+	if p == y {
+		return 0
+	}
+	return 1
+}
+
+// Theta returns θ = [b, w], the weights of the notational hack: θ·[1, x] =
+// w·x + b.
+func (h Hyperplane) Theta() []float64 {
+	return append([]float64{h.B}, h.W...)
+}
+
+// FromTheta is the inverse of Theta: θ = [b, w] gives the hyperplane (w, b).
+// θ must have at least one element.
+func FromTheta(theta []float64) (Hyperplane, error) {
+	if len(theta) == 0 {
+		return Hyperplane{}, errorf("theta is empty: want [b, w...]")
+	}
+	return Hyperplane{W: append([]float64(nil), theta[1:]...), B: theta[0]}, nil
+}
+
+// Augment returns the data set of the notational hack: every x becomes
+// [1, x], so that a hyperplane through the origin in d+1 dimensions is a
+// hyperplane with a bias in d dimensions.
+func Augment(d *Dataset) *Dataset {
+	n, c := d.N(), d.D()
+	rows := make([]float64, 0, n*(c+1))
+	for i := 0; i < n; i++ {
+		rows = append(rows, 1)
+		rows = append(rows, d.Row(i)...)
+	}
+	out := &Dataset{X: mat.NewDense(n, c+1, rows), Y: append([]float64(nil), d.Y...), Classes: d.Classes}
+	if d.Features != nil {
+		out.Features = append([]string{"x0 (constant 1)"}, d.Features...)
+	}
+	return out
+}

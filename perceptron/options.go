@@ -1,0 +1,122 @@
+package perceptron
+
+// Order is the order in which batch learners visit the rows.
+type Order int
+
+const (
+	// Cyclic visits rows 0, 1, …, n-1 in every epoch.
+	Cyclic Order = iota
+	// Cycle draws one random permutation from Seed and visits the rows in
+	// that order in every epoch (NTU's "fixed, pre-determined random cycle").
+	Cycle
+	// Shuffle draws a new random permutation at the start of every epoch
+	// (scikit-learn's shuffle=True).
+	Shuffle
+	// RandomMistake picks, at every step, one of the currently misclassified
+	// rows uniformly at random (the pick rule of Learning From Data). An
+	// "epoch" is then n such picks.
+	RandomMistake
+)
+
+var orderNames = [...]string{Cyclic: "cyclic", Cycle: "cycle", Shuffle: "shuffle", RandomMistake: "mistake"}
+
+// String returns the name used by the command line.
+func (o Order) String() string {
+	if o >= 0 && int(o) < len(orderNames) {
+		return orderNames[o]
+	}
+	return "Order(?)"
+}
+
+// ParseOrder parses the names of Order.String: cyclic, cycle, shuffle, mistake.
+func ParseOrder(s string) (Order, error) {
+	for i, name := range orderNames {
+		if s == name {
+			return Order(i), nil
+		}
+	}
+	return 0, errorf("unknown order %q: want cyclic, cycle, shuffle or mistake", s)
+}
+
+// Options are the hyper-parameters of the batch learners (PLA, Pocket,
+// Voted, Averaged). They are set before fitting and never changed by it.
+// Start from DefaultOptions and change what you need.
+type Options struct {
+	// MaxEpochs is the most passes over the data (must be > 0). PLA and
+	// Pocket stop earlier after a pass without a mistake.
+	MaxEpochs int
+	// MaxUpdates, if > 0, also stops learning after that many updates
+	// (NTU's "pocket with 50 updates").
+	MaxUpdates int
+	// Eta is the learning rate η > 0 of the update w ← w + η y x.
+	Eta float64
+	// Order is the order in which rows are visited.
+	Order Order
+	// Seed seeds the random orders; runs with the same seed are identical.
+	Seed uint64
+	// Tie says whether a score of 0 is a mistake (default) or -1.
+	Tie Tie
+	// NoBias fixes b = 0: the boundary passes through the origin.
+	NoBias bool
+	// Observer, if not nil, is called after every update. It costs nothing
+	// when nil.
+	Observer Observer
+}
+
+// DefaultOptions returns MaxEpochs 1000, Eta 1, cyclic order, seed 1, a
+// score of 0 counted as a mistake, and a free bias.
+func DefaultOptions() Options {
+	return Options{MaxEpochs: 1000, Eta: 1, Order: Cyclic, Seed: 1, Tie: TieMistake}
+}
+
+// validate checks the options, naming the first bad one.
+func (o Options) validate() error {
+	if o.MaxEpochs <= 0 {
+		return errorf("MaxEpochs must be > 0, got %d", o.MaxEpochs)
+	}
+	if o.MaxUpdates < 0 {
+		return errorf("MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
+	}
+	if !(o.Eta > 0) || o.Eta != o.Eta || o.Eta > maxFloat {
+		return errorf("Eta must be a finite number > 0, got %v", o.Eta)
+	}
+	if o.Order < Cyclic || o.Order > RandomMistake {
+		return errorf("unknown order %d: want Cyclic, Cycle, Shuffle or RandomMistake", int(o.Order))
+	}
+	return o.Tie.valid()
+}
+
+const maxFloat = 1.7976931348623157e308
+
+// Update is what an Observer sees after each update: the epoch (0-based),
+// the row that was misclassified, its point x and label y, the score
+// w·x + b it had before the update, and w and b after it. X and W are
+// views that are only valid during the call: copy them to keep them.
+type Update struct {
+	Epoch int
+	Row   int
+	X     []float64
+	Y     float64
+	Score float64
+	W     []float64
+	B     float64
+}
+
+// Observer is called after every update of a learner.
+type Observer func(Update)
+
+// Result is what a batch learner learned and what happened on the way.
+type Result struct {
+	// Hyperplane holds the learned w and b.
+	Hyperplane
+	// Updates is the total number of updates (mistakes corrected).
+	Updates int
+	// Epochs is the number of passes made, the clean one included.
+	Epochs int
+	// UpdatesPerEpoch[e] is the number of updates in epoch e.
+	UpdatesPerEpoch []int
+	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
+	LastMistakeRow int
+	// Converged reports whether a pass over the data made no mistake.
+	Converged bool
+}
