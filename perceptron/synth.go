@@ -1,0 +1,405 @@
+package perceptron
+
+import (
+	"math"
+	"math/rand/v2"
+	"strconv"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Second PCG words of the generators, so that their streams differ.
+const (
+	separableStream = 0x5e9a7ab1e
+	noiseStream     = 0xf11b5
+	lfdStream       = 0x1fd
+	creditStream    = 0xc7ed17
+	circlesStream   = 0xc1c1e5
+)
+
+// synthRand returns the generator of a seeded stream.
+func synthRand(seed, stream uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, stream))
+}
+
+// SeparableData draws n points of d features that a hidden target
+// hyperplane separates with margin at least margin. The target (w*, b*) has
+// ||w*|| = 1 (w* is a normalised Gaussian vector) and its boundary passes
+// through a point p drawn uniformly from [-1/2, 1/2]^d, b* = -w*·p, so it
+// crosses the cube [-1, 1]^d. The points are drawn uniformly from
+// [-1, 1]^d, those with |w*·x + b*| < margin (or = 0) are rejected, and
+// y = synthSign(w*·x + b*): every point is at distance at least margin from the
+// boundary, on its own side. If the n points miss a class, or the target
+// leaves too little room beside the band, a new target is drawn, so that
+// both classes are always present. The same seed gives the same data.
+//
+// It is an error for n to be below 2, d below 1, margin negative or not
+// finite, or so large that the sampling fails (margin ≥ 2√d always does).
+func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane, error) {
+	if n < 2 {
+		return nil, Hyperplane{}, errorf("separable data: need n >= 2 points, got %d", n)
+	}
+	if d < 1 {
+		return nil, Hyperplane{}, errorf("separable data: need d >= 1 features, got %d", d)
+	}
+	if !(margin >= 0) || math.IsInf(margin, 0) {
+		return nil, Hyperplane{}, errorf("separable data: margin must be a finite number >= 0, got %v", margin)
+	}
+	tooLarge := errorf("separable data: margin %v too large: could not draw %d points of [-1,1]^%d at distance >= %v from a boundary, on both sides", margin, n, d, margin)
+	if margin >= 2*math.Sqrt(float64(d)) {
+		return nil, Hyperplane{}, tooLarge
+	}
+	rng := synthRand(seed, separableStream)
+	const targets = 20
+	budget := 100*n + 10000
+	for range targets {
+		h := randomTarget(rng, d)
+		x := make([]float64, 0, n*d)
+		y := make([]float64, 0, n)
+		pt := make([]float64, d)
+		pos := 0
+		for draws := 0; len(y) < n && draws < budget; draws++ {
+			// A side still empty after many draws has no room: next target.
+			if draws >= 20*n+2000 && (pos == 0 || pos == len(y)) {
+				break
+			}
+			for j := range pt {
+				pt[j] = 2*rng.Float64() - 1
+			}
+			s := dot(h.W, pt) + h.B
+			if math.Abs(s) < margin || s == 0 {
+				continue
+			}
+			x = append(x, pt...)
+			y = append(y, synthSign(s))
+			if s > 0 {
+				pos++
+			}
+		}
+		if len(y) == n && hasBothClasses(y) {
+			return &Dataset{X: mat.NewDense(n, d, x), Y: y, Features: synthFeatureNames(d),
+				Classes: [2]string{"-1", "+1"}}, h, nil
+		}
+	}
+	return nil, Hyperplane{}, tooLarge
+}
+
+// randomTarget draws w uniformly on the unit sphere and b = -w·p for p
+// uniform in [-1/2, 1/2]^d.
+func randomTarget(rng *rand.Rand, d int) Hyperplane {
+	w := make([]float64, d)
+	for {
+		var norm float64
+		for j := range w {
+			w[j] = rng.NormFloat64()
+			norm += w[j] * w[j]
+		}
+		if norm > 1e-12 {
+			norm = math.Sqrt(norm)
+			for j := range w {
+				w[j] /= norm
+			}
+			break
+		}
+	}
+	p := make([]float64, d)
+	for j := range p {
+		p[j] = rng.Float64() - 0.5
+	}
+	return Hyperplane{W: w, B: -dot(w, p)}
+}
+
+// synthSign returns +1 for s > 0 and -1 otherwise.
+func synthSign(s float64) float64 {
+	if s > 0 {
+		return 1
+	}
+	return -1
+}
+
+// hasBothClasses reports whether y holds both -1 and +1.
+func hasBothClasses(y []float64) bool {
+	var neg, pos bool
+	for _, v := range y {
+		neg = neg || v < 0
+		pos = pos || v > 0
+	}
+	return neg && pos
+}
+
+// synthFeatureNames returns x1, …, xd.
+func synthFeatureNames(d int) []string {
+	names := make([]string, d)
+	for j := range names {
+		names[j] = "x" + strconv.Itoa(j+1)
+	}
+	return names
+}
+
+// flipExactly flips exactly k = round(flip·n) labels of y, a random subset
+// drawn from rng, redrawing the subset (at most 100 times) until both
+// classes remain.
+func flipExactly(y []float64, flip float64, rng *rand.Rand, what string) error {
+	if !(flip >= 0 && flip < 0.5) {
+		return errorf("%s: the fraction of flipped labels must be in [0, 0.5), got %v", what, flip)
+	}
+	n := len(y)
+	k := int(math.Round(flip * float64(n)))
+	if k == 0 {
+		return nil
+	}
+	orig := append([]float64(nil), y...)
+	for range 100 {
+		copy(y, orig)
+		for _, i := range rng.Perm(n)[:k] {
+			y[i] = -y[i]
+		}
+		if hasBothClasses(y) {
+			return nil
+		}
+	}
+	copy(y, orig)
+	return errorf("%s: flipping %d of %d labels always leaves one class; use more points or less noise", what, k, n)
+}
+
+// NoisyData returns the data of SeparableData(n, d, margin, seed) with
+// exactly round(flip·n) labels flipped, the rows chosen at random from seed
+// (a subset that would leave one class is redrawn), and the target: the
+// flipped points are the target's mistakes, so for flip > 0 the data is
+// usually no longer linearly separable. flip must lie in [0, 0.5).
+func NoisyData(n, d int, margin, flip float64, seed uint64) (*Dataset, Hyperplane, error) {
+	if !(flip >= 0 && flip < 0.5) {
+		return nil, Hyperplane{}, errorf("noisy data: the fraction of flipped labels must be in [0, 0.5), got %v", flip)
+	}
+	data, h, err := SeparableData(n, d, margin, seed)
+	if err != nil {
+		return nil, Hyperplane{}, err
+	}
+	if err := flipExactly(data.Y, flip, synthRand(seed, noiseStream), "noisy data"); err != nil {
+		return nil, Hyperplane{}, err
+	}
+	return data, h, nil
+}
+
+// LFDData draws the experiment of Learning From Data (exercise 1.4 and
+// problem 1.7): a target line f through two points drawn uniformly from
+// [-1, 1]², and n points drawn uniformly from [-1, 1]² labelled by f. It
+// returns the data and f, with w the unit normal of the line (so the score
+// is the signed distance) and b = -w·a for a point a of the line. It
+// departs from the book in one way: the learners of this package need both
+// classes, so when the n points miss one, all n are redrawn (after 100
+// failures, for a line that barely touches the square, the target too).
+// It is an error for n to be below 2.
+func LFDData(n int, seed uint64) (*Dataset, Hyperplane, error) {
+	if n < 2 {
+		return nil, Hyperplane{}, errorf("LFD data: need n >= 2 points, got %d", n)
+	}
+	rng := synthRand(seed, lfdStream)
+	uniform := func() float64 { return 2*rng.Float64() - 1 }
+	x := make([]float64, 2*n)
+	y := make([]float64, n)
+	for {
+		a := [2]float64{uniform(), uniform()}
+		c := [2]float64{uniform(), uniform()}
+		w := []float64{a[1] - c[1], c[0] - a[0]}
+		norm := math.Hypot(w[0], w[1])
+		if norm < 1e-12 {
+			continue
+		}
+		w[0] /= norm
+		w[1] /= norm
+		h := Hyperplane{W: w, B: -(w[0]*a[0] + w[1]*a[1])}
+		for range 100 {
+			for i := range n {
+				for {
+					x[2*i], x[2*i+1] = uniform(), uniform()
+					if s := dot(h.W, x[2*i:2*i+2]) + h.B; s != 0 {
+						y[i] = synthSign(s)
+						break
+					}
+				}
+			}
+			if hasBothClasses(y) {
+				return &Dataset{X: mat.NewDense(n, 2, x), Y: y, Features: []string{"x1", "x2"},
+					Classes: [2]string{"-1", "+1"}}, h, nil
+			}
+		}
+	}
+}
+
+// clipHalfPlane returns the part of the convex polygon p where
+// s·(w·x + b) ≥ 0 (Sutherland–Hodgman for one edge).
+func clipHalfPlane(p [][2]float64, w [2]float64, b, s float64) [][2]float64 {
+	var out [][2]float64
+	val := func(q [2]float64) float64 { return s * (w[0]*q[0] + w[1]*q[1] + b) }
+	for i, cur := range p {
+		next := p[(i+1)%len(p)]
+		vc, vn := val(cur), val(next)
+		if vc >= 0 {
+			out = append(out, cur)
+		}
+		if (vc >= 0) != (vn >= 0) {
+			t := vc / (vc - vn)
+			out = append(out, [2]float64{cur[0] + t*(next[0]-cur[0]), cur[1] + t*(next[1]-cur[1])})
+		}
+	}
+	return out
+}
+
+// polygonArea returns the area of a simple polygon by the shoelace formula.
+func polygonArea(p [][2]float64) float64 {
+	var a float64
+	for i, cur := range p {
+		next := p[(i+1)%len(p)]
+		a += cur[0]*next[1] - next[0]*cur[1]
+	}
+	return math.Abs(a) / 2
+}
+
+// Disagreement returns P[synthSign(f(x)) ≠ synthSign(g(x))] for x uniform on the
+// square [-1, 1]², exactly (up to rounding): the area of the two regions
+// {f > 0, g < 0} and {f < 0, g > 0}, found by clipping the square with the
+// half-planes of f and g (Sutherland–Hodgman), divided by 4. It is the out-
+// of-sample error of g for the target f in Learning From Data's
+// experiments. f and g must be 2-D, finite and not w = 0 with b = 0 (whose
+// sign is 0 everywhere); the boundaries themselves have probability 0.
+func Disagreement(f, g Hyperplane) (float64, error) {
+	for _, h := range []struct {
+		name string
+		h    Hyperplane
+	}{{"f", f}, {"g", g}} {
+		if h.h.Dim() != 2 {
+			return 0, errorf("disagreement: %s has %d features, want 2", h.name, h.h.Dim())
+		}
+		for _, v := range h.h.Theta() {
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				return 0, errorf("disagreement: %s has a non-finite weight %v", h.name, v)
+			}
+		}
+		if h.h.W[0] == 0 && h.h.W[1] == 0 && h.h.B == 0 {
+			return 0, errorf("disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
+		}
+	}
+	square := [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
+	fw, gw := [2]float64{f.W[0], f.W[1]}, [2]float64{g.W[0], g.W[1]}
+	var area float64
+	for _, s := range []float64{1, -1} {
+		p := clipHalfPlane(square, fw, f.B, s)
+		if len(p) > 0 {
+			p = clipHalfPlane(p, gw, g.B, -s)
+		}
+		if len(p) >= 3 {
+			area += polygonArea(p)
+		}
+	}
+	return min(area/4, 1), nil
+}
+
+// CreditApplicants draws n applicants for a credit card, the running
+// example of Learning From Data, chapter 1. The features are
+//
+//	age (years)     an integer uniform in 18..75
+//	salary (k$)     annual salary in thousands of dollars, log-normal with
+//	                median 45 (σ = 0.5 on the log scale), 0.1 precision
+//	years in job    years in the current job, exponential with mean 6 but
+//	                at most age − 18, 0.1 precision
+//	debt (k$)       current debt in thousands of dollars, log-normal with
+//	                median 10 (σ = 1 on the log scale), 0.1 precision
+//
+// and the bank's secret score, the hidden rule returned, is
+//
+//	0.02·age + 0.05·salary + 0.1·years − 0.1·debt − 2.5
+//
+// (W = [0.02, 0.05, 0.1, -0.1], B = -2.5): a positive score approves (+1),
+// a negative one denies (-1); an applicant whose score is exactly 0 is
+// redrawn. About half the applicants are approved. Exactly round(noise·n)
+// decisions, chosen at random, are then flipped (the bank's officers do not
+// follow the rule exactly); noise must be in [0, 0.5). Features and Classes
+// ({"denied", "approved"}) are named. Applicants are redrawn until both
+// decisions occur. It is an error for n to be below 2.
+func CreditApplicants(n int, noise float64, seed uint64) (*Dataset, Hyperplane, error) {
+	if n < 2 {
+		return nil, Hyperplane{}, errorf("credit applicants: need n >= 2 applicants, got %d", n)
+	}
+	if !(noise >= 0 && noise < 0.5) {
+		return nil, Hyperplane{}, errorf("credit applicants: the fraction of flipped labels must be in [0, 0.5), got %v", noise)
+	}
+	rule := Hyperplane{W: []float64{0.02, 0.05, 0.1, -0.1}, B: -2.5}
+	rng := synthRand(seed, creditStream)
+	round1 := func(v float64) float64 { return math.Round(v*10) / 10 }
+	x := make([]float64, 4*n)
+	y := make([]float64, n)
+	for {
+		for i := range n {
+			row := x[4*i : 4*i+4]
+			for {
+				age := float64(18 + rng.IntN(58))
+				salary := round1(45 * math.Exp(0.5*rng.NormFloat64()))
+				years := min(round1(6*rng.ExpFloat64()), age-18)
+				debt := round1(10 * math.Exp(rng.NormFloat64()))
+				row[0], row[1], row[2], row[3] = age, salary, years, debt
+				if s := dot(rule.W, row) + rule.B; s != 0 {
+					y[i] = synthSign(s)
+					break
+				}
+			}
+		}
+		if hasBothClasses(y) {
+			break
+		}
+	}
+	if err := flipExactly(y, noise, synthRand(seed, noiseStream), "credit applicants"); err != nil {
+		return nil, Hyperplane{}, err
+	}
+	return &Dataset{X: mat.NewDense(n, 4, x), Y: y,
+		Features: []string{"age (years)", "salary (k$)", "years in job", "debt (k$)"},
+		Classes:  [2]string{"denied", "approved"}}, rule, nil
+}
+
+// XORData returns MIT 6.036's XOR data set, the smallest that no line
+// separates: the points (1, 1) and (2, 2) labelled +1 and (1, 2) and
+// (2, 1) labelled -1.
+func XORData() *Dataset {
+	return &Dataset{
+		X:        mat.NewDense(4, 2, []float64{1, 1, 2, 2, 1, 2, 2, 1}),
+		Y:        []float64{1, 1, -1, -1},
+		Features: []string{"x1", "x2"},
+		Classes:  [2]string{"-1", "+1"},
+	}
+}
+
+// Circles returns two concentric circles as scikit-learn's
+// make_circles(n, shuffle=False, noise=noise, factor=0.5): the first n/2
+// (rounded down) points lie on the unit circle at the angles 2πk/(n/2) and
+// are labelled -1, the others on the circle of radius 0.5 at the angles
+// 2πk/(n - n/2) and are labelled +1; each coordinate then gets Gaussian
+// noise of standard deviation noise drawn from seed. No line separates the
+// classes, but the squared features x1², x2² do. It is an error for n to
+// be below 2 or noise to be negative or not finite.
+func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
+	if n < 2 {
+		return nil, errorf("circles: need n >= 2 points, got %d", n)
+	}
+	if !(noise >= 0) || math.IsInf(noise, 0) {
+		return nil, errorf("circles: noise must be a finite number >= 0, got %v", noise)
+	}
+	rng := synthRand(seed, circlesStream)
+	nOut := n / 2
+	nIn := n - nOut
+	x := make([]float64, 0, 2*n)
+	y := make([]float64, 0, n)
+	for _, c := range []struct {
+		m      int
+		radius float64
+		label  float64
+	}{{nOut, 1, -1}, {nIn, 0.5, 1}} {
+		for k := range c.m {
+			angle := 2 * math.Pi * float64(k) / float64(c.m)
+			x = append(x, c.radius*math.Cos(angle)+noise*rng.NormFloat64(),
+				c.radius*math.Sin(angle)+noise*rng.NormFloat64())
+			y = append(y, c.label)
+		}
+	}
+	return &Dataset{X: mat.NewDense(n, 2, x), Y: y, Features: []string{"x1", "x2"},
+		Classes: [2]string{"outer", "inner"}}, nil
+}
