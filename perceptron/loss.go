@@ -1,0 +1,228 @@
+package perceptron
+
+import "math"
+
+// Loss returns the perceptron criterion of h on d,
+//
+//	L(w, b) = -Σ_{i: y_i(w·x_i + b) ≤ 0} y_i (w·x_i + b) = Σ_i max(0, -y_i(w·x_i + b)),
+//
+// the sum of how far every misclassified point is on the wrong side, in
+// units of ||w||. It is 0 exactly when no score is negative for its label,
+// and it is also 0 at w = 0, b = 0, which is why the perceptron is never
+// started by minimising it alone.
+func Loss(h Hyperplane, d *Dataset) (float64, error) {
+	if err := h.checkData(d); err != nil {
+		return 0, err
+	}
+	return loss(h.W, h.B, d), nil
+}
+
+func loss(w []float64, b float64, d *Dataset) float64 {
+	var l float64
+	for i := 0; i < d.N(); i++ {
+		if m := d.Y[i] * (dot(w, d.Row(i)) + b); m <= 0 {
+			l -= m
+		}
+	}
+	return l
+}
+
+// LossGradient returns a subgradient of Loss at h,
+//
+//	∂L/∂w = -Σ_{i: y_i(w·x_i + b) ≤ 0} y_i x_i,   ∂L/∂b = -Σ_{same i} y_i.
+//
+// At a point with score exactly 0 the loss has a kink and any multiple
+// t·(-y x), 0 ≤ t ≤ 1, is a subgradient; LossGradient takes t = 1 (the row
+// counts as a mistake, as in PLA with TieMistake), so that the gradient at
+// w = 0 is not 0 and a step of size η from w = 0 is PLA's batch update.
+func LossGradient(h Hyperplane, d *Dataset) (gw []float64, gb float64, err error) {
+	if err := h.checkData(d); err != nil {
+		return nil, 0, err
+	}
+	gw = make([]float64, d.D())
+	gb, _ = lossGradient(gw, h.W, h.B, d)
+	return gw, gb, nil
+}
+
+// lossGradient fills gw with ∂L/∂w and returns ∂L/∂b and the number of rows
+// with y(w·x + b) ≤ 0.
+func lossGradient(gw, w []float64, b float64, d *Dataset) (gb float64, mistakes int) {
+	for j := range gw {
+		gw[j] = 0
+	}
+	for i := 0; i < d.N(); i++ {
+		x, y := d.Row(i), d.Y[i]
+		if y*(dot(w, x)+b) <= 0 {
+			for j, v := range x {
+				gw[j] -= y * v
+			}
+			gb -= y
+			mistakes++
+		}
+	}
+	return gb, mistakes
+}
+
+// GDOptions are the hyper-parameters of GradientDescent and SGD.
+type GDOptions struct {
+	// Eta is the step size η > 0.
+	Eta float64
+	// Steps is the most steps (> 0): full-batch steps for GradientDescent,
+	// single-row steps for SGD.
+	Steps int
+	// Seed seeds SGD's permutations (GradientDescent does not use it).
+	Seed uint64
+	// NoBias fixes b = 0 (b keeps Init.B, normally 0).
+	NoBias bool
+	// Init is the starting point; its zero value (W nil) means w = 0, b = 0.
+	Init Hyperplane
+}
+
+// GDResult is what GradientDescent or SGD learned and the way there.
+type GDResult struct {
+	// Hyperplane holds the final w and b.
+	Hyperplane
+	// Path holds (w, b) at the start and after every step.
+	Path []Hyperplane
+	// Losses[k] is Loss(Path[k]) on the whole data set.
+	Losses []float64
+	// Steps is the number of steps made.
+	Steps int
+	// Converged reports whether the final weights make no mistake, that is
+	// y(w·x + b) > 0 for every row.
+	Converged bool
+}
+
+// start validates d and opt and returns the starting weights.
+func (opt GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
+	if !(opt.Eta > 0) || opt.Eta > maxFloat {
+		return nil, 0, errorf("Eta must be a finite number > 0, got %v", opt.Eta)
+	}
+	if opt.Steps <= 0 {
+		return nil, 0, errorf("Steps must be > 0, got %d", opt.Steps)
+	}
+	if err := d.Validate(); err != nil {
+		return nil, 0, err
+	}
+	w = make([]float64, d.D())
+	if opt.Init.W == nil {
+		return w, 0, nil
+	}
+	if len(opt.Init.W) != d.D() {
+		return nil, 0, errorf("wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
+	}
+	for j, v := range opt.Init.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return nil, 0, errorf("Init: weight %d is %v", j, v)
+		}
+	}
+	if math.IsNaN(opt.Init.B) || math.IsInf(opt.Init.B, 0) {
+		return nil, 0, errorf("Init: bias is %v", opt.Init.B)
+	}
+	copy(w, opt.Init.W)
+	return w, opt.Init.B, nil
+}
+
+func (g *GDResult) record(w []float64, b float64, d *Dataset) {
+	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
+	g.Losses = append(g.Losses, loss(w, b, d))
+}
+
+// GradientDescent minimises Loss by full-batch subgradient descent from
+// opt.Init: w ← w - η ∂L/∂w and b ← b - η ∂L/∂b (b fixed with NoBias), that
+// is w ← w + η Σ_{mistakes} y x, the batch perceptron. It stops after
+// opt.Steps steps or as soon as the gradient is 0: when no row has
+// y(w·x + b) ≤ 0 (Converged), or when the mistakes' contributions cancel,
+// where the descent is stuck. Every step costs O(n·d); the recorded losses
+// cost another O(n·d) each.
+func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
+	w, b, err := opt.start(d)
+	if err != nil {
+		return nil, err
+	}
+	g := &GDResult{}
+	g.record(w, b, d)
+	gw := make([]float64, len(w))
+	for {
+		gb, mistakes := lossGradient(gw, w, b, d)
+		if opt.NoBias {
+			gb = 0
+		}
+		if mistakes == 0 {
+			g.Converged = true
+			break
+		}
+		if g.Steps == opt.Steps || isZero(gw, gb) {
+			break
+		}
+		for j, v := range gw {
+			w[j] -= opt.Eta * v
+		}
+		b -= opt.Eta * gb
+		g.Steps++
+		g.record(w, b, d)
+	}
+	g.Hyperplane = Hyperplane{W: w, B: b}
+	return g, nil
+}
+
+func isZero(gw []float64, gb float64) bool {
+	for _, v := range gw {
+		if v != 0 {
+			return false
+		}
+	}
+	return gb == 0
+}
+
+// SGD minimises Loss by stochastic subgradient descent from opt.Init: each
+// step takes one row and moves against the subgradient of that row's term,
+// w ← w + η y x and b ← b + η y if y(w·x + b) ≤ 0, and nothing otherwise.
+// The rows are visited in a fresh random permutation every epoch, drawn from
+// opt.Seed exactly as PLA's Shuffle order draws them, so that from w = 0 SGD
+// makes exactly the updates of PLA with Order Shuffle, TieMistake and the
+// same Seed and Eta. It stops after opt.Steps single-row steps or after an
+// epoch without a mistake (Converged). Path records every step, updates or
+// not, so a run of S steps costs O(S·n·d) for the recorded losses.
+func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
+	w, b, err := opt.start(d)
+	if err != nil {
+		return nil, err
+	}
+	g := &GDResult{}
+	g.record(w, b, d)
+	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
+	for g.Steps < opt.Steps {
+		r.shuffle()
+		mistakes, full := 0, true
+		for _, i := range r.perm {
+			if g.Steps == opt.Steps {
+				full = false
+				break
+			}
+			x, y := d.Row(i), d.Y[i]
+			if y*(dot(w, x)+b) <= 0 {
+				// The row's subgradient is -y x (and -y for b).
+				for j, v := range x {
+					w[j] -= opt.Eta * (-y * v)
+				}
+				if !opt.NoBias {
+					b -= opt.Eta * (-y)
+				}
+				mistakes++
+			}
+			g.Steps++
+			g.record(w, b, d)
+		}
+		if full && mistakes == 0 {
+			g.Converged = true
+			break
+		}
+	}
+	if !g.Converged {
+		_, m := lossGradient(make([]float64, len(w)), w, b, d)
+		g.Converged = m == 0
+	}
+	g.Hyperplane = Hyperplane{W: w, B: b}
+	return g, nil
+}

@@ -1,0 +1,79 @@
+package perceptron
+
+// Online is the perceptron as an online learner: it receives one point x at
+// a time, predicts sign(w·x + b), observes the label y, pays one mistake if
+// the prediction was wrong under the Tie policy, and then updates
+// w ← w + η y x and b ← b + η y (b stays 0 with NoBias). It is the mistake-
+// bound model of the convergence theorem: on a stream separable with margin
+// γ inside a ball of radius R, Mistakes ≤ (R/γ)² however long the stream.
+//
+// The fields may be read at any time; set Eta, Tie and NoBias before the
+// first Step.
+type Online struct {
+	// W and B are the current weights.
+	W []float64
+	B float64
+	// Eta is the learning rate η > 0.
+	Eta float64
+	// Tie says whether a score of 0 is a mistake.
+	Tie Tie
+	// NoBias fixes b = 0.
+	NoBias bool
+	// Mistakes counts the mistakes (hence the updates) so far and Seen the
+	// points received.
+	Mistakes, Seen int
+}
+
+// NewOnline returns an online perceptron for points of d features, with
+// w = 0, b = 0 and learning rate eta. It is an error for d to be < 1, for eta
+// not to be a finite number > 0 or for tie to be unknown.
+func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
+	if d < 1 {
+		return nil, errorf("online: dimension must be >= 1, got %d", d)
+	}
+	if !(eta > 0) || eta > maxFloat {
+		return nil, errorf("Eta must be a finite number > 0, got %v", eta)
+	}
+	if err := tie.valid(); err != nil {
+		return nil, err
+	}
+	return &Online{W: make([]float64, d), Eta: eta, Tie: tie}, nil
+}
+
+// Step receives the point x, predicts, observes the label y and updates on a
+// mistake; it reports whether the prediction was a mistake. A point of the
+// wrong dimension, with a NaN or ±Inf, or a label other than -1/+1 is an
+// error (the row named is the 0-based position of the point in the stream,
+// Seen) and changes nothing.
+func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
+	if err := checkPoint(x, len(o.W), o.Seen); err != nil {
+		return false, err
+	}
+	if y != -1 && y != 1 {
+		return false, errorf("row %d: label %v is not -1 or +1", o.Seen, y)
+	}
+	if err := o.Tie.valid(); err != nil {
+		return false, err
+	}
+	if !(o.Eta > 0) || o.Eta > maxFloat {
+		return false, errorf("Eta must be a finite number > 0, got %v", o.Eta)
+	}
+	o.Seen++
+	if !o.Tie.Mistake(y, dot(o.W, x)+o.B) {
+		return false, nil
+	}
+	step := o.Eta * y
+	for j, v := range x {
+		o.W[j] += v * step
+	}
+	if !o.NoBias {
+		o.B += step
+	}
+	o.Mistakes++
+	return true, nil
+}
+
+// Hyperplane returns a copy of the current weights (w, b).
+func (o *Online) Hyperplane() Hyperplane {
+	return Hyperplane{W: append([]float64(nil), o.W...), B: o.B}
+}

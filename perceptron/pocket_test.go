@@ -1,0 +1,103 @@
+package perceptron
+
+import (
+	"reflect"
+	"testing"
+)
+
+func TestPocketSeparable(t *testing.T) {
+	// On separable data Pocket makes PLA's run and ends with the pocket
+	// equal to PLA's final w, which has 0 errors.
+	for _, d := range []*Dataset{lrSeparable(t), lrMITSeparable(t)} {
+		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+			opt := DefaultOptions()
+			opt.Order = order
+			p, err := Pocket(d, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pla, _ := PLA(d, opt)
+			if !p.Converged || p.PocketErrors != 0 || !lrSameHyperplane(p.Hyperplane, pla.Hyperplane, 0) ||
+				!lrSameHyperplane(p.Last, pla.Hyperplane, 0) || p.Updates != pla.Updates || p.Epochs != pla.Epochs {
+				t.Errorf("%v: pocket %v (%d errors), last %v, %d updates, %d epochs; PLA %v, %d updates, %d epochs",
+					order, p.Hyperplane, p.PocketErrors, p.Last, p.Updates, p.Epochs, pla.Hyperplane, pla.Updates, pla.Epochs)
+			}
+		}
+	}
+}
+
+func TestPocketHistory(t *testing.T) {
+	for _, test := range []struct {
+		name string
+		d    *Dataset
+	}{{"noisy", lrNoisy(t)}, {"xor", lrMITXor(t)}} {
+		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+			for _, tie := range []Tie{TieMistake, TieNegative} {
+				opt := DefaultOptions()
+				opt.Order, opt.Tie, opt.MaxEpochs, opt.Seed = order, tie, 30, 9
+				var rec Recorder
+				opt.Observer = rec.Observe
+				p, err := Pocket(test.d, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				name := test.name + "/" + order.String() + "/" + tie.String()
+				if len(p.History) != p.Updates || len(rec.Updates) != p.Updates {
+					t.Fatalf("%s: %d history entries, %d observed, %d updates", name, len(p.History), len(rec.Updates), p.Updates)
+				}
+				// The pocket starts at w = 0 with its errors counted once.
+				pocket := Hyperplane{W: make([]float64, test.d.D())}
+				pocketErrors := countErrors(pocket.W, 0, test.d, tie)
+				for k, s := range p.History {
+					e := countErrors(rec.Updates[k].W, rec.Updates[k].B, test.d, tie)
+					replaced := e < pocketErrors
+					if replaced {
+						pocket, pocketErrors = Hyperplane{W: rec.Updates[k].W, B: rec.Updates[k].B}, e
+					}
+					want := PocketStep{Update: k + 1, Errors: e, PocketErrors: pocketErrors, Replaced: replaced}
+					if s != want {
+						t.Fatalf("%s: history[%d] = %+v, want %+v", name, k, s, want)
+					}
+				}
+				if !lrSameHyperplane(p.Hyperplane, pocket, 0) || p.PocketErrors != pocketErrors {
+					t.Errorf("%s: pocket %v with %d errors, want %v with %d", name, p.Hyperplane, p.PocketErrors, pocket, pocketErrors)
+				}
+				if e, _ := p.Hyperplane.Errors(test.d, tie); e != p.PocketErrors {
+					t.Errorf("%s: PocketErrors %d, recounted %d", name, p.PocketErrors, e)
+				}
+				pla, _ := PLA(test.d, opt)
+				if !lrSameHyperplane(p.Last, pla.Hyperplane, 0) || !reflect.DeepEqual(p.UpdatesPerEpoch, pla.UpdatesPerEpoch) {
+					t.Errorf("%s: Last %v, PLA %v", name, p.Last, pla.Hyperplane)
+				}
+				if last, _ := p.Last.Errors(test.d, tie); last < p.PocketErrors {
+					t.Errorf("%s: the last w (%d errors) beats the pocket (%d)", name, last, p.PocketErrors)
+				}
+			}
+		}
+	}
+}
+
+func TestPocketNTU(t *testing.T) {
+	// NTU's homework: pocket with 50 updates on a fixed random cycle. The
+	// noisy set never converges, so exactly 50 updates are made, and the
+	// pocket is the best of the 51 weights met (w = 0 included).
+	d := lrNoisy(t)
+	opt := DefaultOptions()
+	opt.Order, opt.MaxUpdates, opt.Tie, opt.Seed = Cycle, 50, TieNegative, 7
+	var rec Recorder
+	opt.Observer = rec.Observe
+	p, err := Pocket(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Updates != 50 || len(p.History) != 50 || p.Converged {
+		t.Fatalf("%d updates, %d history, Converged %v", p.Updates, len(p.History), p.Converged)
+	}
+	best := countErrors(make([]float64, 2), 0, d, TieNegative)
+	for _, u := range rec.Updates {
+		best = min(best, countErrors(u.W, u.B, d, TieNegative))
+	}
+	if p.PocketErrors != best {
+		t.Errorf("PocketErrors %d, best of the run %d", p.PocketErrors, best)
+	}
+}

@@ -1,0 +1,194 @@
+package perceptron
+
+// VotedModel is the voted perceptron of Freund and Schapire (1999): every
+// weight vector PLA went through, each with the number of steps it survived.
+type VotedModel struct {
+	// Result holds the last weights in its Hyperplane and the counters of
+	// the run.
+	Result
+	// Vectors[k] is (w, b) after k updates; Vectors[0] is w = 0, b = 0, so
+	// len(Vectors) = Updates + 1.
+	Vectors []Hyperplane
+	// Counts[k] is the survival count c_k of Vectors[k]: the number of steps
+	// (visited rows) after which Vectors[k] was the current weights, the
+	// step that created it included. Counts[0] is 0 when the very first
+	// step is a mistake. The counts sum to the number of steps.
+	Counts []int
+	tie    Tie
+}
+
+// Voted trains the voted perceptron: PLA with opt, keeping every weight
+// vector w_k and its survival count c_k. Unlike PLA it runs exactly
+// opt.MaxEpochs epochs (or until opt.MaxUpdates updates) and does not stop
+// after a clean pass, because the vote is over every step: a clean epoch
+// adds n to the count of the last vector. Converged reports whether the last
+// epoch was clean. With the RandomMistake order every step is an update, so
+// the counts are 0 or 1.
+func Voted(d *Dataset, opt Options) (*VotedModel, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	r := newRun(d, opt)
+	v := &VotedModel{tie: opt.Tie}
+	v.Vectors = append(v.Vectors, Hyperplane{W: make([]float64, d.D())})
+	v.Counts = append(v.Counts, 0)
+	r.onStep = func(_ int, updated bool) {
+		if updated {
+			v.Vectors = append(v.Vectors, Hyperplane{W: append([]float64(nil), r.w...), B: r.b})
+			v.Counts = append(v.Counts, 0)
+		}
+		v.Counts[len(v.Counts)-1]++
+	}
+	r.allEpochs()
+	v.Result = r.res
+	v.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	return v, nil
+}
+
+// allEpochs makes opt.MaxEpochs passes (fewer if MaxUpdates is reached) with
+// no early stop, and sets Epochs and Converged (the last pass was clean).
+func (r *run) allEpochs() {
+	last := -1
+	for r.epoch = 0; r.epoch < r.opt.MaxEpochs && !r.stopped(); r.epoch++ {
+		last = r.pass()
+	}
+	r.res.Epochs = r.epoch
+	r.res.Converged = last == 0
+}
+
+// Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
+// of training. An x of the wrong dimension or not finite is an error.
+func (v *VotedModel) Score(x []float64) (float64, error) {
+	if err := checkPoint(x, len(v.W), 0); err != nil {
+		return 0, err
+	}
+	return v.score(x), nil
+}
+
+func (v *VotedModel) score(x []float64) float64 {
+	var s float64
+	for k, h := range v.Vectors {
+		if c := v.Counts[k]; c != 0 {
+			s += float64(c) * v.tie.Sign(dot(h.W, x)+h.B)
+		}
+	}
+	return s
+}
+
+// Predict returns the sign of the vote, Score, under the Tie policy of
+// training (a tied vote is 0 with TieMistake and -1 with TieNegative).
+func (v *VotedModel) Predict(x []float64) (float64, error) {
+	s, err := v.Score(x)
+	if err != nil {
+		return 0, err
+	}
+	return v.tie.Sign(s), nil
+}
+
+// PredictAll returns Predict of every row of d.
+func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
+	if err := v.Hyperplane.checkData(d); err != nil {
+		return nil, err
+	}
+	out := make([]float64, d.N())
+	for i := range out {
+		out[i] = v.tie.Sign(v.score(d.Row(i)))
+	}
+	return out, nil
+}
+
+// Errors returns the number of rows of d whose prediction differs from the
+// label (a prediction of 0 counts as an error).
+func (v *VotedModel) Errors(d *Dataset) (int, error) {
+	p, err := v.PredictAll(d)
+	if err != nil {
+		return 0, err
+	}
+	e := 0
+	for i, y := range d.Y {
+		if p[i] != y {
+			e++
+		}
+	}
+	return e, nil
+}
+
+// AveragedResult is what Averaged learned.
+type AveragedResult struct {
+	// Result holds the averaged weights in its Hyperplane (computed by the
+	// fast trick) and the counters of the run.
+	Result
+	// Last holds the final PLA weights.
+	Last Hyperplane
+	// Explicit holds the average computed the slow way: the sum of (w, b)
+	// after every step, divided by the number of steps.
+	Explicit Hyperplane
+}
+
+// Averaged trains the averaged perceptron: PLA with opt, returning the
+// average of (w, b) over every step (every visited row, mistake or not):
+//
+//	w̄ = (1/S) Σ_{s=1..S} w_s,
+//
+// where w_s is w after step s and S the number of steps (n per epoch), as in
+// MIT 6.036. Like Voted, and unlike PLA, it runs exactly opt.MaxEpochs
+// epochs (or until opt.MaxUpdates updates) with no early stop, because the
+// average is over every step; Converged reports whether the last epoch was
+// clean. The average is the vote of Voted with the sign taken after the sum
+// instead of inside it.
+//
+// The average is computed in O(d) per update (Daumé's trick): with s the
+// number of steps before the current one, an update adds δ = η y x to w and
+// s·δ to u, and at the end w̄ = w - u/S. The explicit O(d)-per-step sum is
+// also returned, in Explicit, as a check; the two agree up to rounding.
+func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	r := newRun(d, opt)
+	dim := d.D()
+	u, sum := make([]float64, dim), make([]float64, dim)
+	var ub, sumB float64
+	steps := 0
+	// The delta of an update is recovered from x and y of the row, as the
+	// run applied it.
+	r.onStep = func(i int, updated bool) {
+		if updated {
+			c := float64(steps)
+			x, step := d.Row(i), opt.Eta*d.Y[i]
+			for j, v := range x {
+				u[j] += c * (v * step)
+			}
+			if !opt.NoBias {
+				ub += c * step
+			}
+		}
+		steps++
+		for j, v := range r.w {
+			sum[j] += v
+		}
+		sumB += r.b
+	}
+	r.allEpochs()
+	out := &AveragedResult{Result: r.res, Last: Hyperplane{W: r.w, B: r.b}}
+	avg := Hyperplane{W: make([]float64, dim)}
+	exp := Hyperplane{W: make([]float64, dim)}
+	if steps > 0 {
+		S := float64(steps)
+		for j := range avg.W {
+			avg.W[j] = r.w[j] - u[j]/S
+			exp.W[j] = sum[j] / S
+		}
+		avg.B = r.b - ub/S
+		exp.B = sumB / S
+	}
+	out.Hyperplane = avg
+	out.Explicit = exp
+	return out, nil
+}
