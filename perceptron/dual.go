@@ -1,0 +1,163 @@
+package perceptron
+
+import (
+	"gonum.org/v1/gonum/mat"
+)
+
+// DualResult is what the dual perceptron learned: the mistake count α_i of
+// every row, the Gram matrix it used and, in the embedded Result, the
+// weights recovered from α.
+type DualResult struct {
+	// Result holds w = Σ_i α_i η y_i x_i, b and the counters of the run.
+	Result
+	// Alpha[i] is the number of updates made on row i.
+	Alpha []int
+	// Gram is the Gram matrix G_ij = x_i·x_j of the training rows.
+	Gram *mat.SymDense
+}
+
+// Dual runs the dual form of the perceptron on d. It never forms w while
+// learning: the Gram matrix G_ij = x_i·x_j is computed once, the score of
+// row i is
+//
+//	Σ_j α_j η y_j G_ij + b,
+//
+// and a mistake on row i adds 1 to α_i (and η y_i to b unless NoBias). The
+// visiting order, the tie policy, the epochs and the stopping rules are
+// those of PLA with the same Options, so Dual makes the same updates in the
+// same order; the final w = Σ_i α_i η y_i x_i equals PLA's exactly when the
+// arithmetic is exact (integer data and η) and up to rounding otherwise.
+// The Observer sees, after every update, the w recovered from α.
+func Dual(d *Dataset, opt Options) (*DualResult, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	n := d.N()
+	gram := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			gram.SetSym(i, j, dot(d.Row(i), d.Row(j)))
+		}
+	}
+	var recover func(alpha []int) []float64
+	if opt.Observer != nil {
+		recover = func(alpha []int) []float64 { return dualWeights(d, alpha, opt.Eta) }
+	}
+	k := runKernel(d, gram, opt, recover)
+	res := &DualResult{Result: k.res, Alpha: k.alpha, Gram: gram}
+	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b}
+	return res, nil
+}
+
+// dualWeights returns w = Σ_i α_i η y_i x_i, summed over the rows in order.
+func dualWeights(d *Dataset, alpha []int, eta float64) []float64 {
+	w := make([]float64, d.D())
+	for i, a := range alpha {
+		if a == 0 {
+			continue
+		}
+		c := float64(a) * eta * d.Y[i]
+		for j, v := range d.Row(i) {
+			w[j] += c * v
+		}
+	}
+	return w
+}
+
+// kernelRun is the state of a dual (kernel) perceptron run.
+type kernelRun struct {
+	*run
+	gram  *mat.SymDense
+	alpha []int
+	// active lists the rows with α > 0, in the order of their first update.
+	active []int
+}
+
+// runKernel runs the dual perceptron with Gram matrix gram under the PLA
+// semantics of opt; recover, if not nil, gives the w shown to the Observer.
+func runKernel(d *Dataset, gram *mat.SymDense, opt Options, recover func([]int) []float64) *kernelRun {
+	k := &kernelRun{run: newRun(d, opt), gram: gram, alpha: make([]int, d.N())}
+	r := k.run
+	for r.epoch = 0; r.epoch < opt.MaxEpochs && !r.stopped(); r.epoch++ {
+		if k.pass(recover) == 0 {
+			r.res.Converged = true
+			r.epoch++
+			break
+		}
+	}
+	r.res.Epochs = r.epoch
+	r.res.Hyperplane = Hyperplane{}
+	return k
+}
+
+// score returns Σ_j α_j η y_j G_ij + b.
+func (k *kernelRun) score(i int) float64 {
+	var s float64
+	for _, j := range k.active {
+		s += float64(k.alpha[j]) * k.opt.Eta * k.d.Y[j] * k.gram.At(i, j)
+	}
+	return s + k.b
+}
+
+// pass makes one epoch, in the order PLA would, and returns its updates.
+func (k *kernelRun) pass(recover func([]int) []float64) int {
+	r := k.run
+	r.res.UpdatesPerEpoch = append(r.res.UpdatesPerEpoch, 0)
+	if r.opt.Order == RandomMistake {
+		n := r.d.N()
+		wrong := make([]int, 0, n)
+		for s := 0; s < n && !r.stopped(); s++ {
+			wrong = wrong[:0]
+			for i := 0; i < n; i++ {
+				if r.opt.Tie.Mistake(r.d.Y[i], k.score(i)) {
+					wrong = append(wrong, i)
+				}
+			}
+			if len(wrong) == 0 {
+				break
+			}
+			k.visit(wrong[r.rng.IntN(len(wrong))], recover)
+		}
+		return r.res.UpdatesPerEpoch[r.epoch]
+	}
+	if r.opt.Order == Shuffle {
+		r.shuffle()
+	}
+	for _, i := range r.perm {
+		if r.stopped() {
+			break
+		}
+		k.visit(i, recover)
+	}
+	return r.res.UpdatesPerEpoch[r.epoch]
+}
+
+// visit scores row i and, on a mistake, adds 1 to α_i.
+func (k *kernelRun) visit(i int, recover func([]int) []float64) {
+	r := k.run
+	y := r.d.Y[i]
+	score := k.score(i)
+	if !r.opt.Tie.Mistake(y, score) {
+		return
+	}
+	if k.alpha[i] == 0 {
+		k.active = append(k.active, i)
+	}
+	k.alpha[i]++
+	if !r.opt.NoBias {
+		r.b += r.opt.Eta * y
+	}
+	r.res.Updates++
+	r.res.UpdatesPerEpoch[r.epoch]++
+	r.res.LastMistakeRow = i
+	if r.opt.Observer != nil {
+		var w []float64
+		if recover != nil {
+			w = recover(k.alpha)
+		}
+		r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: r.d.Row(i), Y: y, Score: score, W: w, B: r.b})
+	}
+}

@@ -1,0 +1,266 @@
+package perceptron
+
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Kernel is a similarity k(x, z) = φ(x)·φ(z) for some feature map φ; the
+// kernel perceptron learns a linear separator in φ's space without forming φ.
+type Kernel interface {
+	// Eval returns k(x, z).
+	Eval(x, z []float64) float64
+	// String returns the name ParseKernel reads back.
+	String() string
+}
+
+// LinearKernel is k(x, z) = x·z: the kernel perceptron with it is Dual.
+type LinearKernel struct{}
+
+// Eval returns x·z.
+func (LinearKernel) Eval(x, z []float64) float64 { return dot(x, z) }
+
+// String returns "linear".
+func (LinearKernel) String() string { return "linear" }
+
+// PolyKernel is the polynomial kernel k(x, z) = (x·z + C)^Degree, whose
+// feature space holds every monomial of the features of degree up to Degree
+// (exactly Degree when C = 0).
+type PolyKernel struct {
+	// Degree is the power, at least 1.
+	Degree int
+	// C is the constant added to x·z; it must be finite.
+	C float64
+}
+
+// Eval returns (x·z + C)^Degree.
+func (k PolyKernel) Eval(x, z []float64) float64 {
+	s := dot(x, z) + k.C
+	p := 1.0
+	for i := 0; i < k.Degree; i++ {
+		p *= s
+	}
+	return p
+}
+
+// String returns "poly:Degree:C".
+func (k PolyKernel) String() string {
+	return "poly:" + strconv.Itoa(k.Degree) + ":" + strconv.FormatFloat(k.C, 'g', -1, 64)
+}
+
+// RBFKernel is the Gaussian (radial basis function) kernel
+// k(x, z) = exp(−Gamma ||x − z||²).
+type RBFKernel struct {
+	// Gamma is the inverse width, > 0.
+	Gamma float64
+}
+
+// Eval returns exp(−Gamma ||x − z||²).
+func (k RBFKernel) Eval(x, z []float64) float64 {
+	var s float64
+	for j, v := range x {
+		d := v - z[j]
+		s += d * d
+	}
+	return math.Exp(-k.Gamma * s)
+}
+
+// String returns "rbf:Gamma".
+func (k RBFKernel) String() string {
+	return "rbf:" + strconv.FormatFloat(k.Gamma, 'g', -1, 64)
+}
+
+// ParseKernel parses a kernel name: "linear", "poly:DEGREE" (C = 1),
+// "poly:DEGREE:C" or "rbf:GAMMA", for example "poly:2", "poly:3:0" or
+// "rbf:0.5". The parameters are checked as KernelPerceptron checks them.
+func ParseKernel(s string) (Kernel, error) {
+	parts := strings.Split(s, ":")
+	var k Kernel
+	switch {
+	case parts[0] == "linear" && len(parts) == 1:
+		k = LinearKernel{}
+	case parts[0] == "poly" && (len(parts) == 2 || len(parts) == 3):
+		deg, err := strconv.Atoi(parts[1])
+		if err != nil {
+			return nil, errorf("kernel %q: degree %q is not an integer", s, parts[1])
+		}
+		c := 1.0
+		if len(parts) == 3 {
+			c, err = strconv.ParseFloat(parts[2], 64)
+			if err != nil {
+				return nil, errorf("kernel %q: constant %q is not a number", s, parts[2])
+			}
+		}
+		k = PolyKernel{Degree: deg, C: c}
+	case parts[0] == "rbf" && len(parts) == 2:
+		g, err := strconv.ParseFloat(parts[1], 64)
+		if err != nil {
+			return nil, errorf("kernel %q: gamma %q is not a number", s, parts[1])
+		}
+		k = RBFKernel{Gamma: g}
+	default:
+		return nil, errorf("unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
+	}
+	if err := checkKernel(k); err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// checkKernel checks the parameters of the kernels of this package.
+func checkKernel(k Kernel) error {
+	switch k := k.(type) {
+	case nil:
+		return errorf("kernel is nil")
+	case PolyKernel:
+		if k.Degree < 1 {
+			return errorf("poly kernel: Degree must be >= 1, got %d", k.Degree)
+		}
+		if math.IsNaN(k.C) || math.IsInf(k.C, 0) {
+			return errorf("poly kernel: C must be finite, got %v", k.C)
+		}
+	case RBFKernel:
+		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 1) {
+			return errorf("rbf kernel: Gamma must be a finite number > 0, got %v", k.Gamma)
+		}
+	}
+	return nil
+}
+
+// KernelModel is what the kernel perceptron learned: the mistake count α_i
+// of every training row and b, with the kernel and the training rows that
+// its score
+//
+//	f(x) = Σ_i α_i η y_i k(x_i, x) + b
+//
+// needs, and the counters of the run (as in Result).
+type KernelModel struct {
+	// Updates is the total number of updates.
+	Updates int
+	// Epochs is the number of passes made, the clean one included.
+	Epochs int
+	// UpdatesPerEpoch[e] is the number of updates in epoch e.
+	UpdatesPerEpoch []int
+	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
+	LastMistakeRow int
+	// Converged reports whether a pass over the data made no mistake.
+	Converged bool
+	// Alpha[i] is the number of updates made on training row i.
+	Alpha []int
+	// B is the learned bias b (0 with NoBias).
+	B float64
+	// Kernel is the kernel k.
+	Kernel Kernel
+	// Eta is the learning rate the model was trained with.
+	Eta float64
+	// Tie is the tie policy Predict and Errors use.
+	Tie Tie
+	// X and Y are the training rows and labels.
+	X *mat.Dense
+	Y []float64
+}
+
+// KernelPerceptron runs the dual perceptron of Dual with the Gram matrix
+// G_ij = k(x_i, x_j) in place of x_i·x_j: the visiting order, tie policy,
+// epochs and stopping rules are PLA's with the same Options. With
+// LinearKernel it makes exactly Dual's updates. The Observer, if set, sees
+// W = nil (w lives in the kernel's feature space) and the current b.
+func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
+	if err := checkKernel(k); err != nil {
+		return nil, err
+	}
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	n := d.N()
+	gram := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			g := k.Eval(d.Row(i), d.Row(j))
+			if math.IsNaN(g) || math.IsInf(g, 0) {
+				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
+			}
+			gram.SetSym(i, j, g)
+		}
+	}
+	r := runKernel(d, gram, opt, nil)
+	return &KernelModel{
+		Updates: r.res.Updates, Epochs: r.res.Epochs, UpdatesPerEpoch: r.res.UpdatesPerEpoch,
+		LastMistakeRow: r.res.LastMistakeRow, Converged: r.res.Converged,
+		Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
+		X: mat.DenseCopyOf(d.X), Y: append([]float64(nil), d.Y...),
+	}, nil
+}
+
+// Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
+func (m *KernelModel) Score(x []float64) (float64, error) {
+	_, dim := m.X.Dims()
+	if err := checkPoint(x, dim, 0); err != nil {
+		return 0, err
+	}
+	return m.score(x), nil
+}
+
+func (m *KernelModel) score(x []float64) float64 {
+	var s float64
+	for i, a := range m.Alpha {
+		if a != 0 {
+			s += float64(a) * m.Eta * m.Y[i] * m.Kernel.Eval(m.X.RawRowView(i), x)
+		}
+	}
+	return s + m.B
+}
+
+// Predict returns Tie.Sign(f(x)).
+func (m *KernelModel) Predict(x []float64) (float64, error) {
+	s, err := m.Score(x)
+	if err != nil {
+		return 0, err
+	}
+	return m.Tie.Sign(s), nil
+}
+
+// checkData checks that d is non-empty, finite, labelled and of the model's
+// dimension.
+func (m *KernelModel) checkData(d *Dataset) error {
+	if err := checkRows(d); err != nil {
+		return err
+	}
+	if _, dim := m.X.Dims(); d.D() != dim {
+		return errorf("wrong dimension: the data has %d features, the model expects %d", d.D(), dim)
+	}
+	return nil
+}
+
+// PredictAll returns Tie.Sign(f(x_i)) for every row of d.
+func (m *KernelModel) PredictAll(d *Dataset) ([]float64, error) {
+	if err := m.checkData(d); err != nil {
+		return nil, err
+	}
+	out := make([]float64, d.N())
+	for i := range out {
+		out[i] = m.Tie.Sign(m.score(d.Row(i)))
+	}
+	return out, nil
+}
+
+// Errors returns the number of rows of d the model misclassifies under its
+// tie policy.
+func (m *KernelModel) Errors(d *Dataset) (int, error) {
+	if err := m.checkData(d); err != nil {
+		return 0, err
+	}
+	e := 0
+	for i := 0; i < d.N(); i++ {
+		if m.Tie.Mistake(d.Y[i], m.score(d.Row(i))) {
+			e++
+		}
+	}
+	return e, nil
+}

@@ -1,0 +1,151 @@
+package perceptron
+
+import "strings"
+
+// Scorer is a learned binary model: a larger Score means more confidently
+// positive. Hyperplane, *Result and *KernelModel are Scorers.
+type Scorer interface {
+	Score(x []float64) (float64, error)
+}
+
+// Learner trains a binary model on a data set labelled -1/+1.
+type Learner func(*Dataset) (Scorer, error)
+
+// PLALearner returns the Learner that runs PLA with opt and scores with the
+// learned hyperplane w·x + b. Other learners (Pocket, a kernel perceptron)
+// can be wrapped the same way in a closure.
+func PLALearner(opt Options) Learner {
+	return func(d *Dataset) (Scorer, error) {
+		r, err := PLA(d, opt)
+		if err != nil {
+			return nil, err
+		}
+		return r.Hyperplane, nil
+	}
+}
+
+// OneVsRestModel is k binary models, one per class: model c separates class
+// c (+1) from all the others (−1).
+type OneVsRestModel struct {
+	// Classes names the classes, indexed by label.
+	Classes []string
+	// Models[c] scores class c against the rest.
+	Models []Scorer
+}
+
+// OneVsRest trains one binary model per class of m with learn: for class c
+// the rows of class c are labelled +1 and all the others −1, in their
+// original order. It is scikit-learn's OneVsRestClassifier. m needs at least
+// two classes and every class at least one row.
+func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
+	if learn == nil {
+		return nil, errorf("one-vs-rest: learner is nil")
+	}
+	if err := checkMulti(m); err != nil {
+		return nil, err
+	}
+	k := len(m.ClassNames)
+	model := &OneVsRestModel{Classes: append([]string(nil), m.ClassNames...), Models: make([]Scorer, k)}
+	for c := 0; c < k; c++ {
+		y := make([]float64, m.N())
+		for i, l := range m.Labels {
+			y[i] = -1
+			if l == c {
+				y[i] = 1
+			}
+		}
+		d := &Dataset{X: m.X, Y: y, Features: m.Features, Classes: [2]string{"not " + m.ClassNames[c], m.ClassNames[c]}}
+		s, err := learn(d)
+		if err != nil {
+			return nil, errorf("one-vs-rest: class %d (%s): %s", c, m.ClassNames[c], strings.TrimPrefix(err.Error(), "perceptron: "))
+		}
+		model.Models[c] = s
+	}
+	return model, nil
+}
+
+// checkMulti checks that m is non-empty and finite, with at least two
+// classes, one label per row in 0..k-1 and at least one row per class.
+func checkMulti(m *MultiDataset) error {
+	if m == nil || m.X == nil || m.X.IsEmpty() {
+		return ErrEmpty
+	}
+	if len(m.Labels) != m.N() {
+		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+	}
+	k := len(m.ClassNames)
+	if k < 2 {
+		return errorf("one-vs-rest: need at least 2 classes, got %d", k)
+	}
+	count := make([]int, k)
+	for i := 0; i < m.N(); i++ {
+		if err := checkFinite(m.Row(i), i); err != nil {
+			return err
+		}
+		l := m.Labels[i]
+		if l < 0 || l >= k {
+			return errorf("row %d: class label %d out of range [0, %d)", i, l, k)
+		}
+		count[l]++
+	}
+	for c, n := range count {
+		if n == 0 {
+			return errorf("one-vs-rest: class %d (%s) has no rows", c, m.ClassNames[c])
+		}
+	}
+	return nil
+}
+
+// Predict returns the class whose model scores x highest, argmax_c f_c(x);
+// a tie goes to the lowest class.
+func (o *OneVsRestModel) Predict(x []float64) (int, error) {
+	if len(o.Models) == 0 {
+		return 0, errorf("one-vs-rest: model has no classes")
+	}
+	best, arg := 0.0, -1
+	for c, s := range o.Models {
+		v, err := s.Score(x)
+		if err != nil {
+			return 0, err
+		}
+		if arg < 0 || v > best {
+			best, arg = v, c
+		}
+	}
+	return arg, nil
+}
+
+// PredictAll returns Predict of every row of m.
+func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
+	if m == nil || m.X == nil || m.X.IsEmpty() {
+		return nil, ErrEmpty
+	}
+	out := make([]int, m.N())
+	for i := range out {
+		p, err := o.Predict(m.Row(i))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = p
+	}
+	return out, nil
+}
+
+// ErrorRate returns the fraction of rows of m whose predicted class differs
+// from their label.
+func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
+	p, err := o.PredictAll(m)
+	if err != nil {
+		return 0, err
+	}
+	if len(m.Labels) != m.N() {
+		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+	}
+	e := 0
+	for i, c := range p {
+		if c != m.Labels[i] {
+			e++
+		}
+	}
+	return float64(e) / float64(len(p)), nil
+}

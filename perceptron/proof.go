@@ -1,0 +1,99 @@
+package perceptron
+
+import (
+	"math"
+)
+
+// ProofViolation is a step of the convergence proof that a trace breaks:
+// at update Update (1-based) the quantity Got should have been at least
+// (alignment) or at most (growth) Want.
+type ProofViolation struct {
+	// Update is the 1-based number of the update that breaks the step.
+	Update int
+	// Step is "alignment" (θ_t·θ* ≥ θ_{t-1}·θ* + ηγ) or "growth"
+	// (||θ_t||² ≤ ||θ_{t-1}||² + η²R²).
+	Step string
+	// Got is θ_t·θ* (alignment) or ||θ_t||² (growth).
+	Got float64
+	// Want is the bound Got breaks: θ_{t-1}·θ* + ηγ or ||θ_{t-1}||² + η²R².
+	Want float64
+}
+
+// CheckProof walks the updates of a PLA run (as a Recorder keeps them) and
+// checks both steps of the convergence proof at every update t, with θ the
+// weights after the update (θ = [b, w] with a bias, w alone with noBias),
+// θ_0 = 0 and θ* the unit-norm target (target.Theta() with a bias, target.W
+// with noBias) of margin γ on data of radius R:
+//
+//	alignment: θ_t·θ*   ≥ θ_{t-1}·θ* + ηγ
+//	growth:    ||θ_t||² ≤ ||θ_{t-1}||² + η²R²
+//
+// Chained over T updates they give ηγT ≤ θ_T·θ* ≤ ||θ_T|| ≤ ηR√T, so
+// T ≤ (R/γ)². Bound computes θ*, γ and R for a data set.
+//
+// It returns nil when every step holds and otherwise the first violation.
+// Each comparison allows a rounding slack of 4(k+2)ε times the size of the
+// terms compared (k the length of θ, ε the machine epsilon): θ_t itself is
+// a floating-point sum and a dot product of length k carries a relative
+// error of at most kε, so a correct run may miss an inequality that holds
+// exactly by that much, while a real violation (a tampered w, a wrong γ or R)
+// is many orders of magnitude larger.
+//
+// Bad arguments are errors: γ, R or η not finite and > 0, a target whose θ*
+// is not of unit norm (within 1e-9), or an update whose w has a dimension
+// other than the target's.
+func CheckProof(trace []Update, target Hyperplane, gamma, R, eta float64, noBias bool) (*ProofViolation, error) {
+	for _, a := range []struct {
+		name string
+		v    float64
+	}{{"gamma", gamma}, {"R", R}, {"eta", eta}} {
+		if !(a.v > 0) || math.IsInf(a.v, 1) {
+			return nil, errorf("check proof: %s must be a finite number > 0, got %v", a.name, a.v)
+		}
+	}
+	if err := checkFinite(target.W, 0); err != nil {
+		return nil, errorf("check proof: target w is not finite")
+	}
+	star := target.W
+	if !noBias {
+		star = target.Theta()
+	} else if target.B != 0 {
+		return nil, errorf("check proof: with noBias the target must pass through the origin, got b = %v", target.B)
+	}
+	k := len(star)
+	if n := math.Sqrt(dot(star, star)); math.Abs(n-1) > 1e-9 {
+		return nil, errorf("check proof: the target θ* must have unit norm, got ||θ*|| = %v", n)
+	}
+	slack := 4 * float64(k+2) * 0x1p-52
+	theta := make([]float64, k)
+	prevAlign, prevNorm2 := 0.0, 0.0
+	for t, u := range trace {
+		if len(u.W) != len(target.W) {
+			return nil, errorf("check proof: update %d has w of dimension %d, the target has %d", t+1, len(u.W), len(target.W))
+		}
+		if noBias {
+			copy(theta, u.W)
+		} else {
+			theta[0] = u.B
+			copy(theta[1:], u.W)
+		}
+		if err := checkFinite(theta, t); err != nil {
+			return nil, errorf("check proof: update %d: weights are not finite", t+1)
+		}
+		align := dot(theta, star)
+		norm2 := dot(theta, theta)
+		// ||θ*|| = 1, so |θ·θ*| ≤ ||θ||.
+		want := prevAlign + eta*gamma
+		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + eta*gamma)
+		if align < want-tol {
+			return &ProofViolation{Update: t + 1, Step: "alignment", Got: align, Want: want}, nil
+		}
+		want = prevNorm2 + eta*eta*R*R
+		tol = slack * (norm2 + prevNorm2 + eta*eta*R*R)
+		if norm2 > want+tol {
+			return &ProofViolation{Update: t + 1, Step: "growth", Got: norm2, Want: want}, nil
+		}
+		prevAlign, prevNorm2 = align, norm2
+	}
+	return nil, nil
+}
