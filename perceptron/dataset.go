@@ -124,18 +124,7 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 // Validate checks that d is a usable training set: non-empty, finite, with
 // labels -1/+1 of both classes. Every learner calls it at the door.
 func (d *Dataset) Validate() error {
-	if d == nil || d.X == nil || d.X.IsEmpty() {
-		return ErrEmpty
-	}
-	if len(d.Y) != d.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
-	}
-	for i := 0; i < d.N(); i++ {
-		if err := checkFinite(d.Row(i), i); err != nil {
-			return err
-		}
-	}
-	if err := checkLabels(d.Y); err != nil {
+	if err := checkRows(d); err != nil {
 		return err
 	}
 	pos := 0
@@ -148,6 +137,23 @@ func (d *Dataset) Validate() error {
 		return errorf("one class only: all %d labels are %v; need both -1 and +1", len(d.Y), d.Y[0])
 	}
 	return nil
+}
+
+// checkRows checks that d is non-empty, finite and labelled -1/+1 (one class
+// only is allowed).
+func checkRows(d *Dataset) error {
+	if d == nil || d.X == nil || d.X.IsEmpty() {
+		return ErrEmpty
+	}
+	if len(d.Y) != d.N() {
+		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+	}
+	for i := 0; i < d.N(); i++ {
+		if err := checkFinite(d.Row(i), i); err != nil {
+			return err
+		}
+	}
+	return checkLabels(d.Y)
 }
 
 // checkPoint reports a point (row i of some input) whose length is not the

@@ -165,21 +165,13 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 // checkData checks that d is non-empty, finite, labelled -1/+1 and of h's
 // dimension.
 func (h Hyperplane) checkData(d *Dataset) error {
-	if d == nil || d.X == nil || d.X.IsEmpty() {
-		return ErrEmpty
+	if err := checkRows(d); err != nil {
+		return err
 	}
 	if d.D() != len(h.W) {
 		return errorf("wrong dimension: the data has %d features, the model expects %d", d.D(), len(h.W))
 	}
-	if len(d.Y) != d.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
-	}
-	for i := 0; i < d.N(); i++ {
-		if err := checkFinite(d.Row(i), i); err != nil {
-			return err
-		}
-	}
-	return checkLabels(d.Y)
+	return nil
 }
 
 // PredictAll returns the prediction tie.Sign(w·x_i + b) of every row of d.

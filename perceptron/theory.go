@@ -26,23 +26,6 @@ func Radius(d *Dataset) (float64, error) {
 	return r, nil
 }
 
-// checkRows checks that d is non-empty, finite and labelled -1/+1 (one class
-// only is allowed).
-func checkRows(d *Dataset) error {
-	if d == nil || d.X == nil || d.X.IsEmpty() {
-		return ErrEmpty
-	}
-	if len(d.Y) != d.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
-	}
-	for i := 0; i < d.N(); i++ {
-		if err := checkFinite(d.Row(i), i); err != nil {
-			return err
-		}
-	}
-	return checkLabels(d.Y)
-}
-
 // MaxMargin returns the hard-margin (maximum-margin) separator of d: the
 // hyperplane (w, b) with ||w|| = 1 that maximises
 //
