@@ -35,12 +35,9 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n := d.N()
-	gram := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			gram.SetSym(i, j, dot(d.Row(i), d.Row(j)))
-		}
+	gram, err := gramMatrix(d, LinearKernel{})
+	if err != nil {
+		return nil, err
 	}
 	var recover func(alpha []int) []float64
 	if opt.Observer != nil {

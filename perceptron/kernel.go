@@ -178,16 +178,9 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	n := d.N()
-	gram := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		for j := i; j < n; j++ {
-			g := k.Eval(d.Row(i), d.Row(j))
-			if math.IsNaN(g) || math.IsInf(g, 0) {
-				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
-			}
-			gram.SetSym(i, j, g)
-		}
+	gram, err := gramMatrix(d, k)
+	if err != nil {
+		return nil, err
 	}
 	r := runKernel(d, gram, opt, nil)
 	return &KernelModel{
@@ -263,4 +256,22 @@ func (m *KernelModel) Errors(d *Dataset) (int, error) {
 		}
 	}
 	return e, nil
+}
+
+// gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
+// once (the upper triangle; G is symmetric), or an error naming the first
+// pair whose value is not finite.
+func gramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
+	n := d.N()
+	gram := mat.NewSymDense(n, nil)
+	for i := 0; i < n; i++ {
+		for j := i; j < n; j++ {
+			g := k.Eval(d.Row(i), d.Row(j))
+			if math.IsNaN(g) || math.IsInf(g, 0) {
+				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
+			}
+			gram.SetSym(i, j, g)
+		}
+	}
+	return gram, nil
 }
