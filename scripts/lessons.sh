@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# lessons.sh sets up (scripts/setup.sh) and starts Jupyter Notebook on the
+# repository, opening notebooks/ (the lessons) with the GoNB kernel; lessons/
+# (the assignments) is one folder up in the same server. It prints the URL with
+# its token.
+#
+# Usage: scripts/lessons.sh [--port N] [--ip ADDR] [--no-browser] [setup.sh flags]
+#   --port N      port to listen on (default: $PORT, else 8888; Jupyter picks
+#                 the next free one if it is taken)
+#   --ip ADDR     address to bind (default 127.0.0.1; use 0.0.0.0 in Docker)
+#   --no-browser  do not open a web browser (also: NO_BROWSER=1)
+# Any other flag is passed to scripts/setup.sh (e.g. --no-apt).
+set -euo pipefail
+
+port=${PORT:-8888}
+ip=${IP:-127.0.0.1}
+browser=1
+[[ ${NO_BROWSER:-0} == 1 ]] && browser=0
+setup_args=()
+while (($# > 0)); do
+	case "$1" in
+	--port) port=${2:?--port needs a value}; shift ;;
+	--port=*) port=${1#--port=} ;;
+	--ip) ip=${2:?--ip needs a value}; shift ;;
+	--ip=*) ip=${1#--ip=} ;;
+	--no-browser) browser=0 ;;
+	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	*) setup_args+=("$1") ;;
+	esac
+	shift
+done
+[[ $port =~ ^[0-9]+$ ]] || { echo "lessons.sh: --port must be a number, got $port" >&2; exit 2; }
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bash "$repo/scripts/setup.sh" ${setup_args[@]+"${setup_args[@]}"}
+
+# Without a display there is no browser to open.
+if [[ -z ${DISPLAY:-}${WAYLAND_DISPLAY:-} && $(uname) == Linux ]]; then browser=0; fi
+
+# A fixed token, printed below, so the URL is known before Jupyter starts.
+token=${JUPYTER_TOKEN:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}
+host=$ip
+[[ $ip == 0.0.0.0 ]] && host=127.0.0.1
+echo
+echo "Lessons: http://$host:$port/tree/notebooks?token=$token"
+echo "First notebook: http://$host:$port/notebooks/notebooks/00_start_here.ipynb?token=$token"
+echo "(If port $port is taken, Jupyter takes the next free one and prints its URL below.)"
+echo "Stop the server with Ctrl-C."
+echo
+
+# The server's root is the repository, so notebooks/ and lessons/ are both
+# reachable; each notebook's first cell finds the module from its own folder.
+cd "$repo"
+export JUPYTER_TOKEN=$token # read by Notebook 6 and 7 alike
+args=(--ip="$ip" --port="$port")
+((browser == 1)) || args+=(--no-browser)
+if [[ ${EUID:-$(id -u)} -eq 0 ]]; then args+=(--allow-root); fi
+export PYDEVD_DISABLE_FILE_VALIDATION=1
+exec "$repo/bin/jupyter-python" -m notebook "${args[@]}"

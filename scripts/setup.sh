@@ -1,0 +1,176 @@
+#!/usr/bin/env bash
+# setup.sh installs what the lessons need, and only what is missing:
+#
+#   1. Jupyter Notebook, nbconvert and nbclient (Debian/Ubuntu packages, through
+#      apt-get with root or sudo) unless a Python that already has them is found;
+#   2. GoNB and goimports, built at the versions go.mod pins (its `tool` block)
+#      into <repo>/bin;
+#   3. the GoNB kernel ("gonb"), registered for the user running this script,
+#      with <repo>/bin and Go's bin directory on the PATH the kernel starts with
+#      and GoNB's own log written to <repo>/bin/gonb.log instead of the console.
+#
+# Optional extras (apt packages, also only when missing):
+#   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
+#                    for the browser end-to-end test;
+#   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
+#                    some scripts compare against (no test needs it).
+#   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
+#                    the command to run instead.
+#
+# Running it again is cheap and changes nothing that is already in place.
+set -euo pipefail
+
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+
+with_chromium=${LESSONS_WITH_CHROMIUM:-0}
+with_sklearn=${LESSONS_WITH_SKLEARN:-0}
+no_apt=${LESSONS_NO_APT:-0}
+for arg in "$@"; do
+	case "$arg" in
+	--with-chromium) with_chromium=1 ;;
+	--with-sklearn) with_sklearn=1 ;;
+	--no-apt) no_apt=1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) echo "setup.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
+	esac
+done
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+bin="$repo/bin"
+say() { printf 'setup: %s\n' "$*"; }
+die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
+
+if [[ ${EUID:-$(id -u)} -eq 0 && -n ${SUDO_USER:-} && ${SUDO_USER} != root ]]; then
+	die "run this script as yourself, not with sudo: it registers the kernel for the user who runs it and calls sudo only for apt-get."
+fi
+
+command -v go >/dev/null 2>&1 || die "go is not on PATH. Install Go 1.26 (https://go.dev/dl/) and add its bin directory to PATH."
+goroot=$(go env GOROOT)
+gobin=$(go env GOBIN)
+[[ -n $gobin ]] || gobin="$(go env GOPATH | cut -d: -f1)/bin"
+
+# --- 1. system packages -------------------------------------------------------
+
+# jupyter_python prints the first Python that can run Jupyter Notebook and
+# execute notebooks headless, or nothing.
+jupyter_python() {
+	local candidates=()
+	[[ -n ${JUPYTER_PYTHON:-} ]] && candidates+=("$JUPYTER_PYTHON")
+	# Debian's Jupyter lives on the system Python, which may not be the first
+	# python3 on PATH (pyenv, conda), so try it first.
+	candidates+=(/usr/bin/python3)
+	local p
+	for p in python3 python; do
+		p=$(command -v "$p" 2>/dev/null) && candidates+=("$p")
+	done
+	for p in "${candidates[@]}"; do
+		if [[ -x $p ]] && "$p" -c 'import notebook, nbconvert, nbclient, nbformat, jupyter_client' >/dev/null 2>&1; then
+			echo "$p"
+			return 0
+		fi
+	done
+	return 0
+}
+
+apt_pkgs=()
+py=$(jupyter_python)
+if [[ -z $py ]]; then
+	apt_pkgs+=(jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbclient jupyter-client python3-ipykernel)
+else
+	say "Jupyter: found (Python $py)"
+fi
+if [[ $with_chromium == 1 ]]; then
+	if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
+		say "chromium: found ($(command -v chromium))"
+	else
+		apt_pkgs+=(chromium chromium-driver)
+	fi
+fi
+if [[ $with_sklearn == 1 ]]; then
+	if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then
+		say "scikit-learn: found (/usr/bin/python3)"
+	else
+		apt_pkgs+=(python3-sklearn)
+	fi
+fi
+
+if ((${#apt_pkgs[@]} > 0)); then
+	apt_cmd="apt-get update && apt-get install -y --no-install-recommends ${apt_pkgs[*]}"
+	sudo=""
+	if [[ ${EUID:-$(id -u)} -ne 0 ]]; then
+		if command -v sudo >/dev/null 2>&1 && { sudo -n true 2>/dev/null || [[ -t 0 ]]; }; then
+			sudo="sudo"
+		else
+			no_apt=1
+		fi
+	fi
+	if [[ $no_apt == 1 ]] || ! command -v apt-get >/dev/null 2>&1; then
+		run="sudo sh -c '$apt_cmd'"
+		[[ ${EUID:-$(id -u)} -eq 0 ]] && run=$apt_cmd
+		hint=""
+		[[ -z $py ]] && hint="
+  (Without apt: pip install notebook nbconvert nbclient, then set JUPYTER_PYTHON to that Python.)"
+		die "missing system packages: ${apt_pkgs[*]}
+  Install them as root, then run this script again:
+    $run$hint"
+	fi
+	say "installing with apt-get: ${apt_pkgs[*]}"
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
+	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${apt_pkgs[@]}"
+	if [[ -z $py ]]; then
+		py=$(jupyter_python)
+		[[ -n $py ]] || die "Jupyter was installed but no Python can import notebook, nbconvert and nbclient."
+		say "Jupyter: installed (Python $py)"
+	fi
+	say "installed: ${apt_pkgs[*]}"
+fi
+
+# --- 2. GoNB and goimports ----------------------------------------------------
+
+mkdir -p "$bin"
+gonb_version=$(cd "$repo" && go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)
+tools_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools)
+say "building gonb $gonb_version and goimports (golang.org/x/tools $tools_version), pinned by go.mod, into bin/"
+(cd "$repo" && go build -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports)
+
+# bin/jupyter-python runs the Python that has Jupyter, whatever python3 is
+# first on PATH; scripts/lessons.sh and the notebook test use it.
+wrapper="#!/bin/sh
+# Written by scripts/setup.sh: the Python that runs Jupyter for these lessons.
+exec \"$py\" \"\$@\"
+"
+if [[ ! -f $bin/jupyter-python ]] || [[ $(cat "$bin/jupyter-python") != "${wrapper%$'\n'}" ]]; then
+	printf '%s' "$wrapper" >"$bin/jupyter-python"
+	chmod +x "$bin/jupyter-python"
+fi
+
+# --- 3. the gonb kernel ---------------------------------------------------------
+
+# gopls is optional (completion and hover help only), hence --force_deps.
+# The log flags keep GoNB's log out of the console (only fatal errors, such as
+# `go` missing from PATH, reach stderr) and in bin/gonb.log. Both -log_file and
+# -extra_log are needed: GoNB v0.11.4 replaces klog's file output with the
+# -extra_log file, and with a nil file when that flag is not given.
+say "registering the Jupyter kernel \"gonb\" for user $(id -un)"
+"$bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL \
+	--log_file="$bin/gonb.log" --extra_log="$bin/gonb.log"
+
+# GoNB writes kernel.json with an empty "env": put bin/ (gonb, goimports) and
+# Go's bin directories in front of the PATH Jupyter starts the kernel with.
+kernel_path="$bin:$goroot/bin:$gobin"
+"$py" - "$kernel_path" <<'PY'
+import json, sys
+from jupyter_client.kernelspec import KernelSpecManager
+spec_dir = KernelSpecManager().get_kernel_spec("gonb").resource_dir
+path = spec_dir + "/kernel.json"
+with open(path) as f:
+    spec = json.load(f)
+spec.setdefault("env", {})["PATH"] = sys.argv[1] + ":${PATH}"
+spec["display_name"] = "Go (gonb)"
+with open(path, "w") as f:
+    json.dump(spec, f, indent=1)
+    f.write("\n")
+print("setup: kernel spec", path)
+PY
+
+say "done. Kernels: $("$py" -m jupyter kernelspec list 2>/dev/null | sed -n 's/^ *\([^ ]*\) .*/\1/p' | grep -v '^Available' | tr '\n' ' ')"

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# test.sh sets up (scripts/setup.sh, with chromium for the browser test), then
+# runs go vet and the whole test suite, notebook execution included.
+#
+# Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
+# Set TEST_TIMEOUT to change go test's -timeout (default 60m: a cold machine
+# compiles gonum/plot and GoNB's cells once, then every notebook runs warm).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$repo"
+bash scripts/setup.sh --with-chromium
+
+echo "test: go vet ./..."
+go vet ./...
+echo "test: go test -timeout ${TEST_TIMEOUT:-60m} $* ./..."
+go test -timeout "${TEST_TIMEOUT:-60m}" "$@" ./...
