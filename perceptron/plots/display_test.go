@@ -3,10 +3,13 @@ package plots_test
 import (
 	"bytes"
 	"encoding/gob"
-	"io"
 	"os"
 	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
@@ -15,34 +18,98 @@ import (
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
-// TestDisplayInNotebook plays the GoNB kernel: it points gonbui at two
-// plain files in place of the kernel's pipes and checks that Display sends
-// exactly the bytes of PNG as image/png and DisplayGIF an HTML <img>.
-// gonbui keeps its pipes open for the life of the process, so the files
-// are made once per process (and left in the temporary directory) and
-// with -count > 1 the last two messages are checked.
-// pipeDir holds the files that stand in for GoNB's pipes.
-var pipeDir string
+// fakeKernel plays the GoNB kernel's side of gonbui's two named pipes: it
+// decodes every message the program sends, answers gonbui.Sync requests as
+// GoNB does, and passes every other message on. gonbui keeps its pipes open
+// for the life of the process, so there is one fake kernel per process.
+var fakeKernel struct {
+	once  sync.Once
+	out   string // the pipe gonbui writes to
+	back  string // the pipe gonbui reads from
+	msgs  chan protocol.DisplayData
+	syncs atomic.Int64 // sync requests answered
+	err   error
+}
 
+func startFakeKernel() error {
+	fakeKernel.once.Do(func() {
+		dir, err := os.MkdirTemp("", "plots-gonb-")
+		if err != nil {
+			fakeKernel.err = err
+			return
+		}
+		fakeKernel.out, fakeKernel.back = filepath.Join(dir, "pipe"), filepath.Join(dir, "pipe_back")
+		for _, f := range []string{fakeKernel.out, fakeKernel.back} {
+			if err := syscall.Mkfifo(f, 0o600); err != nil {
+				fakeKernel.err = err
+				return
+			}
+		}
+		fakeKernel.msgs = make(chan protocol.DisplayData, 16)
+		go serveFakeKernel()
+	})
+	return fakeKernel.err
+}
+
+func serveFakeKernel() {
+	// gonbui opens its writer first, then its reader: open ours in that order.
+	in, err := os.OpenFile(fakeKernel.out, os.O_RDONLY, 0)
+	if err != nil {
+		return
+	}
+	back, err := os.OpenFile(fakeKernel.back, os.O_WRONLY, 0)
+	if err != nil {
+		return
+	}
+	dec, enc := gob.NewDecoder(in), gob.NewEncoder(back)
+	for {
+		var m protocol.DisplayData
+		if err := dec.Decode(&m); err != nil {
+			return
+		}
+		if v, ok := m.Data[protocol.MIMECommValue]; ok {
+			var cv protocol.CommValue
+			switch c := v.(type) {
+			case protocol.CommValue:
+				cv = c
+			case *protocol.CommValue:
+				cv = *c
+			}
+			if cv.Address == protocol.GonbuiSyncAddress {
+				fakeKernel.syncs.Add(1)
+				_ = enc.Encode(&protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value})
+				continue
+			}
+		}
+		fakeKernel.msgs <- m
+	}
+}
+
+// next returns the next message the fake kernel received.
+func next(t *testing.T) protocol.DisplayData {
+	t.Helper()
+	select {
+	case m := <-fakeKernel.msgs:
+		return m
+	case <-time.After(10 * time.Second):
+		t.Fatal("no message reached the fake kernel within 10 s")
+	}
+	return protocol.DisplayData{}
+}
+
+// TestDisplayInNotebook plays the GoNB kernel (fakeKernel) and checks that
+// Display sends exactly the bytes of PNG as image/png, DisplayGIF an HTML
+// <img>, and that both wait for GoNB's acknowledgement (gonbui.Sync) so
+// that a program that exits at once does not lose its figure.
 func TestDisplayInNotebook(t *testing.T) {
 	if os.Getenv(protocol.GONB_PIPE_ENV) != "" {
 		t.Skip("running inside GoNB")
 	}
-	if pipeDir == "" {
-		dir, err := os.MkdirTemp("", "plots-gonb-")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, f := range []string{"pipe", "pipe_back"} {
-			if err := os.WriteFile(filepath.Join(dir, f), nil, 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
-		pipeDir = dir
+	if err := startFakeKernel(); err != nil {
+		t.Fatal(err)
 	}
-	out, back := filepath.Join(pipeDir, "pipe"), filepath.Join(pipeDir, "pipe_back")
-	t.Setenv(protocol.GONB_PIPE_ENV, out)
-	t.Setenv(protocol.GONB_PIPE_BACK_ENV, back)
+	t.Setenv(protocol.GONB_PIPE_ENV, fakeKernel.out)
+	t.Setenv(protocol.GONB_PIPE_BACK_ENV, fakeKernel.back)
 	gonbui.IsNotebook = true
 	defer func() { gonbui.IsNotebook = false }()
 
@@ -50,33 +117,19 @@ func TestDisplayInNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	syncs := fakeKernel.syncs.Load()
 	if err := plots.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
 		t.Fatalf("Display: %v", err)
+	}
+	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
+		t.Errorf("Display returned after %d answered sync requests, want 1", got)
 	}
 	gifBytes := []byte("GIF89a")
 	if err := plots.DisplayGIF(gifBytes, "anim"); err != nil {
 		t.Fatalf("DisplayGIF: %v", err)
 	}
 
-	sent, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	dec := gob.NewDecoder(bytes.NewReader(sent))
-	var msgs []protocol.DisplayData
-	for {
-		var m protocol.DisplayData
-		if err := dec.Decode(&m); err == io.EOF {
-			break
-		} else if err != nil {
-			t.Fatalf("decoding message %d: %v", len(msgs), err)
-		}
-		msgs = append(msgs, m)
-	}
-	if len(msgs) < 2 {
-		t.Fatalf("%d messages sent, want 2", len(msgs))
-	}
-	first, second := msgs[len(msgs)-2], msgs[len(msgs)-1]
+	first, second := next(t), next(t)
 	want, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
 	if err != nil {
 		t.Fatal(err)

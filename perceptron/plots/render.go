@@ -146,6 +146,7 @@ var ErrNotNotebook = errors.New("perceptron/plots: not running in a GoNB noteboo
 // Display renders p with PNG and shows it inline in the GoNB notebook that
 // runs the program. Outside a notebook it renders nothing and returns
 // ErrNotNotebook; it also returns the error of the GoNB connection, if any.
+// It returns once GoNB has acknowledged the figure (gonbui.Sync).
 func Display(p *plot.Plot, width, height vg.Length) error {
 	if !gonbui.IsNotebook {
 		return ErrNotNotebook
@@ -155,6 +156,7 @@ func Display(p *plot.Plot, width, height vg.Length) error {
 		return err
 	}
 	gonbui.DisplayPNG(b)
+	gonbui.Sync() // wait until GoNB has the figure: a cell that ends at once could lose it
 	return gonbui.Error()
 }
 
@@ -177,5 +179,6 @@ func DisplayGIF(gifBytes []byte, alt string) error {
 		return errorf("display gif: no bytes")
 	}
 	gonbui.DisplayHTML(GIFHTML(gifBytes, alt))
+	gonbui.Sync() // as in Display
 	return gonbui.Error()
 }
