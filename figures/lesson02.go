@@ -1,0 +1,109 @@
+package figures
+
+import (
+	"fmt"
+	"image/color"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/plots"
+)
+
+// LiftFigure draws the notational hack for 1-D data d and a 1-D hyperplane
+// h (w x + b): every point x is lifted to x' = [1, x], drawn at x0 = 1,
+// and the boundary θ·x' = 0 of θ = [b, w] is a line through the origin that
+// crosses the line x0 = 1 at the threshold x = −b/w, where h's own boundary
+// is. The figure shows the box, with x0 on the horizontal axis.
+func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, title string) (*plot.Plot, error) {
+	if d.D() != 1 || h.Dim() != 1 || h.W[0] == 0 {
+		return nil, fmt.Errorf("figures: LiftFigure needs 1-D data and a 1-D hyperplane with w != 0")
+	}
+	xl := "x"
+	if len(d.Features) == 1 {
+		xl = "x = " + d.Features[0]
+	}
+	p := plots.New(title, "x0 (the constant feature)", xl)
+	p.Legend.Left = true
+	if err := plots.SetRange(p, box); err != nil {
+		return nil, err
+	}
+	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: box.YMin}, {X: 1, Y: box.YMax}})
+	if err != nil {
+		return nil, err
+	}
+	one.Color = color.Gray{Y: 150}
+	one.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	p.Add(one)
+	p.Legend.Add("the line x0 = 1", one)
+	if err := plots.AddPoints(p, perceptron.Augment(d), 0, 1); err != nil {
+		return nil, err
+	}
+	line, err := plots.Boundary(perceptron.Hyperplane{W: h.Theta()}, box)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(line)
+	p.Legend.Add("θ·x' = 0, through the origin", line)
+	t := -h.B / h.W[0]
+	mark, err := plotter.NewScatter(plotter.XYs{{X: 1, Y: t}})
+	if err != nil {
+		return nil, err
+	}
+	mark.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(6), Color: plots.Black}
+	p.Add(mark)
+	p.Legend.Add(fmt.Sprintf("threshold x = −b/w = %g", t), mark)
+	origin, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+	if err != nil {
+		return nil, err
+	}
+	origin.GlyphStyle = draw.GlyphStyle{Shape: draw.BoxGlyph{}, Radius: vg.Points(3), Color: plots.Black}
+	p.Add(origin)
+	p.Legend.Add("origin", origin)
+	return p, nil
+}
+
+var (
+	// lesson02Rule is lesson 2's bank: approve when salary > 40 k$,
+	// h(x) = sign(x − 40).
+	lesson02Rule = perceptron.Hyperplane{W: []float64{1}, B: -40}
+	// Lesson02Box is the part of the (x0, x) plane that lesson 2's figure shows.
+	Lesson02Box = plots.Box{XMin: -0.1, XMax: 1.6, YMin: -5, YMax: 100}
+)
+
+// lesson02Data returns lesson 2's applicants: the salary of
+// CreditApplicants(20, 0, 3), each labelled by lesson02Rule.
+func lesson02Data() (*perceptron.Dataset, error) {
+	all, _, err := perceptron.CreditApplicants(20, 0, 3)
+	if err != nil {
+		return nil, err
+	}
+	x := make([][]float64, all.N())
+	y := make([]float64, all.N())
+	for i := range x {
+		x[i] = []float64{all.X.At(i, 1)}
+		if y[i], err = lesson02Rule.Predict(x[i], perceptron.TieMistake); err != nil {
+			return nil, err
+		}
+	}
+	d, err := perceptron.NewDataset(x, y)
+	if err != nil {
+		return nil, err
+	}
+	d.Features = []string{"salary (k$)"}
+	d.Classes = all.Classes
+	return d, nil
+}
+
+func init() {
+	registerPlot("02_lift.png", func() (*plot.Plot, error) {
+		d, err := lesson02Data()
+		if err != nil {
+			return nil, err
+		}
+		return LiftFigure(d, lesson02Rule, Lesson02Box, "The notational hack: x' = [1, x], θ = [b, w]")
+	})
+}

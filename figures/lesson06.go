@@ -1,0 +1,189 @@
+package figures
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/plots"
+)
+
+// TrainingErrorTrace draws, after every update t of a run on n training
+// points, the training error rate of PLA's current weights (errs[t-1]) and
+// of the pocket (pocket[t-1]), as staircases: PLA's jumps, the pocket's
+// only goes down. The dashed line is the noise rate, the error of the
+// target itself.
+func TrainingErrorTrace(errs, pocket []int, n int, noise float64, title string) (*plot.Plot, error) {
+	if len(errs) == 0 || len(pocket) != len(errs) || n < 1 {
+		return nil, fmt.Errorf("figures: %d PLA errors and %d pocket errors on %d points", len(errs), len(pocket), n)
+	}
+	rate := func(v []int) []float64 {
+		r := make([]float64, len(v))
+		for i, e := range v {
+			r[i] = float64(e) / float64(n)
+		}
+		return r
+	}
+	p := plots.New(title, "update t", "training error rate")
+	pla, err := plots.Steps(rate(errs))
+	if err != nil {
+		return nil, err
+	}
+	pla.Width = vg.Points(1)
+	pk, err := plots.Steps(rate(pocket))
+	if err != nil {
+		return nil, err
+	}
+	pk.Color, pk.Width = plots.Color(1), vg.Points(2.5)
+	floor, err := plots.Series([]float64{noise, noise})
+	if err != nil {
+		return nil, err
+	}
+	floor.XYs[1].X = float64(len(errs))
+	floor.Color = plots.Black
+	floor.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	floor.Width = vg.Points(1)
+	p.Add(pla, pk, floor)
+	p.Legend.Add("PLA's current w", pla)
+	p.Legend.Add("pocket (best w so far)", pk)
+	p.Legend.Add("label noise (the target's error)", floor)
+	top := 0
+	for _, e := range errs {
+		top = max(top, e)
+	}
+	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
+	p.X.Min, p.X.Max = 0, float64(len(errs))
+	p.Y.Min, p.Y.Max = 0, 1.45*float64(top)/float64(n) // room for the legend
+	return p, nil
+}
+
+// PocketVsLast draws one dot per run on one data set (named name): the
+// test error of the pocket weights (x) against the test error of PLA's last
+// weights (y), with the line y = x: a dot above it is a run where the
+// pocket did better, a dot on it a tie.
+func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
+	if len(pocket) != len(last) {
+		return nil, fmt.Errorf("figures: %d pocket errors and %d last errors", len(pocket), len(last))
+	}
+	p := plots.New("Test error on "+name+": pocket against last weights", "test error of the pocket", "test error of the last weights")
+	dots, err := plots.Scatter(pocket, last)
+	if err != nil {
+		return nil, err
+	}
+	dots.Radius = vg.Points(2.5)
+	hi, above, below := 0.0, 0, 0
+	for k := range pocket {
+		hi = max(hi, pocket[k], last[k])
+		if last[k] > pocket[k] {
+			above++
+		} else if last[k] < pocket[k] {
+			below++
+		}
+	}
+	hi *= 1.05
+	id, err := plots.Identity(0, hi)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(dots, id)
+	p.Legend.Add(fmt.Sprintf("one run (%d runs: pocket better in %d, worse in %d)", len(pocket), above, below), dots)
+	p.Legend.Add("equal error", id)
+	p.Legend.Left = true
+	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, hi, 0, 1.25*hi // room for the legend
+	return p, nil
+}
+
+// lesson06Noisy is the noisy training set of the lesson's single run.
+func lesson06Noisy() (*perceptron.Dataset, error) {
+	d, _, err := perceptron.NoisyData(100, 2, 0, 0.1, 1)
+	return d, err
+}
+
+// lesson06Compare returns the test errors of the pocket and of the last
+// weights of Pocket (MaxEpochs 20) for seeds 1..runs on two data sets:
+// NoisyData(200, 2, 0, 0.1, seed) split in half, and the breast cancer data
+// split 70/30 and standardised with a Scaler fitted on the training part.
+func lesson06Compare(runs int) (names []string, pocket, last [][]float64, err error) {
+	names = []string{"synthetic data", "breast cancer"}
+	pocket, last = make([][]float64, 2), make([][]float64, 2)
+	bc, err := perceptron.BreastCancer().Binary(0, 1)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	opt := perceptron.DefaultOptions()
+	opt.MaxEpochs = 20
+	for seed := uint64(1); seed <= uint64(runs); seed++ {
+		d, _, err := perceptron.NoisyData(200, 2, 0, 0.1, seed)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		synTrain, synTest, err := perceptron.TrainTestSplit(d, 0.5, seed)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		bcTrain, bcTest, err := perceptron.TrainTestSplit(bc, 0.3, seed)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		sc, err := perceptron.FitScaler(bcTrain)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if bcTrain, err = sc.Transform(bcTrain); err != nil {
+			return nil, nil, nil, err
+		}
+		if bcTest, err = sc.Transform(bcTest); err != nil {
+			return nil, nil, nil, err
+		}
+		for g, set := range [][2]*perceptron.Dataset{{synTrain, synTest}, {bcTrain, bcTest}} {
+			res, err := perceptron.Pocket(set[0], opt)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			a, err := res.Hyperplane.ErrorRate(set[1], opt.Tie)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			b, err := res.Last.ErrorRate(set[1], opt.Tie)
+			if err != nil {
+				return nil, nil, nil, err
+			}
+			pocket[g] = append(pocket[g], a)
+			last[g] = append(last[g], b)
+		}
+	}
+	return names, pocket, last, nil
+}
+
+func init() {
+	registerPlot("06_training_errors.png", func() (*plot.Plot, error) {
+		d, err := lesson06Noisy()
+		if err != nil {
+			return nil, err
+		}
+		opt := perceptron.DefaultOptions()
+		opt.MaxEpochs = 10
+		res, err := perceptron.Pocket(d, opt)
+		if err != nil {
+			return nil, err
+		}
+		errs := make([]int, len(res.History))
+		pocket := make([]int, len(res.History))
+		for k, h := range res.History {
+			errs[k], pocket[k] = h.Errors, h.PocketErrors
+		}
+		return TrainingErrorTrace(errs, pocket, d.N(), 0.1, "PLA and the pocket on noisy data (100 points, 10% flipped)")
+	})
+	for g, file := range []string{"06_pocket_vs_last_synthetic.png", "06_pocket_vs_last_cancer.png"} {
+		registerPlot(file, func() (*plot.Plot, error) {
+			names, pocket, last, err := lesson06Compare(100)
+			if err != nil {
+				return nil, err
+			}
+			return PocketVsLast(names[g], pocket[g], last[g])
+		})
+	}
+}

@@ -1,0 +1,128 @@
+package figures
+
+import (
+	"fmt"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/plots"
+)
+
+// AlphaCounts draws the mistake counts α_i of a dual perceptron, one bar per
+// training row i.
+func AlphaCounts(alpha []int, title string) (*plot.Plot, error) {
+	p := plots.New(title, "training row i", "α_i (updates made on row i)")
+	bars, err := plots.Bars(plots.Ints(alpha), vg.Points(3))
+	if err != nil {
+		return nil, err
+	}
+	bars.LineStyle.Width = 0
+	p.Add(bars)
+	p.Legend.Add("α_i", bars)
+	top := 0
+	for _, a := range alpha {
+		top = max(top, a)
+	}
+	p.X.Min, p.X.Max = -1, float64(len(alpha))
+	p.Y.Min, p.Y.Max = 0, 1.25*float64(max(top, 1)) // room for the legend
+	return p, nil
+}
+
+// KernelRegions draws the training data d (2 features) over the decision
+// regions of the kernel perceptron m, f(x) = Σ_i α_i η y_i k(x_i, x) + b,
+// with the rows that have α_i > 0 (those that enter f) circled.
+func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title string) (*plot.Plot, error) {
+	if d.D() != 2 {
+		return nil, fmt.Errorf("figures: kernel regions need 2 features, got %d", d.D())
+	}
+	box, err := plots.BoxOf(d, 0, 1, 0.15)
+	if err != nil {
+		return nil, err
+	}
+	box.YMax += 0.3 * (box.YMax - box.YMin) // room for the legend
+	regions, err := plots.Regions(func(x, y float64) float64 {
+		s, _ := m.Score([]float64{x, y})
+		return s
+	}, box, 200)
+	if err != nil {
+		return nil, err
+	}
+	p := plots.New(title, "x1", "x2")
+	p.Add(regions)
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, err
+	}
+	var xs, ys []float64
+	for i, a := range m.Alpha {
+		if a > 0 {
+			xs, ys = append(xs, d.Row(i)[0]), append(ys, d.Row(i)[1])
+		}
+	}
+	if len(xs) > 0 {
+		sv, err := plots.Scatter(xs, ys)
+		if err != nil {
+			return nil, err
+		}
+		sv.GlyphStyle.Radius = vg.Points(6)
+		sv.GlyphStyle.Color = plots.Black
+		sv.GlyphStyle.Shape = draw.RingGlyph{}
+		p.Add(sv)
+		p.Legend.Add("α_i > 0", sv)
+	}
+	if err := plots.SetRange(p, box); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// lesson09Kernel runs the kernel perceptron of lesson 9's figures:
+// with at most 100 epochs and the defaults otherwise.
+func lesson09Kernel(d *perceptron.Dataset, k perceptron.Kernel) (*perceptron.KernelModel, error) {
+	opt := perceptron.DefaultOptions()
+	opt.MaxEpochs = 100
+	return perceptron.KernelPerceptron(d, k, opt)
+}
+
+func init() {
+	registerPlot("09_alpha.png", func() (*plot.Plot, error) {
+		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		if err != nil {
+			return nil, err
+		}
+		r, err := perceptron.Dual(d, perceptron.DefaultOptions())
+		if err != nil {
+			return nil, err
+		}
+		return AlphaCounts(r.Alpha, "Dual perceptron on iris: mistakes per flower")
+	})
+	registerPlot("09_xor_poly.png", func() (*plot.Plot, error) {
+		d := perceptron.XORData()
+		m, err := lesson09Kernel(d, perceptron.PolyKernel{Degree: 2, C: 1})
+		if err != nil {
+			return nil, err
+		}
+		return KernelRegions(d, m, "XOR with the kernel (x·z + 1)²")
+	})
+	for _, c := range []struct {
+		name, title string
+		k           perceptron.Kernel
+	}{
+		{"09_circles_poly.png", "Two circles with the kernel (x·z + 1)²", perceptron.PolyKernel{Degree: 2, C: 1}},
+		{"09_circles_rbf.png", "Two circles with the RBF kernel exp(-2||x - z||²)", perceptron.RBFKernel{Gamma: 2}},
+	} {
+		registerPlot(c.name, func() (*plot.Plot, error) {
+			d, err := perceptron.Circles(100, 0.05, 1)
+			if err != nil {
+				return nil, err
+			}
+			m, err := lesson09Kernel(d, c.k)
+			if err != nil {
+				return nil, err
+			}
+			return KernelRegions(d, m, c.title)
+		})
+	}
+}

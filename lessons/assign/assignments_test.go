@@ -1,0 +1,140 @@
+package main
+
+import (
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// setupCell is the first cell of every notebook: the SetupCell constant of
+// the repository's notebooks_test.go (package lessons_test, which this
+// package cannot import), repeated here word for word.
+const setupCell = `!*go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")"`
+
+// signFlips are the deliberately wrong solutions of the real assignments:
+// one edit in one function of the solution notebook (old -> new, first
+// occurrence in the function's body) and the tests it must fail, reasoned
+// from the tests' code.
+var signFlips = map[string][]struct {
+	fn, old, new string
+	wantFailed   []string
+}{
+	"hw1_hyperplanes": {
+		{"SignedDistance", "return score / math.Sqrt(norm)", "return -score / math.Sqrt(norm)",
+			[]string{"TestMargin", "TestMarginMore", "TestSignedDistance", "TestSignedDistanceMore"}}, // Margin calls SignedDistance
+		{"ThetaPredict", "return 1", "return -1", []string{"TestThetaPredict", "TestThetaPredictMore"}},
+	},
+	"hw2_pla": {
+		// A score of 0 taken for a correct answer: every run from w = 0
+		// changes, but TestEpochMore (from w0 ≠ 0 on random data, no exact
+		// tie) still passes.
+		{"PLAStep", "if y*score > 0 {", "if y*score >= 0 {",
+			[]string{"TestBatchPLA", "TestBatchPLAMore", "TestEpoch", "TestPLAStep", "TestPLAStepMore"}},
+		{"BatchPLA", "run.Updates += n", "run.Updates -= n", []string{"TestBatchPLA", "TestBatchPLAMore"}},
+	},
+	"hw3_mistake_bound": {
+		{"Radius", "r2 = math.Max(r2, s)", "r2 = math.Min(r2, s)", []string{"TestRadius", "TestRadiusMore"}},
+		{"FirstViolation", "align[t] < align[t-1]+eta*gamma-slack", "align[t] > align[t-1]+eta*gamma-slack",
+			[]string{"TestFirstViolation", "TestFirstViolationMore"}},
+	},
+	"hw4_pocket_voted_averaged": {
+		{"VotedPredict", "vote += float64(counts[k]) * sign(score)", "vote -= float64(counts[k]) * sign(score)",
+			[]string{"TestVotedPredict", "TestVotedPredictMore"}},
+		{"AveragedPLA", "w[j] -= u[j] / S", "w[j] += u[j] / S", []string{"TestAveragedPLA", "TestAveragedPLAMore"}},
+	},
+	"hw5_dual_kernel": {
+		{"KernelPredict", "s += float64(a) * y[i] * k(X[i], x)", "s -= float64(a) * y[i] * k(X[i], x)",
+			[]string{"TestKernelPredict", "TestKernelPredictMore"}},
+		{"DualPerceptron", "b += y[i]", "b -= y[i]", []string{"TestDualPerceptron", "TestDualPerceptronMore"}},
+	},
+}
+
+// TestAssignments checks every assignment in lessons/ (each folder with a
+// source.ipynb): the committed student and solution notebooks are up to
+// date with the source; every test has points and every student function
+// is used by a test; the solution scores full marks; the untouched student
+// notebook compiles and scores zero; deliberately wrong solutions lose
+// exactly the points of the tests they fail, and only tests that use the
+// wrong function; an endless loop is cut off within the time limit.
+func TestAssignments(t *testing.T) {
+	dirs, err := assignmentDirs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dirs) == 0 {
+		t.Fatal("no lessons/*/source.ipynb")
+	}
+	g := newGrader(t, *testTimeout)
+	lg := newGrader(t, *loopTimeout)
+	for _, dir := range dirs {
+		name := filepath.Base(dir)
+		t.Run(name, func(t *testing.T) {
+			// Two assignments at a time (go test -parallel): one compiles
+			// while the other waits for its endless loops to be cut off.
+			t.Parallel()
+			a := loadAssignment(t, dir)
+			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != setupCell {
+				t.Errorf("cell 0 of the source is not the standard setup cell:\n%s", got)
+			}
+			for _, p := range a.Freshness() {
+				t.Errorf("%s\n(run: go run ./lessons/assign generate %s)", p, filepath.Join("lessons", name))
+			}
+			funcs := studentFuncs(a)
+			for _, tf := range a.Tests {
+				if tf.points <= 0 {
+					t.Errorf("%s has %v points", tf.name, tf.points)
+				}
+			}
+			hidden := 0
+			for _, tf := range a.Tests {
+				if tf.hidden {
+					hidden++
+				}
+			}
+			if hidden == 0 || hidden == len(a.Tests) {
+				t.Errorf("%d hidden tests of %d: want some of each", hidden, len(a.Tests))
+			}
+			for _, fn := range funcs {
+				if len(testsUsing(a, fn)) == 0 {
+					t.Errorf("no test uses the student function %s", fn)
+				}
+			}
+
+			t.Run("solution", func(t *testing.T) {
+				checkFullMarks(t, a, grade(t, g, a, "solution.ipynb", readNB(t, filepath.Join(dir, "solution.ipynb"))))
+			})
+			t.Run("student", func(t *testing.T) {
+				checkUntouched(t, a, grade(t, g, a, "student.ipynb", readNB(t, filepath.Join(dir, "student.ipynb"))))
+			})
+			for _, e := range signFlips[name] {
+				t.Run("wrong "+e.fn, func(t *testing.T) {
+					nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+					replaceInFunc(t, nb, e.fn, e.old, e.new)
+					rep := grade(t, g, a, "solution.ipynb with "+e.old+" -> "+e.new+" in "+e.fn, nb)
+					checkWrong(t, a, rep, e.fn, e.wantFailed)
+				})
+			}
+			// Each function in turn returns zero values: some tests that
+			// use it must fail and no other test.
+			for i, fn := range funcs {
+				if testing.Short() && i > 0 {
+					break
+				}
+				t.Run("zero "+fn, func(t *testing.T) {
+					nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+					zeroFunc(t, nb, fn)
+					checkWrong(t, a, grade(t, g, a, "solution.ipynb with "+fn+" returning zero values", nb), fn, nil)
+				})
+			}
+			// The endless loop goes in the function fewest tests use, to
+			// keep the wait short.
+			loop := slices.MinFunc(funcs, func(x, y string) int { return len(testsUsing(a, x)) - len(testsUsing(a, y)) })
+			t.Run("endless loop in "+loop, func(t *testing.T) {
+				nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+				loopFunc(t, nb, loop)
+				checkLoop(t, a, grade(t, lg, a, "solution.ipynb with an endless loop in "+loop, nb), loop, *loopTimeout)
+			})
+		})
+	}
+}

@@ -1,0 +1,440 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+)
+
+var (
+	testTimeout = flag.Duration("assign.timeout", 10*time.Second,
+		"per-test time limit of the grader in these tests (the endless-loop scenarios use -assign.loop_timeout)")
+	loopTimeout = flag.Duration("assign.loop_timeout", 2*time.Second,
+		"per-test time limit in the endless-loop scenarios")
+)
+
+// repoRoot is the repository root, two folders up from lessons/assign.
+func repoRoot(t *testing.T) string {
+	t.Helper()
+	repo, err := findRepo(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo
+}
+
+func newGrader(t *testing.T, timeout time.Duration) *Grader {
+	return &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
+		MemoryMB: 2048, Log: t.Logf}
+}
+
+func loadAssignment(t *testing.T, dir string) *Assignment {
+	t.Helper()
+	a, err := LoadAssignment(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func readNB(t *testing.T, path string) *Notebook {
+	t.Helper()
+	nb, err := ReadNotebook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb
+}
+
+// grade grades nb and logs the readable report.
+func grade(t *testing.T, g *Grader, a *Assignment, name string, nb *Notebook) *Report {
+	t.Helper()
+	rep, err := g.Grade(name, nb, a)
+	if err != nil {
+		t.Fatalf("grading %s: %v", name, err)
+	}
+	t.Logf("graded %s in %.1fs:\n%s", name, rep.Seconds, rep.Text())
+	return rep
+}
+
+// byStatus returns the sorted names of the tests of rep with the status.
+func byStatus(rep *Report, status string) []string {
+	var names []string
+	for _, tr := range rep.Tests {
+		if tr.Status == status {
+			names = append(names, tr.Name)
+		}
+	}
+	sort.Strings(names)
+	return names
+}
+
+func result(t *testing.T, rep *Report, name string) TestResult {
+	t.Helper()
+	for _, tr := range rep.Tests {
+		if tr.Name == name {
+			return tr
+		}
+	}
+	t.Fatalf("no test %s in the report", name)
+	return TestResult{}
+}
+
+// pointsOf sums the points of the named tests of a.
+func pointsOf(a *Assignment, names []string) float64 {
+	s := 0.0
+	for _, tf := range a.Tests {
+		if slices.Contains(names, tf.name) {
+			s += tf.points
+		}
+	}
+	return s
+}
+
+func testNames(a *Assignment) []string {
+	var names []string
+	for _, tf := range a.Tests {
+		names = append(names, tf.name)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// checkFullMarks asserts that every test passed.
+func checkFullMarks(t *testing.T, a *Assignment, rep *Report) {
+	t.Helper()
+	if rep.CompileError != "" || rep.Score != a.MaxScore() || len(byStatus(rep, statusPassed)) != len(a.Tests) {
+		t.Errorf("score %v / %v, passed %v of %v, compile error %q; want full marks",
+			rep.Score, rep.MaxScore, byStatus(rep, statusPassed), testNames(a), rep.CompileError)
+	}
+}
+
+// checkUntouched asserts that the untouched student notebook compiles and
+// that every test panics "not implemented": zero, and no crash.
+func checkUntouched(t *testing.T, a *Assignment, rep *Report) {
+	t.Helper()
+	if rep.CompileError != "" {
+		t.Errorf("the student notebook does not compile:\n%s", rep.CompileError)
+	}
+	if rep.Score != 0 || rep.MaxScore != a.MaxScore() {
+		t.Errorf("score %v / %v, want 0 / %v", rep.Score, rep.MaxScore, a.MaxScore())
+	}
+	for _, tr := range rep.Tests {
+		if tr.Status != statusPanic || !strings.Contains(tr.Output, "panic: not implemented") {
+			t.Errorf("%s: %s %q, want a \"not implemented\" panic", tr.Name, tr.Status, tr.Output)
+		}
+	}
+}
+
+// checkWrong asserts that a wrong version of function fn costs exactly the
+// points of the tests it makes fail or panic, that those tests use fn, that
+// the failing ones say what they expected and got, and that every other
+// test passes. wantFailed, if not nil, is the exact set of lost tests.
+func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed []string) {
+	t.Helper()
+	failed := byStatus(rep, statusFailed)
+	lost := append(slices.Clone(failed), byStatus(rep, statusPanic)...)
+	sort.Strings(lost)
+	using := testsUsing(a, fn)
+	if rep.CompileError != "" {
+		t.Fatalf("wrong %s: did not compile:\n%s", fn, rep.CompileError)
+	}
+	if len(lost) == 0 {
+		t.Errorf("wrong %s: no test failed (tests using it: %v)", fn, using)
+	}
+	if wantFailed != nil && !slices.Equal(lost, wantFailed) {
+		t.Errorf("wrong %s: lost %v, want %v", fn, lost, wantFailed)
+	}
+	for _, name := range lost {
+		if !slices.Contains(using, name) {
+			t.Errorf("wrong %s: %s failed but does not use %s", fn, name, fn)
+		}
+	}
+	for _, name := range failed {
+		if out := result(t, rep, name).Output; !strings.Contains(strings.ToLower(out), "expected") {
+			t.Errorf("wrong %s: %s output does not say what it expected: %q", fn, name, out)
+		}
+	}
+	if passed := byStatus(rep, statusPassed); len(passed)+len(lost) != len(a.Tests) {
+		t.Errorf("wrong %s: passed %v + lost %v are not all tests %v", fn, passed, lost, testNames(a))
+	}
+	if want := a.MaxScore() - pointsOf(a, lost); rep.Score != want {
+		t.Errorf("wrong %s: score %v, want %v - %v = %v", fn, rep.Score, a.MaxScore(), pointsOf(a, lost), want)
+	}
+}
+
+// checkLoop asserts that an endless loop in fn times out exactly the tests
+// that use it, each cut off within the limit (plus slack for killing the
+// process), reported as such, and that every other test passes.
+func checkLoop(t *testing.T, a *Assignment, rep *Report, fn string, limit time.Duration) {
+	t.Helper()
+	using := testsUsing(a, fn)
+	timedOut := byStatus(rep, statusTimeout)
+	if !slices.Equal(timedOut, using) {
+		t.Errorf("endless loop in %s: timed out %v, want the tests using it %v", fn, timedOut, using)
+	}
+	// Killing a process and collecting its output takes well under a second.
+	const slack = 1500 * time.Millisecond
+	for _, name := range timedOut {
+		tr := result(t, rep, name)
+		if d := time.Duration(tr.Seconds * float64(time.Second)); d > limit+slack {
+			t.Errorf("%s ran %v, limit %v", name, d, limit)
+		}
+		if !strings.Contains(tr.Output, "time limit of "+limit.String()) {
+			t.Errorf("%s: output %q does not report the time limit", name, tr.Output)
+		}
+	}
+	if passed := byStatus(rep, statusPassed); len(passed)+len(timedOut) != len(a.Tests) {
+		t.Errorf("endless loop in %s: passed %v + timed out %v are not all tests %v", fn, passed, timedOut, testNames(a))
+	}
+	if want := a.MaxScore() - pointsOf(a, timedOut); rep.Score != want {
+		t.Errorf("endless loop in %s: score %v, want %v", fn, rep.Score, want)
+	}
+}
+
+const fixture = "testdata/hw0_fixture"
+
+// TestGradeFixture grades versions of the fixture assignment: its four
+// tests are TestDot (2 points), TestScore (1.5, calls Dot through Score),
+// TestSign (1, on the given signExamples) and the hidden TestDotHidden (3,
+// expects Dot = 0).
+func TestGradeFixture(t *testing.T) {
+	a := loadAssignment(t, fixture)
+	if got, want := testNames(a), []string{"TestDot", "TestDotHidden", "TestScore", "TestSign"}; !slices.Equal(got, want) {
+		t.Fatalf("fixture tests %v, want %v", got, want)
+	}
+	if a.MaxScore() != 7.5 {
+		t.Fatalf("fixture max score %v, want 7.5", a.MaxScore())
+	}
+	student, solution := a.Generated(false)
+	g := newGrader(t, *testTimeout)
+
+	t.Run("solution", func(t *testing.T) {
+		checkFullMarks(t, a, grade(t, g, a, "solution", solution))
+	})
+	t.Run("student", func(t *testing.T) {
+		rep := grade(t, g, a, "student", student)
+		checkUntouched(t, a, rep)
+		// The panic is located in the student's cell: Dot is cell 4, line 3.
+		if out := result(t, rep, "TestDot").Output; !strings.Contains(out, "Dot (your cell 4, line 3)") {
+			t.Errorf("TestDot output %q does not locate the panic in cell 4, line 3", out)
+		}
+	})
+	t.Run("wrong sign", func(t *testing.T) {
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
+		rep := grade(t, g, a, "wrong sign", nb)
+		checkWrong(t, a, rep, "Sign", []string{"TestSign"})
+		if rep.Score != 6.5 {
+			t.Errorf("score %v, want 7.5 - 1 = 6.5", rep.Score)
+		}
+		if out := result(t, rep, "TestSign").Output; !strings.Contains(out, "Sign(-2): expected -1, got 1") {
+			t.Errorf("TestSign output %q, want it to show expected -1, got 1", out)
+		}
+	})
+	t.Run("wrong zero Dot", func(t *testing.T) {
+		// Dot always 0: TestDotHidden (which expects 0) still passes,
+		// TestDot and TestScore fail.
+		_, nb := a.Generated(false)
+		zeroFunc(t, nb, "Dot")
+		rep := grade(t, g, a, "zero Dot", nb)
+		checkWrong(t, a, rep, "Dot", []string{"TestDot", "TestScore"})
+		if rep.Score != 4 {
+			t.Errorf("score %v, want 7.5 - 2 - 1.5 = 4", rep.Score)
+		}
+	})
+	t.Run("endless loop", func(t *testing.T) {
+		_, nb := a.Generated(false)
+		loopFunc(t, nb, "Dot")
+		lg := newGrader(t, *loopTimeout)
+		start := time.Now()
+		rep := grade(t, lg, a, "endless loop", nb)
+		checkLoop(t, a, rep, "Dot", *loopTimeout)
+		if got := byStatus(rep, statusTimeout); !slices.Equal(got, []string{"TestDot", "TestDotHidden", "TestScore"}) {
+			t.Errorf("timed out %v", got)
+		}
+		// Three loops, two at a time: two rounds of the limit, plus compiling.
+		t.Logf("graded in %v", time.Since(start))
+	})
+	t.Run("memory hog", func(t *testing.T) {
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Dot", "s := 0.0", "s := 0.0\n\tvar hog [][]byte\n\tfor {\n\t\thog = append(hog, make([]byte, 1<<20))\n\t\thog[len(hog)-1][0] = 1\n\t}")
+		mg := newGrader(t, *testTimeout)
+		mg.MemoryMB = 1024
+		rep := grade(t, mg, a, "memory hog", nb)
+		if got, want := byStatus(rep, statusPanic), testsUsing(a, "Dot"); !slices.Equal(got, want) {
+			t.Errorf("panicked %v, want the tests using Dot %v", got, want)
+		}
+		for _, name := range byStatus(rep, statusPanic) {
+			if out := result(t, rep, name).Output; !strings.Contains(out, "fatal error: out of memory (the limit is 1024 MiB)") {
+				t.Errorf("%s: output %q does not report running out of memory", name, out)
+			}
+		}
+		if rep.Score != 1 {
+			t.Errorf("score %v, want 1 (TestSign only)", rep.Score)
+		}
+	})
+	t.Run("compile error", func(t *testing.T) {
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
+		rep := grade(t, g, a, "compile error", nb)
+		if rep.Score != 0 || !strings.Contains(rep.CompileError, "cell 5, line 14: undefined: undefinedThing") {
+			t.Errorf("score %v, compile error %q; want 0 and the error located in cell 5, line 14", rep.Score, rep.CompileError)
+		}
+		for _, tr := range rep.Tests {
+			if tr.Status != statusCompile || !strings.Contains(tr.Output, "undefined: undefinedThing") {
+				t.Errorf("%s: %s %q, want the compiler message", tr.Name, tr.Status, tr.Output)
+			}
+		}
+	})
+	t.Run("missing import", func(t *testing.T) {
+		// GoNB adds a missing import (goimports); so does the grader.
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Sign", "return 1", `return float64(len(strings.Repeat("+", 1)))`)
+		checkFullMarks(t, a, grade(t, g, a, "missing import", nb))
+	})
+	t.Run("given code changed", func(t *testing.T) {
+		// Sign wrong on negatives, and the given signExamples changed to
+		// hide it: the source's signExamples is the one the test uses.
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
+		c, src, _, _ := funcCell(t, nb, "signExamples")
+		setCell(c, strings.Replace(src, "{-2, 0, 3}", "{0, 3}", 1))
+		rep := grade(t, g, a, "given code changed", nb)
+		checkWrong(t, a, rep, "Sign", []string{"TestSign"})
+	})
+	t.Run("notebook habits", func(t *testing.T) {
+		// A student who redefines functions in later cells, leaves a cell
+		// with a syntax error and a main body that panics, writes an
+		// always-passing copy of a test, and edits the visible tests: the
+		// later definitions count, the broken cell is skipped with a note,
+		// main bodies never run, and the source's tests are the ones run.
+		nb, _ := a.Generated(false)
+		add := func(src string) {
+			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: src})
+		}
+		add("func broken( {")
+		add("%%\npanic(\"main body\")")
+		add("func TestSign(t *testing.T) {}\n\n// Sign, second try.\nfunc Sign(v float64) float64 {\n\tif v < 0 {\n\t\treturn -1\n\t}\n\treturn 1\n}")
+		add("func Dot(x, y []float64) float64 {\n\ts := 0.0\n\tfor i := range x {\n\t\ts += x[i] * y[i]\n\t}\n\treturn s\n}\n%%\nfmt.Println(Dot(nil, nil))")
+		add("%test\nfunc TestScore(t *testing.T) {}")
+		rep := grade(t, g, a, "habits", nb)
+		if want := []string{"TestDot", "TestDotHidden", "TestSign"}; !slices.Equal(byStatus(rep, statusPassed), want) {
+			t.Errorf("passed %v, want %v", byStatus(rep, statusPassed), want)
+		}
+		if got := result(t, rep, "TestScore").Status; got != statusPanic {
+			t.Errorf("TestScore %s, want the source's test, which panics in the stub of Score", got)
+		}
+		if len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "cell 9: line 1: expected") {
+			t.Errorf("notes %q, want one about the syntax error of cell 9, line 1", rep.Notes)
+		}
+	})
+}
+
+// TestGradeCommand runs the command on a folder of submissions: one
+// report and results.json per notebook, the assignment found from the
+// metadata, from the folder name, or not at all, and a grades.csv.
+func TestGradeCommand(t *testing.T) {
+	a := loadAssignment(t, fixture)
+	student, solution := a.Generated(false)
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "subs")
+	write := func(rel string, nb *Notebook) {
+		p := filepath.Join(subs, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := nb.WriteFile(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("alice/student.ipynb", solution)
+	delete(student.Metadata, "lessons")
+	write("bob/hw0_fixture_bob.ipynb", student) // matched by its name
+	write("carol/homework.ipynb", student)      // cannot be matched
+	if err := os.WriteFile(filepath.Join(subs, "dave.ipynb"), []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	var stdout, stderr strings.Builder
+	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("grade: %v\n%s", err, stderr.String())
+	}
+	t.Logf("stdout:\n%s", stdout.String())
+	csv, err := os.ReadFile(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantCSV := "submission,assignment,score,max_score\n" +
+		filepath.Join(subs, "alice/student.ipynb") + ",hw0_fixture,7.5,7.5\n" +
+		filepath.Join(subs, "bob/hw0_fixture_bob.ipynb") + ",hw0_fixture,0,7.5\n" +
+		filepath.Join(subs, "carol/homework.ipynb") + ",,0,0\n" +
+		filepath.Join(subs, "dave.ipynb") + ",,0,0\n"
+	if string(csv) != wantCSV {
+		t.Errorf("grades.csv:\n%s\nwant:\n%s", csv, wantCSV)
+	}
+	var res struct {
+		Score    float64 `json:"score"`
+		MaxScore float64 `json:"max_score"`
+		Output   string  `json:"output"`
+		Tests    []struct {
+			Name       string  `json:"name"`
+			Score      float64 `json:"score"`
+			MaxScore   float64 `json:"max_score"`
+			Output     string  `json:"output"`
+			Visibility string  `json:"visibility"`
+		} `json:"tests"`
+	}
+	b, err := os.ReadFile(filepath.Join(out, "bob", "hw0_fixture_bob.results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(b, &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Score != 0 || res.MaxScore != 7.5 || len(res.Tests) != 4 {
+		t.Errorf("bob's results.json: %s", b)
+	} else {
+		hidden := res.Tests[3]
+		if hidden.Name != "TestDotHidden" || hidden.MaxScore != 3 || hidden.Visibility != "after_published" ||
+			!strings.Contains(hidden.Output, "panic: not implemented") {
+			t.Errorf("bob's hidden test entry: %+v", hidden)
+		}
+	}
+	b, err = os.ReadFile(filepath.Join(out, "carol", "homework.report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "cannot tell which assignment this is") {
+		t.Errorf("carol's report:\n%s", b)
+	}
+	b, err = os.ReadFile(filepath.Join(out, "dave.report.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "cannot read the submission") {
+		t.Errorf("dave's report:\n%s", b)
+	}
+
+	// A single submission with -results, as on Gradescope.
+	stdout.Reset()
+	results := filepath.Join(dir, "results.json")
+	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-results", results,
+		filepath.Join(subs, "alice/student.ipynb")}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("grade: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "Score: 7.5 / 7.5") {
+		t.Errorf("report:\n%s", stdout.String())
+	}
+	if b, err := os.ReadFile(results); err != nil || !strings.Contains(string(b), `"score": 7.5`) {
+		t.Errorf("results.json: %v\n%s", err, b)
+	}
+}

@@ -1,0 +1,357 @@
+// Command assign generates and grades the course assignments in lessons/.
+//
+// Each assignment is a folder lessons/NAME holding source.ipynb, the
+// instructor's single source: solution code sits between the lines
+// "// BEGIN SOLUTION" and "// END SOLUTION", instructor-only tests in %test
+// cells between "// BEGIN HIDDEN TESTS" and "// END HIDDEN TESTS", and each
+// test function carries its points in its doc comment ("// points: 2",
+// default 1).
+//
+// Usage:
+//
+//	go run ./lessons/assign generate [-hidden] [-execute=false] [-check] [DIR...]
+//	go run ./lessons/assign grade [flags] SUBMISSION.ipynb|FOLDER
+//
+// generate writes DIR/student.ipynb (solutions replaced by
+// panic("not implemented"), hidden tests removed, outputs cleared) and
+// DIR/solution.ipynb (solutions in place, hidden tests removed unless
+// -hidden), then executes the solution with the gonb kernel (unless
+// -execute=false). With -check it writes nothing and fails if the committed
+// notebooks are out of date with their source. Without DIR it does every
+// lessons/*/source.ipynb.
+//
+// grade extracts the submission's code (its code cells that are not %test
+// cells, without GoNB commands and %% main bodies), takes the given code
+// (source cells without an exercise) and the visible and hidden tests from
+// the assignment's source notebook, compiles them once, runs each test in
+// its own process with a time limit (-timeout) and a memory limit
+// (-memory), and writes a readable report and a Gradescope results.json.
+// Code that does not compile scores 0 on every test, with the compiler's
+// message; a panic, an endless loop or running out of memory costs only the
+// tests it happens in. A folder is searched for .ipynb files, each graded on
+// its own, and a grades.csv summary is written. The assignment is found from
+// -assignment, else the notebook's metadata (lessons.assignment, written by
+// generate), else a folder or file name that contains an assignment's name.
+//
+// lessons/README.md is the guide for instructors and students.
+package main
+
+import (
+	"bufio"
+	"encoding/csv"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"time"
+)
+
+const usage = `usage:
+  assign generate [-hidden] [-execute=false] [-check] [DIR...]
+  assign grade [-assignment NAME] [-timeout 10s] [-parallel N] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
+Run "assign generate -h" or "assign grade -h" for the flags.`
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "assign:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return errors.New(usage)
+	}
+	switch args[0] {
+	case "generate":
+		return runGenerate(args[1:], stdout, stderr)
+	case "grade":
+		return runGrade(args[1:], stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, usage)
+		return nil
+	}
+	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
+}
+
+// findRepo returns the folder, at or above start, whose go.mod declares
+// the module github.com/perceptron-go/lessons.
+func findRepo(start string) (string, error) {
+	dir, err := filepath.Abs(start)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if f, err := os.Open(filepath.Join(dir, "go.mod")); err == nil {
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				fields := strings.Fields(sc.Text())
+				if len(fields) == 2 && fields[0] == "module" && fields[1] == modulePath {
+					f.Close()
+					return dir, nil
+				}
+			}
+			f.Close()
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", modulePath, start)
+		}
+		dir = parent
+	}
+}
+
+// assignmentDirs returns the folders of lessonsDir that hold a source.ipynb.
+func assignmentDirs(lessonsDir string) ([]string, error) {
+	matches, err := filepath.Glob(filepath.Join(lessonsDir, "*", "source.ipynb"))
+	if err != nil {
+		return nil, err
+	}
+	var dirs []string
+	for _, m := range matches {
+		dirs = append(dirs, filepath.Dir(m))
+	}
+	sort.Strings(dirs)
+	return dirs, nil
+}
+
+func runGenerate(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	hidden := fs.Bool("hidden", false, "keep the hidden tests in solution.ipynb (do not hand that one out)")
+	execute := fs.Bool("execute", true, "execute solution.ipynb in place with the gonb kernel (needs Jupyter, see scripts/setup.sh)")
+	check := fs.Bool("check", false, "write nothing; fail if the committed student.ipynb and solution.ipynb are out of date with source.ipynb")
+	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign generate [flags] [DIR...]\nDIR holds source.ipynb; default: every lessons/*/source.ipynb.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	repo := *repoFlag
+	if repo == "" {
+		var err error
+		if repo, err = findRepo("."); err != nil {
+			return err
+		}
+	}
+	dirs := fs.Args()
+	if len(dirs) == 0 {
+		var err error
+		if dirs, err = assignmentDirs(filepath.Join(repo, "lessons")); err != nil {
+			return err
+		}
+		if len(dirs) == 0 {
+			return fmt.Errorf("no %s/lessons/*/source.ipynb", repo)
+		}
+	}
+	var failed []string
+	for _, dir := range dirs {
+		a, err := LoadAssignment(dir)
+		if err != nil {
+			return err
+		}
+		if *check {
+			problems := a.Freshness()
+			for _, p := range problems {
+				fmt.Fprintln(stderr, p)
+			}
+			if len(problems) > 0 {
+				failed = append(failed, dir)
+			} else {
+				fmt.Fprintf(stdout, "%s: up to date\n", dir)
+			}
+			continue
+		}
+		start := time.Now()
+		if err := a.Generate(*hidden, *execute, repo); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: wrote student.ipynb and solution.ipynb (%d tests, %s points) in %.1fs\n",
+			dir, len(a.Tests), num(a.MaxScore()), time.Since(start).Seconds())
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("out of date: %s; run: go run ./lessons/assign generate", strings.Join(failed, ", "))
+	}
+	return nil
+}
+
+func runGrade(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("assignment", "", "assignment name (folder in lessons/), overriding the notebook's metadata")
+	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
+	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
+	timeout := fs.Duration("timeout", 10*time.Second, "time limit per test")
+	buildTimeout := fs.Duration("build-timeout", 10*time.Minute, "time limit for compiling one submission")
+	parallel := fs.Int("parallel", runtime.NumCPU(), "tests run at the same time")
+	memory := fs.Int("memory", 2048, "virtual memory limit of each test process, MiB (0: none)")
+	out := fs.String("out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
+	results := fs.String("results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
+	keep := fs.Bool("keep", false, "keep the temporary Go module of each submission (debugging)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign grade [flags] SUBMISSION.ipynb|FOLDER")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return errors.New("grade takes one notebook or folder")
+	}
+	repo := *repoFlag
+	if repo == "" {
+		var err error
+		if repo, err = findRepo("."); err != nil {
+			return err
+		}
+	}
+	repo, _ = filepath.Abs(repo)
+	lessonsDir := *lessonsFlag
+	if lessonsDir == "" {
+		lessonsDir = filepath.Join(repo, "lessons")
+	}
+	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, MemoryMB: *memory, Keep: *keep,
+		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+
+	target := fs.Arg(0)
+	info, err := os.Stat(target)
+	if err != nil {
+		return err
+	}
+	var subs []string
+	if info.IsDir() {
+		err := filepath.WalkDir(target, func(p string, d os.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() && d.Name() == ".ipynb_checkpoints" {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(p, ".ipynb") {
+				subs = append(subs, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		if len(subs) == 0 {
+			return fmt.Errorf("no .ipynb under %s", target)
+		}
+		if *results != "" && len(subs) > 1 {
+			return fmt.Errorf("-results is for a single submission, and %s holds %d notebooks; use -out", target, len(subs))
+		}
+	} else {
+		subs = []string{target}
+	}
+	known, err := assignmentDirs(lessonsDir)
+	if err != nil {
+		return err
+	}
+	cache := map[string]*Assignment{}
+	var rows [][]string
+	for _, sub := range subs {
+		rep, err := gradeOne(g, sub, *name, lessonsDir, known, cache)
+		if err != nil {
+			return err
+		}
+		text := rep.Text()
+		js, err := rep.JSON()
+		if err != nil {
+			return err
+		}
+		base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
+		dir := filepath.Dir(sub)
+		if *out != "" {
+			rel, _ := filepath.Rel(target, filepath.Dir(sub))
+			if !info.IsDir() {
+				rel = "."
+			}
+			dir = filepath.Join(*out, rel)
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
+		jsonPath := filepath.Join(dir, base+".results.json")
+		if *results != "" {
+			jsonPath = *results
+		}
+		if err := os.WriteFile(filepath.Join(dir, base+".report.txt"), []byte(text), 0o644); err != nil {
+			return err
+		}
+		if err := os.WriteFile(jsonPath, js, 0o644); err != nil {
+			return err
+		}
+		if len(subs) == 1 {
+			fmt.Fprint(stdout, text)
+		} else {
+			fmt.Fprintf(stdout, "%s: %s: %s / %s\n", sub, rep.Assignment, num(rep.Score), num(rep.MaxScore))
+		}
+		rows = append(rows, []string{sub, rep.Assignment, num(rep.Score), num(rep.MaxScore)})
+	}
+	if info.IsDir() {
+		dir := target
+		if *out != "" {
+			dir = *out
+		}
+		f, err := os.Create(filepath.Join(dir, "grades.csv"))
+		if err != nil {
+			return err
+		}
+		w := csv.NewWriter(f)
+		w.Write([]string{"submission", "assignment", "score", "max_score"})
+		w.WriteAll(rows)
+		if err := f.Close(); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, "grades.csv"))
+	}
+	return nil
+}
+
+// gradeOne grades one submission. A submission that cannot be read or
+// matched to an assignment gets a report with score 0 saying why; only
+// problems of the grader itself are errors.
+func gradeOne(g *Grader, sub, name, lessonsDir string, known []string, cache map[string]*Assignment) (*Report, error) {
+	fail := func(format string, args ...any) *Report {
+		return &Report{Submission: sub, Assignment: name, Notes: []string{fmt.Sprintf(format, args...)}}
+	}
+	nb, err := ReadNotebook(sub)
+	if err != nil {
+		return fail("cannot read the submission: %v", err), nil
+	}
+	if name == "" {
+		name = nb.Assignment()
+	}
+	if name == "" {
+		abs, _ := filepath.Abs(sub)
+		for _, d := range known {
+			if strings.Contains(abs, filepath.Base(d)) {
+				name = filepath.Base(d)
+			}
+		}
+	}
+	if name == "" {
+		return fail("cannot tell which assignment this is: no metadata lessons.assignment and no assignment name in its path; use -assignment"), nil
+	}
+	a, ok := cache[name]
+	if !ok {
+		dir := filepath.Join(lessonsDir, name)
+		if !fileExists(filepath.Join(dir, "source.ipynb")) {
+			return fail("no assignment %q (no %s/source.ipynb)", name, dir), nil
+		}
+		if a, err = LoadAssignment(dir); err != nil {
+			return nil, err
+		}
+		cache[name] = a
+	}
+	return g.Grade(sub, nb, a)
+}

@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// Text is the readable report: the score, then one entry per test saying
+// whether it passed and, if not, what the test expected and got, the panic,
+// the time-out or the compiler's message.
+func (r *Report) Text() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "Submission: %s\nAssignment: %s\nScore: %s / %s\n", r.Submission, r.Assignment, num(r.Score), num(r.MaxScore))
+	for _, n := range r.Notes {
+		fmt.Fprintf(&b, "\nNote: %s\n", n)
+	}
+	if r.CompileError != "" {
+		fmt.Fprintf(&b, "\nThe code did not compile, so every test scores 0. The compiler said:\n%s\n", indent(r.CompileError, "    "))
+	}
+	b.WriteString("\n")
+	for _, t := range r.Tests {
+		kind := ""
+		if t.Hidden {
+			kind = " (hidden test)"
+		}
+		fmt.Fprintf(&b, "%-7s %s%s: %s / %s", strings.ToUpper(word(t.Status)), t.Name, kind, num(t.Score), num(t.MaxScore))
+		switch t.Status {
+		case statusPassed:
+			fmt.Fprintf(&b, " (%.1fs)", t.Seconds)
+		case statusCompile:
+		default:
+			fmt.Fprintf(&b, " (%s, %.1fs)", t.Status, t.Seconds)
+		}
+		b.WriteString("\n")
+		if t.Status != statusPassed && t.Status != statusCompile && t.Output != "" {
+			b.WriteString(indent(t.Output, "        ") + "\n")
+		}
+	}
+	return b.String()
+}
+
+func word(status string) string {
+	switch status {
+	case statusPassed:
+		return "pass"
+	case statusTimeout:
+		return "timeout"
+	case statusPanic:
+		return "panic"
+	default:
+		return "fail"
+	}
+}
+
+func indent(s, prefix string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = prefix + l
+	}
+	return strings.Join(lines, "\n")
+}
+
+// num formats a score without trailing zeros: 3, 2.5.
+func num(x float64) string { return fmt.Sprintf("%g", x) }
+
+// gradescopeTest is one entry of Gradescope's results.json "tests".
+type gradescopeTest struct {
+	Name       string  `json:"name"`
+	Score      float64 `json:"score"`
+	MaxScore   float64 `json:"max_score"`
+	Status     string  `json:"status"`
+	Output     string  `json:"output"`
+	Visibility string  `json:"visibility"`
+}
+
+// gradescopeResults is Gradescope's results.json.
+type gradescopeResults struct {
+	Score         float64          `json:"score"`
+	MaxScore      float64          `json:"max_score"`
+	ExecutionTime float64          `json:"execution_time"`
+	Output        string           `json:"output"`
+	Tests         []gradescopeTest `json:"tests"`
+}
+
+// JSON is the report in Gradescope's results.json shape. Hidden tests are
+// marked visibility "after_published": students see them once grades are
+// published.
+func (r *Report) JSON() ([]byte, error) {
+	res := gradescopeResults{Score: r.Score, MaxScore: r.MaxScore, ExecutionTime: r.Seconds, Tests: []gradescopeTest{}}
+	var out []string
+	out = append(out, r.Notes...)
+	if r.CompileError != "" {
+		out = append(out, "The code did not compile, so every test scores 0:\n"+r.CompileError)
+	}
+	res.Output = strings.Join(out, "\n\n")
+	for _, t := range r.Tests {
+		gt := gradescopeTest{Name: t.Name, Score: t.Score, MaxScore: t.MaxScore, Output: t.Status, Visibility: "visible", Status: "failed"}
+		if t.Status == statusPassed {
+			gt.Status = "passed"
+		}
+		if t.Output != "" {
+			gt.Output = t.Status + ":\n" + t.Output
+		}
+		if t.Hidden {
+			gt.Visibility = "after_published"
+		}
+		res.Tests = append(res.Tests, gt)
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	err := enc.Encode(res)
+	return buf.Bytes(), err
+}
