@@ -13,19 +13,38 @@ import (
 // With the Cyclic order, Eta 1 and TieMistake, the weights after k epochs are
 // bit-identical to scikit-learn's Perceptron(shuffle=False, tol=None,
 // eta0=1, max_iter=k), which counts epochs the same way.
+//
+// Bad data (see Dataset.Validate) gives Validate's error. Without an
+// Observer the finiteness of the points is checked during the first epoch,
+// so that an epoch reads the data once; with one, before the first epoch,
+// so that the Observer never sees an update of a run that then fails.
 func PLA(d *Dataset, opt Options) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
-		return nil, err
+	// Without an Observer nothing of the run is seen before PLA returns, so
+	// the O(n·d) finiteness scan of Validate is folded into the first epoch
+	// (a non-finite x_j makes w·x_j + b non-finite, which step checks): the
+	// data is then read once per epoch, not twice in the first. The error
+	// for bad data is the one Validate returns.
+	lazy := opt.Observer == nil && opt.Order != RandomMistake && quickValid(d)
+	if !lazy {
+		if err := d.Validate(); err != nil {
+			return nil, err
+		}
 	}
 	r := newRun(d, opt)
+	r.unchecked = lazy
 	for r.epoch = 0; r.epoch < opt.MaxEpochs && !r.stopped(); r.epoch++ {
 		if r.pass() == 0 {
 			r.res.Converged = true
 			r.epoch++
 			break
+		}
+	}
+	if lazy && (r.bad || r.seen < d.N()) {
+		if err := checkRows(d); err != nil {
+			return nil, err
 		}
 	}
 	r.res.Epochs = r.epoch
@@ -47,6 +66,15 @@ type run struct {
 	// onStep, if set, is called after every visited row with whether it was
 	// an update (the voted and averaged perceptrons count survivals with it).
 	onStep func(row int, updated bool)
+	// x, stride and cols are d.X's raw row-major data (see row).
+	x            []float64
+	stride, cols int
+	// unchecked says that the finiteness of X has not been checked (PLA
+	// without an Observer); bad is set when a row of the first epoch was
+	// found not finite, and seen is the number of rows the first epoch
+	// visited.
+	unchecked, bad bool
+	seen           int
 }
 
 func newRun(d *Dataset, opt Options) *run {
@@ -54,6 +82,8 @@ func newRun(d *Dataset, opt Options) *run {
 	r := &run{d: d, opt: opt, w: make([]float64, d.D()),
 		rng: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))}
 	r.res.LastMistakeRow = -1
+	raw := d.X.RawMatrix()
+	r.x, r.stride, r.cols = raw.Data, raw.Stride, raw.Cols
 	r.perm = make([]int, n)
 	for i := range r.perm {
 		r.perm[i] = i
@@ -70,7 +100,7 @@ func (r *run) shuffle() {
 
 // stopped reports whether MaxUpdates has been reached.
 func (r *run) stopped() bool {
-	return r.opt.MaxUpdates > 0 && r.res.Updates >= r.opt.MaxUpdates
+	return r.opt.MaxUpdates > 0 && r.res.Updates >= r.opt.MaxUpdates || r.bad
 }
 
 // pass makes one epoch and returns its number of updates.
@@ -82,12 +112,7 @@ func (r *run) pass() int {
 	if r.opt.Order == Shuffle {
 		r.shuffle()
 	}
-	for _, i := range r.perm {
-		if r.stopped() {
-			break
-		}
-		r.visit(i)
-	}
+	r.sweep()
 	return r.res.UpdatesPerEpoch[r.epoch]
 }
 
@@ -113,25 +138,6 @@ func (r *run) mistakePass() int {
 
 // visit scores row i and updates on a mistake.
 func (r *run) visit(i int) {
-	x, y := r.d.Row(i), r.d.Y[i]
-	score := dot(r.w, x) + r.b
-	updated := r.opt.Tie.Mistake(y, score)
-	if updated {
-		step := r.opt.Eta * y
-		for j, v := range x {
-			r.w[j] += v * step
-		}
-		if !r.opt.NoBias {
-			r.b += step
-		}
-		r.res.Updates++
-		r.res.UpdatesPerEpoch[r.epoch]++
-		r.res.LastMistakeRow = i
-		if r.opt.Observer != nil {
-			r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
-		}
-	}
-	if r.onStep != nil {
-		r.onStep(i, updated)
-	}
+	x := r.row(i)
+	r.step(i, x, dot(r.w, x)+r.b)
 }

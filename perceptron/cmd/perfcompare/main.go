@@ -1,0 +1,489 @@
+// Command perfcompare measures one PLA epoch of package perceptron against
+// the memory limit and against scikit-learn, in one run.
+//
+// Usage:
+//
+//	go run ./perceptron/cmd/perfcompare [-sizes 100000x100,1000000x100,100000x1000] [-rounds 5]
+//
+// For every size n×d it draws a dense data set (seeded Gaussian points,
+// labels from a random hyperplane through the origin with a fraction -noise
+// of them flipped, so that PLA keeps updating), writes it once to a
+// temporary directory as two NumPy files (X.npy, n×d little-endian float64
+// in row-major order, and y.npy, the n labels -1/+1), and then, -rounds
+// times, interleaved in this order:
+//
+//	(a) limit:   a streaming read of the same n·d float64 in Go, in the same
+//	             row-major layout (their sum, with 8 independent
+//	             accumulators so that the read, not the adds, is the limit);
+//	(b) package: perceptron.PLA with MaxEpochs 1, the Cyclic order, Eta 1
+//	             and TieMistake (one epoch);
+//	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
+//	             in a Python subprocess (-python, Debian's python3-sklearn),
+//	             which loads X.npy and y.npy once before the first round and
+//	             times only clf.fit(X, y) with time.perf_counter.
+//
+// One warm-up round precedes the timed rounds. It prints, per size, the
+// median of each, the ratios package/limit and sklearn/package, and whether
+// the learned weights are bit-identical: every float64 of coef_ and
+// intercept_ against w and b of the package, compared bit for bit. When
+// Python or scikit-learn is missing it says so and still measures (a) and
+// (b).
+package main
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "perfcompare:", err)
+		os.Exit(1)
+	}
+}
+
+// size is one data set shape.
+type size struct{ n, d int }
+
+func (s size) String() string { return fmt.Sprintf("%d x %d", s.n, s.d) }
+
+// parseSizes parses "100000x100,1000000x100".
+func parseSizes(s string) ([]size, error) {
+	var out []size
+	for _, f := range strings.Split(s, ",") {
+		f = strings.TrimSpace(f)
+		a, b, ok := strings.Cut(f, "x")
+		if !ok {
+			return nil, fmt.Errorf("size %q: want NxD, e.g. 100000x100", f)
+		}
+		n, err1 := strconv.Atoi(a)
+		d, err2 := strconv.Atoi(b)
+		if err1 != nil || err2 != nil || n < 2 || d < 1 {
+			return nil, fmt.Errorf("size %q: want NxD with N >= 2 and D >= 1", f)
+		}
+		out = append(out, size{n, d})
+	}
+	return out, nil
+}
+
+func run(args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("perfcompare", flag.ContinueOnError)
+	sizesFlag := fs.String("sizes", "100000x100,1000000x100,100000x1000", "data set sizes NxD, comma-separated")
+	rounds := fs.Int("rounds", 5, "timed rounds (after one warm-up round)")
+	seed := fs.Uint64("seed", 1, "seed of the data")
+	noise := fs.Float64("noise", 0.05, "fraction of labels flipped")
+	python := fs.String("python", "/usr/bin/python3", "Python with numpy and scikit-learn")
+	tmp := fs.String("tmp", os.TempDir(), "directory for the .npy files (removed after use)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	sizes, err := parseSizes(*sizesFlag)
+	if err != nil {
+		return err
+	}
+	if *rounds < 1 {
+		return fmt.Errorf("-rounds must be >= 1, got %d", *rounds)
+	}
+	fmt.Fprintf(out, "perfcompare: %s/%s, GOMAXPROCS %d, %d timed rounds (medians), seed %d, noise %g\n",
+		runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *rounds, *seed, *noise)
+	fmt.Fprintln(out, "limit = streaming read (sum) of X in Go; package = perceptron.PLA, 1 epoch;")
+	fmt.Fprintln(out, "sklearn = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1).fit, timed in Python with perf_counter, data loaded before.")
+	var rows []row
+	for _, s := range sizes {
+		r, err := measure(s, *rounds, *seed, *noise, *python, *tmp, out)
+		if err != nil {
+			return err
+		}
+		rows = append(rows, r)
+		debug.FreeOSMemory()
+	}
+	fmt.Fprintln(out)
+	fmt.Fprint(out, table(rows))
+	return nil
+}
+
+// row is the outcome for one size.
+type row struct {
+	size           size
+	limit, pkg, sk time.Duration // medians; sk is 0 without scikit-learn
+	skNote         string        // why sk is missing, or versions
+	weights        string        // bit-identity verdict
+	updates        int
+}
+
+// generate draws n points in d dimensions, x_ij ~ N(0, 1), labels the sign
+// of u·x for a random u ~ N(0, I) (+1 at 0) and flips each label with
+// probability noise. X is row-major. It also returns u.
+func generate(s size, seed uint64, noise float64) (*perceptron.Dataset, []float64) {
+	rng := rand.New(rand.NewPCG(seed, uint64(s.n)<<20^uint64(s.d)))
+	u := make([]float64, s.d)
+	for j := range u {
+		u[j] = rng.NormFloat64()
+	}
+	x := make([]float64, s.n*s.d)
+	y := make([]float64, s.n)
+	for i := range y {
+		r := x[i*s.d : (i+1)*s.d]
+		var score float64
+		for j := range r {
+			r[j] = rng.NormFloat64()
+			score += u[j] * r[j]
+		}
+		y[i] = 1
+		if score < 0 {
+			y[i] = -1
+		}
+		if rng.Float64() < noise {
+			y[i] = -y[i]
+		}
+	}
+	return &perceptron.Dataset{X: mat.NewDense(s.n, s.d, x), Y: y}, u
+}
+
+// npyHeader returns the header of a version 1.0 .npy file of little-endian
+// float64 in C order with the given shape, padded with spaces and a final
+// newline to a multiple of 64 bytes, as NumPy writes it.
+func npyHeader(shape ...int) []byte {
+	dims := make([]string, len(shape))
+	for i, v := range shape {
+		dims[i] = strconv.Itoa(v)
+	}
+	sh := strings.Join(dims, ", ")
+	if len(shape) == 1 {
+		sh += ","
+	}
+	dict := fmt.Sprintf("{'descr': '<f8', 'fortran_order': False, 'shape': (%s), }", sh)
+	const pre = 10 // magic (6) + version (2) + header length (2)
+	total := (pre + len(dict) + 1 + 63) / 64 * 64
+	h := make([]byte, 0, total)
+	h = append(h, "\x93NUMPY\x01\x00"...)
+	h = binary.LittleEndian.AppendUint16(h, uint16(total-pre))
+	h = append(h, dict...)
+	for len(h) < total-1 {
+		h = append(h, ' ')
+	}
+	return append(h, '\n')
+}
+
+// writeNpy writes data with the given shape as a .npy file.
+func writeNpy(path string, data []float64, shape ...int) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	w.Write(npyHeader(shape...))
+	var buf [8]byte
+	for _, v := range data {
+		binary.LittleEndian.PutUint64(buf[:], math.Float64bits(v))
+		w.Write(buf[:])
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// streamSum is the memory limit: it reads every float64 of x once, in
+// order, and returns their sum. Eight independent accumulators keep the
+// adds off the critical path, so the time is that of the read.
+func streamSum(x []float64) float64 {
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	i := 0
+	for ; i+8 <= len(x); i += 8 {
+		v := x[i : i+8 : i+8]
+		s0 += v[0]
+		s1 += v[1]
+		s2 += v[2]
+		s3 += v[3]
+		s4 += v[4]
+		s5 += v[5]
+		s6 += v[6]
+		s7 += v[7]
+	}
+	for ; i < len(x); i++ {
+		s0 += x[i]
+	}
+	return ((s0 + s1) + (s2 + s3)) + ((s4 + s5) + (s6 + s7))
+}
+
+// median returns the median of ts (the mean of the middle two for an even
+// count).
+func median(ts []time.Duration) time.Duration {
+	s := slices.Clone(ts)
+	slices.Sort(s)
+	m := len(s) / 2
+	if len(s)%2 == 1 {
+		return s[m]
+	}
+	return (s[m-1] + s[m]) / 2
+}
+
+// fit is one answer of the Python worker.
+type fit struct {
+	Seconds   float64   `json:"seconds"`
+	Coef      []string  `json:"coef"`      // float64 bits, 16 hex digits
+	Intercept string    `json:"intercept"` // float64 bits, 16 hex digits
+	NIter     int       `json:"n_iter"`
+	Classes   []float64 `json:"classes"`
+}
+
+// sameBits compares the float64 bits of w and b with those of coef_ and
+// intercept_ and returns a verdict: "bit-identical", or how many differ and
+// the first difference.
+func sameBits(w []float64, b float64, f fit) string {
+	if len(f.Coef) != len(w) {
+		return fmt.Sprintf("DIFFERENT: sklearn has %d weights, the package %d", len(f.Coef), len(w))
+	}
+	diff, first := 0, ""
+	check := func(name string, v float64, hex string) {
+		bits, err := strconv.ParseUint(hex, 16, 64)
+		if err == nil && bits == math.Float64bits(v) {
+			return
+		}
+		diff++
+		if first == "" {
+			first = fmt.Sprintf("%s: package %v, sklearn %v", name, v, math.Float64frombits(bits))
+		}
+	}
+	for j, v := range w {
+		check(fmt.Sprintf("w[%d]", j), v, f.Coef[j])
+	}
+	check("b", b, f.Intercept)
+	if diff == 0 {
+		return fmt.Sprintf("bit-identical (%d weights + b)", len(w))
+	}
+	return fmt.Sprintf("DIFFERENT: %d of %d values, first %s", diff, len(w)+1, first)
+}
+
+// pyWorker is the Python script: it loads X.npy and y.npy, says it is
+// ready, then answers every "fit" line with the time of one fit and the
+// learned weights as float64 bits.
+const pyWorker = `
+import json, sys, time, warnings
+try:
+    import numpy as np
+    import sklearn
+    from sklearn.linear_model import Perceptron
+except Exception as e:
+    print(json.dumps({"error": "%s: %s" % (type(e).__name__, e)}), flush=True)
+    sys.exit(0)
+X = np.load(sys.argv[1])
+y = np.load(sys.argv[2])
+assert X.dtype == np.float64 and X.flags.c_contiguous
+print(json.dumps({"ready": "python %s, numpy %s, scikit-learn %s" % (
+    sys.version.split()[0], np.__version__, sklearn.__version__)}), flush=True)
+for line in sys.stdin:
+    if line.strip() != "fit":
+        break
+    clf = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # ConvergenceWarning: max_iter=1
+        t0 = time.perf_counter()
+        clf.fit(X, y)
+        t = time.perf_counter() - t0
+    print(json.dumps({
+        "seconds": t,
+        "coef": ["%016x" % v for v in clf.coef_[0].view(np.uint64)],
+        "intercept": "%016x" % clf.intercept_.view(np.uint64)[0],
+        "n_iter": int(clf.n_iter_),
+        "classes": [float(c) for c in clf.classes_],
+    }), flush=True)
+`
+
+// worker is a running Python worker.
+type worker struct {
+	cmd *exec.Cmd
+	in  io.WriteCloser
+	out *bufio.Scanner
+}
+
+// startWorker starts the Python worker on the two files. It returns a nil
+// worker and the reason when Python or scikit-learn is unusable.
+func startWorker(python, xPath, yPath string) (*worker, string, error) {
+	cmd := exec.Command(python, "-c", pyWorker, xPath, yPath)
+	cmd.Stderr = os.Stderr
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Sprintf("scikit-learn ABSENT: cannot run %s: %v", python, err), nil
+	}
+	w := &worker{cmd: cmd, in: in, out: bufio.NewScanner(stdout)}
+	w.out.Buffer(make([]byte, 1<<20), 1<<26)
+	var hello struct{ Ready, Error string }
+	if err := w.read(&hello); err != nil || hello.Ready == "" {
+		w.close()
+		if hello.Error != "" {
+			return nil, "scikit-learn ABSENT: " + hello.Error, nil
+		}
+		return nil, fmt.Sprintf("scikit-learn ABSENT: the Python worker did not start (%v)", err), nil
+	}
+	return w, hello.Ready, nil
+}
+
+func (w *worker) read(v any) error {
+	if !w.out.Scan() {
+		if err := w.out.Err(); err != nil {
+			return err
+		}
+		return errors.New("no answer from Python")
+	}
+	return json.Unmarshal(w.out.Bytes(), v)
+}
+
+func (w *worker) fit() (fit, error) {
+	var f fit
+	if _, err := io.WriteString(w.in, "fit\n"); err != nil {
+		return f, err
+	}
+	err := w.read(&f)
+	return f, err
+}
+
+func (w *worker) close() {
+	w.in.Close()
+	w.cmd.Wait()
+}
+
+// plaEpoch is (b): one epoch of the package.
+func plaEpoch(d *perceptron.Dataset) (*perceptron.Result, error) {
+	opt := perceptron.DefaultOptions()
+	opt.MaxEpochs = 1
+	opt.Order = perceptron.Cyclic
+	opt.Eta = 1
+	opt.Tie = perceptron.TieMistake
+	return perceptron.PLA(d, opt)
+}
+
+// measure generates one data set and times (a), (b), (c) on it.
+func measure(s size, rounds int, seed uint64, noise float64, python, tmp string, out io.Writer) (row, error) {
+	r := row{size: s}
+	fmt.Fprintf(out, "\n%s: generating ...", s)
+	d, _ := generate(s, seed, noise)
+	dir, err := os.MkdirTemp(tmp, "perfcompare-")
+	if err != nil {
+		return r, err
+	}
+	defer os.RemoveAll(dir)
+	xPath, yPath := filepath.Join(dir, "X.npy"), filepath.Join(dir, "y.npy")
+	if err := writeNpy(xPath, d.X.RawMatrix().Data, s.n, s.d); err != nil {
+		return r, err
+	}
+	if err := writeNpy(yPath, d.Y, s.n); err != nil {
+		return r, err
+	}
+	fmt.Fprint(out, " written; starting Python ...")
+	w, note, err := startWorker(python, xPath, yPath)
+	if err != nil {
+		return r, err
+	}
+	r.skNote = note
+	if w != nil {
+		defer w.close()
+	}
+	fmt.Fprintf(out, " %s\n", note)
+
+	var limits, pkgs, sks []time.Duration
+	var sink float64
+	var res *perceptron.Result
+	var last fit
+	for k := 0; k <= rounds; k++ { // round 0 is the warm-up
+		t0 := time.Now()
+		sink += streamSum(d.X.RawMatrix().Data)
+		tLimit := time.Since(t0)
+
+		t0 = time.Now()
+		res, err = plaEpoch(d)
+		tPkg := time.Since(t0)
+		if err != nil {
+			return r, err
+		}
+
+		var tSk time.Duration
+		if w != nil {
+			last, err = w.fit()
+			if err != nil {
+				return r, fmt.Errorf("Python worker: %v", err)
+			}
+			tSk = time.Duration(last.Seconds * 1e9)
+		}
+		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, sklearn %v\n", k,
+			map[bool]string{true: " (warm-up)", false: ""}[k == 0],
+			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tSk.Round(time.Microsecond))
+		if k == 0 {
+			continue
+		}
+		limits, pkgs, sks = append(limits, tLimit), append(pkgs, tPkg), append(sks, tSk)
+	}
+	if math.IsNaN(sink) {
+		fmt.Fprintln(out, "  (the sum is NaN)") // keeps the read from being optimised away
+	}
+	r.limit, r.pkg = median(limits), median(pkgs)
+	r.updates = res.Updates
+	if w != nil {
+		r.sk = median(sks)
+		r.weights = sameBits(res.W, res.B, last)
+		if !slices.Equal(last.Classes, []float64{-1, 1}) {
+			r.weights += fmt.Sprintf(" (sklearn classes %v)", last.Classes)
+		}
+	} else {
+		r.weights = "not checked: scikit-learn absent"
+	}
+	return r, nil
+}
+
+// ms formats a duration in milliseconds.
+func ms(t time.Duration) string { return fmt.Sprintf("%.1f", float64(t)/1e6) }
+
+// table formats the rows as a markdown table followed by the notes.
+func table(rows []row) string {
+	var b strings.Builder
+	b.WriteString("| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | package/limit | sklearn/package | updates | weights |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	var notes []string
+	for _, r := range rows {
+		gbs := float64(r.size.n) * float64(r.size.d) * 8 / r.limit.Seconds() / 1e9
+		sk, ratio := "absent", "-"
+		if r.sk > 0 {
+			sk = ms(r.sk)
+			ratio = fmt.Sprintf("%.2fx", float64(r.sk)/float64(r.pkg))
+		}
+		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %.2fx | %s | %d | %s |\n",
+			r.size, ms(r.limit), gbs, ms(r.pkg), sk, float64(r.pkg)/float64(r.limit), ratio, r.updates, r.weights)
+		if !slices.Contains(notes, r.skNote) {
+			notes = append(notes, r.skNote)
+		}
+	}
+	for _, n := range notes {
+		fmt.Fprintf(&b, "\nsklearn: %s", n)
+	}
+	b.WriteString("\n")
+	return b.String()
+}
