@@ -73,14 +73,9 @@ func maxMarginOrigin(d *Dataset) (Hyperplane, float64, error) {
 		}
 		return arg, z[arg]
 	}
-	u, _ := minNormPoint(dim, scale, oracle)
-	nu := math.Sqrt(dot(u, u))
-	if !(nu > 1e-12*math.Sqrt(scale)) {
-		return Hyperplane{}, 0, ErrNotSeparable
-	}
-	w := make([]float64, dim)
-	for j := range w {
-		w[j] = u[j] / nu
+	w, err := unitMinNorm(dim, scale, oracle)
+	if err != nil {
+		return Hyperplane{}, 0, err
 	}
 	h := Hyperplane{W: w}
 	gamma, _, err := h.DatasetMargin(d)
@@ -136,14 +131,9 @@ func maxMarginBias(d *Dataset) (Hyperplane, float64, error) {
 		}
 		return ap*n + aq, vec(ap, aq)
 	}
-	u, _ := minNormPoint(dim, scale, oracle)
-	nu := math.Sqrt(dot(u, u))
-	if !(nu > 1e-12*math.Sqrt(scale)) {
-		return Hyperplane{}, 0, ErrNotSeparable
-	}
-	w := make([]float64, dim)
-	for j := range w {
-		w[j] = u[j] / nu
+	w, err := unitMinNorm(dim, scale, oracle)
+	if err != nil {
+		return Hyperplane{}, 0, err
 	}
 	// At the optimum min_P w·p = w·p* and max_N w·q = w·q* for the nearest
 	// points p*, q*, so b = −(min_P w·p + max_N w·q)/2 puts the boundary
@@ -351,4 +341,20 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 		}
 	}
 	return BoundResult{R: r, Gamma: gamma, Bound: (r / gamma) * (r / gamma), Target: target, Separable: true}, nil
+}
+
+// unitMinNorm runs Wolfe's algorithm with the oracle and returns its
+// minimum-norm point u scaled to unit length, or ErrNotSeparable when u is 0
+// (below 1e-12 of the data's scale): the origin is in the hull.
+func unitMinNorm(dim int, scale float64, oracle func([]float64) (int, []float64)) ([]float64, error) {
+	u, _ := minNormPoint(dim, scale, oracle)
+	nu := math.Sqrt(dot(u, u))
+	if !(nu > 1e-12*math.Sqrt(scale)) {
+		return nil, ErrNotSeparable
+	}
+	w := make([]float64, dim)
+	for j := range w {
+		w[j] = u[j] / nu
+	}
+	return w, nil
 }
