@@ -141,3 +141,12 @@ func TestDisplayInNotebook(t *testing.T) {
 		t.Errorf("DisplayGIF sent %v, want %q as text/html", second.Data, plots.GIFHTML(gifBytes, "anim"))
 	}
 }
+
+func TestStepperOutsideNotebook(t *testing.T) {
+	if gonbui.IsNotebook {
+		t.Skip("running inside GoNB")
+	}
+	if _, err := plots.Stepper(nil, 3*vg.Inch, 2*vg.Inch, nil); err != plots.ErrNotNotebook {
+		t.Fatalf("Stepper outside a notebook: got %v, want ErrNotNotebook", err)
+	}
+}
