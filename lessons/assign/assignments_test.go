@@ -56,7 +56,8 @@ var signFlips = map[string][]struct {
 // is used by a test; the solution scores full marks; the untouched student
 // notebook compiles and scores zero; deliberately wrong solutions lose
 // exactly the points of the tests they fail, and only tests that use the
-// wrong function; an endless loop is cut off within the time limit.
+// wrong function; a compile error in one function costs exactly the tests
+// that use it; an endless loop is cut off within the time limit.
 func TestAssignments(t *testing.T) {
 	dirs, err := assignmentDirs("..")
 	if err != nil {
@@ -130,6 +131,15 @@ func TestAssignments(t *testing.T) {
 			// The endless loop goes in the function fewest tests use, to
 			// keep the wait short.
 			loop := slices.MinFunc(funcs, func(x, y string) int { return len(testsUsing(a, x)) - len(testsUsing(a, y)) })
+			// A compile error in the function most tests use (the
+			// hardest case to isolate): only those tests lose points.
+			most := slices.MaxFunc(funcs, func(x, y string) int { return len(testsUsing(a, x)) - len(testsUsing(a, y)) })
+			t.Run("compile error in "+most, func(t *testing.T) {
+				nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+				breakFunc(t, nb, most)
+				rep := grade(t, g, a, "solution.ipynb with a compile error in "+most, nb)
+				checkStubbed(t, a, rep, map[string]string{most: "declared and not used: notUsedByGrader"}, nil)
+			})
 			t.Run("endless loop in "+loop, func(t *testing.T) {
 				nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
 				loopFunc(t, nb, loop)

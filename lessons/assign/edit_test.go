@@ -71,6 +71,15 @@ func loopFunc(t *testing.T, nb *Notebook, name string) {
 	setCell(c, src[:at]+"\n\tfor {\n\t}"+src[at:])
 }
 
+// breakFunc makes function name not compile: its body starts by declaring
+// a variable it never uses.
+func breakFunc(t *testing.T, nb *Notebook, name string) {
+	t.Helper()
+	c, src, fset, fn := funcCell(t, nb, name)
+	at := fset.Position(fn.Body.Lbrace).Offset + 1
+	setCell(c, src[:at]+"\n\tvar notUsedByGrader int"+src[at:])
+}
+
 // zeroFunc replaces the body of function name by one that returns the zero
 // values of its results: wrong, but it compiles, returns and never panics.
 func zeroFunc(t *testing.T, nb *Notebook, name string) {

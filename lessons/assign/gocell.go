@@ -84,6 +84,13 @@ type decl struct {
 	text string // source text, doc comment included
 	line int    // 1-based line in the cell where text starts
 	uses []string
+	// name and body describe a function or method: its name ("Dot",
+	// "T.M"), and the offset in text of the '{' of its body (-1 for a
+	// declaration without a body); sigUses are the package names its
+	// signature uses.
+	name    string
+	body    int
+	sigUses []string
 }
 
 // testFunc is a test function of a %test cell.
@@ -159,7 +166,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
 			pc.decls = append(pc.decls, decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d)})
+				line: line(start), uses: selectorNames(d), body: -1})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
 				start = d.Doc.Pos()
@@ -176,8 +183,17 @@ func parseCell(index int, src string) (*parsedCell, error) {
 			if d.Name.Name == "main" && d.Recv == nil {
 				continue // GoNB runs main bodies; the grader never does
 			}
-			pc.decls = append(pc.decls, decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d)})
+			fd := decl{key: key, text: gosrc[offset(start):offset(d.End())],
+				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1}
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				fd.name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
+				fd.sigUses = selectorNames(d.Recv)
+			}
+			fd.sigUses = append(fd.sigUses, selectorNames(d.Type)...)
+			if d.Body != nil {
+				fd.body = offset(d.Body.Lbrace) - offset(start)
+			}
+			pc.decls = append(pc.decls, fd)
 			if pc.lines.test && d.Recv == nil && strings.HasPrefix(d.Name.Name, "Test") && d.Name.Name != "TestMain" {
 				tf := testFunc{name: d.Name.Name, points: 1, cell: index, line: line(d.Pos())}
 				if d.Doc != nil {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -45,9 +46,25 @@ type Report struct {
 	Score        float64
 	MaxScore     float64
 	Tests        []TestResult
-	CompileError string   // compiler output when the code did not build
+	CompileError string   // compiler output when the code did not build, even with Stubs
+	Stubs        []Stub   // functions replaced by a panic because they did not compile
 	Notes        []string // cells skipped and other remarks for the student
 	Seconds      float64
+}
+
+// Stub is a function of the submission that did not compile: the grader
+// replaced its body by a panic naming the compiler's messages, so that only
+// the tests that call it lose their points.
+type Stub struct {
+	Func  string // "Dot", or "T.Method" for a method
+	Cell  int    // the submission's cell that declares it
+	Line  int    // its first line in that cell (1-based)
+	Error string // the compiler's messages inside it, located in the cells
+}
+
+// panicMessage is the message of the panic that replaces the body.
+func (s Stub) panicMessage() string {
+	return s.Func + " does not compile: " + s.Error
 }
 
 // Grader grades submissions against the source notebooks of lessons.
@@ -68,14 +85,22 @@ type unit struct {
 	test bool // from a %test cell of the source
 }
 
+// assembly is the graded program of a submission, before rendering.
+type assembly struct {
+	imports []importSpec
+	units   []unit
+	notes   []string // cells skipped
+}
+
 // program assembles the Go files for a submission: the submission's
 // declarations (later cells replace earlier declarations of the same name,
 // as in GoNB), then the declarations of the source's code cells that hold
 // no exercise, then those of the source's %test cells, visible and hidden;
 // a later declaration replaces an earlier one of the same name.
-func program(sub *Notebook, a *Assignment) (mainGo, testGo string, notes []string) {
+func program(sub *Notebook, a *Assignment) *assembly {
 	var imports []importSpec
 	var units []unit
+	var notes []string
 	index := map[string]int{}
 	add := func(u unit) {
 		if u.d.key != "" {
@@ -123,15 +148,27 @@ func program(sub *Notebook, a *Assignment) (mainGo, testGo string, notes []strin
 			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d, test: true})
 		}
 	}
+	return &assembly{imports: imports, units: units, notes: notes}
+}
+
+// files renders main.go and graded_test.go, with the body of each unit in
+// stubs (by index) replaced by a panic with its message.
+func (p *assembly) files(stubs map[int]Stub) (mainGo, testGo string) {
+	imports, units := p.imports, p.units
 	render := func(test bool) string {
 		var body strings.Builder
 		used := map[string]bool{}
-		for _, u := range units {
+		for i, u := range units {
 			if u.test != test || u.d.text == "" {
 				continue
 			}
-			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.line, u.d.text)
-			for _, n := range u.d.uses {
+			text, uses := u.d.text, u.d.uses
+			if st, ok := stubs[i]; ok {
+				text = text[:u.d.body] + "{ panic(" + strconv.Quote(st.panicMessage()) + ") }"
+				uses = u.d.sigUses
+			}
+			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.line, text)
+			for _, n := range uses {
 				used[n] = true
 			}
 		}
@@ -161,7 +198,48 @@ func program(sub *Notebook, a *Assignment) (mainGo, testGo string, notes []strin
 		b.WriteString(body.String())
 		return b.String()
 	}
-	return render(false), render(true), notes
+	return render(false), render(true)
+}
+
+// isolate finds the submission's functions the compiler errors point into
+// and returns them, with their messages, as stubs to add to stubs (keyed
+// by unit index). It returns nil if an error lies elsewhere (given code,
+// tests, a type or variable declaration, a function's signature) or in a
+// function already stubbed: then stubbing cannot make the code compile.
+func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub {
+	found := map[int]Stub{}
+	for _, e := range errs {
+		at := -1
+		for i, u := range p.units {
+			if u.test || u.d.text == "" || u.file != e.file || !strings.HasPrefix(u.file, "cell") {
+				continue
+			}
+			if e.line >= u.d.line && e.line <= u.d.line+strings.Count(u.d.text, "\n") {
+				at = i
+				break
+			}
+		}
+		if at < 0 {
+			return nil
+		}
+		d := p.units[at].d
+		if _, done := stubs[at]; done || d.body < 0 || e.line < d.line+strings.Count(d.text[:d.body], "\n") {
+			return nil
+		}
+		st := found[at]
+		if st.Func == "" {
+			cell, _ := strconv.Atoi(strings.TrimPrefix(e.file, "cell"))
+			st = Stub{Func: d.name, Cell: cell, Line: d.line}
+		} else {
+			st.Error += "\n"
+		}
+		st.Error += e.text
+		found[at] = st
+	}
+	if len(found) == 0 {
+		return nil
+	}
+	return found
 }
 
 // moduleFiles returns go.mod and go.sum for the temporary module: the
@@ -208,9 +286,16 @@ var compilePos = regexp.MustCompile(`^(source_)?cell(\d+):(\d+)(?::\d+)?:`)
 
 var undefinedErr = regexp.MustCompile(`undefined: \w+`)
 
+// compileError is one error of the compiler in the graded code.
+type compileError struct {
+	file string // "cell7", "source_cell12", "" if not in a cell
+	line int    // line in the cell (1-based)
+	text string // the message, located in the cells ("cell 7, line 3: ...")
+}
+
 // build compiles the graded program in dir into dir/graded.test. A failure
-// to compile returns the compiler's message.
-func (g *Grader) build(dir string) (compileErr string, err error) {
+// to compile returns the compiler's message and its errors one by one.
+func (g *Grader) build(dir string) (compileErr string, errs []compileError, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), g.BuildTimeout)
 	defer cancel()
 	args := []string{"test", "-c", "-vet=off", "-o", "graded.test", "."}
@@ -223,9 +308,10 @@ func (g *Grader) build(dir string) (compileErr string, err error) {
 	}
 	switch {
 	case err == nil:
-		return "", nil
+		return "", nil, nil
 	case ctx.Err() != nil:
-		return fmt.Sprintf("compiling took longer than %v", g.BuildTimeout), nil
+		msg := fmt.Sprintf("compiling took longer than %v", g.BuildTimeout)
+		return msg, []compileError{{text: msg}}, nil
 	}
 	var keep []string
 	for _, l := range strings.Split(strings.TrimSpace(out), "\n") {
@@ -233,18 +319,33 @@ func (g *Grader) build(dir string) (compileErr string, err error) {
 			continue
 		}
 		l = strings.TrimPrefix(l, "./")
-		keep = append(keep, compilePos.ReplaceAllStringFunc(l, func(m string) string {
+		var e compileError
+		if sm := compilePos.FindStringSubmatch(l); sm != nil {
+			e.file = sm[1] + "cell" + sm[2]
+			e.line, _ = strconv.Atoi(sm[3])
+		}
+		l = compilePos.ReplaceAllStringFunc(l, func(m string) string {
 			sm := compilePos.FindStringSubmatch(m)
 			if sm[1] != "" {
 				return fmt.Sprintf("cell %s of the source, line %s:", sm[2], sm[3])
 			}
 			return fmt.Sprintf("cell %s, line %s:", sm[2], sm[3])
-		}))
+		})
+		keep = append(keep, l)
+		e.text = l
+		switch {
+		case strings.TrimSpace(l) == "too many errors":
+			// The rest shows once the first ones are stubbed.
+		case len(errs) > 0 && (strings.HasPrefix(l, "\t") || strings.HasPrefix(l, " ")):
+			errs[len(errs)-1].text += "\n" + l // a continuation: have/want
+		default:
+			errs = append(errs, e)
+		}
 	}
 	if len(keep) == 0 {
-		return "", fmt.Errorf("go test -c: %v\n%s", err, out)
+		return "", nil, fmt.Errorf("go test -c: %v\n%s", err, out)
 	}
-	return strings.Join(keep, "\n"), nil
+	return strings.Join(keep, "\n"), errs, nil
 }
 
 var importBlock = regexp.MustCompile(`(?s)\npackage main\n\n(import \(\n.*?\n\)\n\n)?`)
@@ -313,29 +414,58 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	mainGo, testGo, notes := program(sub, a)
-	rep.Notes = notes
+	prog := program(sub, a)
+	rep.Notes = prog.notes
 	gomod, gosum, err := g.moduleFiles()
 	if err != nil {
 		return nil, err
 	}
-	for name, b := range map[string][]byte{"go.mod": gomod, "go.sum": gosum, "main.go": []byte(mainGo), "graded_test.go": []byte(testGo)} {
-		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+	// Build; while the compiler's errors all lie inside the bodies of
+	// the submission's functions, replace those bodies by a panic that
+	// names the errors and build again, so that only the tests calling
+	// them lose their points. Otherwise every test scores 0.
+	stubs := map[int]Stub{}
+	firstErr := ""
+	for round := 0; ; round++ {
+		mainGo, testGo := prog.files(stubs)
+		for name, b := range map[string][]byte{"go.mod": gomod, "go.sum": gosum, "main.go": []byte(mainGo), "graded_test.go": []byte(testGo)} {
+			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+				return nil, err
+			}
+		}
+		compileErr, errs, err := g.build(dir)
+		if err != nil {
 			return nil, err
 		}
-	}
-	compileErr, err := g.build(dir)
-	if err != nil {
-		return nil, err
-	}
-	if compileErr != "" {
-		rep.CompileError = compileErr
+		if compileErr == "" {
+			break
+		}
+		if firstErr == "" {
+			firstErr = compileErr
+		}
+		if more := prog.isolate(errs, stubs); more != nil && round < maxStubRounds {
+			for i, st := range more {
+				stubs[i] = st
+				g.logf("grade: %s does not compile; its body is replaced by a panic", st.Func)
+			}
+			continue
+		}
+		// Stubbing cannot make it compile: report what the student's
+		// own code gives, every test 0.
+		rep.CompileError = firstErr
 		for i := range rep.Tests {
 			rep.Tests[i].Status = statusCompile
-			rep.Tests[i].Output = "the code did not compile:\n" + compileErr
+			rep.Tests[i].Output = "the code did not compile:\n" + firstErr
 		}
 		return rep, nil
 	}
+	for _, st := range stubs {
+		rep.Stubs = append(rep.Stubs, st)
+	}
+	sort.Slice(rep.Stubs, func(i, j int) bool {
+		x, y := rep.Stubs[i], rep.Stubs[j]
+		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line)
+	})
 	sem := make(chan struct{}, max(1, g.Parallel))
 	var wg sync.WaitGroup
 	for i := range rep.Tests {
@@ -345,6 +475,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			g.runTest(dir, &rep.Tests[i])
+			rep.Tests[i].markStubbed(rep.Stubs)
 		}()
 	}
 	wg.Wait()
@@ -352,6 +483,26 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		rep.Score += t.Score
 	}
 	return rep, nil
+}
+
+// maxStubRounds bounds the builds after the first: each round stubs the
+// functions the errors point into, and new errors may show only once those
+// are gone (the compiler stops after 10).
+const maxStubRounds = 4
+
+// markStubbed marks a test that panicked (or failed, if it recovered the
+// panic) in a stubbed function: it scores 0 because that function did not
+// compile.
+func (r *TestResult) markStubbed(stubs []Stub) {
+	if r.Status != statusPanic && r.Status != statusFailed {
+		return
+	}
+	for _, st := range stubs {
+		if strings.Contains(r.Output, st.Func+" does not compile: ") {
+			r.Status = statusCompile
+			return
+		}
+	}
 }
 
 // limitedBuffer keeps the first max bytes written to it.
@@ -480,13 +631,19 @@ func panicOutput(text, name string) string {
 	j := 0
 	for ; j < len(lines) && !strings.HasPrefix(lines[j], "goroutine "); j++ {
 		if strings.TrimSpace(lines[j]) != "" {
-			msg = append(msg, strings.TrimRight(lines[j], " \t"))
+			l := strings.TrimRight(lines[j], " \t")
+			if len(msg) > 0 {
+				l = strings.TrimPrefix(l, "\t") // the runtime indents a message's next lines
+			}
+			msg = append(msg, l)
 		}
 	}
-	// Go's testing marks the panic " [recovered, repanicked]".
-	if len(msg) > 0 {
-		if k := strings.Index(msg[0], " [recovered"); k > 0 {
-			msg[0] = msg[0][:k]
+	// Go's testing marks the panic " [recovered, repanicked]", after the
+	// last line of a message of several lines.
+	for i := len(msg) - 1; i >= 0; i-- {
+		if k := strings.LastIndex(msg[i], " [recovered"); k > 0 {
+			msg[i] = msg[i][:k]
+			break
 		}
 	}
 	out = append(out, msg...)

@@ -169,6 +169,67 @@ func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed 
 	}
 }
 
+// checkStubbed asserts that the functions of broken (name -> a compiler
+// message) were replaced by a panic with that message; that the tests that
+// score 0 are marked "did not compile", name the message and use one of
+// them (tests that mention a function may not call it on every path); that
+// wantLost, if not nil, is exactly the set of those tests; and that every
+// other test passes.
+func checkStubbed(t *testing.T, a *Assignment, rep *Report, broken map[string]string, wantLost []string) {
+	t.Helper()
+	if rep.CompileError != "" {
+		t.Fatalf("did not compile even with stubs:\n%s", rep.CompileError)
+	}
+	var names, using []string
+	for fn := range broken {
+		names = append(names, fn)
+		for _, n := range testsUsing(a, fn) {
+			if !slices.Contains(using, n) {
+				using = append(using, n)
+			}
+		}
+	}
+	sort.Strings(names)
+	var stubbed []string
+	for _, st := range rep.Stubs {
+		stubbed = append(stubbed, st.Func)
+		if msg, ok := broken[st.Func]; ok && !strings.Contains(st.Error, msg) {
+			t.Errorf("stub of %s: error %q, want %q", st.Func, st.Error, msg)
+		}
+	}
+	sort.Strings(stubbed)
+	if !slices.Equal(stubbed, names) {
+		t.Errorf("stubbed %v, want %v", stubbed, names)
+	}
+	lost := byStatus(rep, statusCompile)
+	if len(lost) == 0 {
+		t.Errorf("no test lost points for %v", names)
+	}
+	if wantLost != nil && !slices.Equal(lost, wantLost) {
+		t.Errorf("did not compile: %v, want %v", lost, wantLost)
+	}
+	for _, name := range lost {
+		if !slices.Contains(using, name) {
+			t.Errorf("%s did not compile but uses none of %v", name, names)
+		}
+	}
+	for _, name := range lost {
+		out, named := result(t, rep, name).Output, false
+		for fn, msg := range broken {
+			named = named || (strings.Contains(out, "panic: "+fn+" does not compile: ") && strings.Contains(out, msg))
+		}
+		if !named {
+			t.Errorf("%s: output %q does not name a compile error", name, out)
+		}
+	}
+	if passed := byStatus(rep, statusPassed); len(passed)+len(lost) != len(a.Tests) {
+		t.Errorf("passed %v + did not compile %v are not all tests %v", passed, lost, testNames(a))
+	}
+	if w := a.MaxScore() - pointsOf(a, lost); rep.Score != w {
+		t.Errorf("score %v, want %v - %v = %v", rep.Score, a.MaxScore(), pointsOf(a, lost), w)
+	}
+}
+
 // checkLoop asserts that an endless loop in fn times out exactly the tests
 // that use it, each cut off within the limit (plus slack for killing the
 // process), reported as such, and that every other test passes.
@@ -281,18 +342,106 @@ func TestGradeFixture(t *testing.T) {
 		}
 	})
 	t.Run("compile error", func(t *testing.T) {
+		// Only Sign does not compile: its body is stubbed, TestSign loses
+		// its point, the other tests run.
 		_, nb := a.Generated(false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
 		rep := grade(t, g, a, "compile error", nb)
-		if rep.Score != 0 || !strings.Contains(rep.CompileError, "cell 5, line 14: undefined: undefinedThing") {
-			t.Errorf("score %v, compile error %q; want 0 and the error located in cell 5, line 14", rep.Score, rep.CompileError)
+		checkStubbed(t, a, rep, map[string]string{"Sign": "cell 5, line 14: undefined: undefinedThing"}, []string{"TestSign"})
+		if rep.Score != 6.5 {
+			t.Errorf("score %v, want 7.5 - 1 = 6.5", rep.Score)
 		}
-		for _, tr := range rep.Tests {
-			if tr.Status != statusCompile || !strings.Contains(tr.Output, "undefined: undefinedThing") {
-				t.Errorf("%s: %s %q, want the compiler message", tr.Name, tr.Status, tr.Output)
+		if len(rep.Stubs) == 1 && (rep.Stubs[0].Cell != 5 || rep.Stubs[0].Line != 6) {
+			t.Errorf("stub %+v, want Sign at cell 5, line 6", rep.Stubs[0])
+		}
+		text := rep.Text()
+		for _, want := range []string{
+			"Some functions did not compile.",
+			"    Sign (your cell 5, line 6):\n        cell 5, line 14: undefined: undefinedThing\n",
+			"FAIL    TestSign: 0 / 1 (did not compile, ",
+			"        panic: Sign does not compile: cell 5, line 14: undefined: undefinedThing\n",
+		} {
+			if !strings.Contains(text, want) {
+				t.Errorf("the report has no %q", want)
+			}
+		}
+		b, err := rep.JSON()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var res struct {
+			Output string
+			Tests  []struct{ Name, Output string }
+		}
+		if err := json.Unmarshal(b, &res); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Output, "Sign (your cell 5, line 6):\n        cell 5, line 14: undefined: undefinedThing") {
+			t.Errorf("results.json output %q does not name the stubbed function", res.Output)
+		}
+		for _, tr := range res.Tests {
+			if tr.Name == "TestSign" && !strings.HasPrefix(tr.Output, "did not compile:\npanic: Sign does not compile: cell 5, line 14: undefined: undefinedThing") {
+				t.Errorf("results.json TestSign output %q", tr.Output)
 			}
 		}
 	})
+	t.Run("two broken functions", func(t *testing.T) {
+		// Score and Sign, in the same cell, Sign with two errors; Dot is
+		// fine, so TestDot and TestDotHidden still pass.
+		_, nb := a.Generated(false)
+		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
+		replaceInFunc(t, nb, "Sign", "return 1", "return undefinedOther")
+		breakFunc(t, nb, "Score")
+		rep := grade(t, g, a, "two broken functions", nb)
+		checkStubbed(t, a, rep, map[string]string{
+			"Score": "cell 5, line 3: declared and not used: notUsedByGrader",
+			"Sign":  "cell 5, line 15: undefined: undefinedThing", // one line down
+		}, []string{"TestScore", "TestSign"})
+		if rep.Score != 5 {
+			t.Errorf("score %v, want 7.5 - 1.5 - 1 = 5", rep.Score)
+		}
+		want := "panic: Sign does not compile: cell 5, line 13: undefined: undefinedOther\ncell 5, line 15: undefined: undefinedThing\nin:\n"
+		if out := result(t, rep, "TestSign").Output; !strings.HasPrefix(out, want) {
+			t.Errorf("TestSign output %q, want it to start with %q", out, want)
+		}
+	})
+	// Errors that stubbing function bodies cannot remove: the code does
+	// not compile, every test scores 0 with the compiler's message.
+	for _, tc := range []struct {
+		name, want string
+		edit       func(nb *Notebook)
+	}{
+		{"syntax error", "undefined: Dot", func(nb *Notebook) {
+			// The cell of Dot does not parse, so it is left out (as GoNB
+			// would) and the tests cannot call Dot.
+			c, src, _, _ := funcCell(t, nb, "Dot")
+			setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
+		}},
+		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *Notebook) {
+			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
+		}},
+		{"broken signature", "cell 5, line 7: undefined: undefinedType", func(nb *Notebook) {
+			c, src, _, _ := funcCell(t, nb, "Sign")
+			setCell(c, strings.Replace(src, "func Sign(v float64)", "func Sign(v undefinedType)", 1))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, nb := a.Generated(false)
+			tc.edit(nb)
+			rep := grade(t, g, a, tc.name, nb)
+			if rep.Score != 0 || len(rep.Stubs) != 0 || !strings.Contains(rep.CompileError, tc.want) {
+				t.Errorf("score %v, stubs %+v, compile error %q; want 0, no stubs and %q", rep.Score, rep.Stubs, rep.CompileError, tc.want)
+			}
+			for _, tr := range rep.Tests {
+				if tr.Status != statusCompile || !strings.Contains(tr.Output, tc.want) {
+					t.Errorf("%s: %s %q, want the compiler message", tr.Name, tr.Status, tr.Output)
+				}
+			}
+			if !strings.Contains(rep.Text(), "The code did not compile, so every test scores 0.") {
+				t.Errorf("the report does not say that nothing compiled")
+			}
+		})
+	}
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
 		_, nb := a.Generated(false)

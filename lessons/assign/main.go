@@ -23,12 +23,14 @@
 // grade extracts the submission's code (its code cells that are not %test
 // cells, without GoNB commands and %% main bodies), takes the given code
 // (source cells without an exercise) and the visible and hidden tests from
-// the assignment's source notebook, compiles them once, runs each test in
+// the assignment's source notebook, compiles them, runs each test in
 // its own process with a time limit (-timeout) and a memory limit
 // (-memory), and writes a readable report and a Gradescope results.json.
-// Code that does not compile scores 0 on every test, with the compiler's
-// message; a panic, an endless loop or running out of memory costs only the
-// tests it happens in. A folder is searched for .ipynb files, each graded on
+// A function whose body does not compile is replaced by a panic naming the
+// compiler's message, so it costs only the tests that call it; other code
+// that does not compile scores 0 on every test, with the compiler's
+// message. A panic, an endless loop or running out of memory costs only
+// the tests it happens in. A folder is searched for .ipynb files, each graded on
 // its own, and a grades.csv summary is written. The assignment is found from
 // -assignment, else the notebook's metadata (lessons.assignment, written by
 // generate), else a folder or file name that contains an assignment's name.

@@ -19,6 +19,9 @@ func (r *Report) Text() string {
 	if r.CompileError != "" {
 		fmt.Fprintf(&b, "\nThe code did not compile, so every test scores 0. The compiler said:\n%s\n", indent(r.CompileError, "    "))
 	}
+	if s := r.stubsText(); s != "" {
+		fmt.Fprintf(&b, "\n%s\n", s)
+	}
 	b.WriteString("\n")
 	for _, t := range r.Tests {
 		kind := ""
@@ -30,13 +33,32 @@ func (r *Report) Text() string {
 		case statusPassed:
 			fmt.Fprintf(&b, " (%.1fs)", t.Seconds)
 		case statusCompile:
+			if r.CompileError == "" {
+				fmt.Fprintf(&b, " (%s, %.1fs)", t.Status, t.Seconds)
+			}
 		default:
 			fmt.Fprintf(&b, " (%s, %.1fs)", t.Status, t.Seconds)
 		}
 		b.WriteString("\n")
-		if t.Status != statusPassed && t.Status != statusCompile && t.Output != "" {
+		// After a compile error every test has the same message, shown once above.
+		if t.Status != statusPassed && !(t.Status == statusCompile && r.CompileError != "") && t.Output != "" {
 			b.WriteString(indent(t.Output, "        ") + "\n")
 		}
+	}
+	return b.String()
+}
+
+// stubsText says which functions did not compile and were replaced by a
+// panic, or "" if none.
+func (r *Report) stubsText() string {
+	if len(r.Stubs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Some functions did not compile. The grader replaced the body of each by a panic\n" +
+		"naming the compiler's message, so only the tests that call them score 0:")
+	for _, st := range r.Stubs {
+		fmt.Fprintf(&b, "\n    %s (your cell %d, line %d):\n%s", st.Func, st.Cell, st.Line, indent(st.Error, "        "))
 	}
 	return b.String()
 }
@@ -93,6 +115,9 @@ func (r *Report) JSON() ([]byte, error) {
 	out = append(out, r.Notes...)
 	if r.CompileError != "" {
 		out = append(out, "The code did not compile, so every test scores 0:\n"+r.CompileError)
+	}
+	if s := r.stubsText(); s != "" {
+		out = append(out, s)
 	}
 	res.Output = strings.Join(out, "\n\n")
 	for _, t := range r.Tests {
