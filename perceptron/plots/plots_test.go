@@ -3,7 +3,6 @@ package plots_test
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"image"
 	"image/gif"
 	"image/png"
@@ -13,21 +12,18 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/cmpimg"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
-// regen rewrites the golden images: go test ./perceptron/plots -regen.
-// (gonum's cmpimg defines the same flag; it is not imported here because
-// its PDF dependency is not in go.sum.)
-var regen = flag.Bool("regen", false, "regenerate the golden images in testdata")
-
-// checkGolden renders p to PNG and compares its pixels, exactly, with
-// testdata/<name>_golden.png, as cmpimg.Equal does for PNG. With -regen it
-// writes the golden image instead. On a mismatch the image is written to
-// a temporary file whose name is reported.
+// checkGolden renders p to PNG and compares it with
+// testdata/<name>_golden.png by cmpimg.Equal (pixel for pixel). With
+// -regen (cmpimg's flag: go test ./perceptron/plots -regen) it writes the
+// golden image instead. On a mismatch the image is written to a temporary
+// file whose name is reported.
 func checkGolden(t *testing.T, name string, p *plot.Plot, w, h vg.Length) {
 	t.Helper()
 	got, err := plots.PNG(p, w, h)
@@ -35,7 +31,7 @@ func checkGolden(t *testing.T, name string, p *plot.Plot, w, h vg.Length) {
 		t.Fatalf("%s: PNG: %v", name, err)
 	}
 	path := filepath.Join("testdata", name+"_golden.png")
-	if *regen {
+	if *cmpimg.GenerateTestData {
 		if err := os.WriteFile(path, got, 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -45,18 +41,11 @@ func checkGolden(t *testing.T, name string, p *plot.Plot, w, h vg.Length) {
 	if err != nil {
 		t.Fatalf("%s: %v (run go test -regen to create it)", name, err)
 	}
-	if bytes.Equal(got, want) {
-		return
-	}
-	gi, err := png.Decode(bytes.NewReader(got))
+	ok, err := cmpimg.Equal("png", got, want)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: %v", name, err)
 	}
-	wi, err := png.Decode(bytes.NewReader(want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !sameImage(gi, wi) {
+	if !ok {
 		// Keep the image after the test for inspection (t.TempDir
 		// would remove it).
 		f, err := os.CreateTemp("", "plots-"+name+"-*.png")
@@ -68,24 +57,6 @@ func checkGolden(t *testing.T, name string, p *plot.Plot, w, h vg.Length) {
 			t.Errorf("%s: image differs from %s", name, path)
 		}
 	}
-}
-
-// sameImage reports whether a and b have the same bounds and pixels.
-func sameImage(a, b image.Image) bool {
-	if a.Bounds() != b.Bounds() {
-		return false
-	}
-	r := a.Bounds()
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		for x := r.Min.X; x < r.Max.X; x++ {
-			r1, g1, b1, a1 := a.At(x, y).RGBA()
-			r2, g2, b2, a2 := b.At(x, y).RGBA()
-			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 func TestGolden(t *testing.T) {
@@ -442,4 +413,23 @@ func TestBoxOf(t *testing.T) {
 	if _, err := plots.BoxOf(d, 0, 1, -1); err == nil || err.Error() != "perceptron/plots: pad must be a finite number >= 0, got -1" {
 		t.Errorf("negative pad: error %v", err)
 	}
+}
+
+// sameImage reports whether a and b have the same bounds and pixels (for
+// GIF frames, which cmpimg does not decode).
+func sameImage(a, b image.Image) bool {
+	if a.Bounds() != b.Bounds() {
+		return false
+	}
+	r := a.Bounds()
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			r1, g1, b1, a1 := a.At(x, y).RGBA()
+			r2, g2, b2, a2 := b.At(x, y).RGBA()
+			if r1 != r2 || g1 != g2 || b1 != b2 || a1 != a2 {
+				return false
+			}
+		}
+	}
+	return true
 }
