@@ -3,6 +3,8 @@
 # runs go vet and the whole test suite, notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
+# -count=1: never a cached result, since the notebook and browser tests depend
+# on Jupyter, GoNB and Chromium, which Go's test cache cannot see.
 # Set TEST_TIMEOUT to change go test's -timeout (default 60m: a cold machine
 # compiles gonum/plot and GoNB's cells once, then every notebook runs warm).
 set -euo pipefail
@@ -13,5 +15,5 @@ bash scripts/setup.sh --with-chromium
 
 echo "test: go vet ./..."
 go vet ./...
-echo "test: go test -timeout ${TEST_TIMEOUT:-60m} $* ./..."
-go test -timeout "${TEST_TIMEOUT:-60m}" "$@" ./...
+echo "test: go test -count=1 -timeout ${TEST_TIMEOUT:-60m} $* ./..."
+go test -count=1 -timeout "${TEST_TIMEOUT:-60m}" "$@" ./...
