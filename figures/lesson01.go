@@ -83,15 +83,24 @@ var (
 // lesson01Data returns lesson 1's applicants: the salary and debt of
 // CreditApplicants(15, 0, 2), each labelled by the decision of lesson01Bank.
 func lesson01Data() (*perceptron.Dataset, error) {
-	all, _, err := perceptron.CreditApplicants(15, 0, 2)
+	return bankData(15, 2, []int{1, 3}, []string{"salary (k$)", "debt (k$)"}, lesson01Bank)
+}
+
+// bankData returns the given feature columns of CreditApplicants(n, 0,
+// seed), named names, with each applicant labelled by rule's decision
+// instead of the hidden one: a smaller bank for a figure.
+func bankData(n int, seed uint64, cols []int, names []string, rule perceptron.Hyperplane) (*perceptron.Dataset, error) {
+	all, _, err := perceptron.CreditApplicants(n, 0, seed)
 	if err != nil {
 		return nil, err
 	}
 	x := make([][]float64, all.N())
 	y := make([]float64, all.N())
 	for i := range x {
-		x[i] = []float64{all.X.At(i, 1), all.X.At(i, 3)}
-		if y[i], err = lesson01Bank.Predict(x[i], perceptron.TieMistake); err != nil {
+		for _, c := range cols {
+			x[i] = append(x[i], all.X.At(i, c))
+		}
+		if y[i], err = rule.Predict(x[i], perceptron.TieMistake); err != nil {
 			return nil, err
 		}
 	}
@@ -99,7 +108,7 @@ func lesson01Data() (*perceptron.Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	d.Features = []string{"salary (k$)", "debt (k$)"}
+	d.Features = names
 	d.Classes = all.Classes
 	return d, nil
 }

@@ -77,25 +77,7 @@ var (
 // lesson02Data returns lesson 2's applicants: the salary of
 // CreditApplicants(20, 0, 3), each labelled by lesson02Rule.
 func lesson02Data() (*perceptron.Dataset, error) {
-	all, _, err := perceptron.CreditApplicants(20, 0, 3)
-	if err != nil {
-		return nil, err
-	}
-	x := make([][]float64, all.N())
-	y := make([]float64, all.N())
-	for i := range x {
-		x[i] = []float64{all.X.At(i, 1)}
-		if y[i], err = lesson02Rule.Predict(x[i], perceptron.TieMistake); err != nil {
-			return nil, err
-		}
-	}
-	d, err := perceptron.NewDataset(x, y)
-	if err != nil {
-		return nil, err
-	}
-	d.Features = []string{"salary (k$)"}
-	d.Classes = all.Classes
-	return d, nil
+	return bankData(20, 3, []int{1}, []string{"salary (k$)"}, lesson02Rule)
 }
 
 func init() {
