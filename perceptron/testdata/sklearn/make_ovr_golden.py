@@ -15,18 +15,16 @@ equals PLA that stops after its first clean epoch). It records each class's
 weights (decimal and float.hex), the predicted class of every row (argmax of
 the decision functions, ties to the lowest class) and the training error rate.
 """
-import json
 import sys
 import warnings
 
 import numpy as np
-import sklearn
 from sklearn.exceptions import ConvergenceWarning
 from sklearn.linear_model import Perceptron
 from sklearn.multiclass import OneVsRestClassifier
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from make_perceptron_golden import load  # noqa: E402
+from make_perceptron_golden import load, write_doc  # noqa: E402
 
 CASES = [("iris", 1), ("iris", 10), ("iris", 1000), ("digits", 5)]
 
@@ -51,15 +49,7 @@ def main():
         out.append({"dataset": name, "max_iter": k, "n": int(X.shape[0]),
                     "models": models, "predictions": [int(p) for p in pred],
                     "error_rate": float(np.mean(pred != y))})
-    doc = {
-        "generator": "perceptron/testdata/sklearn/make_ovr_golden.py",
-        "estimator": "OneVsRestClassifier(Perceptron(shuffle=False, tol=None, eta0=1, max_iter=k))",
-        "versions": {"python": sys.version.split()[0], "numpy": np.__version__,
-                     "sklearn": sklearn.__version__},
-        "cases": out,
-    }
-    json.dump(doc, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    write_doc("perceptron/testdata/sklearn/make_ovr_golden.py", "OneVsRestClassifier(Perceptron(shuffle=False, tol=None, eta0=1, max_iter=k))", out)
 
 
 if __name__ == "__main__":

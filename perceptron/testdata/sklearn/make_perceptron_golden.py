@@ -84,6 +84,20 @@ CASES = [
 ]
 
 
+def write_doc(generator, estimator, cases):
+    """Writes the golden document to stdout: who made it, with which
+    estimator and library versions, and the cases."""
+    doc = {
+        "generator": generator,
+        "estimator": estimator,
+        "versions": {"python": sys.version.split()[0], "numpy": np.__version__,
+                     "sklearn": sklearn.__version__},
+        "cases": cases,
+    }
+    json.dump(doc, sys.stdout, indent=1)
+    sys.stdout.write("\n")
+
+
 def main():
     datadir = sys.argv[1] if len(sys.argv) > 1 else "/work/shared/data"
     data = load(datadir)
@@ -125,15 +139,7 @@ def main():
             "n_pos": int(np.sum(ypm == 1)),
             "fits": fits,
         })
-    doc = {
-        "generator": "perceptron/testdata/sklearn/make_perceptron_golden.py",
-        "estimator": "Perceptron(shuffle=False, tol=None, eta0=1, max_iter=k)",
-        "versions": {"python": sys.version.split()[0], "numpy": np.__version__,
-                     "sklearn": sklearn.__version__},
-        "cases": cases,
-    }
-    json.dump(doc, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    write_doc("perceptron/testdata/sklearn/make_perceptron_golden.py", "Perceptron(shuffle=False, tol=None, eta0=1, max_iter=k)", cases)
 
 
 if __name__ == "__main__":

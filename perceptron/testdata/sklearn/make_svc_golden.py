@@ -35,16 +35,14 @@ order; neg maps to -1 and pos to +1. Floats are written as decimals (repr,
 round-trip exact) and as float.hex; they are the optimum to about 1e-12
 relative (rounding in the KKT solve), not a bit-exact reference.
 """
-import json
 import sys
 
 import numpy as np
-import sklearn
 from sklearn.svm import SVC
 
 sys.dont_write_bytecode = True  # no __pycache__ in testdata
 sys.path.insert(0, __file__.rsplit("/", 1)[0])
-from make_perceptron_golden import load  # noqa: E402
+from make_perceptron_golden import load, write_doc  # noqa: E402
 
 CASES = [
     ("iris", 0, 1, [0, 2]), ("iris", 0, 1, None),
@@ -148,15 +146,7 @@ def main():
                 "bound": (Raug * float(np.linalg.norm(theta))) ** 2,
             },
         })
-    doc = {
-        "generator": "perceptron/testdata/sklearn/make_svc_golden.py",
-        "estimator": 'SVC(kernel="linear", C=1e10, tol=1e-12, shrinking=False)',
-        "versions": {"python": sys.version.split()[0], "numpy": np.__version__,
-                     "sklearn": sklearn.__version__},
-        "cases": out,
-    }
-    json.dump(doc, sys.stdout, indent=1)
-    sys.stdout.write("\n")
+    write_doc("perceptron/testdata/sklearn/make_svc_golden.py", 'SVC(kernel="linear", C=1e10, tol=1e-12, shrinking=False)', out)
 
 
 if __name__ == "__main__":
