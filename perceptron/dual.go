@@ -1,6 +1,8 @@
 package perceptron
 
 import (
+	"slices"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -82,7 +84,9 @@ type kernelRun struct {
 	*run
 	gram  *mat.SymDense
 	alpha []int
-	// active lists the rows with α > 0, in the order of their first update.
+	// active lists the rows with α > 0 in increasing order: the scores sum
+	// over them in the order KernelModel.Score sums, so that a model that
+	// converged classifies its training rows as the run did, bit for bit.
 	active []int
 	// recover, if not nil, gives the w shown to the Observer.
 	recover func([]int) []float64
@@ -171,7 +175,8 @@ func (k *kernelRun) visit(i int) {
 		return
 	}
 	if k.alpha[i] == 0 {
-		k.active = append(k.active, i)
+		at, _ := slices.BinarySearch(k.active, i)
+		k.active = slices.Insert(k.active, at, i)
 	}
 	k.alpha[i]++
 	if !r.opt.NoBias {
