@@ -606,3 +606,25 @@ func ownedBy(path string, uid int) bool {
 	var st syscall.Stat_t
 	return syscall.Stat(path, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG && int(st.Uid) == uid
 }
+
+// TestJupyterHubConfigReadme checks that the README shows the JupyterHub
+// configuration that set-up installs and TestJupyterHub runs, word for word,
+// in its section "A class on one server (JupyterHub)".
+func TestJupyterHubConfigReadme(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, ok := section(string(readme), "A class on one server (JupyterHub)")
+	if !ok {
+		t.Fatal(`README.md has no "## A class on one server (JupyterHub)" section`)
+	}
+	config, err := os.ReadFile("scripts/system/jupyterhub_config.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := "```python\n" + string(config) + "```\n"
+	if !strings.Contains(sec, block) {
+		t.Errorf("README's section \"A class on one server (JupyterHub)\" does not show scripts/system/jupyterhub_config.py word for word in a ```python block")
+	}
+}
