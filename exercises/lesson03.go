@@ -29,13 +29,13 @@ func inARow(w []float64, b float64, x []float64, y, eta float64) int {
 	}
 }
 
-// CheckUpdatesInARow checks lesson 3's Exercise 1: UpdatesInARow(w, b, x,
+// CheckUpdatesInARow checks lesson 3's Exercise 2: UpdatesInARow(w, b, x,
 // y, eta) returns how many updates in a row the point (x, y) would cause if
 // it came back again and again to a perceptron at (w, b) with rate η
 // (w ← w + η y x, b ← b + η y; a score of 0 is a mistake): 0 if it is not
 // a mistake now. The expected values are measured by running the updates.
 func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, y, eta float64) int) bool {
-	return run("Exercise 1 (UpdatesInARow)", func(c *checker) {
+	return run("Exercise 2 (UpdatesInARow)", func(c *checker) {
 		type tc struct {
 			w      []float64
 			b      float64
@@ -70,12 +70,12 @@ func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, 
 	})
 }
 
-// CheckOnlineMistakes checks lesson 3's Exercise 2: OnlineMistakes(X, y,
+// CheckOnlineMistakes checks lesson 3's Exercise 1: OnlineMistakes(X, y,
 // order) runs the online perceptron (w = 0, b = 0, η = 1, a score of 0 a
 // mistake) over the rows order[0], order[1], …, each received once, and
 // returns the number of mistakes it made.
 func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order []int) int) bool {
-	return run("Exercise 2 (OnlineMistakes)", func(c *checker) {
+	return run("Exercise 1 (OnlineMistakes)", func(c *checker) {
 		d, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
 		if err != nil {
 			panic(err)
