@@ -17,22 +17,22 @@ import (
 // per epoch (0-based), the clean last epoch included.
 func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
 	p := plots.New(title, "epoch (pass over the data)", "updates in the epoch")
-	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch), vg.Points(24))
+	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch()), vg.Points(24))
 	if err != nil {
 		return nil, err
 	}
 	p.Add(bars)
 	p.Legend.Add(fmt.Sprintf("updates (%d in all)", res.Updates), bars)
 	top := 0
-	for _, u := range res.UpdatesPerEpoch {
+	for _, u := range res.UpdatesPerEpoch() {
 		top = max(top, u)
 	}
-	names := make([]string, len(res.UpdatesPerEpoch))
+	names := make([]string, len(res.UpdatesPerEpoch()))
 	for e := range names {
 		names[e] = fmt.Sprint(e)
 	}
 	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch))-0.3
+	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch()))-0.3
 	p.Y.Min, p.Y.Max = 0, 1.35*float64(top) // room for the legend
 	return p, nil
 }
@@ -253,6 +253,6 @@ func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string
 		return nil, "", err
 	}
 	caption := fmt.Sprintf("%d updates in %d epochs %v (converged %v); w = [%.3g %.3g], b = %.3g; w/η = [%.4g %.4g], b/η = %.4g",
-		res.Updates, res.Epochs, res.UpdatesPerEpoch, res.Converged, res.W[0], res.W[1], res.B, res.W[0]/eta, res.W[1]/eta, res.B/eta)
+		res.Updates, res.Epochs, res.UpdatesPerEpoch(), res.Converged, res.W[0], res.W[1], res.B, res.W[0]/eta, res.W[1]/eta, res.B/eta)
 	return p, caption, nil
 }
