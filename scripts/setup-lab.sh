@@ -38,7 +38,13 @@ if [[ $force == 0 && -f $lock_stamp && $(cat "$lock_stamp") == "$lock_sum" ]]; t
 else
 	say "JupyterLab: installing npm packages (npm ci, exact versions of lab/package-lock.json; a few minutes the first time)"
 	start=$SECONDS
-	(cd "$lab" && npm ci --legacy-peer-deps --no-audit --no-fund --fetch-retries=5 --fetch-timeout=600000 --loglevel=error)
+	# npm retries each request itself; a whole new attempt covers a stalled
+	# download (seen here: "Idle timeout reached for host").
+	for attempt in 1 2 3; do
+		(cd "$lab" && npm ci --legacy-peer-deps --no-audit --no-fund --fetch-retries=5 --fetch-timeout=600000 --loglevel=error) && break
+		((attempt < 3)) || die "npm ci in lab/ failed 3 times (see the npm errors above)"
+		say "JupyterLab: npm ci failed (attempt $attempt of 3); trying again"
+	done
 	echo "$lock_sum" >"$lock_stamp"
 	say "JupyterLab: npm packages installed in $((SECONDS - start)) s"
 fi

@@ -11,7 +11,9 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-bash scripts/setup.sh --with-chromium
+# --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
+# cold a few minutes, skipped while the build is current).
+bash scripts/setup.sh --with-chromium --lab
 
 echo "test: go vet ./..."
 go vet ./...
