@@ -12,7 +12,9 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-bash scripts/setup.sh --with-chromium
+# --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
+# cold a few minutes, skipped while the build is current).
+bash scripts/setup.sh --with-chromium --lab
 # As root (CI), also the shared install for a class (setup.sh --system, with
 # JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
 # LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
