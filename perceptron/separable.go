@@ -151,15 +151,14 @@ func columnRanges(d *Dataset) (mid, half []float64) {
 			hi[j] = math.Max(hi[j], x)
 		}
 	}
-	mid, half = make([]float64, dim), make([]float64, dim)
-	for j := range mid {
-		mid[j] = lo[j]/2 + hi[j]/2
-		half[j] = hi[j]/2 - lo[j]/2
-		if !(half[j] > 0) {
-			half[j] = 1
+	for j := range lo {
+		l, h := lo[j], hi[j]
+		lo[j], hi[j] = l/2+h/2, h/2-l/2
+		if !(hi[j] > 0) {
+			hi[j] = 1
 		}
 	}
-	return mid, half
+	return lo, hi // now the midranges and the half ranges
 }
 
 // certifiedMargin returns the margin of h on d and whether every row is
