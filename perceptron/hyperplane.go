@@ -344,9 +344,13 @@ func FromTheta(theta []float64) (Hyperplane, error) {
 
 // Augment returns the data set of the notational hack: every x becomes
 // [1, x], so that a hyperplane through the origin in d+1 dimensions is a
-// hyperplane with a bias in d dimensions.
+// hyperplane with a bias in d dimensions. A nil or empty d gives an empty
+// Dataset (every function of the package reports it as ErrEmpty).
 func Augment(d *Dataset) *Dataset {
 	n, c := d.N(), d.D()
+	if n == 0 {
+		return &Dataset{}
+	}
 	rows := make([]float64, 0, n*(c+1))
 	for i := 0; i < n; i++ {
 		rows = append(rows, 1)
