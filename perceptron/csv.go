@@ -392,12 +392,21 @@ func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
 	case HeaderNo:
 		return false
 	}
-	for _, j := range t.feats {
-		if csvIsNumber(first[j]) || csvMissing[first[j]] {
+	return LooksLikeHeader(first, t.feats)
+}
+
+// LooksLikeHeader is the rule of HeaderAuto: it reports whether the fields
+// of a first line are names, none of the fields in the feature columns
+// feats being a number or a missing-value marker ("", "?", "NA", "N/A",
+// "null", "None", "-"). A column of feats beyond the fields counts as not a
+// name.
+func LooksLikeHeader(fields []string, feats []int) bool {
+	for _, j := range feats {
+		if j < 0 || j >= len(fields) || csvIsNumber(fields[j]) || csvMissing[fields[j]] {
 			return false
 		}
 	}
-	return true
+	return len(feats) > 0
 }
 
 // featureNames returns the header names of the chosen columns, or nil.
