@@ -33,8 +33,9 @@ type Separability struct {
 // Separable decides whether some hyperplane (w, b) puts every point of d
 // strictly on its correct side, and returns one when it does. It is
 // SeparableContext without a context; see it for the method and the
-// certificates. It never runs for long: it stops with an ErrUndecided error
-// after MaxMinNormIterations iterations.
+// certificates. It takes milliseconds on the embedded data sets (every pair
+// of classes) and stops with an ErrUndecided error after
+// MaxMinNormIterations iterations.
 func Separable(d *Dataset) (bool, Hyperplane, error) {
 	s, err := SeparableContext(context.Background(), d)
 	return s.Separable, s.Separator, err
@@ -66,7 +67,7 @@ func Separable(d *Dataset) (bool, Hyperplane, error) {
 //
 // A separator found on z whose raw margin is below rounding level, the
 // iteration cap MaxMinNormIterations and a done ctx give an ErrUndecided
-// error (for ctx, one that also matches ctx.Err()). Data that is not valid
+// error (for ctx, one that also matches ErrStopped and ctx.Err()). Data that is not valid
 // (empty, non-finite, one class) is an error of its kind.
 func SeparableContext(ctx context.Context, d *Dataset) (Separability, error) {
 	if err := d.Validate(); err != nil {

@@ -171,8 +171,8 @@ func TestSeparableUndecided(t *testing.T) {
 	cancel()
 	_, err = perceptron.SeparableContext(ctx, d)
 	const want = "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"
-	if err == nil || err.Error() != want || !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, context.Canceled) {
-		t.Errorf("err = %v, want %q matching ErrUndecided and context.Canceled", err, want)
+	if err == nil || err.Error() != want || !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want %q matching ErrUndecided, ErrStopped and context.Canceled", err, want)
 	}
 	_, _, err = perceptron.MaxMarginContext(ctx, d, false)
 	if !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, context.Canceled) {

@@ -60,8 +60,8 @@ func MaxMargin(d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error)
 	return MaxMarginContext(context.Background(), d, noBias)
 }
 
-// MaxMarginContext is MaxMargin stopped, with an error that matches both
-// ErrUndecided and ctx.Err(), when ctx is done.
+// MaxMarginContext is MaxMargin stopped, with an error that matches
+// ErrUndecided, ErrStopped and ctx.Err(), when ctx is done.
 func MaxMarginContext(ctx context.Context, d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
 	if err := d.Validate(); err != nil {
 		return Hyperplane{}, 0, err
