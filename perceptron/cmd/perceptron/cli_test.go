@@ -135,3 +135,28 @@ func TestPredictIssueCases(t *testing.T) {
 		}
 	}
 }
+
+// TestNoCommittedBinaries: no file tracked by git in the repository is a
+// compiled program (an ELF, Mach-O or PE header); built commands are in
+// .gitignore. Skipped outside a git checkout.
+func TestNoCommittedBinaries(t *testing.T) {
+	out, err := exec.Command("git", "-C", "../../..", "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	magic := [][]byte{{0x7f, 'E', 'L', 'F'}, {0xcf, 0xfa, 0xed, 0xfe}, {0xfe, 0xed, 0xfa, 0xcf}, {'M', 'Z'}}
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		f, err := os.Open(filepath.Join("../../..", name))
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		head := make([]byte, 4)
+		n, _ := f.Read(head)
+		f.Close()
+		for _, m := range magic {
+			if n >= len(m) && string(head[:len(m)]) == string(m) {
+				t.Errorf("%s is a compiled binary: remove it and list it in .gitignore", name)
+			}
+		}
+	}
+}
