@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -91,10 +92,40 @@ type csvTable struct {
 // parse as a number, NaN or ±Inf, a bad opt.Features or opt.Classes, and a
 // label column without exactly two values when opt.Classes is nil.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
+	return readCSV(r, opt, 0)
+}
+
+// countLines returns the number of lines of r (newlines, plus one for a
+// last line without one).
+func countLines(r io.Reader) (int, error) {
+	buf := make([]byte, 256<<10)
+	n, last := 0, byte('\n')
+	for {
+		k, err := r.Read(buf)
+		if k > 0 {
+			n += bytes.Count(buf[:k], []byte{'\n'})
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		n++
+	}
+	return n, nil
+}
+
+// readCSV is ReadCSV with a bound on the number of rows (0 if unknown), to
+// allocate the matrix once.
+func readCSV(r io.Reader, opt CSVOptions, rowsHint int) (*Dataset, error) {
 	if opt.Classes != nil && len(opt.Classes) != 2 {
 		return nil, errorf("Classes must name exactly 2 labels, got %d", len(opt.Classes))
 	}
-	t, err := readTable(r, opt)
+	t, err := readTable(r, opt, rowsHint)
 	if err != nil {
 		return nil, err
 	}
@@ -121,7 +152,7 @@ func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	if opt.Classes != nil && len(opt.Classes) < 2 {
 		return nil, errorf("Classes must name at least 2 labels, got %d", len(opt.Classes))
 	}
-	t, err := readTable(r, opt)
+	t, err := readTable(r, opt, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +176,16 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 		return nil, errorf("%w", err)
 	}
 	defer f.Close()
-	d, err := ReadCSV(f, opt)
+	// Count the lines first (a fast pass over the bytes), so that the
+	// matrix is allocated once at its final size instead of growing.
+	lines, err := countLines(f)
+	if err != nil {
+		return nil, errorf("%s: reading: %v", path, err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	d, err := readCSV(f, opt, lines)
 	if err != nil {
 		return nil, errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "perceptron: "))
 	}
@@ -254,7 +294,7 @@ func (c *csvLines) peek() (csvLine, bool, error) {
 // that differs), and parses the chosen features of every data line whose
 // label is kept (every line when chosen is nil) as it goes, so that memory
 // stays near the size of the matrix.
-func readTable(r io.Reader, opt CSVOptions) (*csvTable, error) {
+func readTable(r io.Reader, opt CSVOptions, rowsHint int) (*csvTable, error) {
 	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
 		return nil, errorf("unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
 	}
@@ -274,6 +314,9 @@ func readTable(r io.Reader, opt CSVOptions) (*csvTable, error) {
 	}
 	if err := t.setFeatures(opt.Features); err != nil {
 		return nil, err
+	}
+	if rowsHint > 0 {
+		t.data = make([]float64, 0, rowsHint*len(t.feats))
 	}
 	ref := first // the first data line, whose field count every line must have
 	if t.isHeader(opt.Header, first.f) {
