@@ -176,7 +176,7 @@ func NewModelFile(m Model) (*ModelFile, error) {
 }
 
 // resultHistory returns the updates of every epoch of a run.
-func resultHistory(r *Result) []int { return r.UpdatesPerEpoch }
+func resultHistory(r *Result) []int { return r.UpdatesPerEpoch() }
 
 // WriteJSON writes f as indented JSON with a final newline. It is an error
 // for f not to be valid (a NaN weight cannot be written as JSON).
@@ -376,7 +376,11 @@ func (f *ModelFile) Model() (Model, error) {
 	return &res, nil
 }
 
-// setHistory stores the updates of every epoch in a Result.
+// setHistory stores the updates of every epoch in a Result, run-length
+// encoded.
 func setHistory(r *Result, perEpoch []int) {
-	r.UpdatesPerEpoch = append([]int(nil), perEpoch...)
+	r.UpdateRuns = nil
+	for _, u := range perEpoch {
+		r.UpdateRuns.add(u)
+	}
 }
