@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -17,10 +18,13 @@ import (
 type HeaderMode int
 
 const (
-	// HeaderAuto takes the first line as a header when one of its feature
-	// fields does not parse as a number, or when its label field does not
-	// parse as a number while the label of every other line does (so that a
-	// header such as "x1 x2 y" is found, and so is data labelled "setosa").
+	// HeaderAuto takes the first line as a header when it looks like names:
+	// none of its feature fields parses as a number and none is a missing
+	// value marker ("", "?", "NA", "N/A", "null", "None", "-"). Any other
+	// first line is data, read and checked like every other line, so a data
+	// row is never dropped as a header: a "?" on line 1 is the same error
+	// as a "?" on line 2, and a first line whose features are numbers is
+	// data whatever its label. A header of numbers needs HeaderYes.
 	HeaderAuto HeaderMode = iota
 	// HeaderYes takes the first line as a header.
 	HeaderYes
@@ -41,7 +45,10 @@ type CSVOptions struct {
 	// Classes chooses the labels. For ReadCSV, nil requires the label
 	// column to hold exactly two distinct values, the smaller mapped to -1
 	// and the larger to +1 (compared as numbers when both parse as numbers,
-	// else as strings), as scikit-learn orders its classes; two values
+	// else as strings), as scikit-learn orders its classes, or labels that
+	// are all -1 or all +1, which say what they mean and load as that one
+	// class (a mini-batch, or a sample that happens to be one-sided; the
+	// learners then refuse it with ErrOneClass); two values
 	// map the first to -1 and the second to +1 and drop the rows with any
 	// other label. For ReadMultiCSV, nil takes every label value, sorted the
 	// same way; otherwise the values listed become classes 0, 1, … and the
@@ -58,15 +65,17 @@ type CSVOptions struct {
 // maxLine is the longest line ReadCSV accepts.
 const maxLine = 16 << 20
 
-// csvTable is a parsed file before the labels are mapped: the header (nil if
-// none), the data lines with their 1-based line numbers, and the number of
-// fields per line.
+// csvTable is a file read as a stream: the header (nil if none), the
+// number of fields per line, the chosen feature columns, and, for the data
+// lines kept, their parsed features (row after row) and the index of their
+// label in labels, the distinct label values in order of appearance.
 type csvTable struct {
 	header []string
-	rows   [][]string
-	lines  []int
 	ncol   int
 	feats  []int
+	data   []float64
+	rowLab []int
+	labels []csvClass
 }
 
 // ReadCSV reads a binary classification data set from r: one point per
@@ -83,10 +92,40 @@ type csvTable struct {
 // parse as a number, NaN or ±Inf, a bad opt.Features or opt.Classes, and a
 // label column without exactly two values when opt.Classes is nil.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
+	return readCSV(r, opt, 0)
+}
+
+// countLines returns the number of lines of r (newlines, plus one for a
+// last line without one).
+func countLines(r io.Reader) (int, error) {
+	buf := make([]byte, 256<<10)
+	n, last := 0, byte('\n')
+	for {
+		k, err := r.Read(buf)
+		if k > 0 {
+			n += bytes.Count(buf[:k], []byte{'\n'})
+			last = buf[k-1]
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+	if last != '\n' {
+		n++
+	}
+	return n, nil
+}
+
+// readCSV is ReadCSV with a bound on the number of rows (0 if unknown), to
+// allocate the matrix once.
+func readCSV(r io.Reader, opt CSVOptions, rowsHint int) (*Dataset, error) {
 	if opt.Classes != nil && len(opt.Classes) != 2 {
 		return nil, errorf("Classes must name exactly 2 labels, got %d", len(opt.Classes))
 	}
-	t, err := readTable(r, opt)
+	t, err := readTable(r, opt, rowsHint)
 	if err != nil {
 		return nil, err
 	}
@@ -94,10 +133,7 @@ func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, labels, err := t.parse(classes)
-	if err != nil {
-		return nil, err
-	}
+	x, labels := t.matrix(classes)
 	y := make([]float64, len(labels))
 	for i, c := range labels {
 		y[i] = float64(2*c - 1)
@@ -116,7 +152,7 @@ func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	if opt.Classes != nil && len(opt.Classes) < 2 {
 		return nil, errorf("Classes must name at least 2 labels, got %d", len(opt.Classes))
 	}
-	t, err := readTable(r, opt)
+	t, err := readTable(r, opt, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -124,10 +160,7 @@ func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	x, labels, err := t.parse(classes)
-	if err != nil {
-		return nil, err
-	}
+	x, labels := t.matrix(classes)
 	names := make([]string, len(classes))
 	for i, c := range classes {
 		names[i] = c.name
@@ -143,7 +176,16 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 		return nil, errorf("%w", err)
 	}
 	defer f.Close()
-	d, err := ReadCSV(f, opt)
+	// Count the lines first (a fast pass over the bytes), so that the
+	// matrix is allocated once at its final size instead of growing.
+	lines, err := countLines(f)
+	if err != nil {
+		return nil, errorf("%s: reading: %v", path, err)
+	}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, errorf("%s: %v", path, err)
+	}
+	d, err := readCSV(f, opt, lines)
 	if err != nil {
 		return nil, errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "perceptron: "))
 	}
@@ -183,72 +225,165 @@ func csvUnquote(s string) string {
 	return s
 }
 
-// readTable splits r into fields, checks the field counts and the feature
-// columns, and separates the header.
-func readTable(r io.Reader, opt CSVOptions) (*csvTable, error) {
+// csvLines returns the non-blank lines of r one at a time, split into
+// fields, with their 1-based line numbers. A UTF-8 byte order mark at the
+// start of r is dropped.
+type csvLines struct {
+	sc    *bufio.Scanner
+	comma rune
+	split func(string) []string
+	line  int
+	// ahead holds lines read ahead by peek.
+	ahead []csvLine
+}
+
+type csvLine struct {
+	f    []string
+	line int
+}
+
+// next returns the next non-blank line (ok false at the end).
+func (c *csvLines) next() (csvLine, bool, error) {
+	if len(c.ahead) > 0 {
+		l := c.ahead[0]
+		c.ahead = c.ahead[1:]
+		return l, true, nil
+	}
+	for c.sc.Scan() {
+		c.line++
+		s := c.sc.Text()
+		if c.line == 1 {
+			s = strings.TrimPrefix(s, "\ufeff")
+		}
+		s = strings.TrimRight(s, " \t\r")
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if c.split == nil {
+			var err error
+			if c.split, err = csvSplitter(c.comma, s); err != nil {
+				return csvLine{}, false, err
+			}
+		}
+		f := c.split(s)
+		for i := range f {
+			f[i] = csvUnquote(f[i])
+		}
+		return csvLine{f: f, line: c.line}, true, nil
+	}
+	if err := c.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return csvLine{}, false, errorf("line %d: longer than %d bytes", c.line+1, maxLine)
+		}
+		return csvLine{}, false, errorf("reading: %w", err)
+	}
+	return csvLine{}, false, nil
+}
+
+// peek returns the next non-blank line without consuming it.
+func (c *csvLines) peek() (csvLine, bool, error) {
+	l, ok, err := c.next()
+	if ok {
+		c.ahead = append(c.ahead, l)
+	}
+	return l, ok, err
+}
+
+// readTable reads r as a stream: it separates the header, checks that every
+// line has as many fields as the first data line (the error names the line
+// that differs), and parses the chosen features of every data line whose
+// label is kept (every line when chosen is nil) as it goes, so that memory
+// stays near the size of the matrix.
+func readTable(r io.Reader, opt CSVOptions, rowsHint int) (*csvTable, error) {
 	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
 		return nil, errorf("unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	var (
-		split func(string) []string
-		t     = &csvTable{}
-		all   [][]string
-		lines []int
-	)
-	for line := 1; sc.Scan(); line++ {
-		s := strings.TrimRight(sc.Text(), " \t\r")
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		if split == nil {
-			var err error
-			if split, err = csvSplitter(opt.Comma, s); err != nil {
-				return nil, err
-			}
-		}
-		f := split(s)
-		for i := range f {
-			f[i] = csvUnquote(f[i])
-		}
-		all = append(all, f)
-		lines = append(lines, line)
+	in := &csvLines{sc: sc, comma: opt.Comma}
+	first, ok, err := in.next()
+	if err != nil {
+		return nil, err
 	}
-	if err := sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return nil, errorf("line %d: longer than %d bytes", len(lines)+1, maxLine)
-		}
-		return nil, errorf("reading: %w", err)
-	}
-	if len(all) == 0 {
+	if !ok {
 		return nil, errorf("empty input: no lines with data")
 	}
-	// The first data line sets the number of fields; a header must agree.
-	ref := 0
-	if len(all) > 1 && opt.Header != HeaderNo {
-		ref = 1
-	}
-	for i, f := range all {
-		if len(f) != len(all[ref]) {
-			return nil, errorf("line %d: %d fields, expected %d (as on line %d)", lines[i], len(f), len(all[ref]), lines[ref])
-		}
-	}
-	t.ncol = len(all[0])
+	t := &csvTable{ncol: len(first.f)}
 	if t.ncol < 2 {
-		return nil, errorf("line %d: 1 field, need at least 2 (features, then the label)", lines[0])
+		return nil, errorf("line %d: 1 field, need at least 2 (features, then the label)", first.line)
 	}
 	if err := t.setFeatures(opt.Features); err != nil {
 		return nil, err
 	}
-	if t.isHeader(opt.Header, all) {
-		t.header = all[0]
-		if len(all) == 1 {
-			return nil, errorf("empty input: no data lines after the header on line %d", lines[0])
-		}
-		all, lines = all[1:], lines[1:]
+	if rowsHint > 0 {
+		t.data = make([]float64, 0, rowsHint*len(t.feats))
 	}
-	t.rows, t.lines = all, lines
+	ref := first // the first data line, whose field count every line must have
+	if t.isHeader(opt.Header, first.f) {
+		t.header = first.f
+		data, ok, err := in.peek()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			return nil, errorf("empty input: no data lines after the header on line %d", first.line)
+		}
+		ref = data
+		if len(data.f) != len(first.f) {
+			// Blame the header unless the line after the first data line
+			// agrees with it.
+			in.next()
+			third, ok, err := in.peek()
+			if err != nil {
+				return nil, err
+			}
+			if ok && len(third.f) == len(first.f) {
+				return nil, errorf("line %d: %d fields, expected %d (as on line %d)", data.line, len(data.f), len(first.f), first.line)
+			}
+			return nil, errorf("line %d: %d fields, expected %d (as on line %d)", first.line, len(first.f), len(data.f), data.line)
+		}
+	} else {
+		in.ahead = append([]csvLine{first}, in.ahead...)
+	}
+	var chosen map[string]bool
+	if opt.Classes != nil {
+		chosen = make(map[string]bool, len(opt.Classes))
+		for _, c := range opt.Classes {
+			chosen[newCSVClass(c).key] = true
+		}
+	}
+	index := map[string]int{}
+	label := t.ncol - 1
+	for {
+		l, ok, err := in.next()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			break
+		}
+		if len(l.f) != len(ref.f) {
+			return nil, errorf("line %d: %d fields, expected %d (as on line %d)", l.line, len(l.f), len(ref.f), ref.line)
+		}
+		c := newCSVClass(l.f[label])
+		k, seen := index[c.key]
+		if !seen {
+			k = len(t.labels)
+			index[c.key] = k
+			t.labels = append(t.labels, c)
+		}
+		if chosen != nil && !chosen[c.key] {
+			continue // a row of another class: dropped unparsed
+		}
+		for _, j := range t.feats {
+			v, err := csvParseValue(l.f[j], l.line, j)
+			if err != nil {
+				return nil, err
+			}
+			t.data = append(t.data, v)
+		}
+		t.rowLab = append(t.rowLab, k)
+	}
 	return t, nil
 }
 
@@ -287,30 +422,34 @@ func csvIsNumber(s string) bool {
 	return err == nil || errors.Is(err, strconv.ErrRange)
 }
 
-// isHeader decides whether the first line is a header.
-func (t *csvTable) isHeader(mode HeaderMode, all [][]string) bool {
+// csvMissing holds the usual spellings of a missing value, which a header
+// field never is.
+var csvMissing = map[string]bool{"": true, "?": true, "NA": true, "N/A": true, "na": true, "n/a": true,
+	"null": true, "NULL": true, "None": true, "-": true}
+
+// isHeader decides whether the first line is a header (see HeaderAuto).
+func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
 	switch mode {
 	case HeaderYes:
 		return true
 	case HeaderNo:
 		return false
 	}
-	first := all[0]
-	for _, j := range t.feats {
-		if !csvIsNumber(first[j]) {
-			return true
-		}
-	}
-	label := t.ncol - 1
-	if csvIsNumber(first[label]) || len(all) == 1 {
-		return false
-	}
-	for _, f := range all[1:] {
-		if !csvIsNumber(f[label]) {
+	return LooksLikeHeader(first, t.feats)
+}
+
+// LooksLikeHeader is the rule of HeaderAuto: it reports whether the fields
+// of a first line are names, none of the fields in the feature columns
+// feats being a number or a missing-value marker ("", "?", "NA", "N/A",
+// "null", "None", "-"). A column of feats beyond the fields counts as not a
+// name.
+func LooksLikeHeader(fields []string, feats []int) bool {
+	for _, j := range feats {
+		if j < 0 || j >= len(fields) || csvIsNumber(fields[j]) || csvMissing[fields[j]] {
 			return false
 		}
 	}
-	return true
+	return len(feats) > 0
 }
 
 // featureNames returns the header names of the chosen columns, or nil.
@@ -352,13 +491,9 @@ func newCSVClass(s string) csvClass {
 func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 	label := t.ncol - 1
 	found := map[string]csvClass{}
-	var order []csvClass
-	for _, f := range t.rows {
-		c := newCSVClass(f[label])
-		if _, ok := found[c.key]; !ok {
-			found[c.key] = c
-			order = append(order, c)
-		}
+	order := slices.Clone(t.labels)
+	for _, c := range order {
+		found[c.key] = c
 	}
 	if chosen != nil {
 		out := make([]csvClass, len(chosen))
@@ -378,8 +513,14 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 	}
 	order = sortCSVClasses(order)
 	switch {
+	case len(order) == 1 && binary && order[0].numeric && (order[0].value == -1 || order[0].value == 1):
+		// Labels -1/+1 name their classes even when one is absent.
+		if order[0].value == -1 {
+			return []csvClass{order[0], newCSVClass("+1")}, nil
+		}
+		return []csvClass{newCSVClass("-1"), order[0]}, nil
 	case len(order) == 1:
-		return nil, errorf("only one label value %q in column %d: need two classes", order[0].name, label)
+		return nil, kindErrorf(ErrOneClass, "only one label value %q in column %d: need two classes", order[0].name, label)
 	case binary && len(order) > 2:
 		return nil, errorf("%d label values in column %d (%s): set CSVOptions.Classes to choose two", len(order), label, csvClassList(order))
 	}
@@ -416,32 +557,20 @@ func csvClassList(cs []csvClass) string {
 	return strings.Join(q, ", ")
 }
 
-// parse converts the rows whose label is one of classes into points and
-// class indices; the other rows are dropped unparsed.
-func (t *csvTable) parse(classes []csvClass) (*mat.Dense, []int, error) {
-	index := make(map[string]int, len(classes))
+// matrix returns the parsed rows as a matrix and their class indices in
+// classes (every kept row's label is one of them).
+func (t *csvTable) matrix(classes []csvClass) (*mat.Dense, []int) {
+	byKey := make(map[string]int, len(classes))
 	for i, c := range classes {
-		index[c.key] = i
+		byKey[c.key] = i
 	}
-	label := t.ncol - 1
-	d := len(t.feats)
-	data := make([]float64, 0, len(t.rows)*d)
-	var labels []int
-	for i, f := range t.rows {
-		c, ok := index[newCSVClass(f[label]).key]
-		if !ok {
-			continue
-		}
-		for _, j := range t.feats {
-			v, err := csvParseValue(f[j], t.lines[i], j)
-			if err != nil {
-				return nil, nil, err
-			}
-			data = append(data, v)
-		}
-		labels = append(labels, c)
+	labels := make([]int, len(t.rowLab))
+	for i, k := range t.rowLab {
+		labels[i] = byKey[t.labels[k].key]
 	}
-	return mat.NewDense(len(labels), d, data), labels, nil
+	data := t.data
+	t.data = nil
+	return mat.NewDense(len(labels), len(t.feats), data), labels
 }
 
 // parseValue parses one feature value of the given line and column.

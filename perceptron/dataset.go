@@ -66,10 +66,10 @@ func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
 func checkFinite(row []float64, i int) error {
 	for j, v := range row {
 		if math.IsNaN(v) {
-			return errorf("row %d, column %d: value is NaN", i, j)
+			return kindErrorf(ErrNonFinite, "row %d, column %d: value is NaN", i, j)
 		}
 		if math.IsInf(v, 0) {
-			return errorf("row %d, column %d: value is %v", i, j, v)
+			return kindErrorf(ErrNonFinite, "row %d, column %d: value is %v", i, j, v)
 		}
 	}
 	return nil
@@ -85,11 +85,23 @@ func checkLabels(y []float64) error {
 	return nil
 }
 
-// N returns the number of rows.
-func (d *Dataset) N() int { r, _ := d.X.Dims(); return r }
+// N returns the number of rows (0 for a nil or zero Dataset).
+func (d *Dataset) N() int {
+	if d == nil || d.X == nil {
+		return 0
+	}
+	r, _ := d.X.Dims()
+	return r
+}
 
-// D returns the number of features.
-func (d *Dataset) D() int { _, c := d.X.Dims(); return c }
+// D returns the number of features (0 for a nil or zero Dataset).
+func (d *Dataset) D() int {
+	if d == nil || d.X == nil {
+		return 0
+	}
+	_, c := d.X.Dims()
+	return c
+}
 
 // Row returns x_i as a view into X; callers must not modify it.
 func (d *Dataset) Row(i int) []float64 { return d.X.RawRowView(i) }
@@ -134,7 +146,7 @@ func (d *Dataset) Validate() error {
 		}
 	}
 	if pos == 0 || pos == len(d.Y) {
-		return errorf("one class only: all %d labels are %v; need both -1 and +1", len(d.Y), d.Y[0])
+		return kindErrorf(ErrOneClass, "one class only: all %d labels are %v; need both -1 and +1", len(d.Y), d.Y[0])
 	}
 	return nil
 }
@@ -160,7 +172,7 @@ func checkRows(d *Dataset) error {
 // d the model was trained on, or that holds a NaN or ±Inf.
 func checkPoint(x []float64, d, i int) error {
 	if len(x) != d {
-		return errorf("wrong dimension: row %d has %d features, the model expects %d", i, len(x), d)
+		return kindErrorf(ErrDimension, "wrong dimension: row %d has %d features, the model expects %d", i, len(x), d)
 	}
 	return checkFinite(x, i)
 }

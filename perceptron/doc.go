@@ -25,18 +25,35 @@
 // point at a time. Dual and KernelPerceptron learn mistake counts α instead of
 // w. OneVsRest turns any binary learner into a multi-class one.
 //
+// # Models
+//
+// Every learned binary classifier (Hyperplane and the result of every
+// learner) implements Model: Dim, Score, Predict, PredictAll, Errors and
+// ErrorRate, with the tie policy stored in the model. Save and Load write and
+// read a model as JSON (ModelFile), the format of the command line, and
+// loading checks it (finite weights, dimensions that agree, a known tie
+// policy, no negative vote counts).
+//
 // # Theory
 //
 // Radius computes R = max ||x||, MaxMargin the hard-margin separator and its
 // margin γ, and the convergence theorem bounds the number of updates of PLA on
 // separable data by (R/γ)². CheckProof walks the trace of a run and verifies
 // both steps of the proof at every update; Separable decides linear
-// separability by linear programming and returns a separating hyperplane.
+// separability with Wolfe's minimum-norm-point algorithm on standardised
+// features and returns a certificate either way (SeparableContext: a
+// separator whose sign on every row is certified, or convex weights whose
+// combination is 0). Norms and margins are overflow-safe.
 //
 // # Errors
 //
 // Anything that comes from data (NaN, ragged rows, labels other than -1/+1,
 // empty data, a wrong dimension, a non-positive iteration count) is reported
 // as an error that names the problem and where it is; public functions never
-// panic on user data. Randomness comes from math/rand/v2 with an explicit seed.
+// panic on user data, nor on nil or zero values. Kinds of error match with
+// errors.Is: ErrEmpty, ErrDimension, ErrOneClass, ErrNonFinite (a NaN or
+// ±Inf in the data, the weights or a score), ErrNotSeparable, ErrUndecided
+// (Separable or MaxMargin stopped before an answer) and ErrStopped. A NaN
+// score is a mistake under both tie policies, never a success. Randomness
+// comes from math/rand/v2 with an explicit seed.
 package perceptron

@@ -27,13 +27,19 @@ var (
 
 // kindError is an error of one of the kinds above with its own message.
 type kindError struct {
-	kind error
-	msg  string
+	kind  error
+	cause error // may be nil: an error (a context's) it also matches
+	msg   string
 }
 
 func (e *kindError) Error() string { return e.msg }
 
-func (e *kindError) Unwrap() error { return e.kind }
+func (e *kindError) Unwrap() []error {
+	if e.cause != nil {
+		return []error{e.kind, e.cause}
+	}
+	return []error{e.kind}
+}
 
 // kindErrorf returns an error whose message starts with the package name,
 // as errorf's does, and that matches kind with errors.Is.

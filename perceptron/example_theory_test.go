@@ -52,7 +52,8 @@ func ExampleBound() {
 	// PLA: 5 updates; proof violation: <nil>
 }
 
-// Separable decides linear separability by linear programming.
+// Separable decides linear separability (a minimum-norm point on
+// standardised features) and returns a certified separator.
 func ExampleSeparable() {
 	iris := perceptron.Iris()
 	for _, pair := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -13,7 +14,10 @@ type Tie int
 const (
 	// TieMistake, the default, treats a score of 0 as wrong for both labels:
 	// training updates whenever y(w·x + b) ≤ 0 and Predict returns 0, which
-	// counts as an error. scikit-learn's Perceptron and MIT 6.036 do this.
+	// counts as an error. This is the training rule of scikit-learn's
+	// Perceptron (it updates when y(w·x + b) ≤ 0) and of MIT 6.036; note
+	// that scikit-learn's predict, unlike ours, answers classes_[0] (-1) at
+	// a score of exactly 0, as TieNegative does.
 	TieMistake Tie = iota
 	// TieNegative takes sign(0) = -1, as the NTU Machine Learning
 	// Foundations course does: a point with score 0 and label -1 is correct.
@@ -50,15 +54,16 @@ func (t Tie) valid() error {
 }
 
 // Sign returns the prediction for a score under the tie policy: +1 for a
-// positive score, -1 for a negative one, and for 0 either 0 (TieMistake) or
-// -1 (TieNegative).
+// positive score, -1 for a negative one, for 0 either 0 (TieMistake) or -1
+// (TieNegative), and 0 (no prediction, an error for every label) for NaN
+// under both policies.
 func (t Tie) Sign(score float64) float64 {
 	switch {
 	case score > 0:
 		return 1
 	case score < 0:
 		return -1
-	case t == TieNegative:
+	case t == TieNegative && score == 0:
 		return -1
 	}
 	return 0
@@ -66,8 +71,12 @@ func (t Tie) Sign(score float64) float64 {
 
 // Mistake reports whether a point with label y and this score is
 // misclassified under the tie policy: y·score ≤ 0 for TieMistake,
-// Sign(score) ≠ y for TieNegative.
+// Sign(score) ≠ y for TieNegative. A NaN score is a mistake under both
+// policies, so arithmetic that went wrong never counts as a success.
 func (t Tie) Mistake(y, score float64) bool {
+	if score != score {
+		return true
+	}
 	if t == TieNegative {
 		return t.Sign(score) != y
 	}
@@ -100,13 +109,21 @@ func dot(w, x []float64) float64 {
 // Dim returns the number of features d.
 func (h Hyperplane) Dim() int { return len(h.W) }
 
-// Score returns w·x + b, or an error if x has the wrong dimension or is not
-// finite.
+// Score returns w·x + b. It is an error (ErrDimension) for x to have the
+// wrong dimension, and (ErrNonFinite) for x or the weights to hold a NaN or
+// ±Inf, or for the score to be NaN (w·x overflowed to +Inf − Inf).
 func (h Hyperplane) Score(x []float64) (float64, error) {
+	if err := h.checkWeights(); err != nil {
+		return 0, err
+	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
 		return 0, err
 	}
-	return dot(h.W, x) + h.B, nil
+	s := dot(h.W, x) + h.B
+	if s != s {
+		return 0, kindErrorf(ErrNonFinite, "score is NaN: w·x + b overflows")
+	}
+	return s, nil
 }
 
 // Predict returns h.Tie.Sign(w·x + b): +1, -1, or for a score of 0 the
@@ -122,9 +139,36 @@ func (h Hyperplane) Predict(x []float64) (float64, error) {
 	return h.Tie.Sign(s), nil
 }
 
-// Norm returns ||w||, the Euclidean norm of w (b excluded).
+// Norm returns ||w||, the Euclidean norm of w (b excluded). It does not
+// overflow or underflow where ||w|| itself is representable (see norm2).
 func (h Hyperplane) Norm() float64 {
-	return math.Sqrt(dot(h.W, h.W))
+	return norm2(h.W)
+}
+
+// norm2 returns the Euclidean norm of x: sqrt(x·x) when x·x is safely in
+// range (bit for bit what it always was), else the scaled sum of squares of
+// gonum's floats.Norm (as BLAS dnrm2 computes it), which overflows only
+// when the norm itself exceeds the largest float64. NaN in x gives NaN.
+func norm2(x []float64) float64 {
+	s := dot(x, x)
+	if s > 0x1p-900 && s < 0x1p900 {
+		return math.Sqrt(s)
+	}
+	return floats.Norm(x, 2)
+}
+
+// checkWeights reports weights (w, b) that are not finite, as an
+// ErrNonFinite error naming the first bad one.
+func (h Hyperplane) checkWeights() error {
+	for j, v := range h.W {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return kindErrorf(ErrNonFinite, "model weight w[%d] is %v", j, v)
+		}
+	}
+	if math.IsNaN(h.B) || math.IsInf(h.B, 0) {
+		return kindErrorf(ErrNonFinite, "model bias b is %v", h.B)
+	}
+	return nil
 }
 
 // SignedDistance returns (w·x + b)/||w||: the distance of x to the boundary,
@@ -165,12 +209,54 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 	}
 	margin, row = math.Inf(1), -1
 	for i := 0; i < d.N(); i++ {
-		m := d.Y[i] * (dot(h.W, d.Row(i)) + h.B) / n
+		x := d.Row(i)
+		m := d.Y[i] * (dot(h.W, x) + h.B) / n
+		if math.IsNaN(m) || math.IsInf(m, 0) {
+			m = d.Y[i] * scaledDistance(h.W, h.B, x)
+			if math.IsNaN(m) || math.IsInf(m, 0) {
+				return 0, -1, kindErrorf(ErrNonFinite, "margin: row %d: the margin of the point is %v, beyond the float64 range", i, m)
+			}
+		}
 		if m < margin {
 			margin, row = m, i
 		}
 	}
 	return margin, row, nil
+}
+
+// scaledDistance returns (w·x + b)/||w|| computed on w, b and x scaled by
+// powers of 2 (exact), so that no intermediate sum overflows when the
+// answer itself is in range; it is the fallback of DatasetMargin when the
+// direct formula overflows.
+func scaledDistance(w []float64, b float64, x []float64) float64 {
+	ew, ex := maxExp(w), maxExp(x)
+	if e := maxExp([]float64{b}); e > ew {
+		ew = e
+	}
+	ws := make([]float64, len(w))
+	for j, v := range w {
+		ws[j] = math.Ldexp(v, -ew)
+	}
+	s := 0.0
+	for j, v := range x {
+		s += ws[j] * math.Ldexp(v, -ex)
+	}
+	s += math.Ldexp(b, -ew-ex)
+	return math.Ldexp(s/norm2(ws), ex)
+}
+
+// maxExp returns the binary exponent e of the largest |v| (|v| < 2^e), or 0
+// for a zero vector.
+func maxExp(v []float64) int {
+	m := 0.0
+	for _, x := range v {
+		m = math.Max(m, math.Abs(x))
+	}
+	if m == 0 || math.IsInf(m, 0) || m != m {
+		return 0
+	}
+	_, e := math.Frexp(m)
+	return e
 }
 
 // checkData checks that h's tie policy is known and that d is non-empty,
@@ -179,16 +265,21 @@ func (h Hyperplane) checkData(d *Dataset) error {
 	if err := h.Tie.valid(); err != nil {
 		return err
 	}
+	if err := h.checkWeights(); err != nil {
+		return err
+	}
 	if err := checkRows(d); err != nil {
 		return err
 	}
 	if d.D() != len(h.W) {
-		return errorf("wrong dimension: the data has %d features, the model expects %d", d.D(), len(h.W))
+		return kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), len(h.W))
 	}
 	return nil
 }
 
-// PredictAll returns the prediction h.Tie.Sign(w·x_i + b) of every row of d.
+// PredictAll returns the prediction h.Tie.Sign(w·x_i + b) of every row of d:
+// 0 (an error for every label) where the score is NaN. Weights that are not
+// finite are an ErrNonFinite error.
 func (h Hyperplane) PredictAll(d *Dataset) ([]float64, error) {
 	if err := h.checkData(d); err != nil {
 		return nil, err
@@ -201,7 +292,9 @@ func (h Hyperplane) PredictAll(d *Dataset) ([]float64, error) {
 }
 
 // Errors returns the number of rows of d that h misclassifies under its tie
-// policy h.Tie: the sum of the 0-1 loss.
+// policy h.Tie: the sum of the 0-1 loss. A row whose score is NaN (w·x
+// overflowed) counts as an error; weights that are not finite are an
+// ErrNonFinite error, never a count.
 func (h Hyperplane) Errors(d *Dataset) (int, error) {
 	if err := h.checkData(d); err != nil {
 		return 0, err
@@ -251,9 +344,13 @@ func FromTheta(theta []float64) (Hyperplane, error) {
 
 // Augment returns the data set of the notational hack: every x becomes
 // [1, x], so that a hyperplane through the origin in d+1 dimensions is a
-// hyperplane with a bias in d dimensions.
+// hyperplane with a bias in d dimensions. A nil or empty d gives an empty
+// Dataset (every function of the package reports it as ErrEmpty).
 func Augment(d *Dataset) *Dataset {
 	n, c := d.N(), d.D()
+	if n == 0 {
+		return &Dataset{}
+	}
 	rows := make([]float64, 0, n*(c+1))
 	for i := 0; i < n; i++ {
 		rows = append(rows, 1)

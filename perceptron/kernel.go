@@ -202,7 +202,7 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 
 // Dim returns the number of features d of the training rows.
 func (m *KernelModel) Dim() int {
-	if m.X == nil {
+	if m == nil || m.X == nil {
 		return 0
 	}
 	_, c := m.X.Dims()
@@ -218,6 +218,9 @@ func (m *KernelModel) UpdatesPerEpoch() []int { return m.UpdateRuns.Expand() }
 
 // Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
 func (m *KernelModel) Score(x []float64) (float64, error) {
+	if err := m.check(); err != nil {
+		return 0, err
+	}
 	_, dim := m.X.Dims()
 	if err := checkPoint(x, dim, 0); err != nil {
 		return 0, err
@@ -247,11 +250,14 @@ func (m *KernelModel) Predict(x []float64) (float64, error) {
 // checkData checks that d is non-empty, finite, labelled and of the model's
 // dimension.
 func (m *KernelModel) checkData(d *Dataset) error {
+	if err := m.check(); err != nil {
+		return err
+	}
 	if err := checkRows(d); err != nil {
 		return err
 	}
 	if _, dim := m.X.Dims(); d.D() != dim {
-		return errorf("wrong dimension: the data has %d features, the model expects %d", d.D(), dim)
+		return kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), dim)
 	}
 	return nil
 }

@@ -33,12 +33,15 @@ type LFDSummary struct {
 
 // LFDExperiment repeats the experiment of Learning From Data (exercise 1.4,
 // problems 1.4 and 1.7) runs times: run k draws a target line f and n
-// points labelled by it with LFDData, runs PLA (w = 0, b = 0, η = 1,
+// points labelled by it with LFDDataBothClasses (conditioned on both
+// classes, which the book is not: PLA here refuses a one-class sample, and
+// for n = 10 about 1 sample in 11 is one-sided; such a sample is redrawn),
+// runs PLA (w = 0, b = 0, η = 1,
 // TieMistake) with the pick rule order until a pass makes no mistake (at
 // most LFDMaxEpochs epochs), and measures the exact disagreement
 // P[f(x) ≠ g(x)] for x uniform on [-1, 1]² with Disagreement.
 //
-// The seed of run k, for both LFDData and PLA's random order, is the k-th
+// The seed of run k, for both LFDDataBothClasses and PLA's random order, is the k-th
 // number drawn from a generator seeded with seed. It does not depend on
 // order, so experiments with the same seed and n see the same data sets and
 // their orders can be compared run by run; the same arguments give the same
@@ -67,7 +70,7 @@ func LFDExperiment(runs, n int, order Order, seed uint64) (LFDSummary, error) {
 	seeds := rand.New(rand.NewPCG(seed, lfdExperimentStream))
 	for k := range runs {
 		runSeed := seeds.Uint64()
-		d, f, err := LFDData(n, runSeed)
+		d, f, err := LFDDataBothClasses(n, runSeed)
 		if err != nil {
 			return LFDSummary{}, err
 		}

@@ -27,7 +27,7 @@ func TestLFDExperimentErrors(t *testing.T) {
 }
 
 // TestLFDExperimentRuns redoes every run by hand, from the documented seeds,
-// with LFDData, PLA and Disagreement, and checks the summary holds exactly
+// with LFDDataBothClasses, PLA and Disagreement, and checks the summary holds exactly
 // those values (the same arithmetic, so equality is exact), that every run
 // converged to a line with no training error, and that the means are the
 // means of the per-run values.
@@ -49,7 +49,7 @@ func TestLFDExperimentRuns(t *testing.T) {
 			var sumU, sumP float64
 			for k := range runs {
 				rs := seeds.Uint64()
-				d, f, err := LFDData(n, rs)
+				d, f, err := LFDDataBothClasses(n, rs)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -149,7 +149,7 @@ func TestLFDDisagreementMonteCarlo(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
 	for k := range 5 {
 		rs := seeds.Uint64()
-		d, f, _ := LFDData(10, rs)
+		d, f, _ := LFDDataBothClasses(10, rs)
 		opt := DefaultOptions()
 		opt.MaxEpochs = LFDMaxEpochs
 		g, _ := PLA(d, opt)

@@ -19,10 +19,22 @@ type MultiDataset struct {
 }
 
 // N returns the number of rows.
-func (m *MultiDataset) N() int { r, _ := m.X.Dims(); return r }
+func (m *MultiDataset) N() int {
+	if m == nil || m.X == nil {
+		return 0
+	}
+	r, _ := m.X.Dims()
+	return r
+}
 
 // D returns the number of features.
-func (m *MultiDataset) D() int { _, c := m.X.Dims(); return c }
+func (m *MultiDataset) D() int {
+	if m == nil || m.X == nil {
+		return 0
+	}
+	_, c := m.X.Dims()
+	return c
+}
 
 // Row returns x_i as a view into X; callers must not modify it.
 func (m *MultiDataset) Row(i int) []float64 { return m.X.RawRowView(i) }

@@ -46,6 +46,9 @@ func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 // error (the row named is the 0-based position of the point in the stream,
 // Seen) and changes nothing.
 func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
+	if o == nil || len(o.W) == 0 {
+		return false, errorf("online: not initialised (nil, or no weights W): make one with NewOnline")
+	}
 	if err := checkPoint(x, len(o.W), o.Seen); err != nil {
 		return false, err
 	}
@@ -73,7 +76,11 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	return true, nil
 }
 
-// Hyperplane returns a copy of the current weights (w, b).
+// Hyperplane returns a copy of the current weights (w, b); the zero
+// Hyperplane for a nil Online.
 func (o *Online) Hyperplane() Hyperplane {
+	if o == nil {
+		return Hyperplane{}
+	}
 	return Hyperplane{W: append([]float64(nil), o.W...), B: o.B, Tie: o.Tie}
 }

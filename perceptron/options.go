@@ -44,16 +44,22 @@ func ParseOrder(s string) (Order, error) {
 }
 
 // Options are the hyper-parameters of the batch learners (PLA, Pocket,
-// Voted, Averaged). They are set before fitting and never changed by it.
-// Start from DefaultOptions and change what you need.
+// Voted, Averaged, Dual, KernelPerceptron). They are set before fitting and
+// never changed by it. Start from DefaultOptions and change what you need.
+//
+// The zero Options is valid: a MaxEpochs or an Eta of 0 means the default
+// (1000 epochs, η = 1), so Options{} trains as DefaultOptions does except
+// for Seed, which is taken as given (0 is a seed like any other; it only
+// matters for the random orders).
 type Options struct {
-	// MaxEpochs is the most passes over the data (must be > 0). PLA and
-	// Pocket stop earlier after a pass without a mistake.
+	// MaxEpochs is the most passes over the data (> 0; 0 means 1000). PLA
+	// and Pocket stop earlier after a pass without a mistake.
 	MaxEpochs int
 	// MaxUpdates, if > 0, also stops learning after that many updates
 	// (NTU's "pocket with 50 updates").
 	MaxUpdates int
-	// Eta is the learning rate η > 0 of the update w ← w + η y x.
+	// Eta is the learning rate η > 0 of the update w ← w + η y x (0 means
+	// 1).
 	Eta float64
 	// Order is the order in which rows are visited.
 	Order Order
@@ -92,9 +98,17 @@ func DefaultOptions() Options {
 	return Options{MaxEpochs: 1000, Eta: 1, Order: Cyclic, Seed: 1, Tie: TieMistake}
 }
 
-// validate checks the options, naming the first bad one.
-func (o Options) validate() error {
-	if o.MaxEpochs <= 0 {
+// validate replaces the zero MaxEpochs and Eta by their defaults, then
+// checks the options, naming the first bad one. Every learner calls it on
+// its own copy of the Options at the door.
+func (o *Options) validate() error {
+	if o.MaxEpochs == 0 {
+		o.MaxEpochs = DefaultOptions().MaxEpochs
+	}
+	if o.Eta == 0 {
+		o.Eta = DefaultOptions().Eta
+	}
+	if o.MaxEpochs < 0 {
 		return errorf("MaxEpochs must be > 0, got %d", o.MaxEpochs)
 	}
 	if o.MaxUpdates < 0 {

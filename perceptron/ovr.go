@@ -1,6 +1,9 @@
 package perceptron
 
-import "strings"
+import (
+	"reflect"
+	"strings"
+)
 
 // Scorer is a learned binary model: a larger Score means more confidently
 // positive. Hyperplane, *Result and *KernelModel are Scorers.
@@ -99,14 +102,20 @@ func checkMulti(m *MultiDataset) error {
 // Predict returns the class whose model scores x highest, argmax_c f_c(x);
 // a tie goes to the lowest class.
 func (o *OneVsRestModel) Predict(x []float64) (int, error) {
-	if len(o.Models) == 0 {
+	if o == nil || len(o.Models) == 0 {
 		return 0, errorf("one-vs-rest: model has no classes")
 	}
 	best, arg := 0.0, -1
 	for c, s := range o.Models {
+		if s == nil || isNilScorer(s) {
+			return 0, errorf("one-vs-rest: the model of class %d is nil", c)
+		}
 		v, err := s.Score(x)
 		if err != nil {
 			return 0, err
+		}
+		if v != v {
+			return 0, kindErrorf(ErrNonFinite, "one-vs-rest: the model of class %d scores NaN", c)
 		}
 		if arg < 0 || v > best {
 			best, arg = v, c
@@ -134,6 +143,9 @@ func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
 // ErrorRate returns the fraction of rows of m whose predicted class differs
 // from their label.
 func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
+	if m != nil && m.X != nil && len(m.Labels) != m.N() {
+		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+	}
 	p, err := o.PredictAll(m)
 	if err != nil {
 		return 0, err
@@ -148,4 +160,15 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 		}
 	}
 	return float64(e) / float64(len(p)), nil
+}
+
+// isNilScorer reports whether s holds a nil pointer (a typed nil, such as a
+// (*Result)(nil), which is not == nil as an interface).
+func isNilScorer(s Scorer) bool {
+	v := reflect.ValueOf(s)
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface:
+		return v.IsNil()
+	}
+	return false
 }

@@ -140,8 +140,8 @@ func TestOneVsRestTiesAndErrors(t *testing.T) {
 		t.Errorf("one class: %v", err)
 	}
 	opt := perceptron.DefaultOptions()
-	opt.MaxEpochs = 0
-	if _, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt)); err == nil || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): MaxEpochs must be > 0, got 0" {
+	opt.MaxEpochs = -1
+	if _, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt)); err == nil || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): MaxEpochs must be > 0, got -1" {
 		t.Errorf("bad options: %v", err)
 	}
 	labels := slices.Clone(m.Labels)

@@ -148,9 +148,7 @@ func TestBadOptions(t *testing.T) {
 		change func(*Options)
 		want   string
 	}{
-		{"MaxEpochs 0", func(o *Options) { o.MaxEpochs = 0 }, "perceptron: MaxEpochs must be > 0, got 0"},
 		{"MaxEpochs -3", func(o *Options) { o.MaxEpochs = -3 }, "perceptron: MaxEpochs must be > 0, got -3"},
-		{"Eta 0", func(o *Options) { o.Eta = 0 }, "perceptron: Eta must be a finite number > 0, got 0"},
 		{"Eta -1", func(o *Options) { o.Eta = -1 }, "perceptron: Eta must be a finite number > 0, got -1"},
 		{"Eta NaN", func(o *Options) { o.Eta = math.NaN() }, "perceptron: Eta must be a finite number > 0, got NaN"},
 		{"Eta +Inf", func(o *Options) { o.Eta = math.Inf(1) }, "perceptron: Eta must be a finite number > 0, got +Inf"},

@@ -22,7 +22,11 @@ type Scaler struct {
 // population standard deviation of every column. Fit it on the training
 // set only and apply it with Transform to both the training and the test
 // set, so that nothing about the test set leaks into training.
-// It is an error for d to be nil or empty or to hold a NaN or ±Inf.
+// It is an error for d to be nil or empty or to hold a NaN or ±Inf. The
+// sums are overflow-safe: a column whose sums leave the float64 range (data
+// near ±1e308, or so small that squares underflow) is summed again scaled
+// by a power of 2, so Std is finite and positive for every column that is
+// not constant.
 func FitScaler(d *Dataset) (*Scaler, error) {
 	if d == nil || d.X == nil || d.N() == 0 || d.D() == 0 {
 		return nil, ErrEmpty
@@ -49,11 +53,51 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 	}
 	for j, ss := range s.Std {
 		s.Std[j] = math.Sqrt(ss / float64(n))
+		if bad := math.IsInf(s.Mean[j], 0) || math.IsInf(s.Std[j], 0) || s.Std[j] != s.Std[j] ||
+			(s.Std[j] == 0 && !constantColumn(d, j)); bad {
+			// The sums overflowed or underflowed: redo the column scaled by
+			// a power of 2, exactly, and scale back.
+			s.Mean[j], s.Std[j] = scaledMoments(d, j)
+		}
 		if s.Std[j] == 0 {
 			s.Std[j] = 1
 		}
 	}
 	return s, nil
+}
+
+// constantColumn reports whether column j of d holds one value.
+func constantColumn(d *Dataset, j int) bool {
+	v0 := d.X.At(0, j)
+	for i := 1; i < d.N(); i++ {
+		if d.X.At(i, j) != v0 {
+			return false
+		}
+	}
+	return true
+}
+
+// scaledMoments returns the mean and the population standard deviation of
+// column j of d computed on the column divided by 2^e, e the exponent of its
+// largest |value|, so that no sum leaves the float64 range; both scale back
+// exactly (the standard deviation is at most the largest |value|).
+func scaledMoments(d *Dataset, j int) (mean, std float64) {
+	n := d.N()
+	col := make([]float64, n)
+	for i := range col {
+		col[i] = d.X.At(i, j)
+	}
+	e := maxExp(col)
+	for i := range col {
+		col[i] = math.Ldexp(col[i], -e)
+		mean += col[i]
+	}
+	mean /= float64(n)
+	for _, v := range col {
+		dv := v - mean
+		std += dv * dv
+	}
+	return math.Ldexp(mean, e), math.Ldexp(math.Sqrt(std/float64(n)), e)
 }
 
 // Transform returns a new Dataset whose value v of column j is replaced by
@@ -62,6 +106,9 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 // for a row to have another number of features than the Scaler or to hold a
 // NaN or ±Inf.
 func (s *Scaler) Transform(d *Dataset) (*Dataset, error) {
+	if err := s.check(); err != nil {
+		return nil, err
+	}
 	if d == nil || d.X == nil || d.N() == 0 {
 		return nil, ErrEmpty
 	}
@@ -73,7 +120,15 @@ func (s *Scaler) Transform(d *Dataset) (*Dataset, error) {
 			return nil, err
 		}
 		for j, v := range row {
-			x = append(x, (v-s.Mean[j])/s.Std[j])
+			z := (v - s.Mean[j]) / s.Std[j]
+			if math.IsInf(z, 0) || z != z {
+				// v − Mean overflowed: divide first.
+				z = v/s.Std[j] - s.Mean[j]/s.Std[j]
+			}
+			if math.IsInf(z, 0) || z != z {
+				return nil, kindErrorf(ErrNonFinite, "transform: row %d, column %d: (%v − %v)/%v is %v", i, j, v, s.Mean[j], s.Std[j], z)
+			}
+			x = append(x, z)
 		}
 	}
 	return &Dataset{X: mat.NewDense(n, dim, x), Y: append([]float64(nil), d.Y...),
@@ -89,12 +144,15 @@ func (s *Scaler) Transform(d *Dataset) (*Dataset, error) {
 // units. It is an error for h to have another number of weights than the
 // Scaler has columns, or for w or b not to be finite.
 func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
+	if err := s.check(); err != nil {
+		return Hyperplane{}, err
+	}
 	if len(h.W) != len(s.Mean) {
-		return Hyperplane{}, errorf("unscale: the hyperplane has %d weights, the scaler %d columns", len(h.W), len(s.Mean))
+		return Hyperplane{}, kindErrorf(ErrDimension, "unscale: the hyperplane has %d weights, the scaler %d columns", len(h.W), len(s.Mean))
 	}
 	for _, v := range h.Theta() {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return Hyperplane{}, errorf("unscale: weights (w, b) not finite")
+			return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: weights (w, b) not finite")
 		}
 	}
 	out := Hyperplane{W: make([]float64, len(h.W)), B: h.B, Tie: h.Tie}
@@ -103,4 +161,21 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 		out.B -= w * s.Mean[j] / s.Std[j]
 	}
 	return out, nil
+}
+
+// check reports a nil or zero Scaler (not made by FitScaler) or one whose
+// fields disagree or are not usable.
+func (s *Scaler) check() error {
+	if s == nil || len(s.Mean) == 0 {
+		return errorf("scaler: not fitted (nil or zero Scaler): make one with FitScaler")
+	}
+	if len(s.Std) != len(s.Mean) {
+		return kindErrorf(ErrDimension, "scaler: %d means but %d standard deviations", len(s.Mean), len(s.Std))
+	}
+	for j := range s.Mean {
+		if math.IsNaN(s.Mean[j]) || math.IsInf(s.Mean[j], 0) || !(s.Std[j] > 0) || math.IsInf(s.Std[j], 0) {
+			return kindErrorf(ErrNonFinite, "scaler: column %d: mean %v, standard deviation %v: want finite, and a deviation > 0", j, s.Mean[j], s.Std[j])
+		}
+	}
+	return nil
 }

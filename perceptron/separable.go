@@ -1,96 +1,192 @@
 package perceptron
 
 import (
+	"context"
 	"errors"
 	"math"
-
-	"gonum.org/v1/gonum/mat"
-	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// separableTol is the least LP margin t that counts as separable. The LP runs
-// on data scaled to max |x_ij| = 1 with |w_j|, |b| ≤ 1, so t is a margin
-// measured on a unit scale; the simplex works to reduced costs of 1e-10 and
-// its pivots on such data are accurate to about 1e-12, so t ≤ 1e-9 cannot be
-// told from 0. Every positive answer is also certified with DatasetMargin.
-const separableTol = 1e-9
+// Separability is the answer of SeparableContext with its certificate,
+// which can be checked without trusting the algorithm that found it.
+type Separability struct {
+	// Separable reports whether some hyperplane (w, b) puts every point
+	// strictly on its correct side.
+	Separable bool
+	// Separator, when Separable, is such a hyperplane (with ||w|| = 1), and
+	// Margin its margin min_i y_i(w·x_i + b) on the data, positive. The sign
+	// of every y_i(w·x_i + b) is certified: each exceeds the bound on the
+	// rounding error of its own computation (see Separable).
+	Separator Hyperplane
+	Margin    float64
+	// Weights, when not Separable, are convex weights λ_i ≥ 0 (Σ λ_i = 1,
+	// one per row) such that Σ_i λ_i y_i [1, z_i] = 0 up to Residual, with
+	// z_i the row x_i with every feature mapped affinely onto [-1, 1]
+	// (z_ij = (x_ij − mid_j)/half_j over the range of column j). A
+	// separator (w, b) would make every y_i(w·x_i + b) > 0, hence their
+	// convex combination too, which cannot be 0: no separator exists.
+	Weights []float64
+	// Residual is ||Σ_i λ_i y_i [1, z_i]|| divided by max_i ||[1, z_i]||:
+	// at most 1e-12 when not Separable.
+	Residual float64
+}
 
-// Separable decides by linear programming whether some hyperplane (w, b)
-// puts every point strictly on its correct side. With θ = [w, b] and
-// z_i = y_i[x_i, 1] on the data scaled so that max |x_ij| = 1 (which changes
-// b's scale, not the answer), the linear program is
-//
-//	maximise t  subject to  z_i·θ ≥ t,  −1 ≤ θ_j ≤ 1,  t ≤ 1,
-//
-// and d is separable when its optimal t exceeds 1e-9 (smaller margins,
-// relative to the data's scale, are reported as not separable). Its optimum
-// t* is computed with gonum's simplex method (lp.Simplex) on the LP dual,
-//
-//	minimise Σ_j (μ⁺_j + μ⁻_j) + ν  subject to  Σ_i λ_i + ν = 1,
-//	Σ_i λ_i z_i = μ⁺ − μ⁻,  λ, μ⁺, μ⁻, ν ≥ 0,
-//
-// which has d + 2 rows instead of n + d + 2 (fast, and it starts from the
-// feasible basis {ν, μ⁺}); strong duality makes the two optima equal.
-//
-// When separable, the certificate returned is the maximum-margin separator
-// of MaxMargin, checked to have a positive DatasetMargin; if the LP and that
-// check disagree, an error says so.
+// Separable decides whether some hyperplane (w, b) puts every point of d
+// strictly on its correct side, and returns one when it does. It is
+// SeparableContext without a context; see it for the method and the
+// certificates. It takes milliseconds on the embedded data sets (every pair
+// of classes) and stops with an ErrUndecided error after
+// MaxMinNormIterations iterations.
 func Separable(d *Dataset) (bool, Hyperplane, error) {
+	s, err := SeparableContext(context.Background(), d)
+	return s.Separable, s.Separator, err
+}
+
+// SeparableContext decides whether d is linearly separable with a bias, and
+// returns the answer with a certificate both ways.
+//
+// Method: separability is unchanged when every feature is mapped affinely
+// (x_j → a_j x_j + c_j, a_j > 0), so the decision is made on z, the features
+// mapped onto [-1, 1] (a constant feature becomes 0), where the problem is
+// well conditioned whatever the units. By Gordan's theorem, d is separable
+// exactly when the origin is not in the convex hull of the vectors
+// v_i = y_i [1, z_i]. Wolfe's minimum-norm-point algorithm (finite, one row
+// of n dot products per iteration, memory n·(d+1)) finds the point u of
+// that hull nearest the origin:
+//
+//   - if ||u|| ≤ 1e-12 · max_i ||v_i||, the origin is in the hull to that
+//     tolerance: not separable, and the weights of u are the certificate
+//     (Separability.Weights, Residual);
+//   - otherwise θ = u/||u|| separates the v_i (θ·v_i ≥ ||u|| > 0), and
+//     mapped back to the raw features it is the separator returned, unless
+//     MaxMargin on the raw data also answers (the usual case), whose
+//     maximum-margin separator is then returned instead. Either way the
+//     separator is checked in exact terms: for every row, the computed
+//     y_i(w·x_i + b) must exceed γ_{d+1}·(Σ_j |w_j x_ij| + |b|), the bound
+//     on the rounding error of that computation (γ_k = k·2⁻⁵³/(1 − k·2⁻⁵³)),
+//     so its sign is the sign of the exact value.
+//
+// A separator found on z whose raw margin is below rounding level, the
+// iteration cap MaxMinNormIterations and a done ctx give an ErrUndecided
+// error (for ctx, one that also matches ErrStopped and ctx.Err()). Data that is not valid
+// (empty, non-finite, one class) is an error of its kind.
+func SeparableContext(ctx context.Context, d *Dataset) (Separability, error) {
 	if err := d.Validate(); err != nil {
-		return false, Hyperplane{}, err
+		return Separability{}, err
+	}
+	if ctx == nil {
+		ctx = context.Background()
 	}
 	n, dim := d.N(), d.D()
+	mid, half := columnRanges(d)
+	// v_i = y_i [1, z_i], stored row after row.
+	k := dim + 1
+	v := make([]float64, n*k)
 	scale := 0.0
 	for i := 0; i < n; i++ {
-		for _, v := range d.Row(i) {
-			scale = math.Max(scale, math.Abs(v))
-		}
-	}
-	if scale == 0 {
-		scale = 1
-	}
-	// Columns: λ_0..λ_{n-1}, μ⁺_0..μ⁺_dim, μ⁻_0..μ⁻_dim, ν.
-	// Rows: 0 (the t row), 1..dim+1 (θ_j, with θ_dim = b).
-	k := dim + 1
-	ip, im, inu := n, n+k, n+2*k
-	cols, rows := inu+1, k+1
-	a := mat.NewDense(rows, cols, nil)
-	for i := 0; i < n; i++ {
 		y := d.Y[i]
-		a.Set(0, i, 1)
-		for j, v := range d.Row(i) {
-			a.Set(1+j, i, -y*v/scale)
+		vi := v[i*k : (i+1)*k]
+		vi[0] = y
+		for j, x := range d.Row(i) {
+			vi[1+j] = y * ((x - mid[j]) / half[j])
 		}
-		a.Set(1+dim, i, -y)
+		scale = math.Max(scale, dot(vi, vi))
 	}
-	c := make([]float64, cols)
-	basic := []int{inu}
-	for j := 0; j < k; j++ {
-		a.Set(1+j, ip+j, 1)
-		a.Set(1+j, im+j, -1)
-		c[ip+j], c[im+j] = 1, 1
-		basic = append(basic, ip+j)
+	oracle := func(x []float64) (int, []float64) {
+		best, arg := math.Inf(1), 0
+		for i := 0; i < n; i++ {
+			if s := dot(x, v[i*k:(i+1)*k]); s < best {
+				best, arg = s, i
+			}
+		}
+		return arg, v[arg*k : (arg+1)*k]
 	}
-	a.Set(0, inu, 1)
-	c[inu] = 1
-	b := make([]float64, rows)
-	b[0] = 1
-	t, _, err := lp.Simplex(c, a, b, 1e-10, basic)
+	res, err := minNormPoint(ctx, k, scale, oracle)
 	if err != nil {
-		return false, Hyperplane{}, errorf("separable: linear program failed: %v", err)
+		return Separability{}, err
 	}
-	if !(t > separableTol) {
-		return false, Hyperplane{}, nil
+	if res.status == wolfeZero {
+		w := make([]float64, n)
+		for _, c := range res.corral {
+			w[c.id] += c.lambda
+		}
+		return Separability{Weights: w, Residual: norm2(res.x) / math.Sqrt(scale)}, nil
 	}
-	h, _, err := MaxMargin(d, false)
-	if errors.Is(err, ErrNotSeparable) {
-		return false, Hyperplane{}, errorf("separable: the linear program found margin %v but no separator could be certified", t)
+	// θ = u/||u|| on z, mapped back: θ_0 + Σ θ_j (x_j − mid_j)/half_j.
+	nu := norm2(res.x)
+	h := Hyperplane{W: make([]float64, dim), B: res.x[0] / nu}
+	for j := range h.W {
+		t := res.x[1+j] / nu
+		h.W[j] = t / half[j]
+		h.B -= t * (mid[j] / half[j])
 	}
-	if err != nil {
-		return false, Hyperplane{}, err
+	if wn := h.Norm(); wn > 0 && !math.IsInf(wn, 0) {
+		for j := range h.W {
+			h.W[j] /= wn
+		}
+		h.B /= wn
 	}
-	if m, _, err := h.DatasetMargin(d); err != nil || !(m > 0) {
-		return false, Hyperplane{}, errorf("separable: the linear program found margin %v but the separator has margin %v", t, m)
+	// Prefer the maximum-margin separator when MaxMargin finds one.
+	if mm, _, err := MaxMarginContext(ctx, d, false); err == nil {
+		if m, ok := certifiedMargin(mm, d); ok {
+			return Separability{Separable: true, Separator: mm, Margin: m}, nil
+		}
+	} else if errors.Is(err, ErrUndecided) && ctx.Err() != nil {
+		return Separability{}, err
 	}
-	return true, h, nil
+	if m, ok := certifiedMargin(h, d); ok {
+		return Separability{Separable: true, Separator: h, Margin: m}, nil
+	}
+	return Separability{}, kindErrorf(ErrUndecided, "separable: the data is separable on standardised features (margin %.3g there) but the separator's margin on the raw data is below rounding level", nu)
+}
+
+// columnRanges returns, for every column j of d, its midrange mid_j and its
+// half range half_j (1 for a constant column), computed without overflow.
+func columnRanges(d *Dataset) (mid, half []float64) {
+	dim := d.D()
+	lo, hi := make([]float64, dim), make([]float64, dim)
+	copy(lo, d.Row(0))
+	copy(hi, d.Row(0))
+	for i := 1; i < d.N(); i++ {
+		for j, x := range d.Row(i) {
+			lo[j] = math.Min(lo[j], x)
+			hi[j] = math.Max(hi[j], x)
+		}
+	}
+	for j := range lo {
+		l, h := lo[j], hi[j]
+		lo[j], hi[j] = l/2+h/2, h/2-l/2
+		if !(hi[j] > 0) {
+			hi[j] = 1
+		}
+	}
+	return lo, hi // now the midranges and the half ranges
+}
+
+// certifiedMargin returns the margin of h on d and whether every row is
+// certified to be strictly on its correct side: the computed y_i(w·x_i + b)
+// exceeds twice the bound γ_{d+1}·(Σ_j |w_j x_ij| + |b|) on its rounding
+// error (twice, to cover the rounding of the bound's own sum).
+func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
+	if h.checkWeights() != nil || len(h.W) != d.D() {
+		return 0, false
+	}
+	const u = 0x1p-53
+	k := float64(d.D() + 1)
+	gamma := k * u / (1 - k*u)
+	for i := 0; i < d.N(); i++ {
+		x := d.Row(i)
+		s := d.Y[i] * (dot(h.W, x) + h.B)
+		abs := math.Abs(h.B)
+		for j, v := range x {
+			abs += math.Abs(h.W[j] * v)
+		}
+		if math.IsInf(abs, 0) || !(s > 2*gamma*abs) {
+			return 0, false
+		}
+	}
+	m, _, err := h.DatasetMargin(d)
+	if err != nil || !(m > 0) {
+		return 0, false
+	}
+	return m, true
 }

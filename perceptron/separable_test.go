@@ -55,7 +55,7 @@ func TestSeparableSmall(t *testing.T) {
 	checkSeparable(t, "1d", mustData(t, [][]float64{{-1}, {3}}, []float64{-1, 1}), true)
 	checkSeparable(t, "interleaved", mustData(t, [][]float64{{0}, {1}, {2}}, []float64{-1, 1, -1}), false)
 	checkSeparable(t, "same point", mustData(t, [][]float64{{1, 2}, {1, 2}}, []float64{-1, 1}), false)
-	// Large coordinates: the LP works on scaled data.
+	// Large coordinates: the decision is made on standardised features.
 	checkSeparable(t, "large scale", mustData(t, [][]float64{{1e6, 2e6}, {1.001e6, 2e6}}, []float64{-1, 1}), true)
 	circles, err := perceptron.Circles(40, 0, 1)
 	if err != nil {

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -192,7 +193,7 @@ func TestNoisyData(t *testing.T) {
 func TestLFDData(t *testing.T) {
 	for _, n := range []int{2, 10, 100} {
 		for seed := range uint64(20) {
-			data, f, err := LFDData(n, seed)
+			data, f, err := LFDDataBothClasses(n, seed)
 			if err != nil {
 				t.Fatalf("n=%d seed %d: %v", n, seed, err)
 			}
@@ -451,4 +452,41 @@ func TestCircles(t *testing.T) {
 			t.Errorf("Circles(%d, %v): error %v, want %q", tc.n, tc.noise, err, tc.want)
 		}
 	}
+}
+
+// TestLFDDataAsTheBook: LFDData draws once, as the book does, so some
+// samples are one-sided; LFDDataBothClasses agrees with it on every seed
+// whose first draw holds both classes and redraws the others. At n = 10 the
+// one-sided samples are a few percent of 400 seeds (the chance that 10
+// uniform points miss one side of a random line), neither none nor most.
+func TestLFDDataAsTheBook(t *testing.T) {
+	const seeds = 400
+	oneSided := 0
+	for seed := range uint64(seeds) {
+		book, fb, err := LFDData(10, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		both, f2, err := LFDDataBothClasses(10, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := both.Validate(); err != nil {
+			t.Errorf("seed %d: conditioned sample: %v", seed, err)
+		}
+		if hasBothClasses(book.Y) {
+			if !mat.Equal(book.X, both.X) || !reflect.DeepEqual(fb, f2) {
+				t.Errorf("seed %d: the two samplers differ on a two-class first draw", seed)
+			}
+			continue
+		}
+		oneSided++
+		if err := book.Validate(); !errors.Is(err, ErrOneClass) {
+			t.Errorf("seed %d: one-sided sample: Validate = %v, want ErrOneClass", seed, err)
+		}
+	}
+	if oneSided == 0 || oneSided > seeds/5 {
+		t.Errorf("%d of %d book samples one-sided", oneSided, seeds)
+	}
+	t.Logf("%d of %d samples at n = 10 are one-sided", oneSided, seeds)
 }

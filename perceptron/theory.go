@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"context"
 	"errors"
 	"math"
 
@@ -13,15 +14,21 @@ var ErrNotSeparable = errors.New("perceptron: data is not linearly separable")
 
 // Radius returns R = max_i ||x_i||, the radius of the smallest ball centred
 // at the origin that holds every point. For PLA with a bias the convergence
-// theorem uses the radius of Augment(d), max_i sqrt(1 + ||x_i||²).
+// theorem uses the radius of Augment(d), max_i sqrt(1 + ||x_i||²). The norms
+// are overflow-safe (scaled sums of squares where x·x would leave the
+// float64 range); a radius beyond the largest float64 is an ErrNonFinite
+// error naming the row.
 func Radius(d *Dataset) (float64, error) {
 	if err := checkRows(d); err != nil {
 		return 0, err
 	}
 	r := 0.0
 	for i := 0; i < d.N(); i++ {
-		x := d.Row(i)
-		r = math.Max(r, math.Sqrt(dot(x, x)))
+		ni := norm2(d.Row(i))
+		if math.IsInf(ni, 0) {
+			return 0, kindErrorf(ErrNonFinite, "radius: the norm of row %d overflows float64", i)
+		}
+		r = math.Max(r, ni)
 	}
 	return r, nil
 }
@@ -41,19 +48,85 @@ func Radius(d *Dataset) (float64, error) {
 // hulls of the positive points (p) and the negative points (q): w = u/||u||,
 // γ = ||u||/2, and the boundary passes through the midpoint (p + q)/2.
 // A margin below 1e-12 times the data's radius cannot be told from 0 in
-// floating point and is reported as ErrNotSeparable.
+// floating point and is reported as ErrNotSeparable. Data whose largest
+// value is beyond 2^±400 is scaled by a power of 2 (exactly) first, so that
+// no dot product overflows.
+//
+// MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
+// iterations, or when rounding keeps the algorithm from a separator it can
+// check (then Separable, which works on standardised features, still
+// answers); MaxMarginContext also stops when its context is done.
 func MaxMargin(d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
+	return MaxMarginContext(context.Background(), d, noBias)
+}
+
+// MaxMarginContext is MaxMargin stopped, with an error that matches
+// ErrUndecided, ErrStopped and ctx.Err(), when ctx is done.
+func MaxMarginContext(ctx context.Context, d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
 	if err := d.Validate(); err != nil {
 		return Hyperplane{}, 0, err
 	}
-	if noBias {
-		return maxMarginOrigin(d)
+	if ctx == nil {
+		ctx = context.Background()
 	}
-	return maxMarginBias(d)
+	e := maxExp(d.X.RawMatrix().Data)
+	if e > 400 || e < -400 {
+		// Scale by 2^-e (exact unless a value becomes subnormal): w is
+		// unchanged, b and γ scale back by 2^e.
+		s := scaleData(d, -e)
+		h, gamma, err := maxMargin(ctx, s, noBias)
+		if err != nil {
+			return Hyperplane{}, 0, err
+		}
+		h.B = math.Ldexp(h.B, e)
+		gamma = math.Ldexp(gamma, e)
+		if math.IsInf(gamma, 0) || math.IsInf(h.B, 0) {
+			return Hyperplane{}, 0, kindErrorf(ErrNonFinite, "max margin: the margin or the bias exceeds the float64 range")
+		}
+		return h, gamma, nil
+	}
+	return maxMargin(ctx, d, noBias)
+}
+
+// scaleData returns a copy of d with every value multiplied by 2^e.
+func scaleData(d *Dataset, e int) *Dataset {
+	n, c := d.N(), d.D()
+	x := make([]float64, 0, n*c)
+	for i := 0; i < n; i++ {
+		for _, v := range d.Row(i) {
+			x = append(x, math.Ldexp(v, e))
+		}
+	}
+	return &Dataset{X: mat.NewDense(n, c, x), Y: d.Y, Features: d.Features, Classes: d.Classes}
+}
+
+func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float64, error) {
+	if noBias {
+		return maxMarginOrigin(ctx, d)
+	}
+	return maxMarginBias(ctx, d)
+}
+
+// checkMaxMargin returns h and its margin on d when it is positive, and
+// otherwise an ErrUndecided error: Wolfe's algorithm ended (status) with a
+// point that does not separate d.
+func checkMaxMargin(h Hyperplane, d *Dataset, status wolfeStatus) (Hyperplane, float64, error) {
+	gamma, row, err := h.DatasetMargin(d)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !(gamma > 0) {
+		why := "it ended"
+		if status == wolfeStalled {
+			why = "rounding stopped it"
+		}
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d); Separable decides on standardised features", why, gamma, row)
+	}
+	return h, gamma, nil
 }
 
 // maxMarginOrigin is MaxMargin through the origin.
-func maxMarginOrigin(d *Dataset) (Hyperplane, float64, error) {
+func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
 	n, dim := d.N(), d.D()
 	z := make([][]float64, n)
 	scale := 0.0
@@ -73,26 +146,18 @@ func maxMarginOrigin(d *Dataset) (Hyperplane, float64, error) {
 		}
 		return arg, z[arg]
 	}
-	w, err := unitMinNorm(dim, scale, oracle)
+	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
 	if err != nil {
 		return Hyperplane{}, 0, err
 	}
-	h := Hyperplane{W: w}
-	gamma, _, err := h.DatasetMargin(d)
-	if err != nil {
-		return Hyperplane{}, 0, err
-	}
-	if !(gamma > 0) {
-		return Hyperplane{}, 0, ErrNotSeparable
-	}
-	return h, gamma, nil
+	return checkMaxMargin(Hyperplane{W: w}, d, status)
 }
 
 // maxMarginBias is MaxMargin with a free bias: the minimum-norm point of
 // conv(P) − conv(N). A vertex of that difference is a pair (p, q); the
 // linear-minimisation oracle picks the p of least u·p and the q of largest
 // u·q, O(n) per call.
-func maxMarginBias(d *Dataset) (Hyperplane, float64, error) {
+func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
 	n, dim := d.N(), d.D()
 	var pos, neg []int
 	for i := 0; i < n; i++ {
@@ -131,7 +196,7 @@ func maxMarginBias(d *Dataset) (Hyperplane, float64, error) {
 		}
 		return ap*n + aq, vec(ap, aq)
 	}
-	w, err := unitMinNorm(dim, scale, oracle)
+	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
 	if err != nil {
 		return Hyperplane{}, 0, err
 	}
@@ -146,150 +211,7 @@ func maxMarginBias(d *Dataset) (Hyperplane, float64, error) {
 		maxN = math.Max(maxN, dot(w, d.Row(i)))
 	}
 	b := -(minP + maxN) / 2
-	h := Hyperplane{W: w, B: b}
-	gamma, _, err := h.DatasetMargin(d)
-	if err != nil {
-		return Hyperplane{}, 0, err
-	}
-	if !(gamma > 0) {
-		return Hyperplane{}, 0, ErrNotSeparable
-	}
-	return h, gamma, nil
-}
-
-// corralPoint is a vertex of the current corral of Wolfe's algorithm, its
-// oracle id and its barycentric weight.
-type corralPoint struct {
-	id     int
-	v      []float64
-	lambda float64
-}
-
-// minNormPoint runs Wolfe's minimum-norm-point algorithm on the convex hull
-// of the vertices that oracle enumerates: oracle(x) returns (id, v) with v a
-// vertex minimising x·v. scale bounds ||v||². It returns the minimum-norm
-// point and the final corral (vertices with positive weights summing to 1).
-func minNormPoint(dim int, scale float64, oracle func(x []float64) (int, []float64)) ([]float64, []corralPoint) {
-	x0 := make([]float64, dim)
-	id, v := oracle(x0)
-	corral := []corralPoint{{id: id, v: v, lambda: 1}}
-	x := append([]float64(nil), v...)
-	// Stop when the Wolfe gap x·x − min_v x·v is at rounding level.
-	eps := 1e-15 * scale
-	const maxMajor = 100000
-	for major := 0; major < maxMajor; major++ {
-		id, v := oracle(x)
-		xx := dot(x, x)
-		if xx-dot(x, v) <= eps || xx <= eps*1e-10 {
-			break
-		}
-		in := false
-		for _, c := range corral {
-			if c.id == id {
-				in = true
-				break
-			}
-		}
-		if in {
-			break // rounding: the best vertex is already in the corral
-		}
-		corral = append(corral, corralPoint{id: id, v: v})
-		for minor := 0; ; minor++ {
-			alpha, ok := affineMinNorm(corral, scale)
-			if !ok {
-				// Affinely dependent corral (rounding): drop the new vertex.
-				corral = corral[:len(corral)-1]
-				return x, corral
-			}
-			allPos := true
-			for _, a := range alpha {
-				if a <= 0 {
-					allPos = false
-					break
-				}
-			}
-			if allPos {
-				for k := range corral {
-					corral[k].lambda = alpha[k]
-				}
-				break
-			}
-			// Move from λ towards α until a weight reaches 0.
-			theta := 1.0
-			for k, a := range alpha {
-				if a <= 0 {
-					l := corral[k].lambda
-					if t := l / (l - a); t < theta {
-						theta = t
-					}
-				}
-			}
-			kept := corral[:0]
-			for k, c := range corral {
-				c.lambda = theta*alpha[k] + (1-theta)*c.lambda
-				if c.lambda > 1e-15 {
-					kept = append(kept, c)
-				}
-			}
-			corral = kept
-			if minor > dim+2 || len(corral) == 0 {
-				break
-			}
-		}
-		// Renormalise and recompute x from the weights.
-		sum := 0.0
-		for _, c := range corral {
-			sum += c.lambda
-		}
-		for j := range x {
-			x[j] = 0
-		}
-		for k := range corral {
-			corral[k].lambda /= sum
-			for j, vj := range corral[k].v {
-				x[j] += corral[k].lambda * vj
-			}
-		}
-	}
-	return x, corral
-}
-
-// affineMinNorm returns the weights α (Σ α = 1) of the point of least norm
-// in the affine hull of the corral, from the KKT system
-//
-//	[VᵀV s1; s1ᵀ 0] [α; μ/s] = [0; s],
-//
-// where s = scale (the largest ||v||²) keeps every entry of the matrix of
-// the same order whatever the units of the data.
-func affineMinNorm(corral []corralPoint, scale float64) ([]float64, bool) {
-	k := len(corral)
-	a := mat.NewDense(k+1, k+1, nil)
-	for i := 0; i < k; i++ {
-		for j := 0; j <= i; j++ {
-			g := dot(corral[i].v, corral[j].v)
-			a.Set(i, j, g)
-			a.Set(j, i, g)
-		}
-		a.Set(i, k, scale)
-		a.Set(k, i, scale)
-	}
-	rhs := mat.NewVecDense(k+1, nil)
-	rhs.SetVec(k, scale)
-	var sol mat.VecDense
-	if err := sol.SolveVec(a, rhs); err != nil {
-		var cond mat.Condition
-		if !errors.As(err, &cond) || float64(cond) > 1e14 {
-			return nil, false
-		}
-	}
-	alpha := make([]float64, k)
-	for i := range alpha {
-		alpha[i] = sol.AtVec(i)
-		if math.IsNaN(alpha[i]) || math.IsInf(alpha[i], 0) {
-			return nil, false
-		}
-	}
-	return alpha, true
+	return checkMaxMargin(Hyperplane{W: w, B: b}, d, status)
 }
 
 // BoundResult holds the quantities of the perceptron convergence theorem for
@@ -341,20 +263,4 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 		}
 	}
 	return BoundResult{R: r, Gamma: gamma, Bound: (r / gamma) * (r / gamma), Target: target, Separable: true}, nil
-}
-
-// unitMinNorm runs Wolfe's algorithm with the oracle and returns its
-// minimum-norm point u scaled to unit length, or ErrNotSeparable when u is 0
-// (below 1e-12 of the data's scale): the origin is in the hull.
-func unitMinNorm(dim int, scale float64, oracle func([]float64) (int, []float64)) ([]float64, error) {
-	u, _ := minNormPoint(dim, scale, oracle)
-	nu := math.Sqrt(dot(u, u))
-	if !(nu > 1e-12*math.Sqrt(scale)) {
-		return nil, ErrNotSeparable
-	}
-	w := make([]float64, dim)
-	for j := range w {
-		w[j] = u[j] / nu
-	}
-	return w, nil
 }

@@ -59,6 +59,9 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
 // of training. An x of the wrong dimension or not finite is an error.
 func (v *VotedModel) Score(x []float64) (float64, error) {
+	if err := v.check(); err != nil {
+		return 0, err
+	}
 	if err := checkPoint(x, len(v.W), 0); err != nil {
 		return 0, err
 	}
@@ -87,6 +90,9 @@ func (v *VotedModel) Predict(x []float64) (float64, error) {
 
 // PredictAll returns Predict of every row of d.
 func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
+	if err := v.check(); err != nil {
+		return nil, err
+	}
 	if err := v.Hyperplane.checkData(d); err != nil {
 		return nil, err
 	}

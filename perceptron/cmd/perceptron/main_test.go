@@ -169,7 +169,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 		t.Run(algo, func(t *testing.T) {
 			m := trainJSON(t, append([]string{"--algo", algo}, base...)...)
 			var res perceptron.Result
-			var vectors []vote
+			var vectors []perceptron.SavedVote
 			switch algo {
 			case "pla":
 				r, err := perceptron.PLA(d, opt)
@@ -205,7 +205,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 				}
 				res = r.Result
 				for k, h := range r.Vectors {
-					vectors = append(vectors, vote{W: h.W, B: h.B, Count: r.Counts[k]})
+					vectors = append(vectors, perceptron.SavedVote{W: h.W, B: h.B, Count: r.Counts[k]})
 				}
 				if m.NVectors != len(vectors) || !reflect.DeepEqual(m.Vectors, vectors) {
 					t.Errorf("%d vectors, package %d (or they differ)", m.NVectors, len(vectors))
@@ -261,6 +261,7 @@ func TestErrors(t *testing.T) {
 	ragged := write("ragged.txt", "1 2 1\n3 4 -1\n5 1\n")
 	nan := write("nan.csv", "1,2,1\n3,NaN,-1\n")
 	one := write("one.csv", "1,2,1\n3,4,1\n")
+	zeros := write("zeros.csv", "1,2,0\n3,4,0\n")
 	badModel := write("bad.json", "{not json")
 	votedNoVectors := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)
 	tieModel := write("tie.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"sideways"}`)
@@ -274,7 +275,7 @@ func TestErrors(t *testing.T) {
 		msg  string
 	}{
 		{nil, 2, ""}, // usage text
-		{[]string{"frobnicate"}, 2, `perceptron: unknown command "frobnicate": want train, predict, bound or help`},
+		{[]string{"frobnicate"}, 2, `perceptron: unknown command "frobnicate": want train, predict, bound, version or help`},
 		{[]string{"train"}, 2, "perceptron: train: missing FILE"},
 		{[]string{"train", "a.csv", "b.csv"}, 2, "perceptron: train: want one FILE, got 2: a.csv b.csv"},
 		{[]string{"train", "--bogus", "testdata/simple.txt"}, 2, "perceptron: train: flag provided but not defined: -bogus"},
@@ -300,18 +301,21 @@ func TestErrors(t *testing.T) {
 		{[]string{"predict", "--model", good, "--header", "maybe", "testdata/simple.txt"}, 2, `perceptron: --header: want auto, yes or no, got "maybe"`},
 
 		{[]string{"train", "testdata/nofile.csv"}, 1, "perceptron: open testdata/nofile.csv: no such file or directory"},
-		{[]string{"train", "--features", "0,5", "testdata/simple.txt"}, 1, "perceptron: testdata/simple.txt: feature column 5 out of range: the file has 3 columns, 0..1 may be features"},
-		{[]string{"train", "--features", "2", "testdata/simple.txt"}, 1, "perceptron: testdata/simple.txt: feature column 2 is the label column"},
-		{[]string{"train", "--features", "0,0", "testdata/simple.txt"}, 1, "perceptron: testdata/simple.txt: feature column 0 repeated"},
-		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 1, `perceptron: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
+		// Flag values that do not fit the file are usage errors too.
+		{[]string{"train", "--features", "0,5", "testdata/simple.txt"}, 2, "perceptron: --features: column 5 out of range: testdata/simple.txt has 3 columns, 0..1 may be features"},
+		{[]string{"train", "--features", "2", "testdata/simple.txt"}, 2, "perceptron: --features: column 2 is the label column of testdata/simple.txt"},
+		{[]string{"train", "--features", "0,0", "testdata/simple.txt"}, 2, "perceptron: --features: column 0 repeated"},
+		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 2, `perceptron: --classes: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
 		{[]string{"train", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 3 label values in column 4 ("0", "1", "2"): use --classes A,B to choose two`},
-		// --header no reads scikit-learn's first line as a row labelled "virginica".
-		{[]string{"train", "--header", "no", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 4 label values in column 4 ("0", "1", "2", "virginica"): use --classes A,B to choose two`},
-		{[]string{"train", "--header", "no", "testdata/simple.txt"}, 1, `perceptron: testdata/simple.txt: 3 label values in column 2 ("-1", "1", "y"): use --classes A,B to choose two`},
-		{[]string{"train", ragged}, 1, "perceptron: " + ragged + ": line 3: 2 fields, expected 3 (as on line 2)"},
+		// --header no reads scikit-learn's first line, and a header, as data.
+		{[]string{"train", "--header", "no", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: line 1, column 2: cannot parse "setosa" as a number`},
+		{[]string{"train", "--header", "no", "testdata/simple.txt"}, 1, `perceptron: testdata/simple.txt: line 1, column 0: cannot parse "x1" as a number`},
+		{[]string{"train", ragged}, 1, "perceptron: " + ragged + ": line 3: 2 fields, expected 3 (as on line 1)"},
 		{[]string{"train", nan}, 1, "perceptron: " + nan + ": line 2, column 1: value is NaN"},
-		{[]string{"train", one}, 1, "perceptron: " + one + `: only one label value "1" in column 2: need two classes`},
-		{[]string{"bound", one}, 1, "perceptron: " + one + `: only one label value "1" in column 2: need two classes`},
+		// Labels all +1 load (they say what they mean) but a learner needs two classes.
+		{[]string{"train", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
+		{[]string{"bound", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
+		{[]string{"train", zeros}, 1, "perceptron: " + zeros + `: only one label value "0" in column 2: need two classes`},
 		{[]string{"predict", "--model", "testdata/nofile.json", "testdata/simple.txt"}, 1, "perceptron: open testdata/nofile.json: no such file or directory"},
 		{[]string{"predict", "--model", badModel, "testdata/simple.txt"}, 1, "perceptron: model " + badModel + ": invalid character 'n' looking for beginning of object key string"},
 		{[]string{"predict", "--model", votedNoVectors, "testdata/simple.txt"}, 1, "perceptron: model " + votedNoVectors + `: a voted model needs its "vectors"`},

@@ -1,0 +1,162 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"testing"
+)
+
+// TestCommandHelp: "perceptron CMD --help" (and -h, -help, "help CMD")
+// prints the command's usage, which lists every flag the command defines,
+// to stdout with exit status 0.
+func TestCommandHelp(t *testing.T) {
+	flags := map[string][]string{
+		"train":   {"--algo", "--max-epochs", "--max-updates", "--order", "--seed", "--eta", "--tie", "--no-bias", "--features", "--classes", "--header"},
+		"predict": {"--model", "--header"},
+		"bound":   {"--no-bias", "--features", "--classes", "--header"},
+		"version": {},
+	}
+	for cmd, want := range flags {
+		for _, args := range [][]string{{cmd, "--help"}, {cmd, "-h"}, {cmd, "-help"}, {"help", cmd}, {cmd, "data.csv", "--help"}} {
+			code, out, errs := call(args...)
+			if code != 0 || errs != "" || !strings.HasPrefix(out, "usage: perceptron "+cmd) {
+				t.Errorf("%q: exit %d, stdout %.40q, stderr %q", args, code, out, errs)
+				continue
+			}
+			for _, f := range want {
+				if !strings.Contains(out, "  "+f+" ") {
+					t.Errorf("%q: usage does not list %s", args, f)
+				}
+			}
+		}
+	}
+	if code, _, errs := call("help", "frob"); code != 2 || errs != "perceptron: help: unknown command \"frob\": want train, predict, bound or version\n" {
+		t.Errorf("help frob: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestVersionText formats build information as Go records it: the module
+// version ("(devel)" from a checkout), the commit when recorded, and the
+// Go version.
+func TestVersionText(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Path: "github.com/perceptron-go/lessons", Version: "(devel)"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123456789abcdef0123"}, {Key: "vcs.modified", Value: "true"}}}
+	want := "perceptron: github.com/perceptron-go/lessons (devel), commit 0123456789ab (modified)\ngo: go1.26.0\n"
+	if got := versionText(bi); got != want {
+		t.Errorf("versionText = %q, want %q", got, want)
+	}
+	bi = &debug.BuildInfo{GoVersion: "go1.26.1", Main: debug.Module{Path: "github.com/perceptron-go/lessons", Version: "v1.2.3"}}
+	if got, want := versionText(bi), "perceptron: github.com/perceptron-go/lessons v1.2.3\ngo: go1.26.1\n"; got != want {
+		t.Errorf("versionText = %q, want %q", got, want)
+	}
+	if got := versionText(nil); got != "perceptron: version unknown (no build information)\ngo: "+runtime.Version()+"\n" {
+		t.Errorf("versionText(nil) = %q", got)
+	}
+	if code, _, errs := call("version", "extra"); code != 2 || errs != "perceptron: version: takes no arguments, got extra\n" {
+		t.Errorf("version extra: exit %d, stderr %q", code, errs)
+	}
+}
+
+// TestVersionBuilt builds the command from this checkout and runs
+// "perceptron version": a build from a checkout has the version "(devel)",
+// and the Go version is the toolchain's.
+func TestVersionBuilt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	bin := filepath.Join(t.TempDir(), "perceptron")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "perceptron: github.com/perceptron-go/lessons (devel)") || lines[1] != "go: "+runtime.Version() {
+		t.Errorf("version printed %q", out)
+	}
+	// The exit statuses of the real binary: 0 for --help, 2 for a usage
+	// error, 1 for bad data.
+	for _, c := range []struct {
+		args []string
+		code int
+	}{{[]string{"train", "--help"}, 0}, {[]string{"train", "--eta", "x", "f"}, 2}, {[]string{"train", "missing.csv"}, 1}} {
+		err := exec.Command(bin, c.args...).Run()
+		code := 0
+		if ee, ok := err.(*exec.ExitError); ok {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if code != c.code {
+			t.Errorf("%q: exit %d, want %d", c.args, code, c.code)
+		}
+	}
+}
+
+// TestPredictIssueCases: predict refuses a voted model with a negative
+// vote count (the library's Load validation), reads a file with a byte
+// order mark without losing its first row, and treats a "?" on line 1 as
+// the bad value it is on line 2.
+func TestPredictIssueCases(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	voted := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake",`+
+		`"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`)
+	good := write("good.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)
+	bom := write("bom.csv", "\ufeff1,2\n-3,-4\n5,6\n-7,-8\n")
+	q1 := write("q1.csv", "?,2\n3,4\n")
+	q2 := write("q2.csv", "1,2\n?,4\n")
+	for _, c := range []struct {
+		args      []string
+		code      int
+		out, errs string
+	}{
+		{[]string{"predict", "--model", voted, bom}, 1, "", "perceptron: model " + voted + ": vector 0 has count -5: a survival count is >= 0\n"},
+		{[]string{"predict", "--model", good, bom}, 0, "1\n-1\n1\n-1\n", ""},
+		{[]string{"predict", "--model", good, q1}, 1, "", "perceptron: " + q1 + `: line 1, column 0: "?" is not a finite number` + "\n"},
+		{[]string{"predict", "--model", good, q2}, 1, "", "perceptron: " + q2 + `: line 2, column 0: "?" is not a finite number` + "\n"},
+	} {
+		code, out, errs := call(c.args...)
+		if code != c.code || out != c.out || errs != c.errs {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %d, %q, %q", c.args, code, out, errs, c.code, c.out, c.errs)
+		}
+	}
+}
+
+// TestNoCommittedBinaries: no file tracked by git in the repository is a
+// compiled program (an ELF, Mach-O or PE header); built commands are in
+// .gitignore. Skipped outside a git checkout.
+func TestNoCommittedBinaries(t *testing.T) {
+	out, err := exec.Command("git", "-C", "../../..", "ls-files", "-z").Output()
+	if err != nil {
+		t.Skipf("not a git checkout: %v", err)
+	}
+	magic := [][]byte{{0x7f, 'E', 'L', 'F'}, {0xcf, 0xfa, 0xed, 0xfe}, {0xfe, 0xed, 0xfa, 0xcf}, {'M', 'Z'}}
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		f, err := os.Open(filepath.Join("../../..", name))
+		if err != nil {
+			continue // deleted in the work tree
+		}
+		head := make([]byte, 4)
+		n, _ := f.Read(head)
+		f.Close()
+		for _, m := range magic {
+			if n >= len(m) && string(head[:len(m)]) == string(m) {
+				t.Errorf("%s is a compiled binary: remove it and list it in .gitignore", name)
+			}
+		}
+	}
+}

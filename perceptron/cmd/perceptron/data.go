@@ -1,0 +1,224 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// dataFlags are the flags that say how to read a data file.
+type dataFlags struct {
+	features, classes, header *string
+}
+
+func addDataFlags(fs *flag.FlagSet) dataFlags {
+	return dataFlags{
+		features: fs.String("features", "", "0-based feature columns"),
+		classes:  fs.String("classes", "", "two labels A,B"),
+		header:   fs.String("header", "auto", "auto, yes or no"),
+	}
+}
+
+// dataInfo is what the command knows about a data file beyond the Dataset.
+type dataInfo struct {
+	columns    int      // fields per line
+	features   []int    // the feature columns used
+	classNames []string // names of the two classes from a scikit-learn layout first line
+}
+
+// parseHeader parses --header.
+func parseHeader(s string) (perceptron.HeaderMode, error) {
+	switch s {
+	case "auto":
+		return perceptron.HeaderAuto, nil
+	case "yes":
+		return perceptron.HeaderYes, nil
+	case "no":
+		return perceptron.HeaderNo, nil
+	}
+	return 0, usagef("--header: want auto, yes or no, got %q", s)
+}
+
+// parseFeatures parses --features: "" means nil (every column but the last).
+func parseFeatures(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		j, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || j < 0 {
+			return nil, usagef("--features: want 0-based column numbers separated by commas, got %q", s)
+		}
+		out = append(out, j)
+	}
+	return out, nil
+}
+
+// parseClasses parses --classes: "" means nil (the file's two labels).
+func parseClasses(s string) ([]string, error) {
+	if s == "" {
+		return nil, nil
+	}
+	c := strings.Split(s, ",")
+	for i := range c {
+		c[i] = strings.TrimSpace(c[i])
+	}
+	if len(c) != 2 || c[0] == "" || c[1] == "" {
+		return nil, usagef("--classes: want two labels separated by a comma, got %q", s)
+	}
+	if c[0] == c[1] {
+		return nil, usagef("--classes: the two labels are both %q", c[0])
+	}
+	return c, nil
+}
+
+// splitter returns how to split the lines of a file whose first non-blank
+// line is first: at commas if it holds one, else at runs of blanks.
+func splitter(first string) func(string) []string {
+	if strings.Contains(first, ",") {
+		return func(s string) []string {
+			f := strings.Split(s, ",")
+			for i := range f {
+				f[i] = strings.Trim(strings.TrimSpace(f[i]), `"`)
+			}
+			return f
+		}
+	}
+	return strings.Fields
+}
+
+// headLines returns the first two non-blank lines of the file (fewer if it
+// has fewer).
+func headLines(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	var out []string
+	for line := 1; len(out) < 2 && sc.Scan(); line++ {
+		s := sc.Text()
+		if line == 1 {
+			s = strings.TrimPrefix(s, "\ufeff")
+		}
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out, sc.Err()
+}
+
+// sklearnNames reports whether first is scikit-learn's first line
+// "n_samples,n_features,class names..." for data lines of ncol fields, and
+// returns the class names.
+func sklearnNames(first []string, ncol int) ([]string, bool) {
+	if len(first) < 4 {
+		return nil, false
+	}
+	n, err1 := strconv.Atoi(first[0])
+	d, err2 := strconv.Atoi(first[1])
+	if err1 != nil || err2 != nil || n <= 0 || d != ncol-1 {
+		return nil, false
+	}
+	for _, name := range first[2:] {
+		if _, err := strconv.ParseFloat(name, 64); err != nil {
+			return first[2:], true
+		}
+	}
+	return nil, false
+}
+
+// readData reads the training file as the data flags say.
+func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) {
+	var info dataInfo
+	mode, err := parseHeader(*df.header)
+	if err != nil {
+		return nil, info, err
+	}
+	feats, err := parseFeatures(*df.features)
+	if err != nil {
+		return nil, info, err
+	}
+	classes, err := parseClasses(*df.classes)
+	if err != nil {
+		return nil, info, err
+	}
+	head, err := headLines(path)
+	if err != nil {
+		return nil, info, err
+	}
+	if len(head) == 0 {
+		return nil, info, fmt.Errorf("perceptron: %s: empty data: no rows", path)
+	}
+	split := splitter(head[0])
+	info.columns = len(split(head[len(head)-1]))
+	if mode == perceptron.HeaderAuto && len(head) == 2 {
+		if names, ok := sklearnNames(split(head[0]), info.columns); ok {
+			mode = perceptron.HeaderYes
+			info.classNames = names
+			for i, c := range classes {
+				for k, name := range names {
+					if c == name {
+						classes[i] = strconv.Itoa(k)
+					}
+				}
+			}
+		}
+	}
+	// --features must fit the file: a bad value is a usage error.
+	seen := map[int]bool{}
+	for _, j := range feats {
+		switch {
+		case j >= info.columns-1 && j != info.columns-1:
+			return nil, info, usagef("--features: column %d out of range: %s has %d columns, 0..%d may be features", j, path, info.columns, info.columns-2)
+		case j == info.columns-1:
+			return nil, info, usagef("--features: column %d is the label column of %s", j, path)
+		case seen[j]:
+			return nil, info, usagef("--features: column %d repeated", j)
+		}
+		seen[j] = true
+	}
+	d, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes})
+	if err != nil {
+		// Speak of the flag, not of the Go option behind it.
+		msg := strings.ReplaceAll(err.Error(), "set CSVOptions.Classes", "use --classes A,B")
+		if classes != nil && strings.Contains(msg, "not found in the label column") {
+			return nil, info, usagef("--classes: %s", strings.TrimPrefix(msg, "perceptron: "))
+		}
+		return nil, info, errors.New(msg)
+	}
+	// A learner needs both classes: say so with the file's name.
+	if err := d.Validate(); err != nil {
+		return nil, info, fmt.Errorf("perceptron: %s: %s", path, strings.TrimPrefix(err.Error(), "perceptron: "))
+	}
+	if info.classNames != nil {
+		d.Features = nil // the first line held counts and class names
+		// Name the two classes kept, -1 first.
+		names := make([]string, 2)
+		for i, c := range d.Classes {
+			k, err := strconv.Atoi(c)
+			if err != nil || k < 0 || k >= len(info.classNames) {
+				names = nil
+				break
+			}
+			names[i] = info.classNames[k]
+		}
+		info.classNames = names
+	}
+	info.features = feats
+	if feats == nil {
+		for j := 0; j < info.columns-1; j++ {
+			info.features = append(info.features, j)
+		}
+	}
+	return d, info, nil
+}

@@ -1,0 +1,123 @@
+package perceptron_test
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestSaveLoadRoundTrip saves every kind of model the command line handles
+// (and a bare Hyperplane), under both tie policies, loads it back and checks
+// that the loaded model scores and predicts every row of the training set
+// bit for bit as the original does, and that saving it again writes the
+// same bytes (encoding/json writes the shortest decimal that round-trips a
+// float64, so nothing is lost).
+func TestSaveLoadRoundTrip(t *testing.T) {
+	d, err := perceptron.Iris().Binary(1, 2, 0, 1) // not separable: every learner runs all epochs
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tie := range []perceptron.Tie{perceptron.TieMistake, perceptron.TieNegative} {
+		opt := perceptron.DefaultOptions()
+		opt.Tie, opt.MaxEpochs = tie, 20
+		pla, err := perceptron.PLA(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pocket, err := perceptron.Pocket(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		avg, err := perceptron.Averaged(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		voted, err := perceptron.Voted(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, m := range map[string]perceptron.Model{
+			"pla": pla, "pocket": pocket, "averaged": avg, "voted": voted, "hyperplane": pla.Hyperplane,
+		} {
+			name += " " + tie.String()
+			var buf bytes.Buffer
+			if err := perceptron.Save(&buf, m); err != nil {
+				t.Fatalf("%s: Save: %v", name, err)
+			}
+			first := buf.String()
+			back, err := perceptron.Load(strings.NewReader(first))
+			if err != nil {
+				t.Fatalf("%s: Load: %v", name, err)
+			}
+			for i := 0; i < d.N(); i++ {
+				s0, err0 := m.Score(d.Row(i))
+				s1, err1 := back.Score(d.Row(i))
+				p0, _ := m.Predict(d.Row(i))
+				p1, _ := back.Predict(d.Row(i))
+				if err0 != nil || err1 != nil || math.Float64bits(s0) != math.Float64bits(s1) || p0 != p1 {
+					t.Fatalf("%s: row %d: score %v/%v, predict %v/%v (%v, %v)", name, i, s0, s1, p0, p1, err0, err1)
+				}
+			}
+			e0, _ := m.Errors(d)
+			e1, _ := back.Errors(d)
+			if e0 != e1 {
+				t.Errorf("%s: errors %d, loaded %d", name, e0, e1)
+			}
+			buf.Reset()
+			if err := perceptron.Save(&buf, back); err != nil {
+				t.Fatalf("%s: Save(loaded): %v", name, err)
+			}
+			if buf.String() != first {
+				t.Errorf("%s: saved again:\n%s\nfirst:\n%s", name, buf.String(), first)
+			}
+		}
+	}
+}
+
+// TestLoadRejects: loading validates the model, with messages that name the
+// problem.
+func TestLoadRejects(t *testing.T) {
+	const head = `"w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"`
+	for _, c := range []struct {
+		name, js, want string
+		kind           error
+	}{
+		{"empty", ``, "perceptron: model: empty input: no JSON object", nil},
+		{"not json", `{not json`, "perceptron: model: not a model file: invalid character 'n' looking for beginning of object key string", nil},
+		{"overflow", `{"algo":"pla","w":[1e999,2],"tie":"mistake"}`, "perceptron: model: not a model file: json: cannot unmarshal number 1e999 into Go struct field ModelFile.w of type float64", nil},
+		{"negative vote", `{"algo":"voted",` + head + `,"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`,
+			"perceptron: model: vector 0 has count -5: a survival count is >= 0", nil},
+		{"vector dimension", `{"algo":"voted",` + head + `,"vectors":[{"w":[0],"b":0,"count":1}]}`,
+			"perceptron: model: vector 0 has 1 weights, want 2", perceptron.ErrDimension},
+		{"voted without vectors", `{"algo":"voted",` + head + `}`, "perceptron: model: a voted model needs its \"vectors\"", nil},
+		{"d disagrees", `{"algo":"pla","d":3,` + head + `}`, "perceptron: model: \"d\" is 3 but there are 2 weights", perceptron.ErrDimension},
+		{"features disagree", `{"algo":"pla","w":[1,2],"columns":3,"features":[0],"tie":"mistake"}`, "perceptron: model: 1 features but 2 weights", perceptron.ErrDimension},
+		{"feature out of range", `{"algo":"pla","w":[1,2],"columns":3,"features":[0,2],"tie":"mistake"}`, "perceptron: model: feature column 2 out of range for 3 columns", perceptron.ErrDimension},
+		{"last disagrees", `{"algo":"pocket",` + head + `,"last":{"w":[1],"b":0}}`, "perceptron: model: \"last\" has 1 weights, want 2", perceptron.ErrDimension},
+		{"unknown tie", `{"algo":"pla","w":[1,2],"tie":"sideways"}`, "perceptron: model: unknown tie policy \"sideways\": want mistake or negative", nil},
+		{"unknown algo", `{"algo":"svm","w":[1,2],"tie":"mistake"}`, "perceptron: model: unknown algo \"svm\": want pla, pocket, averaged, voted or hyperplane", nil},
+		{"no weights", `{"algo":"pla","tie":"mistake"}`, "perceptron: model: no weights \"w\"", nil},
+		{"negative pocket", `{"algo":"pocket",` + head + `,"pocket_errors":-1}`, "perceptron: model: pocket_errors -1 < 0", nil},
+		{"bad rate", `{"algo":"pla",` + head + `,"training_error":1.5}`, "perceptron: model: training_error 1.5 is not in [0, 1]", nil},
+	} {
+		_, err := perceptron.Load(strings.NewReader(c.js))
+		if err == nil || err.Error() != c.want || (c.kind != nil && !errors.Is(err, c.kind)) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+	// JSON cannot hold NaN, but a ModelFile built in Go can.
+	f := &perceptron.ModelFile{Algo: "pla", W: []float64{1, math.NaN()}, Tie: "mistake"}
+	if _, err := f.Model(); err == nil || err.Error() != "perceptron: model: w[1] is NaN" || !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("NaN weight: %v", err)
+	}
+	if err := perceptron.Save(&bytes.Buffer{}, perceptron.Hyperplane{W: []float64{math.Inf(1)}}); err == nil || !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("Save(+Inf weight): %v", err)
+	}
+	if err := perceptron.Save(&bytes.Buffer{}, &perceptron.KernelModel{}); err == nil || !strings.HasPrefix(err.Error(), "perceptron: save: cannot save a *perceptron.KernelModel") {
+		t.Errorf("Save(KernelModel): %v", err)
+	}
+}
