@@ -16,7 +16,7 @@ var benchSets sync.Map // "n×d" → *Dataset
 // benchData returns n dense Gaussian points in d dimensions, labelled by a
 // random hyperplane through the origin with 5% of the labels flipped, so
 // that PLA keeps updating. Seeded: every run sees the same data.
-func benchData(b *testing.B, n, d int) *Dataset {
+func benchData(b testing.TB, n, d int) *Dataset {
 	key := fmt.Sprintf("%d×%d", n, d)
 	if v, ok := benchSets.Load(key); ok {
 		return v.(*Dataset)

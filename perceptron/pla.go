@@ -218,9 +218,12 @@ func (r *run) pass() int {
 // stops early, with no update, when no row is misclassified.
 //
 // Cost: every pick scores all n rows (to know which are misclassified and
-// draw among them with the seeded generator), so an epoch costs O(n²·d):
-// about 1 s at n = 20,000, d = 10 on the README's machine. The rows are
-// scored four at a time (the scores of dot, bit for bit).
+// draw among them with the seeded generator), so an epoch costs O(n²·d)
+// (see BenchmarkRandomMistakeEpoch and the README's performance section).
+// The rows are scored four at a time (the scores of dot, bit for bit). An
+// exact run cannot do with less: after an update every score changes, and
+// a score updated by the difference would round differently from the
+// left-to-right sum, so the set of mistakes could differ.
 func (r *run) mistakePass() {
 	n := r.d.N()
 	wrong := make([]int, 0, n)
@@ -241,11 +244,15 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 	var s [4]float64
 	for i := 0; i < n; i += 4 {
 		m := min(4, n-i)
-		if m == 4 {
+		if m == 4 && r.opt.Sum == ExactSum {
 			s[0], s[1], s[2], s[3] = dot4(w, r.row(i), r.row(i+1), r.row(i+2), r.row(i+3))
 		} else {
 			for k := range m {
-				s[k] = dot(w, r.row(i+k))
+				if r.opt.Sum == FastSum {
+					s[k] = dotFast(w, r.row(i+k))
+				} else {
+					s[k] = dotExact(w, r.row(i+k))
+				}
 			}
 		}
 		for k := range m {
@@ -265,5 +272,5 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 // visit scores row i and updates on a mistake.
 func (r *run) visit(i int) {
 	x := r.row(i)
-	r.step(i, x, dot(r.w, x)+r.b)
+	r.step(i, x, r.score(x))
 }
