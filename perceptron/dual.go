@@ -57,7 +57,7 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 		return nil, err
 	}
 	res := &DualResult{Result: k.res, Alpha: k.alpha, Gram: gram}
-	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b}
+	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b, Tie: opt.Tie}
 	if err := checkWeights("the weights Σ_i α_i η y_i x_i", res.W, res.B, k.res.LastMistakeRow, k.lastEpoch); err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func rowwisePLA(d *Dataset, opt Options) (*Result, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return &r.res, r.stop
 }
 

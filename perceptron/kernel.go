@@ -200,6 +200,18 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	}, r.stop
 }
 
+// Dim returns the number of features d of the training rows.
+func (m *KernelModel) Dim() int {
+	if m.X == nil {
+		return 0
+	}
+	_, c := m.X.Dims()
+	return c
+}
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
+
 // UpdatesPerEpoch returns the number of updates in every epoch (it expands
 // UpdateRuns; see Result.UpdatesPerEpoch).
 func (m *KernelModel) UpdatesPerEpoch() []int { return m.UpdateRuns.Expand() }

@@ -54,7 +54,7 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return &r.res, r.stop
 }
 

@@ -55,7 +55,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	}
 	r := newRun(d, opt)
 	out := &PocketResult{}
-	pocket := Hyperplane{W: make([]float64, d.D())}
+	pocket := Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie}
 	out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
 	// cur is the current w (a copy), gen its number of updates plus one;
 	// seen[i] == gen says that row i was visited under cur and found
@@ -110,6 +110,6 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	}
 	out.Result = r.res
 	out.Hyperplane = pocket
-	out.Last = Hyperplane{W: r.w, B: r.b}
+	out.Last = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return out, r.stop
 }

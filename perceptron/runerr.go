@@ -1,22 +1,8 @@
 package perceptron
 
 import (
-	"errors"
 	"fmt"
 	"math"
-)
-
-// TEMPORARY: ErrNonFinite and ErrStopped are declared here until the lead's
-// errors.go (which declares them with the other sentinel errors) is merged;
-// then these two declarations are deleted and runerr.go keeps only the
-// helpers below.
-var (
-	// ErrNonFinite is matched (errors.Is) by the error of a run whose
-	// weights or scores became NaN or ±Inf.
-	ErrNonFinite = errors.New("perceptron: non-finite value")
-	// ErrStopped is matched (errors.Is) by the error of a run ended by its
-	// Options.Context or Options.Deadline.
-	ErrStopped = errors.New("perceptron: stopped")
 )
 
 // runError is an error of a run: a message that names where the run ended,
