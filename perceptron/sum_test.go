@@ -77,7 +77,7 @@ func TestFastSum(t *testing.T) {
 	if err != nil || !res.Converged {
 		t.Fatalf("FastSum on separable data: %v, converged %v", err, res != nil && res.Converged)
 	}
-	if e, _ := res.Errors(sep, TieMistake); e != 0 {
+	if e, _ := res.Errors(sep); e != 0 {
 		t.Errorf("FastSum converged with %d training errors", e)
 	}
 	opt.Sum = 7
