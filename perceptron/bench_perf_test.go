@@ -21,11 +21,11 @@ import (
 // measure what the blocked scoring gains.
 func (r *run) rowwisePass() {
 	r.cur = 0
-	for _, i := range r.perm {
+	for k := 0; k < r.n; k++ {
 		if r.stopped() {
 			break
 		}
-		r.visit(i)
+		r.visit(r.at(k))
 	}
 	r.res.UpdateRuns.add(r.cur)
 }

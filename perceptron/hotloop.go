@@ -7,17 +7,19 @@ package perceptron
 // by the memory that feeds it, so an epoch is fast only when the CPU runs
 // the chains of several rows side by side.
 //
-// Measured on the README's machine (an AMD EPYC, Zen 5), the out-of-order
-// core does that best on its own: a loop that scores one row at a time,
-// with the sum unrolled by four (same order, fewer loop instructions, so
-// that more rows fit in the core's window), and that keeps everything but
-// the test of the score out of the loop. Scoring blocks of rows as
-// explicitly interleaved chains (the previous design, 2 or 4 rows) was
-// 1.5 to 2.5 times slower there: the interleaved loads of several short
-// rows defeat the hardware prefetcher, and every update discards the
-// block's remaining scores. sweepPLA is that loop; sweep is the general
-// one (Observer, and the learners that watch every step), which scores
-// with the same sums and calls step for every row.
+// Measured on the README's machine (an AMD EPYC, Zen 5, shared and loaded
+// while it was measured), the out-of-order core does that best on its own:
+// a loop that scores one row at a time, with the sum unrolled by four (the
+// same order, fewer loop instructions, so that more rows fit in the core's
+// window), and that keeps everything but the test of the score out of the
+// loop. Scoring blocks of 2 or 4 rows as explicitly interleaved chains (the
+// previous design) was faster on rows already in cache but 1.3 to 1.6
+// times slower on 100 features from memory, where the interleaved loads of
+// several short rows keep the hardware prefetcher from streaming, and it
+// discards the block's remaining scores at every update; on 1000 features
+// the two were even. sweepPLA is that loop; sweep is the general one
+// (Observer, and the learners that watch every step), which scores with the
+// same sums and calls step for every row.
 //
 // FastSum lets each row's sum use four partial sums (a different rounding,
 // so not bit-identical to scikit-learn, but deterministic): the chain is a
@@ -111,8 +113,8 @@ func (r *run) sweep() {
 		return
 	}
 	k := 0
-	for ; k < len(r.perm) && !r.stopped(); k++ {
-		i := r.perm[k]
+	for ; k < r.n && !r.stopped(); k++ {
+		i := r.at(k)
 		x := r.row(i)
 		r.step(i, x, r.score(x))
 	}
@@ -127,12 +129,15 @@ func (r *run) sweep() {
 // (an indirect call per row, which the branch predictor makes as cheap as a
 // direct one).
 func (r *run) sweepPLA(dot func(w, x []float64) float64) {
-	w, y, xs, st, c, perm := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm
-	y = y[:len(perm)]
+	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
+	y = y[:n]
 	b := r.b
 	k := 0
-	for ; k < len(perm); k++ {
-		i := perm[k]
+	for ; k < n; k++ {
+		i := k
+		if perm != nil {
+			i = perm[k]
+		}
 		o := i * st
 		x := xs[o : o+c : o+c]
 		s := dot(w, x) + b
