@@ -61,11 +61,11 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 // run is the state that PLA and the learners built on it share: the data,
 // the options, the weights, the visiting order and the result so far.
 type run struct {
-	d     *Dataset
-	opt   Options
-	w     []float64
-	b     float64
-	rng   *rand.Rand
+	d   *Dataset
+	opt Options
+	w   []float64
+	b   float64
+	rng *rand.Rand
 	// perm is the visiting order of the Cycle and Shuffle orders, nil
 	// (0, 1, …, n-1) for Cyclic; at(k) is its k-th row. n is the number of
 	// rows.
