@@ -66,18 +66,33 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	// settle counts the errors of cur and records it in History (update k).
 	settle := func(k int) {
 		e := 0
+		var idx [4]int // rows waiting to be scored four at a time (ExactSum)
+		m := 0
 		for i, g := range seen {
-			if g != gen {
-				x := r.row(i)
-				var s float64
-				if opt.Sum == FastSum {
-					s = dotFast(cur.W, x) + cur.B
-				} else {
-					s = dotExact(cur.W, x) + cur.B
-				}
-				if wrong(opt.Tie, d.Y[i], s) {
+			if g == gen {
+				continue
+			}
+			if opt.Sum == FastSum {
+				if wrong(opt.Tie, d.Y[i], dotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
+				continue
+			}
+			if idx[m] = i; m < 3 {
+				m++
+				continue
+			}
+			m = 0
+			s0, s1, s2, s3 := dot4(cur.W, r.row(idx[0]), r.row(idx[1]), r.row(idx[2]), r.row(idx[3]))
+			for q, s := range [4]float64{s0, s1, s2, s3} {
+				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
+					e++
+				}
+			}
+		}
+		for _, i := range idx[:m] {
+			if wrong(opt.Tie, d.Y[i], dotExact(cur.W, r.row(i))+cur.B) {
+				e++
 			}
 		}
 		replaced := e < out.PocketErrors

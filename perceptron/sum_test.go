@@ -85,3 +85,32 @@ func TestFastSum(t *testing.T) {
 		t.Errorf("bad Sum: %v", err)
 	}
 }
+
+// TestPocketFastSum: with FastSum, Pocket's History counts the errors of
+// every w with the sums the run decides by (dotFast), exactly.
+func TestPocketFastSum(t *testing.T) {
+	data := benchData(t, 500, 7)
+	opt := DefaultOptions()
+	opt.Sum, opt.MaxEpochs = FastSum, 5
+	var rec Recorder
+	opt.Observer = rec.Observe
+	p, err := Pocket(data, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.History) != p.Updates || len(rec.Updates) != p.Updates || p.Updates == 0 {
+		t.Fatalf("%d history entries, %d updates", len(p.History), p.Updates)
+	}
+	for k, h := range p.History {
+		u := rec.Updates[k]
+		e := 0
+		for i := range data.N() {
+			if s := dotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
+				e++
+			}
+		}
+		if h.Errors != e || h.Update != k+1 {
+			t.Fatalf("history[%d] = %+v, recounted %d errors", k, h, e)
+		}
+	}
+}

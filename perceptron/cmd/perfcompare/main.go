@@ -403,7 +403,6 @@ func plaEpochSum(d *perceptron.Dataset, sum perceptron.Sum) (*perceptron.Result,
 func measure(s size, rounds int, seed uint64, noise float64, python, tmp string, out io.Writer) (row, error) {
 	r := row{size: s}
 	loadBefore := loadAvg()
-	defer func() { r.load = loadBefore + " -> " + loadAvg() }()
 	fmt.Fprintf(out, "\n%s: generating ...", s)
 	d, _ := generate(s, seed, noise)
 	dir, err := os.MkdirTemp(tmp, "perfcompare-")
@@ -482,6 +481,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	} else {
 		r.weights = "not checked: scikit-learn absent"
 	}
+	r.load = loadBefore + " -> " + loadAvg()
 	return r, nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -302,6 +303,29 @@ func TestAgainstSklearn(t *testing.T) {
 		}
 		if !strings.Contains(out.String(), "| bit-identical (") {
 			t.Errorf("%s: weights not bit-identical:\n%s", sizes, out.String())
+		}
+	}
+}
+
+// TestRunPrintsMachine runs a tiny comparison and checks that the table
+// is followed by the streaming bandwidth and the load average of the size.
+func TestRunPrintsMachine(t *testing.T) {
+	if _, err := os.Stat("/proc/loadavg"); err != nil {
+		t.Skip("no /proc/loadavg")
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-sizes", "300x4", "-rounds", "1", "-python", "/nonexistent/python", "-tmp", t.TempDir()}, &out); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, re := range []string{
+		`(?m)^load average at start: [0-9.]+ [0-9.]+ [0-9.]+$`,
+		`(?m)^streaming read \(the limit\): [0-9.]+ GB/s on 300 x 4$`,
+		`(?m)^load average \(1, 5, 15 min\) before -> after each size: 300 x 4: [0-9.]+ [0-9.]+ [0-9.]+ -> [0-9.]+ [0-9.]+ [0-9.]+$`,
+		`(?m)^\| 300 x 4 \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \| absent \| [0-9.]+ \| [0-9.]+x \| - \| [0-9.]+x \| [0-9]+ \| not checked: scikit-learn absent \|$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(s) {
+			t.Errorf("output lacks %s:\n%s", re, s)
 		}
 	}
 }
