@@ -148,9 +148,11 @@ func (r *run) sweepPLA(dot func(w, x []float64) float64) {
 				k++
 				break
 			}
-		} else if r.watch && k&(checkEvery-1) == checkEvery-1 && r.stopped() {
-			k++
-			break
+		} else if r.watch && k&(checkEvery-1) == checkEvery-1 {
+			if r.checkStop(); r.halt {
+				k++
+				break
+			}
 		}
 	}
 	if r.epoch == 0 {
