@@ -123,6 +123,53 @@ func (r *run) sweep() {
 	}
 }
 
+// wideRows is the row length from which sweepPLA scores four rows at a time
+// (sweepWide) in the ExactSum mode: a chain of a thousand dependent adds is
+// longer than the core's window, so one row at a time leaves the core
+// waiting, while four interleaved chains keep it busy; on short rows the
+// core overlaps the rows on its own (see the top of this file).
+const wideRows = 256
+
+// sweepWide scores the rows four at a time with dot4 (each with its own
+// left-to-right sum, bit for bit dot's), all with the current w, and
+// consumes the scores in order; after an update the remaining scores of the
+// block are stale, so scoring starts again at the next row (still in
+// cache). It returns the number of rows visited (the rest, fewer than
+// four, is left to the caller) and whether the run must stop.
+func (r *run) sweepWide() (int, bool) {
+	perm, n, y := r.perm, r.n, r.d.Y
+	k := 0
+	var p [4]int
+	for k+4 <= n {
+		for q := range p {
+			p[q] = k + q
+			if perm != nil {
+				p[q] = perm[k+q]
+			}
+		}
+		x0, x1, x2, x3 := r.row(p[0]), r.row(p[1]), r.row(p[2]), r.row(p[3])
+		s0, s1, s2, s3 := dot4(r.w, x0, x1, x2, x3)
+		b := r.b
+		for q, s := range [4]float64{s0, s1, s2, s3} {
+			k++
+			s += b
+			if t := y[p[q]] * s; !(t > 0) || t > maxFloat {
+				r.step(p[q], [4][]float64{x0, x1, x2, x3}[q], s)
+				if r.stopped() {
+					return k, true
+				}
+				break
+			}
+		}
+		if r.watch && k&(checkEvery-1) < 4 {
+			if r.checkStop(); r.halt {
+				return k, true
+			}
+		}
+	}
+	return k, false
+}
+
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
 // a mistake (y·score ≤ 0, NaN or ±Inf) goes to step; the Context and the
 // Deadline are checked every checkEvery rows. dot is dotExact or dotFast
@@ -133,6 +180,16 @@ func (r *run) sweepPLA(dot func(w, x []float64) float64) {
 	y = y[:n]
 	b := r.b
 	k := 0
+	if c >= wideRows && r.opt.Sum == ExactSum {
+		var stop bool
+		if k, stop = r.sweepWide(); stop {
+			if r.epoch == 0 {
+				r.seen = k
+			}
+			return
+		}
+		b = r.b
+	}
 	for ; k < n; k++ {
 		i := k
 		if perm != nil {
