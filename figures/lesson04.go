@@ -233,6 +233,10 @@ func init() {
 // same for every η when the order is fixed: from w = 0, b = 0 the rate
 // only scales the weights.
 func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string, error) {
+	if !(eta > 0) || math.IsInf(eta, 0) {
+		// The package reads Eta 0 as its default 1; the caption divides by η.
+		return nil, "", fmt.Errorf("figures: η must be a finite number > 0, got %v", eta)
+	}
 	o, err := perceptron.ParseOrder(order)
 	if err != nil {
 		return nil, "", err

@@ -33,7 +33,7 @@ func TestLesson04Explore(t *testing.T) {
 	if _, _, err := Lesson04Explore(1, "backwards", 1); err == nil || err.Error() != `perceptron: unknown order "backwards": want cyclic, cycle, shuffle or mistake` {
 		t.Errorf("unknown order: %v", err)
 	}
-	if _, _, err := Lesson04Explore(0, "cyclic", 1); err == nil {
-		t.Error("η = 0: no error")
+	if _, _, err := Lesson04Explore(0, "cyclic", 1); err == nil || err.Error() != "figures: η must be a finite number > 0, got 0" {
+		t.Errorf("η = 0: %v", err)
 	}
 }

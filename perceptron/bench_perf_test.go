@@ -21,25 +21,26 @@ import (
 // measure what the blocked scoring gains.
 func (r *run) rowwisePass() {
 	r.cur = 0
-	for _, i := range r.perm {
+	for k := 0; k < r.n; k++ {
 		if r.stopped() {
 			break
 		}
-		r.visit(i)
+		r.visit(r.at(k))
 	}
 	r.res.UpdateRuns.add(r.cur)
 }
 
-// BenchmarkPLASweep compares one cyclic epoch scored row by row (visit)
-// with the blocked sweep of PLA, on validated data (no validation inside
-// the timer), and the whole PLA call, which folds the finiteness check into
-// the epoch.
+// BenchmarkPLASweep compares one cyclic epoch scored row by row (visit,
+// with step called for every row) with the sweep of PLA (sweepPLA: only
+// possible mistakes leave the loop), on validated data (no validation
+// inside the timer), the whole PLA call, which folds the finiteness check
+// into the epoch, in both Sum modes, and PLA after Validate.
 func BenchmarkPLASweep(b *testing.B) {
 	for _, s := range []struct{ n, d int }{{100_000, 100}, {1_000_000, 100}, {100_000, 1000}} {
 		data := benchData(b, s.n, s.d)
 		opt := DefaultOptions()
 		opt.MaxEpochs = 1
-		for _, way := range []string{"rowwise", "sweep", "PLA", "Validate+PLA"} {
+		for _, way := range []string{"rowwise", "sweep", "PLA", "PLA-FastSum", "Validate+PLA"} {
 			b.Run(fmt.Sprintf("n=%d/d=%d/%s", s.n, s.d, way), func(b *testing.B) {
 				for b.Loop() {
 					switch way {
@@ -49,6 +50,12 @@ func BenchmarkPLASweep(b *testing.B) {
 						newRun(data, opt).pass()
 					case "PLA":
 						if _, err := PLA(data, opt); err != nil {
+							b.Fatal(err)
+						}
+					case "PLA-FastSum":
+						fast := opt
+						fast.Sum = FastSum
+						if _, err := PLA(data, fast); err != nil {
 							b.Fatal(err)
 						}
 					case "Validate+PLA":
@@ -133,5 +140,41 @@ func BenchmarkPocketNTU(b *testing.B) {
 		if _, err := Pocket(data, opt); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkPocketLate times Pocket late in a run, where it spends its time
+// on data that is almost separable: 5 epochs on 2000 × 50 points with a
+// margin and 0.5% of the labels flipped, where most w survive many visits
+// and their error counts are mostly known already (see Pocket's cost).
+func BenchmarkPocketLate(b *testing.B) {
+	data, _, err := NoisyData(2000, 50, 0.05, 0.005, 3)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt := DefaultOptions()
+	opt.MaxEpochs = 5
+	for b.Loop() {
+		if _, err := Pocket(data, opt); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkRandomMistakeEpoch times one epoch of the RandomMistake order
+// (n picks, each scoring all n rows: O(n²·d)) at n = 2000 and 20,000, d = 10.
+func BenchmarkRandomMistakeEpoch(b *testing.B) {
+	for _, n := range []int{2000, 20_000} {
+		b.Run(fmt.Sprintf("n=%d/d=10", n), func(b *testing.B) {
+			data := benchData(b, n, 10)
+			opt := DefaultOptions()
+			opt.Order = RandomMistake
+			opt.MaxEpochs = 1
+			for b.Loop() {
+				if _, err := PLA(data, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -16,7 +16,7 @@ var benchSets sync.Map // "n×d" → *Dataset
 // benchData returns n dense Gaussian points in d dimensions, labelled by a
 // random hyperplane through the origin with 5% of the labels flipped, so
 // that PLA keeps updating. Seeded: every run sees the same data.
-func benchData(b *testing.B, n, d int) *Dataset {
+func benchData(b testing.TB, n, d int) *Dataset {
 	key := fmt.Sprintf("%d×%d", n, d)
 	if v, ok := benchSets.Load(key); ok {
 		return v.(*Dataset)
@@ -104,4 +104,45 @@ func BenchmarkVotedEpoch(b *testing.B) {
 		_, err := Voted(d, o)
 		return err
 	})
+}
+
+// BenchmarkOnlineEpoch times one pass of the online perceptron (Online.Step
+// on every row, with its per-point checks) over 10k × 100.
+func BenchmarkOnlineEpoch(b *testing.B) {
+	data := benchData(b, 10_000, 100)
+	b.ResetTimer()
+	for range b.N {
+		o, err := NewOnline(data.D(), 1, TieMistake)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for i := range data.N() {
+			if _, err := o.Step(data.Row(i), data.Y[i]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(data.N()), "ns/sample")
+}
+
+// BenchmarkGradientDescent and BenchmarkSGD time the perceptron loss
+// minimisers on 2000 × 20: 20 full-batch steps, and 2000 single-row steps
+// (one pass), each recording the loss of the whole data set after every
+// step (Path and Losses), as the lessons plot them.
+func BenchmarkGradientDescent(b *testing.B) {
+	data := benchData(b, 2000, 20)
+	for b.Loop() {
+		if _, err := GradientDescent(data, GDOptions{Eta: 0.1, Steps: 20}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func BenchmarkSGD(b *testing.B) {
+	data := benchData(b, 2000, 20)
+	for b.Loop() {
+		if _, err := SGD(data, GDOptions{Eta: 0.1, Steps: 2000, Seed: 1}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

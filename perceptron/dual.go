@@ -140,11 +140,11 @@ func (k *kernelRun) pass() {
 	if r.opt.Order == Shuffle {
 		r.shuffle()
 	}
-	for _, i := range r.perm {
+	for j := 0; j < r.n; j++ {
 		if r.stopped() {
 			break
 		}
-		k.visit(i)
+		k.visit(r.at(j))
 	}
 }
 

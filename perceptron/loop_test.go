@@ -310,3 +310,42 @@ func TestGramBudget(t *testing.T) {
 }
 
 func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
+
+// TestDeadlineInsideAnEpoch: a deadline stops PLA inside one long epoch
+// (the loop checks it every checkEvery rows), not only between epochs.
+func TestDeadlineInsideAnEpoch(t *testing.T) {
+	data := benchData(t, 100_000, 50)
+	opt := DefaultOptions()
+	opt.MaxEpochs = 1
+	opt.Deadline = time.Now().Add(-time.Second) // already passed
+	res, err := PLA(data, opt)
+	if !errors.Is(err, ErrStopped) || res == nil || res.Epochs != 0 {
+		t.Fatalf("past deadline: %v, %+v", err, res)
+	}
+	// A deadline that passes during the epoch: a quarter of an epoch's time
+	// after the start. Timing on a shared machine can make one attempt miss
+	// (the deadline passes before the epoch starts, or the epoch ends
+	// first), so up to five attempts are made; one must stop inside.
+	opt.Deadline = time.Time{}
+	t0 := time.Now()
+	if _, err := PLA(data, opt); err != nil {
+		t.Fatal(err)
+	}
+	epoch := time.Since(t0)
+	var last error
+	for attempt := 0; attempt < 5; attempt++ {
+		opt.Deadline = time.Now().Add(epoch / 4)
+		res, err = PLA(data, opt)
+		last = err
+		if errors.Is(err, ErrStopped) && res != nil && res.Epochs == 1 && !res.Converged {
+			if !regexpMatch(`^perceptron: stopped in epoch 0 \(0-based\) after [0-9]+ updates, before convergence: Options.Deadline .* passed$`, err.Error()) {
+				t.Errorf("message %q", err)
+			}
+			if n := res.UpdateRuns.Len(); n != 1 {
+				t.Errorf("history of %d epochs, want the cut epoch only", n)
+			}
+			return
+		}
+	}
+	t.Errorf("no attempt stopped inside the epoch (epoch %v); last error %v", epoch, last)
+}

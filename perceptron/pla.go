@@ -61,12 +61,16 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 // run is the state that PLA and the learners built on it share: the data,
 // the options, the weights, the visiting order and the result so far.
 type run struct {
-	d     *Dataset
-	opt   Options
-	w     []float64
-	b     float64
-	rng   *rand.Rand
+	d   *Dataset
+	opt Options
+	w   []float64
+	b   float64
+	rng *rand.Rand
+	// perm is the visiting order of the Cycle and Shuffle orders, nil
+	// (0, 1, …, n-1) for Cyclic; at(k) is its k-th row. n is the number of
+	// rows.
 	perm  []int
+	n     int
 	epoch int
 	res   Result
 	// onStep, if set, is called after every visited row with whether it was
@@ -109,14 +113,27 @@ func newRun(d *Dataset, opt Options) *run {
 	r.tick = 1 // check at the first call: a done context runs no epoch
 	raw := d.X.RawMatrix()
 	r.x, r.stride, r.cols = raw.Data, raw.Stride, raw.Cols
-	r.perm = make([]int, n)
-	for i := range r.perm {
-		r.perm[i] = i
+	r.n = n
+	if opt.Order != Cyclic {
+		// The Cyclic order needs no permutation (nil: the identity), which
+		// spares a large data set an allocation of 8 bytes a row per run.
+		r.perm = make([]int, n)
+		for i := range r.perm {
+			r.perm[i] = i
+		}
 	}
 	if opt.Order == Cycle {
 		r.shuffle()
 	}
 	return r
+}
+
+// at returns the k-th row of the visiting order.
+func (r *run) at(k int) int {
+	if r.perm == nil {
+		return k
+	}
+	return r.perm[k]
 }
 
 func (r *run) shuffle() {
@@ -218,9 +235,12 @@ func (r *run) pass() int {
 // stops early, with no update, when no row is misclassified.
 //
 // Cost: every pick scores all n rows (to know which are misclassified and
-// draw among them with the seeded generator), so an epoch costs O(n²·d):
-// about 1 s at n = 20,000, d = 10 on the README's machine. The rows are
-// scored four at a time (the scores of dot, bit for bit).
+// draw among them with the seeded generator), so an epoch costs O(n²·d)
+// (see BenchmarkRandomMistakeEpoch and the README's performance section).
+// The rows are scored four at a time (the scores of dot, bit for bit). An
+// exact run cannot do with less: after an update every score changes, and
+// a score updated by the difference would round differently from the
+// left-to-right sum, so the set of mistakes could differ.
 func (r *run) mistakePass() {
 	n := r.d.N()
 	wrong := make([]int, 0, n)
@@ -241,11 +261,15 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 	var s [4]float64
 	for i := 0; i < n; i += 4 {
 		m := min(4, n-i)
-		if m == 4 {
+		if m == 4 && r.opt.Sum == ExactSum {
 			s[0], s[1], s[2], s[3] = dot4(w, r.row(i), r.row(i+1), r.row(i+2), r.row(i+3))
 		} else {
 			for k := range m {
-				s[k] = dot(w, r.row(i+k))
+				if r.opt.Sum == FastSum {
+					s[k] = dotFast(w, r.row(i+k))
+				} else {
+					s[k] = dotExact(w, r.row(i+k))
+				}
 			}
 		}
 		for k := range m {
@@ -265,5 +289,5 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 // visit scores row i and updates on a mistake.
 func (r *run) visit(i int) {
 	x := r.row(i)
-	r.step(i, x, dot(r.w, x)+r.b)
+	r.step(i, x, r.score(x))
 }

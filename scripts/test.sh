@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# test.sh sets up (scripts/setup.sh, with chromium for the browser test; as
-# root also the shared install, scripts/setup.sh --system), then runs go vet
-# and the whole test suite, notebook execution included.
+# test.sh sets up (scripts/setup.sh, with chromium for the browser test and
+# python3-sklearn for perfcompare's bit-identity check against scikit-learn;
+# as root also the shared install, scripts/setup.sh --system), then runs go
+# vet and the whole test suite, notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
@@ -13,8 +14,9 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 # --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
-# cold a few minutes, skipped while the build is current).
-bash scripts/setup.sh --with-chromium --lab
+# cold a few minutes, skipped while the build is current); --with-sklearn:
+# scikit-learn for perfcompare's small bit-identity test.
+bash scripts/setup.sh --with-chromium --with-sklearn --lab
 # As root (CI), also the shared install for a class (setup.sh --system, with
 # JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
 # LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.

@@ -20,14 +20,20 @@
 //	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
 //	             in a Python subprocess (-python, Debian's python3-sklearn),
 //	             which loads X.npy and y.npy once before the first round and
-//	             times only clf.fit(X, y) with time.perf_counter.
+//	             times only clf.fit(X, y) with time.perf_counter;
+//	(d) fast:    perceptron.PLA as (b) with Sum FastSum (four partial sums
+//	             per row: faster, deterministic, not bit-identical).
 //
 // One warm-up round precedes the timed rounds. It prints, per size, the
-// median of each, the ratios package/limit and sklearn/package, and whether
-// the learned weights are bit-identical: every float64 of coef_ and
+// median of each, the ratios package/limit, sklearn/package and fast/limit,
+// and whether the learned weights are bit-identical (those of the default
+// mode, (b)): every float64 of coef_ and
 // intercept_ against w and b of the package, compared bit for bit. When
-// Python or scikit-learn is missing it says so and still measures (a) and
-// (b).
+// Python or scikit-learn is missing it says so and still measures (a), (b)
+// and (d). Beside the table it prints the machine: the CPU model, the
+// streaming read bandwidth of each size, and the load average (from
+// /proc/loadavg) before and after each size: the machine may be shared,
+// and ratios measured under load are not those of an idle machine.
 package main
 
 import (
@@ -104,9 +110,11 @@ func run(args []string, out io.Writer) error {
 	if *rounds < 1 {
 		return fmt.Errorf("-rounds must be >= 1, got %d", *rounds)
 	}
-	fmt.Fprintf(out, "perfcompare: %s/%s, GOMAXPROCS %d, %d timed rounds (medians), seed %d, noise %g\n",
-		runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), *rounds, *seed, *noise)
-	fmt.Fprintln(out, "limit = streaming read (sum) of X in Go; package = perceptron.PLA, 1 epoch;")
+	fmt.Fprintf(out, "perfcompare: %s/%s, %s, %d CPUs, GOMAXPROCS %d, %d timed rounds (medians), seed %d, noise %g\n",
+		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), *rounds, *seed, *noise)
+	fmt.Fprintf(out, "load average at start: %s\n", loadAvg())
+	fmt.Fprintln(out, "limit = streaming read (sum) of X in Go; package = perceptron.PLA, 1 epoch (ExactSum, the default);")
+	fmt.Fprintln(out, "fast = perceptron.PLA with Sum FastSum (not bit-identical);")
 	fmt.Fprintln(out, "sklearn = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1).fit, timed in Python with perf_counter, data loaded before.")
 	var rows []row
 	for _, s := range sizes {
@@ -126,6 +134,8 @@ func run(args []string, out io.Writer) error {
 type row struct {
 	size           size
 	limit, pkg, sk time.Duration // medians; sk is 0 without scikit-learn
+	fast           time.Duration // median of the FastSum epoch
+	load           string        // load average before and after
 	skNote         string        // why sk is missing, or versions
 	weights        string        // bit-identity verdict
 	updates        int
@@ -374,7 +384,14 @@ func (w *worker) close() {
 
 // plaEpoch is (b): one epoch of the package.
 func plaEpoch(d *perceptron.Dataset) (*perceptron.Result, error) {
+	return plaEpochSum(d, perceptron.ExactSum)
+}
+
+// plaEpochSum is one epoch of the package with the given Sum: (b) with
+// ExactSum, (d) with FastSum.
+func plaEpochSum(d *perceptron.Dataset, sum perceptron.Sum) (*perceptron.Result, error) {
 	opt := perceptron.DefaultOptions()
+	opt.Sum = sum
 	opt.MaxEpochs = 1
 	opt.Order = perceptron.Cyclic
 	opt.Eta = 1
@@ -385,6 +402,7 @@ func plaEpoch(d *perceptron.Dataset) (*perceptron.Result, error) {
 // measure generates one data set and times (a), (b), (c) on it.
 func measure(s size, rounds int, seed uint64, noise float64, python, tmp string, out io.Writer) (row, error) {
 	r := row{size: s}
+	loadBefore := loadAvg()
 	fmt.Fprintf(out, "\n%s: generating ...", s)
 	d, _ := generate(s, seed, noise)
 	dir, err := os.MkdirTemp(tmp, "perfcompare-")
@@ -410,7 +428,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	}
 	fmt.Fprintf(out, " %s\n", note)
 
-	var limits, pkgs, sks []time.Duration
+	var limits, pkgs, sks, fasts []time.Duration
 	var sink float64
 	var res *perceptron.Result
 	var last fit
@@ -426,6 +444,13 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 			return r, err
 		}
 
+		t0 = time.Now()
+		_, err = plaEpochSum(d, perceptron.FastSum)
+		tFast := time.Since(t0)
+		if err != nil {
+			return r, err
+		}
+
 		var tSk time.Duration
 		if w != nil {
 			last, err = w.fit()
@@ -434,18 +459,18 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 			}
 			tSk = time.Duration(last.Seconds * 1e9)
 		}
-		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, sklearn %v\n", k,
+		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, fast %v, sklearn %v\n", k,
 			map[bool]string{true: " (warm-up)", false: ""}[k == 0],
-			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tSk.Round(time.Microsecond))
+			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tFast.Round(time.Microsecond), tSk.Round(time.Microsecond))
 		if k == 0 {
 			continue
 		}
-		limits, pkgs, sks = append(limits, tLimit), append(pkgs, tPkg), append(sks, tSk)
+		limits, pkgs, sks, fasts = append(limits, tLimit), append(pkgs, tPkg), append(sks, tSk), append(fasts, tFast)
 	}
 	if math.IsNaN(sink) {
 		fmt.Fprintln(out, "  (the sum is NaN)") // keeps the read from being optimised away
 	}
-	r.limit, r.pkg = median(limits), median(pkgs)
+	r.limit, r.pkg, r.fast = median(limits), median(pkgs), median(fasts)
 	r.updates = res.Updates
 	if w != nil {
 		r.sk = median(sks)
@@ -456,17 +481,20 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	} else {
 		r.weights = "not checked: scikit-learn absent"
 	}
+	r.load = loadBefore + " -> " + loadAvg()
 	return r, nil
 }
 
 // ms formats a duration in milliseconds.
 func ms(t time.Duration) string { return fmt.Sprintf("%.1f", float64(t)/1e6) }
 
-// table formats the rows as a markdown table followed by the notes.
+// table formats the rows as a markdown table followed by the notes: the
+// streaming bandwidth (in the limit column), the load average around each
+// size, and the Python and scikit-learn versions.
 func table(rows []row) string {
 	var b strings.Builder
-	b.WriteString("| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | package/limit | sklearn/package | updates | weights |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|\n")
+	b.WriteString("| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | updates | weights |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
 	var notes []string
 	for _, r := range rows {
 		gbs := float64(r.size.n) * float64(r.size.d) * 8 / r.limit.Seconds() / 1e9
@@ -475,15 +503,59 @@ func table(rows []row) string {
 			sk = ms(r.sk)
 			ratio = fmt.Sprintf("%.2fx", float64(r.sk)/float64(r.pkg))
 		}
-		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %.2fx | %s | %d | %s |\n",
-			r.size, ms(r.limit), gbs, ms(r.pkg), sk, float64(r.pkg)/float64(r.limit), ratio, r.updates, r.weights)
+		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %s | %.2fx | %s | %.2fx | %d | %s |\n",
+			r.size, ms(r.limit), gbs, ms(r.pkg), sk, ms(r.fast), float64(r.pkg)/float64(r.limit), ratio,
+			float64(r.fast)/float64(r.limit), r.updates, r.weights)
 		if !slices.Contains(notes, r.skNote) {
 			notes = append(notes, r.skNote)
 		}
+	}
+	b.WriteString("\nstreaming read (the limit):")
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %.1f GB/s on %s", float64(r.size.n)*float64(r.size.d)*8/r.limit.Seconds()/1e9, r.size)
+	}
+	b.WriteString("\nload average (1, 5, 15 min) before -> after each size:")
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(";")
+		}
+		fmt.Fprintf(&b, " %s: %s", r.size, r.load)
 	}
 	for _, n := range notes {
 		fmt.Fprintf(&b, "\nsklearn: %s", n)
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// loadAvg returns the 1, 5 and 15 minute load averages of /proc/loadavg, or
+// "unknown" where there is none.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+// cpuModel returns the first "model name" of /proc/cpuinfo, or "CPU
+// unknown".
+func cpuModel() string {
+	b, err := os.ReadFile("/proc/cpuinfo")
+	if err != nil {
+		return "CPU unknown"
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, v, ok := strings.Cut(line, ":"); ok && strings.TrimSpace(k) == "model name" {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "CPU unknown"
 }

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -222,17 +224,41 @@ func fmtBits(v float64) string {
 func TestTable(t *testing.T) {
 	rows := []row{
 		{size: size{1000, 100}, limit: 10 * time.Millisecond, pkg: 11 * time.Millisecond, sk: 22 * time.Millisecond,
+			fast: 12 * time.Millisecond, load: "0.10 0.20 0.30 -> 0.40 0.50 0.60",
 			skNote: "python 3.11.2", weights: "bit-identical (100 weights + b)", updates: 180},
-		{size: size{10, 1}, limit: 2 * time.Millisecond, pkg: 3 * time.Millisecond,
+		{size: size{10, 1}, limit: 2 * time.Millisecond, pkg: 3 * time.Millisecond, fast: 2 * time.Millisecond,
+			load:   "unknown -> unknown",
 			skNote: "scikit-learn ABSENT: x", weights: "not checked: scikit-learn absent", updates: 1},
 	}
-	want := "| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | package/limit | sklearn/package | updates | weights |\n" +
-		"|---|---|---|---|---|---|---|---|\n" +
-		"| 1000 x 100 | 10.0 (0.1) | 11.0 | 22.0 | 1.10x | 2.00x | 180 | bit-identical (100 weights + b) |\n" +
-		"| 10 x 1 | 2.0 (0.0) | 3.0 | absent | 1.50x | - | 1 | not checked: scikit-learn absent |\n" +
+	want := "| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | updates | weights |\n" +
+		"|---|---|---|---|---|---|---|---|---|---|\n" +
+		"| 1000 x 100 | 10.0 (0.1) | 11.0 | 22.0 | 12.0 | 1.10x | 2.00x | 1.20x | 180 | bit-identical (100 weights + b) |\n" +
+		"| 10 x 1 | 2.0 (0.0) | 3.0 | absent | 2.0 | 1.50x | - | 1.00x | 1 | not checked: scikit-learn absent |\n" +
+		"\nstreaming read (the limit): 0.1 GB/s on 1000 x 100, 0.0 GB/s on 10 x 1" +
+		"\nload average (1, 5, 15 min) before -> after each size: 1000 x 100: 0.10 0.20 0.30 -> 0.40 0.50 0.60; 10 x 1: unknown -> unknown" +
 		"\nsklearn: python 3.11.2\nsklearn: scikit-learn ABSENT: x\n"
 	if got := table(rows); got != want {
 		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestMachineNotes checks the load average and CPU model readers on this
+// machine (Linux): three numbers, and a model name that is not empty.
+func TestMachineNotes(t *testing.T) {
+	if _, err := os.Stat("/proc/loadavg"); err != nil {
+		t.Skip("no /proc/loadavg")
+	}
+	f := strings.Fields(loadAvg())
+	if len(f) != 3 {
+		t.Fatalf("loadAvg() = %q, want three numbers", loadAvg())
+	}
+	for _, v := range f {
+		if _, err := strconv.ParseFloat(v, 64); err != nil {
+			t.Errorf("loadAvg() = %q: %v", loadAvg(), err)
+		}
+	}
+	if m := cpuModel(); m == "" {
+		t.Errorf("cpuModel() is empty")
 	}
 }
 
@@ -277,6 +303,29 @@ func TestAgainstSklearn(t *testing.T) {
 		}
 		if !strings.Contains(out.String(), "| bit-identical (") {
 			t.Errorf("%s: weights not bit-identical:\n%s", sizes, out.String())
+		}
+	}
+}
+
+// TestRunPrintsMachine runs a tiny comparison and checks that the table
+// is followed by the streaming bandwidth and the load average of the size.
+func TestRunPrintsMachine(t *testing.T) {
+	if _, err := os.Stat("/proc/loadavg"); err != nil {
+		t.Skip("no /proc/loadavg")
+	}
+	var out bytes.Buffer
+	if err := run([]string{"-sizes", "300x4", "-rounds", "1", "-python", "/nonexistent/python", "-tmp", t.TempDir()}, &out); err != nil {
+		t.Fatal(err)
+	}
+	s := out.String()
+	for _, re := range []string{
+		`(?m)^load average at start: [0-9.]+ [0-9.]+ [0-9.]+$`,
+		`(?m)^streaming read \(the limit\): [0-9.]+ GB/s on 300 x 4$`,
+		`(?m)^load average \(1, 5, 15 min\) before -> after each size: 300 x 4: [0-9.]+ [0-9.]+ [0-9.]+ -> [0-9.]+ [0-9.]+ [0-9.]+$`,
+		`(?m)^\| 300 x 4 \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \| absent \| [0-9.]+ \| [0-9.]+x \| - \| [0-9.]+x \| [0-9]+ \| not checked: scikit-learn absent \|$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(s) {
+			t.Errorf("output lacks %s:\n%s", re, s)
 		}
 	}
 }

@@ -1,0 +1,116 @@
+package perceptron
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestFastSum checks the properties FastSum promises:
+//   - on small-integer data every partial sum is an exact integer, so any
+//     order of summation gives the same scores: FastSum makes exactly
+//     ExactSum's updates and weights;
+//   - it is deterministic, and the loop without an Observer (sweepPLA)
+//     makes exactly the updates of the loop with one;
+//   - on real-valued data it rounds differently (otherwise it would not be
+//     a different mode) yet still learns: on separable data it converges
+//     to a separator.
+func TestFastSum(t *testing.T) {
+	for _, dim := range []int{1, 3, 4, 5, 17} {
+		data := hotData(t, 203, dim, uint64(dim))
+		if data.Validate() != nil {
+			continue
+		}
+		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+			opt := DefaultOptions()
+			opt.Order, opt.MaxEpochs = order, 20
+			exact, err := PLA(data, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Sum = FastSum
+			fast, err := PLA(data, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(fast.W, exact.W) || fast.B != exact.B || fast.Updates != exact.Updates ||
+				!slices.Equal(fast.UpdateRuns, exact.UpdateRuns) {
+				t.Errorf("d=%d %v: integer data, FastSum %v %v (%d updates), ExactSum %v %v (%d)",
+					dim, order, fast.W, fast.B, fast.Updates, exact.W, exact.B, exact.Updates)
+			}
+		}
+	}
+
+	data := benchData(t, 3000, 37)
+	opt := DefaultOptions()
+	opt.MaxEpochs = 3
+	opt.Sum = FastSum
+	a, err := PLA(data, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := PLA(data, opt)
+	updates := 0
+	opt.Observer = func(Update) { updates++ }
+	c, _ := PLA(data, opt)
+	if !slices.Equal(a.W, b.W) || a.B != b.B || !slices.Equal(a.W, c.W) || a.B != c.B || updates != a.Updates {
+		t.Errorf("FastSum is not deterministic or the two loops differ: %v / %v / %v", a.W[:3], b.W[:3], c.W[:3])
+	}
+	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1): left
+	// to right, 1e16 + 1 rounds to 1e16 (the spacing of doubles there is
+	// 2), minus 1e16 is 0, plus 1 is 1. With partial sums, (1e16 + 1) +
+	// (-1e16 + 1) = 1e16 - 1e16 = 0. So a row with y = +1 is correct under
+	// ExactSum and a tie (a mistake under TieMistake) under FastSum: the
+	// modes can decide a near-tie differently.
+	w := []float64{1e16, 1, -1e16, 1}
+	x := []float64{1, 1, 1, 1}
+	if f, e := dotFast(w, x), dotExact(w, x); f != 0 || e != 1 || dot(w, x) != 1 {
+		t.Errorf("dotFast = %v (want 0), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
+	}
+
+	sep, _, err := SeparableData(500, 20, 0.1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt = DefaultOptions()
+	opt.Sum = FastSum
+	res, err := PLA(sep, opt)
+	if err != nil || !res.Converged {
+		t.Fatalf("FastSum on separable data: %v, converged %v", err, res != nil && res.Converged)
+	}
+	if e, _ := res.Errors(sep); e != 0 {
+		t.Errorf("FastSum converged with %d training errors", e)
+	}
+	opt.Sum = 7
+	if _, err := PLA(sep, opt); err == nil || err.Error() != "perceptron: unknown Sum 7: want ExactSum or FastSum" {
+		t.Errorf("bad Sum: %v", err)
+	}
+}
+
+// TestPocketFastSum: with FastSum, Pocket's History counts the errors of
+// every w with the sums the run decides by (dotFast), exactly.
+func TestPocketFastSum(t *testing.T) {
+	data := benchData(t, 500, 7)
+	opt := DefaultOptions()
+	opt.Sum, opt.MaxEpochs = FastSum, 5
+	var rec Recorder
+	opt.Observer = rec.Observe
+	p, err := Pocket(data, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.History) != p.Updates || len(rec.Updates) != p.Updates || p.Updates == 0 {
+		t.Fatalf("%d history entries, %d updates", len(p.History), p.Updates)
+	}
+	for k, h := range p.History {
+		u := rec.Updates[k]
+		e := 0
+		for i := range data.N() {
+			if s := dotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
+				e++
+			}
+		}
+		if h.Errors != e || h.Update != k+1 {
+			t.Fatalf("history[%d] = %+v, recounted %d errors", k, h, e)
+		}
+	}
+}
