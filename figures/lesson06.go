@@ -92,7 +92,11 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 	p.Legend.Add("equal error", id)
 	p.Legend.Left = true
 	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, hi, 0, 1.25*hi // room for the legend
+	// Equal scales, so that the line of equal error is at 45°; room for the legend.
+	if err := SetEqualRange(p, plots.Box{XMin: 0, XMax: hi, YMin: 0, YMax: 1.25 * hi}, Width, Height); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min // the same width, starting at an error of 0
 	return p, nil
 }
 
