@@ -1,6 +1,7 @@
 package figures
 
 import (
+	"errors"
 	"fmt"
 
 	"gonum.org/v1/plot"
@@ -16,10 +17,10 @@ import (
 // h, its normal vector w as an arrow pointing into S+ and, when h separates
 // d, the margin band of the data set: the strip of half-width
 // γ = min_i y_i(w·x_i + b)/||w|| around the boundary, whose edge touches the
-// nearest point, which is circled. The figure shows the box (choose it with
-// the same scale on both axes, about 1.6 times wider than high, so that w
-// looks orthogonal to the boundary); arrowLength is the arrow's length in
-// data units.
+// nearest point, which is circled. The figure shows at least the box, with
+// the same scale on both axes (plots.EqualAxes at Width × Height), so that
+// w is drawn orthogonal to the boundary and γ is the same length in every
+// direction; arrowLength is the arrow's length in data units.
 func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, title string, arrowLength float64) (*plot.Plot, error) {
 	xl, yl := "x1", "x2"
 	if len(d.Features) >= 2 {
@@ -27,7 +28,7 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 	}
 	p := plots.New(title, xl, yl)
 	p.Legend.Left = true
-	if err := plots.SetRange(p, box); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, err
 	}
 	gamma, row, err := h.DatasetMargin(d)
@@ -75,14 +76,15 @@ var (
 	// CreditApplicants at a typical age (46) and years in job (5), a score
 	// of salary and debt alone: 0.05·salary − 0.1·debt − 1.1.
 	lesson01Bank = perceptron.Hyperplane{W: []float64{0.05, -0.1}, B: -1.1}
-	// Lesson01Box is the part of the plane lesson 1's figure shows: it holds
-	// the applicants, with the same scale on both axes.
+	// Lesson01Box is the part of the plane lesson 1's figure shows at least
+	// (EqualAxes may widen one axis): it holds the applicants.
 	Lesson01Box = plots.Box{XMin: 0, XMax: 90, YMin: -4, YMax: 53}
 )
 
-// lesson01Data returns lesson 1's applicants: the salary and debt of
-// CreditApplicants(15, 0, 2), each labelled by the decision of lesson01Bank.
-func lesson01Data() (*perceptron.Dataset, error) {
+// Lesson01Data returns lesson 1's applicants: the salary and debt of
+// CreditApplicants(15, 0, 2), each labelled by the decision of lesson 1's
+// two-feature bank, 0.05·salary − 0.1·debt − 1.1.
+func Lesson01Data() (*perceptron.Dataset, error) {
 	return bankData(15, 2, []int{1, 3}, []string{"salary (k$)", "debt (k$)"}, lesson01Bank)
 }
 
@@ -115,10 +117,70 @@ func bankData(n int, seed uint64, cols []int, names []string, rule perceptron.Hy
 
 func init() {
 	registerPlot("01_hyperplane.png", func() (*plot.Plot, error) {
-		d, err := lesson01Data()
+		d, err := Lesson01Data()
 		if err != nil {
 			return nil, err
 		}
 		return HyperplaneFigure(d, lesson01Bank, Lesson01Box, "Approve when 0.05·salary − 0.1·debt > 1.1", 15)
 	})
+}
+
+// Lesson01Explore draws lesson 1's applicants with the hyperplane
+// w = (w1, w2), b of the student's sliders: its boundary and w where the
+// boundary crosses the figure, the margin band when it separates the
+// applicants, and a cross on every applicant it misclassifies (a score of
+// 0 included). The caption gives the mistakes, the training error and the
+// margin of the data set, negative when some applicant is on the wrong
+// side.
+func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
+	d, err := Lesson01Data()
+	if err != nil {
+		return nil, "", err
+	}
+	h := perceptron.Hyperplane{W: []float64{w1, w2}, B: b}
+	title := fmt.Sprintf("w = (%.2f, %.2f), b = %.1f", w1, w2, b)
+	if w1 == 0 && w2 == 0 {
+		p := plots.New(title, d.Features[0], d.Features[1])
+		if err := plots.EqualAxes(p, Lesson01Box, Width, Height); err != nil {
+			return nil, "", err
+		}
+		return p, "w = 0: every score is b, there is no boundary; move w1 or w2", plots.AddPoints(p, d, 0, 1)
+	}
+	e, err := h.Errors(d)
+	if err != nil {
+		return nil, "", err
+	}
+	gamma, _, err := h.DatasetMargin(d)
+	if err != nil {
+		return nil, "", err
+	}
+	caption := fmt.Sprintf("%s: %d of %d applicants misclassified (training error %.2f); margin of the data set γ = %.2f k$",
+		title, e, d.N(), float64(e)/float64(d.N()), gamma)
+	if _, err := plots.Boundary(h, Lesson01Box); errors.Is(err, plots.ErrOutside) {
+		p := plots.New(title, d.Features[0], d.Features[1])
+		if err := plots.EqualAxes(p, Lesson01Box, Width, Height); err != nil {
+			return nil, "", err
+		}
+		return p, caption + " (the boundary is outside the figure)", plots.AddPoints(p, d, 0, 1)
+	}
+	p, err := HyperplaneFigure(d, h, Lesson01Box, title, 15)
+	if err != nil {
+		return nil, "", err
+	}
+	var wrong plotter.XYs
+	for i := range d.N() {
+		if s, _ := h.Score(d.Row(i)); d.Y[i]*s <= 0 {
+			wrong = append(wrong, plotter.XY{X: d.X.At(i, 0), Y: d.X.At(i, 1)})
+		}
+	}
+	if len(wrong) > 0 {
+		x, err := plotter.NewScatter(wrong)
+		if err != nil {
+			return nil, "", err
+		}
+		x.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Radius: vg.Points(7), Color: plots.Black}
+		p.Add(x)
+		p.Legend.Add("misclassified", x)
+	}
+	return p, caption, nil
 }

@@ -74,15 +74,16 @@ var (
 	Lesson02Box = plots.Box{XMin: -0.1, XMax: 1.6, YMin: -5, YMax: 100}
 )
 
-// lesson02Data returns lesson 2's applicants: the salary of
-// CreditApplicants(20, 0, 3), each labelled by lesson02Rule.
-func lesson02Data() (*perceptron.Dataset, error) {
+// Lesson02Data returns lesson 2's applicants: the salary of
+// CreditApplicants(20, 0, 3), each labelled by lesson 2's bank, approve
+// when salary > 40 k$.
+func Lesson02Data() (*perceptron.Dataset, error) {
 	return bankData(20, 3, []int{1}, []string{"salary (k$)"}, lesson02Rule)
 }
 
 func init() {
 	registerPlot("02_lift.png", func() (*plot.Plot, error) {
-		d, err := lesson02Data()
+		d, err := Lesson02Data()
 		if err != nil {
 			return nil, err
 		}

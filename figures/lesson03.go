@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -34,7 +35,21 @@ func MistakesFigure(curves [][]float64, names []string, title string) (*plot.Plo
 		p.Legend.Add(names[k], line)
 	}
 	p.Y.Min = 0
+	p.X.Min = 0
+	p.X.Tick.Marker = everyTick(100)
 	return p, nil
+}
+
+// everyTick labels every multiple of step in the axis range (the default
+// ticker labels only some of them: 100, 300 and 500 on 0..500).
+func everyTick(step float64) plot.Ticker {
+	return plot.TickerFunc(func(min, max float64) []plot.Tick {
+		var ticks []plot.Tick
+		for v := math.Ceil(min/step) * step; v <= max; v += step {
+			ticks = append(ticks, plot.Tick{Value: v, Label: fmt.Sprint(v)})
+		}
+		return ticks
+	})
 }
 
 // CumulativeMistakes runs a fresh online perceptron (η = 1, w = 0, b = 0,
@@ -59,9 +74,11 @@ func CumulativeMistakes(d *perceptron.Dataset) ([]float64, error) {
 // rows of the 2-D data d in order and returns one frame per mistake, plus a
 // last frame after the whole stream: the points received so far, the point
 // just received circled, the boundary before the update (dashed, when
-// there was one inside the box) and after it, with w as an arrow. The frames
-// show view; the boundaries are clipped to box, so that the legend can sit
-// in the part of view outside box.
+// there was one inside the box) and after it, with w as an arrow; the last
+// frame also crosses out the points still misclassified at the end. The
+// frames show at least view, on equal axes (plots.EqualAxes); the
+// boundaries are clipped to box, so that the legend can sit in the part of
+// view outside box.
 func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, error) {
 	o, err := perceptron.NewOnline(d.D(), 1, perceptron.TieMistake)
 	if err != nil {
@@ -78,8 +95,7 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			return err
 		}
 		p := plots.New(title, "x1", "x2")
-		p.Legend.Left = true
-		if err := plots.SetRange(p, view); err != nil {
+		if err := plots.EqualAxes(p, view, Width, Height); err != nil {
 			return err
 		}
 		if err := plots.AddPoints(p, seen, 0, 1); err != nil {
@@ -118,6 +134,8 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			ring.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(8), Color: plots.Black}
 			p.Add(ring)
 			p.Legend.Add("the mistake", ring)
+		} else if err := crossWrong(p, d, o.Hyperplane()); err != nil {
+			return err
 		}
 		frames = append(frames, p)
 		return nil
@@ -142,6 +160,31 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 	return frames, nil
 }
 
+// crossWrong adds a cross on every point of d that h misclassifies, if any.
+func crossWrong(p *plot.Plot, d *perceptron.Dataset, h perceptron.Hyperplane) error {
+	var wrong plotter.XYs
+	for i := range d.N() {
+		s, err := h.Score(d.Row(i))
+		if err != nil {
+			return err
+		}
+		if d.Y[i]*s <= 0 {
+			wrong = append(wrong, plotter.XY{X: d.X.At(i, 0), Y: d.X.At(i, 1)})
+		}
+	}
+	if len(wrong) == 0 {
+		return nil
+	}
+	x, err := plotter.NewScatter(wrong)
+	if err != nil {
+		return err
+	}
+	x.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Radius: vg.Points(8), Color: plots.Black}
+	p.Add(x)
+	p.Legend.Add("wrong at the end", x)
+	return nil
+}
+
 func isZero(w []float64) bool {
 	for _, v := range w {
 		if v != 0 {
@@ -151,12 +194,13 @@ func isZero(w []float64) bool {
 	return true
 }
 
-// Lesson03Box holds lesson 3's data; Lesson03View is the part of the plane
-// its animation shows (the same scale on both axes, room for the legend on
-// the left).
+// Lesson03Box holds lesson 3's data, [-1, 1]² and a little more;
+// Lesson03View is the part of the plane its animation shows at least: the
+// box and, on its right, a strip as wide as the equal axes of a Width ×
+// Height figure leave anyway, where the legend goes.
 var (
 	Lesson03Box  = plots.Box{XMin: -1.15, XMax: 1.15, YMin: -1.15, YMax: 1.15}
-	Lesson03View = plots.Box{XMin: -2.6, XMax: 1.2, YMin: -1.2, YMax: 1.2}
+	Lesson03View = plots.Box{XMin: -1.15, XMax: 2.3, YMin: -1.15, YMax: 1.15}
 )
 
 func init() {

@@ -2,6 +2,8 @@ package figures
 
 import (
 	"fmt"
+	"math"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -39,7 +41,13 @@ func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
 // seed and n (so on the same data sets), the updates of the cyclic pick (x)
 // against the updates of the random-mistake pick (y), on log-log axes,
 // with the line y = x: a point off the line is a data set on which the pick
-// rule changed the number of updates.
+// rule changed the number of updates. A decade is as long on both axes
+// (plots.EqualAxes), so y = x is drawn at 45°; the room that leaves on the
+// right of the data holds the legend.
+//
+// The axes are linear in log10(updates), labelled 1, 10, 100, …: gonum/plot
+// places the glyph box of a LogScale axis label at the linear midpoint of
+// the range, which makes it shrink the data area.
 func LFDOrders(cyclic, mistake perceptron.LFDSummary) (*plot.Plot, error) {
 	if len(cyclic.Updates) != len(mistake.Updates) || cyclic.N != mistake.N {
 		return nil, fmt.Errorf("figures: LFD experiments of %d and %d runs, n = %d and %d", len(cyclic.Updates), len(mistake.Updates), cyclic.N, mistake.N)
@@ -47,28 +55,59 @@ func LFDOrders(cyclic, mistake perceptron.LFDSummary) (*plot.Plot, error) {
 	p := plots.New(fmt.Sprintf("PLA on the same %d data sets (N = %d), two pick rules", len(cyclic.Updates), cyclic.N),
 		"updates, cyclic pick", "updates, random-mistake pick")
 	xs, ys := plots.Ints(cyclic.Updates), plots.Ints(mistake.Updates)
+	hi := 1.0
+	for k := range xs {
+		if xs[k] < 1 || ys[k] < 1 {
+			return nil, fmt.Errorf("figures: run %d made %v and %v updates; a log axis needs at least 1", k, xs[k], ys[k])
+		}
+		hi = max(hi, xs[k], ys[k])
+		xs[k], ys[k] = math.Log10(xs[k]), math.Log10(ys[k])
+	}
 	dots, err := plots.Scatter(xs, ys)
 	if err != nil {
 		return nil, err
 	}
 	dots.GlyphStyle.Radius = vg.Points(1.5)
-	hi := 1.0
-	for k := range xs {
-		hi = max(hi, xs[k], ys[k])
-	}
-	hi *= 2
-	id, err := plots.Identity(1, hi)
+	top := math.Log10(2 * hi)
+	id, err := plots.Identity(0, top)
 	if err != nil {
 		return nil, err
 	}
 	p.Add(dots, id)
 	p.Legend.Add("one data set", dots)
-	p.Legend.Add("same number of updates", id)
-	p.Legend.Top, p.Legend.Left = true, true
-	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
-	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 1, hi, 1, hi*3 // room for the legend
+	p.Legend.Add("y = x: as many updates", id)
+	p.Legend.Top, p.Legend.Left = false, false
+	p.X.Tick.Marker, p.Y.Tick.Marker = decades{}, decades{}
+	if err := plots.EqualAxes(p, plots.Box{XMin: 0, XMax: top, YMin: 0, YMax: top}, Width, Height); err != nil {
+		return nil, err
+	}
+	// EqualAxes widened x about the centre: move all of the extra room to
+	// the right, where no data set is and the legend goes.
+	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min
 	return p, nil
+}
+
+// decades ticks an axis that shows log10 of a quantity: a labelled tick
+// at every whole number k (labelled 10^k: 1, 10, 100, …) and unlabelled
+// ones at log10(2..9) + k.
+type decades struct{}
+
+func (decades) Ticks(min, max float64) []plot.Tick {
+	var ticks []plot.Tick
+	for k := math.Floor(min); k <= max; k++ {
+		for m := 1.0; m < 10; m++ {
+			v := k + math.Log10(m)
+			if v < min || v > max {
+				continue
+			}
+			t := plot.Tick{Value: v}
+			if m == 1 {
+				t.Label = strconv.FormatFloat(math.Pow(10, k), 'f', -1, 64)
+			}
+			ticks = append(ticks, t)
+		}
+	}
+	return ticks
 }
 
 // BudgetErrors draws the mean training and test error of PLA against its
@@ -113,15 +152,16 @@ func BudgetErrors(budgets []int, train, test []float64, noise float64, title str
 	return p, nil
 }
 
-// lesson04Budgets are the update budgets of the training-versus-test figure.
-var lesson04Budgets = []int{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 2000, 5000}
+// Lesson04Budgets are the update budgets of lesson 4's training-versus-test
+// figure.
+var Lesson04Budgets = []int{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 2000, 5000}
 
-// lesson04BudgetCurves runs PLA with each budget of updates on
+// Lesson04BudgetCurves runs PLA with each budget of updates on
 // NoisyData(200, 2, 0, 0.1, seed) split in half (TrainTestSplit(·, 0.5,
 // seed)) for seeds 1..runs, and returns the mean training and test errors.
-func lesson04BudgetCurves(runs int) (train, test []float64, err error) {
-	train = make([]float64, len(lesson04Budgets))
-	test = make([]float64, len(lesson04Budgets))
+func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
+	train = make([]float64, len(Lesson04Budgets))
+	test = make([]float64, len(Lesson04Budgets))
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		d, _, err := perceptron.NoisyData(200, 2, 0, 0.1, seed)
 		if err != nil {
@@ -131,7 +171,7 @@ func lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		for k, budget := range lesson04Budgets {
+		for k, budget := range Lesson04Budgets {
 			opt := perceptron.DefaultOptions()
 			opt.MaxUpdates = budget
 			res, err := perceptron.PLA(tr, opt)
@@ -155,7 +195,7 @@ func lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 
 func init() {
 	registerPlot("04_iris_epochs.png", func() (*plot.Plot, error) {
-		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		d, err := IrisData()
 		if err != nil {
 			return nil, err
 		}
@@ -177,10 +217,42 @@ func init() {
 		return LFDOrders(c, m)
 	})
 	registerPlot("04_budget_errors.png", func() (*plot.Plot, error) {
-		train, test, err := lesson04BudgetCurves(20)
+		train, test, err := Lesson04BudgetCurves(20)
 		if err != nil {
 			return nil, err
 		}
-		return BudgetErrors(lesson04Budgets, train, test, 0.1, "PLA on noisy data (10% flipped): stopping after a budget")
+		return BudgetErrors(Lesson04Budgets, train, test, 0.1, "PLA on noisy data (10% flipped): stopping after a budget")
 	})
+}
+
+// Lesson04Explore runs PLA on the iris flowers of IrisData with learning
+// rate eta and the pick rule named order (cyclic, cycle, shuffle or
+// mistake; see perceptron.ParseOrder) drawn from seed, and draws the
+// flowers and the boundary it learned. The caption gives the updates per
+// epoch (numbered from 0), the weights, and w/η and b/η, which are the
+// same for every η when the order is fixed: from w = 0, b = 0 the rate
+// only scales the weights.
+func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string, error) {
+	o, err := perceptron.ParseOrder(order)
+	if err != nil {
+		return nil, "", err
+	}
+	d, err := IrisData()
+	if err != nil {
+		return nil, "", err
+	}
+	opt := perceptron.DefaultOptions()
+	opt.Eta, opt.Order, opt.Seed = eta, o, seed
+	res, err := perceptron.PLA(d, opt)
+	if err != nil {
+		return nil, "", err
+	}
+	title := fmt.Sprintf("PLA on iris: η = %g, %s order, seed %d", eta, order, seed)
+	p, err := IrisBoundary(d, res.Hyperplane, title)
+	if err != nil {
+		return nil, "", err
+	}
+	caption := fmt.Sprintf("%d updates in %d epochs %v (converged %v); w = [%.3g %.3g], b = %.3g; w/η = [%.4g %.4g], b/η = %.4g",
+		res.Updates, res.Epochs, res.UpdatesPerEpoch(), res.Converged, res.W[0], res.W[1], res.B, res.W[0]/eta, res.W[1]/eta, res.B/eta)
+	return p, caption, nil
 }

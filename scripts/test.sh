@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# test.sh sets up (scripts/setup.sh, with chromium for the browser test), then
-# runs go vet and the whole test suite, notebook execution included.
+# test.sh sets up (scripts/setup.sh, with chromium for the browser test; as
+# root also the shared install, scripts/setup.sh --system), then runs go vet
+# and the whole test suite, notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
@@ -11,7 +12,15 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-bash scripts/setup.sh --with-chromium
+# --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
+# cold a few minutes, skipped while the build is current).
+bash scripts/setup.sh --with-chromium --lab
+# As root (CI), also the shared install for a class (setup.sh --system, with
+# JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
+# LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
+if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
+	bash scripts/setup.sh --system
+fi
 
 echo "test: go vet ./..."
 go vet ./...

@@ -1,0 +1,96 @@
+package exercises
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// CheckMisclassified checks lesson 4's Exercise 1: Misclassified(w, b, X,
+// y) returns, in increasing order, the rows i with y_i(w·x_i + b) ≤ 0: the
+// mistakes that the random-mistake rule picks from, and that a clean pass
+// leaves empty.
+func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64, y []float64) []int) bool {
+	return run("Exercise 1 (Misclassified)", func(c *checker) {
+		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		if err != nil {
+			panic(err)
+		}
+		one := perceptron.DefaultOptions()
+		one.MaxEpochs = 1
+		after1, err := perceptron.PLA(d, one)
+		if err != nil {
+			panic(err)
+		}
+		final, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		if err != nil {
+			panic(err)
+		}
+		for _, tc := range []struct {
+			what string
+			h    perceptron.Hyperplane
+			d    *perceptron.Dataset
+		}{
+			{"3 hand-made points, w = [1 0], b = 0 (one score is 0)", perceptron.Hyperplane{W: []float64{1, 0}}, handMade3()},
+			{"iris, w = 0, b = 0 (every score is 0)", perceptron.Hyperplane{W: []float64{0, 0}}, d},
+			{"iris, after PLA's first epoch", after1.Hyperplane, d},
+			{"iris, after PLA converged", final.Hyperplane, d},
+		} {
+			want := []int{}
+			for i := range tc.d.N() {
+				if s, _ := tc.h.Score(tc.d.Row(i)); tc.d.Y[i]*s <= 0 {
+					want = append(want, i)
+				}
+			}
+			c.equal(tc.what, want, misclassified(tc.h.W, tc.h.B, tc.d.Rows(), tc.d.Y))
+		}
+	})
+}
+
+func handMade3() *perceptron.Dataset {
+	d, err := perceptron.NewDataset([][]float64{{1, 1}, {0, 2}, {-1, 0}}, []float64{-1, 1, -1})
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// CheckDisagreement checks lesson 4's Exercise 2:
+// EstimateDisagreement(f, g, n, seed) estimates P[f(x) ≠ g(x)] for x
+// uniform on the square [-1, 1]² from n points drawn with
+// rand.New(rand.NewPCG(seed, 0)) (any seeded draw will do). It compares the
+// estimate with the exact value of perceptron.Disagreement, allowing 5
+// standard errors sqrt(p(1−p)/n), and checks that the same seed gives the
+// same estimate and that f against itself gives 0.
+func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uint64) float64) bool {
+	return run("Exercise 2 (EstimateDisagreement)", func(c *checker) {
+		rng := rand.New(rand.NewPCG(7, 8))
+		line := func() perceptron.Hyperplane {
+			// Through two random points of the square, as in LFD.
+			x1, y1, x2, y2 := 2*rng.Float64()-1, 2*rng.Float64()-1, 2*rng.Float64()-1, 2*rng.Float64()-1
+			return perceptron.Hyperplane{W: []float64{y2 - y1, x1 - x2}, B: x2*y1 - x1*y2}
+		}
+		pairs := [][2]perceptron.Hyperplane{
+			{{W: []float64{1, 0}}, {W: []float64{0, 1}}},          // quadrants: exactly 1/2
+			{{W: []float64{1, 0}, B: -0.5}, {W: []float64{1, 0}}}, // a strip: 1/4
+			{line(), line()}, {line(), line()},
+		}
+		const n = 100000
+		for k, fg := range pairs {
+			want, err := perceptron.Disagreement(fg[0], fg[1])
+			if err != nil {
+				panic(err)
+			}
+			got := estimate(fg[0], fg[1], n, uint64(k+1))
+			tol := 5 * math.Sqrt(want*(1-want)/n)
+			c.report(math.Abs(got-want) <= tol, fmt.Sprintf("pair %d (f: w = %.2f, b = %.2f; g: w = %.2f, b = %.2f), n = %d, within ±%.4f", k+1,
+				fg[0].W, fg[0].B, fg[1].W, fg[1].B, n, tol), want, got)
+		}
+		f := pairs[2][0]
+		a, b := estimate(f, pairs[2][1], 1000, 42), estimate(f, pairs[2][1], 1000, 42)
+		c.equal("the same seed twice (n = 1000)", a, b)
+		c.equal("f against itself", 0.0, estimate(f, f, 1000, 1))
+	})
+}

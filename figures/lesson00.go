@@ -1,0 +1,53 @@
+package figures
+
+import (
+	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/plots"
+	"gonum.org/v1/plot"
+)
+
+// IrisData returns the data of lessons 0 and 4: Fisher's iris flowers,
+// setosa (y = -1) against versicolor (y = +1), on sepal length and petal
+// length (cm): 100 flowers.
+func IrisData() (*perceptron.Dataset, error) {
+	return perceptron.Iris().Binary(0, 1, 0, 2)
+}
+
+// IrisBoundary draws the iris flowers of d by class and the boundary
+// w·x + b = 0 of h, over the box of the data grown by 10 % (the lower right
+// corner, where the legend goes, is empty).
+func IrisBoundary(d *perceptron.Dataset, h perceptron.Hyperplane, title string) (*plot.Plot, error) {
+	p := plots.New(title, "sepal length (cm)", "petal length (cm)")
+	box, err := plots.BoxOf(d, 0, 1, 0.1)
+	if err != nil {
+		return nil, err
+	}
+	if err := plots.SetRange(p, box); err != nil {
+		return nil, err
+	}
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, err
+	}
+	line, err := plots.Boundary(h, box)
+	if err != nil {
+		return nil, err
+	}
+	p.Add(line)
+	p.Legend.Add("boundary w·x + b = 0", line)
+	p.Legend.Top = false
+	return p, nil
+}
+
+func init() {
+	registerPlot("00_iris_pla.png", func() (*plot.Plot, error) {
+		d, err := IrisData()
+		if err != nil {
+			return nil, err
+		}
+		res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		if err != nil {
+			return nil, err
+		}
+		return IrisBoundary(d, res.Hyperplane, "PLA on iris: setosa vs versicolor")
+	})
+}
