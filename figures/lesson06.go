@@ -92,7 +92,11 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 	p.Legend.Add("equal error", id)
 	p.Legend.Left = true
 	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
-	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, hi, 0, 1.25*hi // room for the legend
+	// Equal scales, so that the line of equal error is at 45°; room for the legend.
+	if err := SetEqualRange(p, plots.Box{XMin: 0, XMax: hi, YMin: 0, YMax: 1.25 * hi}, Width, Height); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min // the same width, starting at an error of 0
 	return p, nil
 }
 
@@ -102,11 +106,11 @@ func lesson06Noisy() (*perceptron.Dataset, error) {
 	return d, err
 }
 
-// lesson06Compare returns the test errors of the pocket and of the last
+// PocketCompare returns the test errors of the pocket and of the last
 // weights of Pocket (MaxEpochs 20) for seeds 1..runs on two data sets:
 // NoisyData(200, 2, 0, 0.1, seed) split in half, and the breast cancer data
 // split 70/30 and standardised with a Scaler fitted on the training part.
-func lesson06Compare(runs int) (names []string, pocket, last [][]float64, err error) {
+func PocketCompare(runs int) (names []string, pocket, last [][]float64, err error) {
 	names = []string{"synthetic data", "breast cancer"}
 	pocket, last = make([][]float64, 2), make([][]float64, 2)
 	bc, err := perceptron.BreastCancer().Binary(0, 1)
@@ -179,7 +183,7 @@ func init() {
 	})
 	for g, file := range []string{"06_pocket_vs_last_synthetic.png", "06_pocket_vs_last_cancer.png"} {
 		registerPlot(file, func() (*plot.Plot, error) {
-			names, pocket, last, err := lesson06Compare(100)
+			names, pocket, last, err := PocketCompare(100)
 			if err != nil {
 				return nil, err
 			}

@@ -49,7 +49,12 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 	if err != nil {
 		return nil, err
 	}
-	box.YMax += 0.3 * (box.YMax - box.YMin) // room for the legend
+	box.XMax += 0.75 * (box.XMax - box.XMin) // room at the right for the legend
+	// Equal scales (the lines' angles are true); the regions fill the box.
+	if err := SetEqualRange(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
 	regions, err := plots.Regions(func(x, y float64) float64 {
 		s, _ := v.Score([]float64{x, y})
 		return s
@@ -58,9 +63,6 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 		return nil, err
 	}
 	p.Add(regions)
-	if err := plots.SetRange(p, box); err != nil {
-		return nil, err
-	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}

@@ -5,7 +5,9 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -61,36 +63,68 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 	}
 	half := 0.6 * math.Max(hi[0]-lo[0], hi[1]-lo[1])
 	c0, c1 := (lo[0]+hi[0])/2, (lo[1]+hi[1])/2
-	box := plots.Box{XMin: c0 - half, XMax: c0 + half, YMin: c1 - 0.75*half, YMax: c1 + 0.75*half}
+	box := plots.Box{XMin: c0 - 1.6*half, XMax: c0 + half, YMin: c1 - 0.75*half, YMax: c1 + 0.75*half} // room at the left for the legend
+	p := plots.New(title, "θ0 = b", "θ1 = w")
+	if err := SetEqualRange(p, box, Width, Height); err != nil { // equal scales: the wedge's true angles
+		return nil, err
+	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
 	loss := func(t0, t1 float64) float64 {
 		l, _ := perceptron.Loss(perceptron.Hyperplane{W: []float64{t0, t1}}, d)
 		return l
 	}
+	// Light blue where L = 0, white elsewhere (Regions paints a score of 0
+	// white).
 	zero, err := plots.Regions(func(t0, t1 float64) float64 {
 		if loss(t0, t1) == 0 {
 			return 1
 		}
-		return -1
+		return 0
 	}, box, 300)
 	if err != nil {
 		return nil, err
 	}
-	p := plots.New(title, "θ0 = b", "θ1 = w")
 	p.Add(zero)
-	cont, err := plots.Contours(loss, box, nil, 120)
+	zeroThumb, err := plotter.NewPolygon(plotter.XYs{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}})
 	if err != nil {
 		return nil, err
 	}
-	p.Add(cont)
-	// A contour has no legend thumbnail: show a line in a middle colour.
-	thumb := &plotter.Line{LineStyle: cont.LineStyles[0]}
-	thumb.Color = cont.Palette.Colors()[len(cont.Palette.Colors())/2]
-	p.Legend.Add("contours of L(θ); shaded blue: L = 0", thumb)
+	zeroThumb.Color, zeroThumb.LineStyle.Width = plots.PosLight, 0
+	p.Legend.Add("L(θ) = 0: θ separates the data", zeroThumb)
+	// Contours at round levels, each with its value in the legend (L is
+	// convex, so its largest value on the box is at a corner).
+	top := 0.0
+	for _, t := range [][2]float64{{box.XMin, box.YMin}, {box.XMin, box.YMax}, {box.XMax, box.YMin}, {box.XMax, box.YMax}} {
+		top = math.Max(top, loss(t[0], t[1]))
+	}
+	// L(cθ) = cL(θ): levels that double are evenly spaced along every ray.
+	var levels []float64
+	for l := math.Exp2(math.Floor(math.Log2(top))); len(levels) < 5; l /= 2 {
+		levels = append([]float64{l}, levels...)
+	}
+	cm := moreland.SmoothBlueRed()
+	cm.SetMin(0)
+	cm.SetMax(1)
+	for k, level := range levels {
+		cont, err := plots.Contours(loss, box, []float64{level}, 120)
+		if err != nil {
+			return nil, err
+		}
+		c, err := cm.At(float64(k) / float64(max(1, len(levels)-1)))
+		if err != nil {
+			return nil, err
+		}
+		cont.Palette, cont.LineStyles[0].Color, cont.LineStyles[0].Width = nil, c, vg.Points(1.2)
+		p.Add(cont)
+		thumb := &plotter.Line{LineStyle: cont.LineStyles[0]}
+		p.Legend.Add(fmt.Sprintf("contour L(θ) = %g", level), thumb)
+		p.Legend.Left = true
+	}
 	for _, s := range []struct {
 		name string
 		pts  [][2]float64
 		i    int
-	}{{fmt.Sprintf("batch GD, %d steps", gd.Steps), gp, 2}, {fmt.Sprintf("SGD, %d steps", sgd.Steps), sp, 1}} {
+	}{{fmt.Sprintf("full-batch GD, %d steps", gd.Steps), gp, 2}, {fmt.Sprintf("SGD, %d steps", sgd.Steps), sp, 1}} {
 		tr, err := plots.Path(s.pts, plots.Color(s.i))
 		if err != nil {
 			return nil, err
@@ -98,7 +132,7 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 		p.Add(tr)
 		p.Legend.Add(s.name, tr)
 	}
-	p.Legend.Top = false // the lower right corner holds only contours
+	p.Legend.Top, p.Legend.Left = true, true // the upper left corner holds only contours
 	// Fix the axes last: Add grows them to the plotters' data ranges.
 	if err := plots.SetRange(p, box); err != nil {
 		return nil, err
@@ -117,7 +151,7 @@ func LossCurves(gd *perceptron.GDResult, etaGD float64, sgd *perceptron.GDResult
 		r    *perceptron.GDResult
 		eta  float64
 		i    int
-	}{{"batch GD: all rows per step", gd, etaGD, 2}, {"SGD: one row per step", sgd, etaSGD, 1}} {
+	}{{"full-batch GD: all rows per step", gd, etaGD, 2}, {"SGD: one row per step", sgd, etaSGD, 1}} {
 		if !(s.eta > 0) {
 			return nil, fmt.Errorf("figures: %s: η = %v, want > 0", s.name, s.eta)
 		}
@@ -140,7 +174,7 @@ func LossCurves(gd *perceptron.GDResult, etaGD float64, sgd *perceptron.GDResult
 	return p, nil
 }
 
-// lesson08Runs runs batch GD (η = 1/32) and SGD (η = 1/4, seed 3) from
+// lesson08Runs runs full-batch GD (η = 1/32) and SGD (η = 1/4, seed 3) from
 // θ = 0 on lesson08Data, as the notebook does.
 func lesson08Runs() (d *perceptron.Dataset, gd, sgd *perceptron.GDResult, err error) {
 	if d, err = lesson08Data(); err != nil {
@@ -166,6 +200,6 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return LossCurves(gd, 1.0/32, sgd, 1.0/4, "Loss along the way, in units of η: batch GD vs SGD")
+		return LossCurves(gd, 1.0/32, sgd, 1.0/4, "Loss along the way, in units of η: full-batch GD vs SGD")
 	})
 }

@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -32,8 +33,9 @@ func AlphaCounts(alpha []int, title string) (*plot.Plot, error) {
 }
 
 // KernelRegions draws the training data d (2 features) over the decision
-// regions of the kernel perceptron m, f(x) = Σ_i α_i η y_i k(x_i, x) + b,
-// with the rows that have α_i > 0 (those that enter f) circled.
+// regions of the kernel perceptron m, f(x) = Σ_i α_i η y_i k(x_i, x) + b
+// (light blue where f > 0, light orange where f < 0), with the rows that
+// have α_i > 0 (those that enter f) circled, on equal axis scales.
 func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title string) (*plot.Plot, error) {
 	if d.D() != 2 {
 		return nil, fmt.Errorf("figures: kernel regions need 2 features, got %d", d.D())
@@ -43,6 +45,13 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		return nil, err
 	}
 	box.YMax += 0.3 * (box.YMax - box.YMin) // room for the legend
+	p := plots.New(title, "x1", "x2")
+	// Equal scales, so that circles are drawn round; the regions then fill
+	// the widened box.
+	if err := SetEqualRange(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
 	regions, err := plots.Regions(func(x, y float64) float64 {
 		s, _ := m.Score([]float64{x, y})
 		return s
@@ -50,7 +59,6 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 	if err != nil {
 		return nil, err
 	}
-	p := plots.New(title, "x1", "x2")
 	p.Add(regions)
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
@@ -72,9 +80,6 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		p.Add(sv)
 		p.Legend.Add("α_i > 0", sv)
 	}
-	if err := plots.SetRange(p, box); err != nil {
-		return nil, err
-	}
 	return p, nil
 }
 
@@ -86,7 +91,62 @@ func lesson09Kernel(d *perceptron.Dataset, k perceptron.Kernel) (*perceptron.Ker
 	return perceptron.KernelPerceptron(d, k, opt)
 }
 
+// KernelExplorer is lesson 9's live control: it trains the kernel
+// perceptron (at most 100 epochs) on the two circles of the lesson
+// (Circles(100, 0.05, 1)) with the kernel chosen by kind and param, the
+// polynomial kernel (x·z + 1)^param ("poly", param a whole degree from 1
+// to 8) or the RBF kernel exp(-param·||x - z||²) ("rbf", param > 0 and at
+// most 1000), and draws its decision regions; the caption says whether it
+// converged, the epochs, updates and training errors, and how many rows
+// have α_i > 0.
+func KernelExplorer(kind string, param float64) (*plot.Plot, string, error) {
+	var k perceptron.Kernel
+	switch kind {
+	case "poly":
+		if param != math.Trunc(param) || param < 1 || param > 8 {
+			return nil, "", fmt.Errorf("figures: kernel explorer: degree %v is not a whole number from 1 to 8", param)
+		}
+		k = perceptron.PolyKernel{Degree: int(param), C: 1}
+	case "rbf":
+		if !(param > 0 && param <= 1000) {
+			return nil, "", fmt.Errorf("figures: kernel explorer: RBF γ %v is not in (0, 1000]", param)
+		}
+		k = perceptron.RBFKernel{Gamma: param}
+	default:
+		return nil, "", fmt.Errorf("figures: kernel explorer: kernel %q is not \"poly\" or \"rbf\"", kind)
+	}
+	d, err := perceptron.Circles(100, 0.05, 1)
+	if err != nil {
+		return nil, "", err
+	}
+	m, err := lesson09Kernel(d, k)
+	if err != nil {
+		return nil, "", err
+	}
+	e, err := m.Errors(d)
+	if err != nil {
+		return nil, "", err
+	}
+	active := 0
+	for _, a := range m.Alpha {
+		if a > 0 {
+			active++
+		}
+	}
+	caption := fmt.Sprintf("%v: converged %v after %d epochs, %d updates, %d training errors, %d of %d rows with α_i > 0",
+		k, m.Converged, m.Epochs, m.Updates, e, active, d.N())
+	p, err := KernelRegions(d, m, fmt.Sprintf("Two circles, kernel %v: %d training errors", k, e))
+	if err != nil {
+		return nil, "", err
+	}
+	return p, caption, nil
+}
+
 func init() {
+	registerPlot("09_kernel_explorer.png", func() (*plot.Plot, error) {
+		p, _, err := KernelExplorer("rbf", 50)
+		return p, err
+	})
 	registerPlot("09_alpha.png", func() (*plot.Plot, error) {
 		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
 		if err != nil {

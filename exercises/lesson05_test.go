@@ -1,0 +1,80 @@
+package exercises
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+func euclidNorm(v []float64) float64 { return math.Sqrt(dotProduct(v, v)) }
+
+func TestCheckAugmentedMargin(t *testing.T) {
+	ref := func(geo float64, w []float64, b float64) float64 {
+		nw := euclidNorm(w)
+		return geo * nw / math.Hypot(nw, b)
+	}
+	wrong := map[string]func(float64, []float64, float64) float64{
+		"unchanged": func(geo float64, w []float64, b float64) float64 { return geo },
+		"divided, not times": func(geo float64, w []float64, b float64) float64 {
+			return geo / euclidNorm(w) * math.Hypot(euclidNorm(w), b)
+		},
+		"b left out": func(geo float64, w []float64, b float64) float64 {
+			return geo * euclidNorm(w) / (euclidNorm(w) + math.Abs(b))
+		},
+	}
+	expectExercise(t, func() bool { return CheckAugmentedMargin(ref) }, func(name string) bool { return CheckAugmentedMargin(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckAugmentedMargin(func(float64, []float64, float64) float64 { panic("not implemented") })
+		})
+}
+
+func TestCheckProofBounds(t *testing.T) {
+	ref := func(n int, R, gamma, eta float64) (float64, float64) {
+		return float64(n) * eta * gamma, eta * R * math.Sqrt(float64(n))
+	}
+	wrong := map[string]func(int, float64, float64, float64) (float64, float64){
+		"η forgotten": func(n int, R, gamma, eta float64) (float64, float64) {
+			return float64(n) * gamma, R * math.Sqrt(float64(n))
+		},
+		"R·t, not R√t": func(n int, R, gamma, eta float64) (float64, float64) {
+			return float64(n) * eta * gamma, eta * R * float64(n)
+		},
+		"η² on the length": func(n int, R, gamma, eta float64) (float64, float64) {
+			return float64(n) * eta * gamma, eta * eta * R * math.Sqrt(float64(n))
+		},
+	}
+	expectExercise(t, func() bool { return CheckProofBounds(ref) }, func(name string) bool { return CheckProofBounds(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckProofBounds(func(int, float64, float64, float64) (float64, float64) { panic("not implemented") })
+		})
+}
+
+// expectExercise asserts that the reference passes with every case printed
+// "passed", that each named wrong solution fails with at least one case
+// printed "FAILED", and that the stub is reported NOT DONE.
+func expectExercise(t *testing.T, ref func() bool, wrong func(name string) bool, names []string, stub func() bool) {
+	t.Helper()
+	var ok bool
+	out := capture(t, func() { ok = ref() })
+	if !ok || strings.Contains(out, "FAILED") || !strings.Contains(out, "cases passed") {
+		t.Errorf("reference solution: ok = %v, printed\n%s", ok, out)
+	}
+	for _, name := range names {
+		out := capture(t, func() { ok = wrong(name) })
+		if ok || !strings.Contains(out, "FAILED") {
+			t.Errorf("wrong solution %q: ok = %v, printed\n%s", name, ok, out)
+		}
+	}
+	out = capture(t, func() { ok = stub() })
+	if ok || !strings.Contains(out, "NOT DONE") || !strings.Contains(out, "not implemented") {
+		t.Errorf("stub: ok = %v, printed\n%s", ok, out)
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}

@@ -1,0 +1,46 @@
+package exercises
+
+import "testing"
+
+func TestCheckPocketErrorsTrace(t *testing.T) {
+	ref := func(errs []int, n int) []int {
+		out, best := make([]int, len(errs)), n
+		for k, e := range errs {
+			best = min(best, e)
+			out[k] = best
+		}
+		return out
+	}
+	wrong := map[string]func([]int, int) []int{
+		"no pocket (PLA's own errors)": func(errs []int, n int) []int { return errs },
+		"starts from the first update": func(errs []int, n int) []int { return ref(errs, errs[0]) },
+	}
+	expectExercise(t, func() bool { return CheckPocketErrorsTrace(ref) }, func(name string) bool { return CheckPocketErrorsTrace(wrong[name]) }, sortedKeys(wrong),
+		func() bool { return CheckPocketErrorsTrace(func([]int, int) []int { panic("not implemented") }) })
+}
+
+func TestCheckRawWeights(t *testing.T) {
+	conv := func(wz []float64, bz float64, mean, std []float64, shift bool) ([]float64, float64) {
+		w, b := make([]float64, len(wz)), bz
+		for j := range wz {
+			w[j] = wz[j] / std[j]
+			if shift {
+				b -= wz[j] * mean[j] / std[j]
+			}
+		}
+		return w, b
+	}
+	ref := func(wz []float64, bz float64, mean, std []float64) ([]float64, float64) {
+		return conv(wz, bz, mean, std, true)
+	}
+	wrong := map[string]func([]float64, float64, []float64, []float64) ([]float64, float64){
+		"b not shifted": func(wz []float64, bz float64, mean, std []float64) ([]float64, float64) {
+			return conv(wz, bz, mean, std, false)
+		},
+		"weights unchanged": func(wz []float64, bz float64, mean, std []float64) ([]float64, float64) { return wz, bz },
+	}
+	expectExercise(t, func() bool { return CheckRawWeights(ref) }, func(name string) bool { return CheckRawWeights(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckRawWeights(func([]float64, float64, []float64, []float64) ([]float64, float64) { panic("not implemented") })
+		})
+}

@@ -1,0 +1,46 @@
+package exercises
+
+import "fmt"
+
+// CheckSurvivalCounts checks lesson 7's Exercise 1: f(mistakes, S) returns
+// the survival counts c_0..c_K of a run of S steps whose K updates happened
+// at the (1-based, increasing) steps in mistakes: c_k is the number of
+// steps after which w_k (the weights after k updates) was the current
+// weight vector, the step that created it included.
+func CheckSurvivalCounts(f func(mistakes []int, S int) []int) bool {
+	return run("Exercise 1 (SurvivalCounts)", func(c *checker) {
+		for _, tc := range []struct {
+			mistakes []int
+			S        int
+			want     []int
+		}{
+			{[]int{1}, 3, []int{0, 3}},
+			{[]int{2, 5}, 6, []int{1, 3, 2}},
+			{nil, 4, []int{4}},
+			{[]int{1, 2, 3}, 3, []int{0, 1, 1, 1}},
+			{[]int{3, 4, 10}, 12, []int{2, 1, 6, 3}},
+		} {
+			c.equal(fmt.Sprintf("mistakes at steps %v of %d", tc.mistakes, tc.S), tc.want, f(tc.mistakes, tc.S))
+		}
+	})
+}
+
+// CheckCountWeightedAverage checks lesson 7's Exercise 2: f(ws, counts)
+// returns Σ_k c_k w_k / Σ_k c_k, the averaged perceptron's weights read
+// from the voted perceptron's vectors and survival counts.
+func CheckCountWeightedAverage(f func(ws [][]float64, counts []int) []float64) bool {
+	return run("Exercise 2 (CountWeightedAverage)", func(c *checker) {
+		for _, tc := range []struct {
+			ws     [][]float64
+			counts []int
+			want   []float64
+		}{
+			{[][]float64{{0, 0}, {1, 2}}, []int{0, 4}, []float64{1, 2}},
+			{[][]float64{{0, 0}, {2, -2}, {4, 0}}, []int{1, 1, 2}, []float64{2.5, -0.5}},
+			{[][]float64{{0}, {3}}, []int{3, 1}, []float64{0.75}},
+			{[][]float64{{0, 0, 0}, {1, 1, 1}, {1, 0, 2}}, []int{2, 5, 3}, []float64{0.8, 0.5, 1.1}},
+		} {
+			c.closeSlice(fmt.Sprintf("ws = %v, counts = %v", tc.ws, tc.counts), tc.want, f(tc.ws, tc.counts), 1e-12)
+		}
+	})
+}

@@ -1,0 +1,36 @@
+package exercises
+
+import "testing"
+
+func TestCheckScoreCard(t *testing.T) {
+	scale := func(w []float64, c float64) []float64 {
+		out := make([]float64, len(w))
+		for j, v := range w {
+			out[j] = c * v
+		}
+		return out
+	}
+	ref := func(w []float64, b, t float64) []float64 { return scale(w, t/-b) }
+	wrong := map[string]func([]float64, float64, float64) []float64{
+		"times t only":   func(w []float64, b, t float64) []float64 { return scale(w, t) },
+		"over -b only":   func(w []float64, b, t float64) []float64 { return scale(w, 1/-b) },
+		"sign of b lost": func(w []float64, b, t float64) []float64 { return scale(w, t/b) },
+	}
+	expectExercise(t, func() bool { return CheckScoreCard(ref) }, func(name string) bool { return CheckScoreCard(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckScoreCard(func([]float64, float64, float64) []float64 { panic("not implemented") })
+		})
+}
+
+func TestCheckWindowRule(t *testing.T) {
+	ref := func(lo, hi float64) ([]float64, float64) { return []float64{lo + hi, -1}, -lo * hi }
+	wrong := map[string]func(float64, float64) ([]float64, float64){
+		"outside the window": func(lo, hi float64) ([]float64, float64) { return []float64{-(lo + hi), 1}, lo * hi },
+		"b sign":             func(lo, hi float64) ([]float64, float64) { return []float64{lo + hi, -1}, lo * hi },
+		"age only":           func(lo, hi float64) ([]float64, float64) { return []float64{1, 0}, -lo },
+	}
+	expectExercise(t, func() bool { return CheckWindowRule(ref) }, func(name string) bool { return CheckWindowRule(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckWindowRule(func(float64, float64) ([]float64, float64) { panic("not implemented") })
+		})
+}
