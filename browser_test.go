@@ -518,8 +518,9 @@ func runInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, rel st
 	}()
 
 	runStart := openAndRunAll(t, ctx, srv, rel, start)
-	st := waitRunAll(t, ctx, rel)
+	st, clicked := waitRunAll(t, ctx, rel)
 	t.Logf("%s: Run All finished in %.1fs (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
+	checkLive(t, rel, committed, clicked)
 	res := readResult(t, ctx, rel)
 	reportErrors(t, rel, res)
 
@@ -787,7 +788,7 @@ func runWidgetInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, 
 	// The rest of the notebook (a check cell) takes seconds.
 	dctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	st := waitRunAll(t, dctx, rel)
+	st, _ := waitRunAll(t, dctx, rel) // live cells after the widget cell are closed too
 	served = false
 	t.Logf("%s: Done clicked; Run All finished %.1fs after it was chosen (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
 	reportErrors(t, rel, readResult(t, ctx, rel))
@@ -883,9 +884,61 @@ func openAndRunAll(t *testing.T, ctx context.Context, srv *jupyterServer, rel st
 	return runStart
 }
 
-// waitRunAll waits until Run All (chosen by openAndRunAll) has finished.
-func waitRunAll(t *testing.T, ctx context.Context, rel string) pageState {
+// clickDoneJS clicks, once each, the Done button of every live control
+// (plots.Explore, plots.Stepper) that the outputs matching %s show, and
+// returns how many it clicked. In a browser such a cell stays live, and
+// keeps the kernel busy, until Done is clicked.
+const clickDoneJS = `(() => {
+	let n = 0;
+	document.querySelectorAll(%q).forEach(b => {
+		if (b.textContent.trim() === "Done" && !b.dataset.testClicked) {
+			b.dataset.testClicked = "1";
+			b.click();
+			n++;
+		}
+	});
+	return n;
+})()`
+
+// clickDone runs clickDoneJS for the output areas matched by area.
+func clickDone(ctx context.Context, area string) int {
+	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(clickDoneJS, area+` button[id^="gonb_button_"]`)))
+	if err != nil {
+		return 0
+	}
+	return n
+}
+
+// liveCells counts the code cells of nb that open live controls in a
+// browser (plots.Explore or plots.Stepper).
+func liveCells(nb *notebook) int {
+	n := 0
+	for _, c := range nb.Cells {
+		src := multiline(c.Source)
+		if c.CellType == "code" && (strings.Contains(src, "plots.Explore(") || strings.Contains(src, "plots.Stepper(")) {
+			n++
+		}
+	}
+	return n
+}
+
+// checkLive fails the test unless every live cell of the committed notebook
+// went live in the browser and was closed by Done.
+func checkLive(t *testing.T, rel string, committed *notebook, clicked int) {
 	t.Helper()
+	if want := liveCells(committed); clicked != want {
+		t.Errorf("%s: clicked Done on %d live controls, want one for each of the notebook's %d live cells (plots.Explore/Stepper): a control that never appeared is not live in this front end", rel, clicked, want)
+	} else if want > 0 {
+		t.Logf("%s: %d live controls appeared and were closed with Done", rel, want)
+	}
+}
+
+// waitRunAll waits until Run All (chosen by openAndRunAll) has finished,
+// clicking Done on every live control as it appears, and returns the last
+// state and how many Done buttons it clicked.
+func waitRunAll(t *testing.T, ctx context.Context, rel string) (pageState, int) {
+	t.Helper()
+	clicked := 0
 	// Every non-empty code cell was sent and has finished, none is marked
 	// running and the kernel is idle, twice in a row (the kernel is idle for
 	// a moment between two cells).
@@ -897,6 +950,7 @@ func waitRunAll(t *testing.T, ctx context.Context, rel string) pageState {
 		if s.Dead {
 			return false, errors.New("the kernel died: see README, Troubleshooting")
 		}
+		clicked += clickDone(ctx, ".output_area")
 		if s.Started == s.Code && s.Finished >= s.Started && s.Running == 0 && s.Idle {
 			stable++
 		} else {
@@ -908,7 +962,7 @@ func waitRunAll(t *testing.T, ctx context.Context, rel string) pageState {
 		t.Fatalf("%s: waiting for Run All to finish: %v (last state %+v: want started = finished = code cells, 0 running, idle)", rel, err, st)
 	}
 
-	return st
+	return st, clicked
 }
 
 // readResult reads what the executed notebook shows, waiting a little for

@@ -324,11 +324,13 @@ func waitLab(ctx context.Context, stateJS string, done func(labState) (bool, err
 }
 
 // waitLabRunAll waits until every code cell has run and the kernel is idle,
-// twice in a row.
-func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) labState {
+// twice in a row, clicking Done on every live control as it appears; it
+// returns the last state and how many Done buttons it clicked.
+func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) (labState, int) {
 	t.Helper()
-	stable := 0
+	stable, clicked := 0, 0
 	st, err := waitLab(ctx, stateJS, func(s labState) (bool, error) {
+		clicked += clickDone(ctx, ".jp-OutputArea")
 		if s.Code > 0 && s.Done == s.Code && s.Running == 0 && s.Kernel == "idle" {
 			stable++
 		} else {
@@ -339,7 +341,7 @@ func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) labSt
 	if err != nil {
 		t.Fatalf("%s: waiting for Run All Cells to finish: %v (last state %+v: want done = code cells, 0 running, idle)", rel, err, st)
 	}
-	return st
+	return st, clicked
 }
 
 // labShot saves a screenshot of the browser window, after scrolling the
@@ -386,8 +388,9 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	stateJS := fmt.Sprintf(labStateJS, relJSON)
 
 	runStart := openInLab(t, ctx, srv, rel)
-	st := waitLabRunAll(t, ctx, stateJS, rel)
+	st, clicked := waitLabRunAll(t, ctx, stateJS, rel)
 	t.Logf("%s: Run All Cells finished in %.1fs (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
+	checkLive(t, rel, committed, clicked)
 
 	var res pageResult
 	for i := 0; ; i++ {
@@ -612,7 +615,7 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 	}
 	dctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
-	st := waitLabRunAll(t, dctx, stateJS, rel)
+	st, _ := waitLabRunAll(t, dctx, stateJS, rel) // live cells after the widget cell are closed too
 	served = false
 	t.Logf("%s: Done clicked; Run All finished %.1fs after it started (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
 	res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
