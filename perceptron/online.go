@@ -67,7 +67,7 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	}
 	step := o.Eta * y
 	for j, v := range x {
-		o.W[j] += v * step
+		o.W[j] += float64(v * step) // no FMA: the same rounding as PLA's update on every platform
 	}
 	if !o.NoBias {
 		o.B += step
