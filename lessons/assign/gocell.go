@@ -91,6 +91,7 @@ type decl struct {
 	name    string
 	body    int
 	sigUses []string
+	node    ast.Decl // the declaration in its cell's syntax tree
 }
 
 // testFunc is a test function of a %test cell.
@@ -166,7 +167,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
 			pc.decls = append(pc.decls, decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), body: -1})
+				line: line(start), uses: selectorNames(d), body: -1, node: d})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
 				start = d.Doc.Pos()
@@ -184,7 +185,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				continue // GoNB runs main bodies; the grader never does
 			}
 			fd := decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1}
+				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1, node: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				fd.name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
 				fd.sigUses = selectorNames(d.Recv)
