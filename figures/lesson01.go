@@ -100,7 +100,7 @@ func bankData(n int, seed uint64, cols []int, names []string, rule perceptron.Hy
 		for _, c := range cols {
 			x[i] = append(x[i], all.X.At(i, c))
 		}
-		if y[i], err = rule.Predict(x[i], perceptron.TieMistake); err != nil {
+		if y[i], err = rule.Predict(x[i]); err != nil {
 			return nil, err
 		}
 	}

@@ -138,11 +138,11 @@ func lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 			if err != nil {
 				return nil, nil, err
 			}
-			a, err := res.ErrorRate(tr, opt.Tie)
+			a, err := res.ErrorRate(tr)
 			if err != nil {
 				return nil, nil, err
 			}
-			b, err := res.ErrorRate(te, opt.Tie)
+			b, err := res.ErrorRate(te)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -143,11 +143,11 @@ func lesson06Compare(runs int) (names []string, pocket, last [][]float64, err er
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			a, err := res.Hyperplane.ErrorRate(set[1], opt.Tie)
+			a, err := res.Hyperplane.ErrorRate(set[1])
 			if err != nil {
 				return nil, nil, nil, err
 			}
-			b, err := res.Last.ErrorRate(set[1], opt.Tie)
+			b, err := res.Last.ErrorRate(set[1])
 			if err != nil {
 				return nil, nil, nil, err
 			}

@@ -190,7 +190,7 @@ func lesson07Compare(runs int) (names []string, errs [][]float64, err error) {
 			if m == 1 {
 				continue // voted: counted above
 			}
-			if rates[m], err = h.ErrorRate(test, opt.Tie); err != nil {
+			if rates[m], err = h.ErrorRate(test); err != nil {
 				return nil, nil, err
 			}
 		}

@@ -45,7 +45,7 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	}
 	k := runKernel(d, gram, opt, recover)
 	res := &DualResult{Result: k.res, Alpha: k.alpha, Gram: gram}
-	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b}
+	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b, Tie: opt.Tie}
 	return res, nil
 }
 

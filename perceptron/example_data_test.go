@@ -104,7 +104,7 @@ func ExampleCreditApplicants() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	mistakes, _ := rule.Errors(d, perceptron.TieMistake)
+	mistakes, _ := rule.Errors(d)
 	fmt.Println(d.Features, d.Classes)
 	fmt.Println("the bank's rule:", rule.W, rule.B)
 	fmt.Println("decisions that break it:", mistakes)

@@ -30,7 +30,7 @@ func ExampleScaler() {
 	if err != nil {
 		panic(err)
 	}
-	e, _ := res.ErrorRate(zTest, opt.Tie)
+	e, _ := res.ErrorRate(zTest)
 	raw, _ := sc.Unscale(res.Hyperplane)
 	c := rule.B / raw.B // rescale to the rule's threshold
 	fmt.Printf("test error %.3f\n", e)

@@ -61,7 +61,7 @@ func rowwisePLA(d *Dataset, opt Options) (*Result, error) {
 		}
 	}
 	r.res.Epochs = r.epoch
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return &r.res, nil
 }
 

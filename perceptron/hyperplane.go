@@ -74,10 +74,14 @@ func (t Tie) Mistake(y, score float64) bool {
 	return y*score <= 0
 }
 
-// Hyperplane is the linear classifier h(x) = sign(w·x + b).
+// Hyperplane is the linear classifier h(x) = sign(w·x + b). Its tie policy
+// says what a score of exactly 0 predicts; the zero value, TieMistake, is
+// the default. Every learner stores the Tie of its Options in the
+// hyperplanes it returns, so a model predicts as it was trained.
 type Hyperplane struct {
-	W []float64
-	B float64
+	W   []float64
+	B   float64
+	Tie Tie
 }
 
 // dot returns Σ w_j x_j summed left to right, the order scikit-learn uses, so
@@ -105,13 +109,17 @@ func (h Hyperplane) Score(x []float64) (float64, error) {
 	return dot(h.W, x) + h.B, nil
 }
 
-// Predict returns tie.Sign(w·x + b).
-func (h Hyperplane) Predict(x []float64, tie Tie) (float64, error) {
+// Predict returns h.Tie.Sign(w·x + b): +1, -1, or for a score of 0 the
+// tie policy's answer.
+func (h Hyperplane) Predict(x []float64) (float64, error) {
+	if err := h.Tie.valid(); err != nil {
+		return 0, err
+	}
 	s, err := h.Score(x)
 	if err != nil {
 		return 0, err
 	}
-	return tie.Sign(s), nil
+	return h.Tie.Sign(s), nil
 }
 
 // Norm returns ||w||, the Euclidean norm of w (b excluded).
@@ -165,9 +173,12 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 	return margin, row, nil
 }
 
-// checkData checks that d is non-empty, finite, labelled -1/+1 and of h's
-// dimension.
+// checkData checks that h's tie policy is known and that d is non-empty,
+// finite, labelled -1/+1 and of h's dimension.
 func (h Hyperplane) checkData(d *Dataset) error {
+	if err := h.Tie.valid(); err != nil {
+		return err
+	}
 	if err := checkRows(d); err != nil {
 		return err
 	}
@@ -177,25 +188,25 @@ func (h Hyperplane) checkData(d *Dataset) error {
 	return nil
 }
 
-// PredictAll returns the prediction tie.Sign(w·x_i + b) of every row of d.
-func (h Hyperplane) PredictAll(d *Dataset, tie Tie) ([]float64, error) {
+// PredictAll returns the prediction h.Tie.Sign(w·x_i + b) of every row of d.
+func (h Hyperplane) PredictAll(d *Dataset) ([]float64, error) {
 	if err := h.checkData(d); err != nil {
 		return nil, err
 	}
 	out := make([]float64, d.N())
 	for i := range out {
-		out[i] = tie.Sign(dot(h.W, d.Row(i)) + h.B)
+		out[i] = h.Tie.Sign(dot(h.W, d.Row(i)) + h.B)
 	}
 	return out, nil
 }
 
-// Errors returns the number of rows of d that h misclassifies under the tie
-// policy: the sum of the 0-1 loss.
-func (h Hyperplane) Errors(d *Dataset, tie Tie) (int, error) {
+// Errors returns the number of rows of d that h misclassifies under its tie
+// policy h.Tie: the sum of the 0-1 loss.
+func (h Hyperplane) Errors(d *Dataset) (int, error) {
 	if err := h.checkData(d); err != nil {
 		return 0, err
 	}
-	return countErrors(h.W, h.B, d, tie), nil
+	return countErrors(h.W, h.B, d, h.Tie), nil
 }
 
 // countErrors is Errors without the checks, for learners that have already
@@ -206,8 +217,8 @@ func countErrors(w []float64, b float64, d *Dataset, tie Tie) int {
 
 // ErrorRate returns the training (or test) error: the fraction of rows of d
 // that h misclassifies, the mean 0-1 loss.
-func (h Hyperplane) ErrorRate(d *Dataset, tie Tie) (float64, error) {
-	e, err := h.Errors(d, tie)
+func (h Hyperplane) ErrorRate(d *Dataset) (float64, error) {
+	e, err := h.Errors(d)
 	if err != nil {
 		return 0, err
 	}

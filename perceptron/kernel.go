@@ -191,6 +191,18 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	}, nil
 }
 
+// Dim returns the number of features d of the training rows.
+func (m *KernelModel) Dim() int {
+	if m.X == nil {
+		return 0
+	}
+	_, c := m.X.Dims()
+	return c
+}
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
+
 // Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
 func (m *KernelModel) Score(x []float64) (float64, error) {
 	_, dim := m.X.Dims()

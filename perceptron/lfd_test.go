@@ -59,7 +59,7 @@ func TestLFDExperimentRuns(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if e, _ := res.Errors(d, TieMistake); e != 0 || !res.Converged {
+				if e, _ := res.Errors(d); e != 0 || !res.Converged {
 					t.Errorf("n=%d %v run %d: %d training errors, converged %v", n, order, k, e, res.Converged)
 				}
 				p, err := Disagreement(f, res.Hyperplane)

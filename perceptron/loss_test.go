@@ -136,7 +136,7 @@ func TestGradientDescent(t *testing.T) {
 				}
 			}
 		}
-		e, _ := g.Hyperplane.Errors(data, TieMistake)
+		e, _ := g.Hyperplane.Errors(data)
 		if g.Converged != (e == 0) {
 			t.Errorf("Converged %v with %d errors", g.Converged, e)
 		}

@@ -75,5 +75,5 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 
 // Hyperplane returns a copy of the current weights (w, b).
 func (o *Online) Hyperplane() Hyperplane {
-	return Hyperplane{W: append([]float64(nil), o.W...), B: o.B}
+	return Hyperplane{W: append([]float64(nil), o.W...), B: o.B, Tie: o.Tie}
 }

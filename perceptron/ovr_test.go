@@ -110,7 +110,7 @@ func TestOneVsRestSetosa(t *testing.T) {
 		}
 	}
 	setosa := &perceptron.Dataset{X: m.X, Y: y}
-	if e, err := model.Models[0].(perceptron.Hyperplane).Errors(setosa, perceptron.TieMistake); err != nil || e != 0 {
+	if e, err := model.Models[0].(perceptron.Hyperplane).Errors(setosa); err != nil || e != 0 {
 		t.Errorf("setosa vs rest: %d errors (%v)", e, err)
 	}
 	p, err := model.PredictAll(m)

@@ -48,7 +48,7 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 		}
 	}
 	r.res.Epochs = r.epoch
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return &r.res, nil
 }
 

@@ -420,7 +420,7 @@ func TestRandomMistakeConverges(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			e, err := res.Errors(d, TieMistake)
+			e, err := res.Errors(d)
 			if err != nil {
 				t.Fatal(err)
 			}

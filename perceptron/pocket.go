@@ -54,7 +54,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	}
 	r := newRun(d, opt)
 	out := &PocketResult{}
-	pocket := Hyperplane{W: make([]float64, d.D())}
+	pocket := Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie}
 	out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
 	r.onStep = func(_ int, updated bool) {
 		if !updated {
@@ -80,6 +80,6 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	r.res.Epochs = r.epoch
 	out.Result = r.res
 	out.Hyperplane = pocket
-	out.Last = Hyperplane{W: r.w, B: r.b}
+	out.Last = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return out, nil
 }

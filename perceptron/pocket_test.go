@@ -62,14 +62,17 @@ func TestPocketHistory(t *testing.T) {
 				if !lrSameHyperplane(p.Hyperplane, pocket, 0) || p.PocketErrors != pocketErrors {
 					t.Errorf("%s: pocket %v with %d errors, want %v with %d", name, p.Hyperplane, p.PocketErrors, pocket, pocketErrors)
 				}
-				if e, _ := p.Hyperplane.Errors(test.d, tie); e != p.PocketErrors {
+				if p.Hyperplane.Tie != tie || p.Last.Tie != tie {
+					t.Errorf("%s: the pocket and last weights store ties %v and %v, want %v", name, p.Hyperplane.Tie, p.Last.Tie, tie)
+				}
+				if e, _ := p.Hyperplane.Errors(test.d); e != p.PocketErrors {
 					t.Errorf("%s: PocketErrors %d, recounted %d", name, p.PocketErrors, e)
 				}
 				pla, _ := PLA(test.d, opt)
 				if !lrSameHyperplane(p.Last, pla.Hyperplane, 0) || !reflect.DeepEqual(p.UpdatesPerEpoch, pla.UpdatesPerEpoch) {
 					t.Errorf("%s: Last %v, PLA %v", name, p.Last, pla.Hyperplane)
 				}
-				if last, _ := p.Last.Errors(test.d, tie); last < p.PocketErrors {
+				if last, _ := p.Last.Errors(test.d); last < p.PocketErrors {
 					t.Errorf("%s: the last w (%d errors) beats the pocket (%d)", name, last, p.PocketErrors)
 				}
 			}

@@ -97,7 +97,7 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 			return Hyperplane{}, errorf("unscale: weights (w, b) not finite")
 		}
 	}
-	out := Hyperplane{W: make([]float64, len(h.W)), B: h.B}
+	out := Hyperplane{W: make([]float64, len(h.W)), B: h.B, Tie: h.Tie}
 	for j, w := range h.W {
 		out.W[j] = w / s.Std[j]
 		out.B -= w * s.Mean[j] / s.Std[j]

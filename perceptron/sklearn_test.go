@@ -120,7 +120,7 @@ func TestPLAMatchesSklearn(t *testing.T) {
 			if math.Float64bits(res.B) != math.Float64bits(want) {
 				t.Errorf("%s, max_iter %d: b = %v (%s), scikit-learn %v (%s)", c.Name, f.MaxIter, res.B, strconv.FormatFloat(res.B, 'x', -1, 64), want, f.Intercept)
 			}
-			pred, err := res.PredictAll(d, perceptron.TieNegative)
+			pred, err := res.PredictAll(d)
 			if err != nil {
 				t.Fatal(err)
 			}

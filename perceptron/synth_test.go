@@ -160,7 +160,7 @@ func TestNoisyData(t *testing.T) {
 		if diff != tc.flips {
 			t.Errorf("n=%d flip %v: %d labels flipped, want %d", tc.n, tc.flip, diff, tc.flips)
 		}
-		if errs, _ := h.Errors(noisy, TieMistake); errs != tc.flips {
+		if errs, _ := h.Errors(noisy); errs != tc.flips {
 			t.Errorf("n=%d flip %v: the target makes %d mistakes, want %d", tc.n, tc.flip, errs, tc.flips)
 		}
 		if err := noisy.Validate(); err != nil {
@@ -215,7 +215,7 @@ func TestLFDData(t *testing.T) {
 				if math.Abs(x[0]) > 1 || math.Abs(x[1]) > 1 {
 					t.Errorf("row %d = %v outside the square", i, x)
 				}
-				if p, _ := f.Predict(x, TieMistake); p != data.Y[i] {
+				if p, _ := f.Predict(x); p != data.Y[i] {
 					t.Errorf("n=%d seed %d row %d: label %v, target says %v", n, seed, i, data.Y[i], p)
 				}
 			}
@@ -338,7 +338,7 @@ func TestCreditApplicants(t *testing.T) {
 		if age != math.Trunc(age) || age < 18 || age > 75 || salary <= 0 || years < 0 || years > age-18 || debt < 0 {
 			t.Errorf("row %d = %v is not a plausible applicant", i, x)
 		}
-		if p, _ := rule.Predict(x, TieMistake); p != clean.Y[i] {
+		if p, _ := rule.Predict(x); p != clean.Y[i] {
 			t.Errorf("row %d: decision %v, the rule says %v", i, clean.Y[i], p)
 		}
 	}
@@ -353,7 +353,7 @@ func TestCreditApplicants(t *testing.T) {
 	if !mat.Equal(noisy.X, clean.X) {
 		t.Error("noise changed the applicants")
 	}
-	if errs, _ := rule.Errors(noisy, TieMistake); errs != 150 {
+	if errs, _ := rule.Errors(noisy); errs != 150 {
 		t.Errorf("%d decisions differ from the rule, want 150", errs)
 	}
 	other, _, _ := CreditApplicants(n, 0, 43)

@@ -14,7 +14,6 @@ type VotedModel struct {
 	// step that created it included. Counts[0] is 0 when the very first
 	// step is a mistake. The counts sum to the number of steps.
 	Counts []int
-	tie    Tie
 }
 
 // Voted trains the voted perceptron: PLA with opt, keeping every weight
@@ -32,19 +31,19 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 		return nil, err
 	}
 	r := newRun(d, opt)
-	v := &VotedModel{tie: opt.Tie}
-	v.Vectors = append(v.Vectors, Hyperplane{W: make([]float64, d.D())})
+	v := &VotedModel{}
+	v.Vectors = append(v.Vectors, Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie})
 	v.Counts = append(v.Counts, 0)
 	r.onStep = func(_ int, updated bool) {
 		if updated {
-			v.Vectors = append(v.Vectors, Hyperplane{W: append([]float64(nil), r.w...), B: r.b})
+			v.Vectors = append(v.Vectors, Hyperplane{W: append([]float64(nil), r.w...), B: r.b, Tie: opt.Tie})
 			v.Counts = append(v.Counts, 0)
 		}
 		v.Counts[len(v.Counts)-1]++
 	}
 	r.allEpochs()
 	v.Result = r.res
-	v.Hyperplane = Hyperplane{W: r.w, B: r.b}
+	v.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return v, nil
 }
 
@@ -72,7 +71,7 @@ func (v *VotedModel) score(x []float64) float64 {
 	var s float64
 	for k, h := range v.Vectors {
 		if c := v.Counts[k]; c != 0 {
-			s += float64(c) * v.tie.Sign(dot(h.W, x)+h.B)
+			s += float64(c) * v.Tie.Sign(dot(h.W, x)+h.B)
 		}
 	}
 	return s
@@ -85,7 +84,7 @@ func (v *VotedModel) Predict(x []float64) (float64, error) {
 	if err != nil {
 		return 0, err
 	}
-	return v.tie.Sign(s), nil
+	return v.Tie.Sign(s), nil
 }
 
 // PredictAll returns Predict of every row of d.
@@ -95,7 +94,7 @@ func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
 	}
 	out := make([]float64, d.N())
 	for i := range out {
-		out[i] = v.tie.Sign(v.score(d.Row(i)))
+		out[i] = v.Tie.Sign(v.score(d.Row(i)))
 	}
 	return out, nil
 }
@@ -115,6 +114,11 @@ func (v *VotedModel) Errors(d *Dataset) (int, error) {
 	}
 	return e, nil
 }
+
+// ErrorRate returns Errors divided by the number of rows of d. (Without it
+// the embedded Hyperplane's ErrorRate, of the last weights only, would
+// answer.)
+func (v *VotedModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(v, d) }
 
 // AveragedResult is what Averaged learned.
 type AveragedResult struct {
@@ -176,9 +180,9 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		sumB += r.b
 	}
 	r.allEpochs()
-	out := &AveragedResult{Result: r.res, Last: Hyperplane{W: r.w, B: r.b}}
-	avg := Hyperplane{W: make([]float64, dim)}
-	exp := Hyperplane{W: make([]float64, dim)}
+	out := &AveragedResult{Result: r.res, Last: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}}
+	avg := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
+	exp := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
 	if steps > 0 {
 		S := float64(steps)
 		for j := range avg.W {

@@ -156,7 +156,7 @@ func mistakesFigure() (*plot.Plot, error) {
 	trainErr := make([]float64, len(rec.Updates))
 	for t, u := range rec.Updates {
 		cum[t] = float64(t + 1)
-		e, err := perceptron.Hyperplane{W: u.W, B: u.B}.Errors(d, perceptron.TieMistake)
+		e, err := perceptron.Hyperplane{W: u.W, B: u.B}.Errors(d)
 		if err != nil {
 			return nil, err
 		}

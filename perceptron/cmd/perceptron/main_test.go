@@ -223,7 +223,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 				t.Errorf("JSON %+v\ndiffers from the package's %+v", m, res)
 			}
 			if algo != "voted" {
-				e, err := res.Errors(d, perceptron.TieNegative)
+				e, err := res.Errors(d)
 				if err != nil {
 					t.Fatal(err)
 				}

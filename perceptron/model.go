@@ -1,0 +1,50 @@
+package perceptron
+
+// Model is what every learned binary classifier of the package answers, the
+// same questions in the same way (as every scikit-learn estimator answers
+// predict, decision_function and score):
+//
+//   - Dim, the number of features d it expects;
+//   - Score, its decision value for a point (w·x + b for a hyperplane, the
+//     vote for the voted perceptron, Σ α_i η y_i k(x_i, x) + b for a kernel
+//     model): positive means +1;
+//   - Predict, the label of a point: +1, -1, or for a score of exactly 0 what
+//     the model's tie policy says (0, always a mistake, with TieMistake; -1
+//     with TieNegative). The tie policy is stored in the model: the Tie of
+//     the Options it was trained with;
+//   - PredictAll, Errors and ErrorRate, the predictions, the number of
+//     misclassified rows and their fraction on a data set.
+//
+// Hyperplane and every learner's result implement it: Result (PLA),
+// PocketResult, VotedModel, AveragedResult, DualResult, KernelModel and the
+// GradientDescent/SGD result. A point or a data set of the wrong dimension,
+// or one that is not finite, is an error.
+type Model interface {
+	Dim() int
+	Score(x []float64) (float64, error)
+	Predict(x []float64) (float64, error)
+	PredictAll(d *Dataset) ([]float64, error)
+	Errors(d *Dataset) (int, error)
+	ErrorRate(d *Dataset) (float64, error)
+}
+
+// Every learned model is a Model.
+var (
+	_ Model = Hyperplane{}
+	_ Model = (*Result)(nil)
+	_ Model = (*PocketResult)(nil)
+	_ Model = (*VotedModel)(nil)
+	_ Model = (*AveragedResult)(nil)
+	_ Model = (*DualResult)(nil)
+	_ Model = (*KernelModel)(nil)
+	_ Model = (*GDResult)(nil)
+)
+
+// errorRate is Errors / N for the models that count their own errors.
+func errorRate(m Model, d *Dataset) (float64, error) {
+	e, err := m.Errors(d)
+	if err != nil {
+		return 0, err
+	}
+	return float64(e) / float64(d.N()), nil
+}
