@@ -35,6 +35,7 @@ const (
 type TestResult struct {
 	Name     string
 	Hidden   bool
+	Message  string // for a hidden test, what its author tells the student
 	Status   string
 	Score    float64
 	MaxScore float64
@@ -456,7 +457,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	}
 	defer func() { rep.Seconds = time.Since(start).Seconds() }()
 	for _, t := range a.Tests {
-		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, MaxScore: t.points, Status: statusMissing})
+		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, Message: t.message, MaxScore: t.points, Status: statusMissing})
 	}
 	prog := program(sub, a)
 	rep.Notes = prog.notes

@@ -129,9 +129,10 @@ type gradescopeResults struct {
 	Tests         []gradescopeTest `json:"tests"`
 }
 
-// JSON is the report in Gradescope's results.json shape. Hidden tests are
-// marked visibility "after_published": students see them once grades are
-// published.
+// JSON is the report in Gradescope's results.json shape, the part the
+// student sees. A hidden test shows its name, points, whether it passed
+// and its author's message (its doc comment), never its output: that is
+// in the instructor's report.txt only.
 func (r *Report) JSON() ([]byte, error) {
 	res := gradescopeResults{Score: r.Score, MaxScore: r.MaxScore, ExecutionTime: r.Seconds, Tests: []gradescopeTest{}}
 	var out []string
@@ -158,7 +159,12 @@ func (r *Report) JSON() ([]byte, error) {
 			gt.Output = t.Status + ":\n" + t.Output
 		}
 		if t.Hidden {
-			gt.Visibility = "after_published"
+			// Neither the test's source nor its output: only whether
+			// it passed and what its author wrote about it.
+			gt.Output = "hidden test: " + t.Status
+			if t.Message != "" {
+				gt.Output += "\n" + t.Message
+			}
 		}
 		res.Tests = append(res.Tests, gt)
 	}
