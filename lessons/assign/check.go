@@ -63,6 +63,10 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 			denyPkg[d] = true
 		}
 	}
+	// GoNB merges the imports of all cells: a name imported in one cell
+	// is used in another.
+	pkgs := map[string]string{}
+	unusable := map[string]string{}
 	for _, pc := range cells {
 		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {
@@ -78,9 +82,7 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 				}
 			}
 		}
-		// Imports, with the names they bind in this cell.
-		pkgs := map[string]string{}
-		unusable := map[string]string{}
+		// Imports, with the names they bind.
 		for _, is := range pc.file.Imports {
 			path, _ := strconv.Unquote(is.Path.Value)
 			switch {
@@ -105,6 +107,12 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 				continue
 			}
 			pkgs[name] = path
+		}
+	}
+	for _, pc := range cells {
+		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		add := func(pos token.Pos, rule, format string, args ...any) {
+			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
 		}
 		for _, d := range pc.file.Decls {
 			if !kept[d] {

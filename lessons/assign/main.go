@@ -231,6 +231,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	defer sb.Close()
 	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
 		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+	g.noStaticCheck = testNoStaticCheck
 	if *sandbox == LevelNone {
 		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")
 	}
@@ -340,6 +341,10 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	}
 	return nil
 }
+
+// testNoStaticCheck switches the static check off in runGrade: only the
+// red-team tests set it, to show the sandbox alone holding an attack.
+var testNoStaticCheck bool
 
 // writeReport writes NAME.report.txt and NAME.results.json of submission
 // sub (under out, in the same sub-folders as under target, if out is set).

@@ -134,6 +134,11 @@ type sandboxRun struct {
 // prepare returns the path of a copy of the test binary that the sandbox
 // can execute; cleanup removes it.
 func (s *Sandbox) prepare(bin string) (string, func(), error) {
+	if s.Level == LevelBwrap {
+		// Execute-only, bound into the sandbox: the test can run it but
+		// not read it (its uid is not the owner's).
+		return bin, func() {}, os.Chmod(bin, 0o711)
+	}
 	if s.Level != LevelSetpriv {
 		return bin, func() {}, nil
 	}
@@ -149,7 +154,8 @@ func (s *Sandbox) prepare(bin string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if err := os.WriteFile(dst, b, 0o555); err != nil {
+	// Execute-only: the test can run it but not read it.
+	if err := os.WriteFile(dst, b, 0o111); err != nil {
 		return "", nil, err
 	}
 	return dst, func() { os.RemoveAll(dir) }, nil
