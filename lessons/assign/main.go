@@ -57,7 +57,8 @@ import (
 
 const usage = `usage:
   assign generate [-hidden] [-execute=false] [-check] [DIR...]
-  assign grade [-assignment NAME] [-timeout 10s] [-parallel N] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
+  assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
+  assign gradescope -assignment NAME [-o FILE.zip]
 Run "assign generate -h" or "assign grade -h" for the flags.`
 
 func main() {
@@ -76,6 +77,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGenerate(args[1:], stdout, stderr)
 	case "grade":
 		return runGrade(args[1:], stdout, stderr)
+	case "gradescope":
+		return runGradescope(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

@@ -136,8 +136,13 @@ type sandboxRun struct {
 func (s *Sandbox) prepare(bin string) (string, func(), error) {
 	if s.Level == LevelBwrap {
 		// Execute-only, bound into the sandbox: the test can run it but
-		// not read it (its uid is not the owner's).
-		return bin, func() {}, os.Chmod(bin, 0o711)
+		// not read it. Inside, uid 65534 is the grader's uid (root)
+		// mapped, so the file must belong to another uid (nobody's, which
+		// the namespace does not map).
+		if err := os.Chown(bin, nobody, nobody); err != nil {
+			return "", nil, err
+		}
+		return bin, func() {}, os.Chmod(bin, 0o111)
 	}
 	if s.Level != LevelSetpriv {
 		return bin, func() {}, nil
