@@ -34,6 +34,7 @@ const (
 	ruleDenied     = "identifier denied by the assignment"
 	ruleReserved   = "name reserved for the grader"
 	ruleCgoComment = "cgo not allowed"
+	ruleTestHelper = "uses the tests' code"
 )
 
 // checkSubmission checks the code cells of sub that the grader compiles
@@ -46,8 +47,20 @@ const (
 // An import that the policy forbids but the source's own code cells make
 // (the shared imports cell imports "testing" for the %test cells) is
 // tolerated as an import, but the submission's code may not use it.
+//
+// The test helpers are compiled into the same package: the submission may
+// not use a top-level name declared in the source's %test cells (a helper
+// may compute the expected answer with the reference package).
 func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool) []Violation {
 	var vs []Violation
+	testDecls := map[string]bool{}
+	for _, u := range asm.units {
+		if u.test && u.d.node != nil {
+			for _, n := range topNames(u.d.node) {
+				testDecls[n] = true
+			}
+		}
+	}
 	kept := map[ast.Decl]bool{}
 	for _, u := range asm.units {
 		if strings.HasPrefix(u.file, "cell") && u.d.text != "" && u.d.node != nil {
@@ -155,6 +168,39 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 					add(id.Pos(), rulePredecl, "%s (rename it: the tests rely on the built-in %s)", id.Name, id.Name)
 				}
 			}
+			// Names of the tests' code, unless declared here.
+			local := map[string]bool{}
+			for _, id := range definedIdents(d) {
+				local[id.Name] = true
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					ast.Inspect(n.X, func(m ast.Node) bool {
+						if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
+							add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
+						}
+						return true
+					})
+					return false
+				case *ast.KeyValueExpr:
+					// A struct field name in a composite literal is not a use.
+					if _, ok := n.Key.(*ast.Ident); ok {
+						ast.Inspect(n.Value, func(m ast.Node) bool {
+							if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
+								add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
+							}
+							return true
+						})
+						return false
+					}
+				case *ast.Ident:
+					if testDecls[n.Name] && !local[n.Name] {
+						add(n.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", n.Name)
+					}
+				}
+				return true
+			})
 			// Denied identifiers: pkg.Name of a denied package-level name,
 			// or x.Name of a denied method.
 			ast.Inspect(d, func(n ast.Node) bool {
@@ -188,6 +234,29 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 		return a.Line - b.Line
 	})
 	return vs
+}
+
+// topNames are the names a top-level declaration declares.
+func topNames(d ast.Decl) []string {
+	var names []string
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			names = append(names, d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				names = append(names, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					names = append(names, n.Name)
+				}
+			}
+		}
+	}
+	return names
 }
 
 // isConversion reports whether a call of fun is certainly a conversion to a
