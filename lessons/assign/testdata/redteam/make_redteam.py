@@ -1,7 +1,10 @@
+"""Writes the red-team notebooks of this folder: hostile submissions, each
+with the score it must get in its metadata "redteam" (see redteam_test.go).
+Run from anywhere: python3 make_redteam.py"""
 import json, re, copy, os
-OUT = '/work/wt/grader/lessons/assign/testdata/redteam'
-src = json.load(open('/work/wt/grader/lessons/assign/testdata/hw0_fixture/source.ipynb'))
-hw2 = json.load(open('/work/wt/grader/lessons/hw2_pla/student.ipynb'))
+OUT = os.path.dirname(os.path.abspath(__file__))
+src = json.load(open(os.path.join(OUT, '..', 'hw0_fixture', 'source.ipynb')))
+hw2 = json.load(open(os.path.join(OUT, '..', '..', '..', 'hw2_pla', 'student.ipynb')))
 
 def student_fixture():
     nb = copy.deepcopy(src)
