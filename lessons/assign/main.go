@@ -11,6 +11,7 @@
 //
 //	go run ./lessons/assign generate [-hidden] [-execute=false] [-check] [DIR...]
 //	go run ./lessons/assign grade [flags] SUBMISSION.ipynb|FOLDER
+//	go run ./lessons/assign gradescope -assignment NAME [-o FILE.zip]
 //
 // generate writes DIR/student.ipynb (solutions replaced by
 // panic("not implemented"), hidden tests removed, outputs cleared) and
@@ -21,19 +22,29 @@
 // lessons/*/source.ipynb.
 //
 // grade extracts the submission's code (its code cells that are not %test
-// cells, without GoNB commands and %% main bodies), takes the given code
-// (source cells without an exercise) and the visible and hidden tests from
-// the assignment's source notebook, compiles them, runs each test in
-// its own process with a time limit (-timeout) and a memory limit
-// (-memory), and writes a readable report and a Gradescope results.json.
-// A function whose body does not compile is replaced by a panic naming the
-// compiler's message, so it costs only the tests that call it; other code
-// that does not compile scores 0 on every test, with the compiler's
-// message. A panic, an endless loop or running out of memory costs only
-// the tests it happens in. A folder is searched for .ipynb files, each graded on
-// its own, and a grades.csv summary is written. The assignment is found from
-// -assignment, else the notebook's metadata (lessons.assignment, written by
-// generate), else a folder or file name that contains an assignment's name.
+// cells, without GoNB commands and %% main bodies) and checks it against
+// the assignment's rules (an import allow-list; no init functions,
+// package-level calls, compiler directives or shadowed predeclared names;
+// no denied identifiers such as the reference learners): a submission
+// that breaks them is rejected with the cell, line and rule. Otherwise it
+// takes the given code (source cells without an exercise) and the visible
+// and hidden tests from the assignment's source notebook, compiles them
+// offline (-mod=readonly, GOPROXY=off) with a generated harness, and runs
+// each test in its own sandboxed process (-sandbox: bubblewrap by default)
+// with a time limit (-timeout) and a limit on the resident memory of its
+// process tree (-memory). A test's score comes only from the harness's
+// verdict, authenticated with a per-process key over a file descriptor the
+// student's code cannot reach, never from what it prints. It writes a
+// readable report and a Gradescope results.json in which hidden tests show
+// only pass/fail and their author's message. A function whose body does
+// not compile is replaced by a panic naming the compiler's message, so it
+// costs only the tests that call it. A folder is graded in parallel
+// (-workers), each submission from a private staging copy; a broken one
+// gets its own 0 with the reason, and grades.csv is written at the end.
+// The assignment is -assignment, else a name in the submission's path,
+// else the notebook's metadata if it is exactly a known assignment's name.
+//
+// gradescope builds an assignment's Gradescope autograder zip.
 //
 // lessons/README.md is the guide for instructors and students.
 package main
