@@ -15,7 +15,7 @@ import (
 var (
 	testTimeout = flag.Duration("assign.timeout", 10*time.Second,
 		"per-test time limit of the grader in these tests (the endless-loop scenarios use -assign.loop_timeout)")
-	loopTimeout = flag.Duration("assign.loop_timeout", 2*time.Second,
+	loopTimeout = flag.Duration("assign.loop_timeout", 4*time.Second,
 		"per-test time limit in the endless-loop scenarios")
 )
 
