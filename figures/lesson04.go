@@ -15,22 +15,22 @@ import (
 // per epoch (0-based), the clean last epoch included.
 func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
 	p := plots.New(title, "epoch (pass over the data)", "updates in the epoch")
-	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch), vg.Points(24))
+	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch()), vg.Points(24))
 	if err != nil {
 		return nil, err
 	}
 	p.Add(bars)
 	p.Legend.Add(fmt.Sprintf("updates (%d in all)", res.Updates), bars)
 	top := 0
-	for _, u := range res.UpdatesPerEpoch {
+	for _, u := range res.UpdatesPerEpoch() {
 		top = max(top, u)
 	}
-	names := make([]string, len(res.UpdatesPerEpoch))
+	names := make([]string, len(res.UpdatesPerEpoch()))
 	for e := range names {
 		names[e] = fmt.Sprint(e)
 	}
 	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch))-0.3
+	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch()))-0.3
 	p.Y.Min, p.Y.Max = 0, 1.35*float64(top) // room for the legend
 	return p, nil
 }

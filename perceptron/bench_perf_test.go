@@ -20,13 +20,14 @@ import (
 // row scored by dot alone: the loop that sweep replaces, kept here to
 // measure what the blocked scoring gains.
 func (r *run) rowwisePass() {
-	r.res.UpdatesPerEpoch = append(r.res.UpdatesPerEpoch, 0)
+	r.cur = 0
 	for _, i := range r.perm {
 		if r.stopped() {
 			break
 		}
 		r.visit(i)
 	}
+	r.res.UpdateRuns.add(r.cur)
 }
 
 // BenchmarkPLASweep compares one cyclic epoch scored row by row (visit)

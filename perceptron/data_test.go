@@ -149,8 +149,8 @@ func TestIrisGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.Updates != 10 || !reflect.DeepEqual(r.UpdatesPerEpoch, []int{2, 2, 3, 2, 1, 0}) || !r.Converged {
-		t.Errorf("updates %d per epoch %v converged %v, want 10 [2 2 3 2 1 0] true", r.Updates, r.UpdatesPerEpoch, r.Converged)
+	if r.Updates != 10 || !reflect.DeepEqual(r.UpdatesPerEpoch(), []int{2, 2, 3, 2, 1, 0}) || !r.Converged {
+		t.Errorf("updates %d per epoch %v converged %v, want 10 [2 2 3 2 1 0] true", r.Updates, r.UpdatesPerEpoch(), r.Converged)
 	}
 	if want := []float64{-3.3999999999999977, 9.100000000000001}; !reflect.DeepEqual(r.W, want) || r.B != -2 {
 		t.Errorf("w = %v b = %v, want %v -2 (≈ (-3.4, 9.1), -2)", r.W, r.B, want)

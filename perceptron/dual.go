@@ -1,6 +1,8 @@
 package perceptron
 
 import (
+	"slices"
+
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -27,7 +29,14 @@ type DualResult struct {
 // those of PLA with the same Options, so Dual makes the same updates in the
 // same order; the final w = Σ_i α_i η y_i x_i equals PLA's exactly when the
 // arithmetic is exact (integer data and η) and up to rounding otherwise.
-// The Observer sees, after every update, the w recovered from α.
+// The Observer sees, after every update, the w recovered from α. The n × n
+// Gram matrix takes 8·n² bytes: above opt.MaxGramBytes (by default
+// DefaultMaxGramBytes, 1 GiB, about 11,500 rows) Dual refuses the data
+// with an error before allocating it.
+//
+// Non-finite scores or weights end the run with an ErrNonFinite error that
+// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// the partial result and an ErrStopped error, as in PLA.
 func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -35,7 +44,7 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, LinearKernel{})
+	gram, err := gramMatrix(d, LinearKernel{}, opt.MaxGramBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -44,9 +53,15 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 		recover = func(alpha []int) []float64 { return dualWeights(d, alpha, opt.Eta) }
 	}
 	k := runKernel(d, gram, opt, recover)
+	if err := k.finish(); err != nil {
+		return nil, err
+	}
 	res := &DualResult{Result: k.res, Alpha: k.alpha, Gram: gram}
 	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b, Tie: opt.Tie}
-	return res, nil
+	if err := checkWeights("the weights Σ_i α_i η y_i x_i", res.W, res.B, k.res.LastMistakeRow, k.lastEpoch); err != nil {
+		return nil, err
+	}
+	return res, k.stop
 }
 
 // dualWeights returns w = Σ_i α_i η y_i x_i, summed over the rows in order.
@@ -69,23 +84,21 @@ type kernelRun struct {
 	*run
 	gram  *mat.SymDense
 	alpha []int
-	// active lists the rows with α > 0, in the order of their first update.
+	// active lists the rows with α > 0 in increasing order: the scores sum
+	// over them in the order KernelModel.Score sums, so that a model that
+	// converged classifies its training rows as the run did, bit for bit.
 	active []int
+	// recover, if not nil, gives the w shown to the Observer.
+	recover func([]int) []float64
 }
 
 // runKernel runs the dual perceptron with Gram matrix gram under the PLA
 // semantics of opt; recover, if not nil, gives the w shown to the Observer.
 func runKernel(d *Dataset, gram *mat.SymDense, opt Options, recover func([]int) []float64) *kernelRun {
-	k := &kernelRun{run: newRun(d, opt), gram: gram, alpha: make([]int, d.N())}
+	k := &kernelRun{run: newRun(d, opt), gram: gram, alpha: make([]int, d.N()), recover: recover}
 	r := k.run
-	for r.epoch = 0; r.epoch < opt.MaxEpochs && !r.stopped(); r.epoch++ {
-		if k.pass(recover) == 0 {
-			r.res.Converged = true
-			r.epoch++
-			break
-		}
-	}
-	r.res.Epochs = r.epoch
+	r.kernel = k
+	r.epochs(true)
 	r.res.Hyperplane = Hyperplane{}
 	return k
 }
@@ -99,26 +112,30 @@ func (k *kernelRun) score(i int) float64 {
 	return s + k.b
 }
 
-// pass makes one epoch, in the order PLA would, and returns its updates.
-func (k *kernelRun) pass(recover func([]int) []float64) int {
+// pass makes one epoch, in the order PLA would (r.pass calls it).
+func (k *kernelRun) pass() {
 	r := k.run
-	r.res.UpdatesPerEpoch = append(r.res.UpdatesPerEpoch, 0)
 	if r.opt.Order == RandomMistake {
 		n := r.d.N()
 		wrong := make([]int, 0, n)
 		for s := 0; s < n && !r.stopped(); s++ {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
-				if r.opt.Tie.Mistake(r.d.Y[i], k.score(i)) {
+				score := k.score(i)
+				if score-score != 0 {
+					k.nonFinite(i, score)
+					return
+				}
+				if r.opt.Tie.Mistake(r.d.Y[i], score) {
 					wrong = append(wrong, i)
 				}
 			}
 			if len(wrong) == 0 {
 				break
 			}
-			k.visit(wrong[r.rng.IntN(len(wrong))], recover)
+			k.visit(wrong[r.rng.IntN(len(wrong))])
 		}
-		return r.res.UpdatesPerEpoch[r.epoch]
+		return
 	}
 	if r.opt.Order == Shuffle {
 		r.shuffle()
@@ -127,33 +144,52 @@ func (k *kernelRun) pass(recover func([]int) []float64) int {
 		if r.stopped() {
 			break
 		}
-		k.visit(i, recover)
+		k.visit(i)
 	}
-	return r.res.UpdatesPerEpoch[r.epoch]
+}
+
+// nonFinite halts the run on the non-finite score of row i, naming the row
+// and the epoch (b, the only value of the run that can overflow besides the
+// score, is named when it is the cause).
+func (k *kernelRun) nonFinite(i int, score float64) {
+	r := k.run
+	r.halt = true
+	if r.b-r.b != 0 {
+		r.err = checkWeights("the bias", nil, r.b, r.res.LastMistakeRow, r.lastEpoch)
+		return
+	}
+	r.err = nonFiniteError("the score Σ_j α_j η y_j k(x_j, x_i) + b of row %d in epoch %d is %v (overflow): the data, the kernel's values or Eta are too large; scale the data or lower Eta",
+		i, r.epoch, score)
 }
 
 // visit scores row i and, on a mistake, adds 1 to α_i.
-func (k *kernelRun) visit(i int, recover func([]int) []float64) {
+func (k *kernelRun) visit(i int) {
 	r := k.run
 	y := r.d.Y[i]
 	score := k.score(i)
+	if score-score != 0 {
+		k.nonFinite(i, score)
+		return
+	}
 	if !r.opt.Tie.Mistake(y, score) {
 		return
 	}
 	if k.alpha[i] == 0 {
-		k.active = append(k.active, i)
+		at, _ := slices.BinarySearch(k.active, i)
+		k.active = slices.Insert(k.active, at, i)
 	}
 	k.alpha[i]++
 	if !r.opt.NoBias {
 		r.b += r.opt.Eta * y
 	}
 	r.res.Updates++
-	r.res.UpdatesPerEpoch[r.epoch]++
+	r.cur++
+	r.lastEpoch = r.epoch
 	r.res.LastMistakeRow = i
 	if r.opt.Observer != nil {
 		var w []float64
-		if recover != nil {
-			w = recover(k.alpha)
+		if k.recover != nil {
+			w = k.recover(k.alpha)
 		}
 		r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: r.d.Row(i), Y: y, Score: score, W: w, B: r.b})
 	}

@@ -34,7 +34,7 @@ func sameRun(a, b perceptron.Result) string {
 		return "Updates"
 	case a.Epochs != b.Epochs:
 		return "Epochs"
-	case !slices.Equal(a.UpdatesPerEpoch, b.UpdatesPerEpoch):
+	case !slices.Equal(a.UpdatesPerEpoch(), b.UpdatesPerEpoch()):
 		return "UpdatesPerEpoch"
 	case a.LastMistakeRow != b.LastMistakeRow:
 		return "LastMistakeRow"

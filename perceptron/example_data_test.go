@@ -47,7 +47,7 @@ func ExampleIris() {
 		log.Fatal(err)
 	}
 	fmt.Println(d.Features, d.Classes)
-	fmt.Printf("%d updates, per epoch %v, w = (%.1f, %.1f), b = %.0f\n", r.Updates, r.UpdatesPerEpoch, r.W[0], r.W[1], r.B)
+	fmt.Printf("%d updates, per epoch %v, w = (%.1f, %.1f), b = %.0f\n", r.Updates, r.UpdatesPerEpoch(), r.W[0], r.W[1], r.B)
 	// Output:
 	// 150 flowers, 4 features, classes [setosa versicolor virginica]
 	// [sepal length (cm) petal length (cm)] [setosa versicolor]

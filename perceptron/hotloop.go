@@ -105,15 +105,13 @@ func (r *run) sweep() {
 }
 
 // step handles row i, x = x_i, with score = w·x + b: on a mistake it updates
-// w and b and reports true. A score that is not finite while the data is
-// not yet known to be finite (see PLA) makes it check x; a non-finite x
-// stops the run with r.bad set.
+// w and b and reports true. A score that is not finite (NaN or ±Inf) halts
+// the run (see nonFinite) and also reports true, so that no stale score of
+// the block is used.
 func (r *run) step(i int, x []float64, score float64) bool {
-	if score-score != 0 && r.unchecked { // NaN or ±Inf
-		if checkFinite(x, i) != nil {
-			r.bad = true
-			return true
-		}
+	if score-score != 0 { // NaN or ±Inf
+		r.nonFinite(i, x, score)
+		return true
 	}
 	y := r.d.Y[i]
 	updated := r.opt.Tie.Mistake(y, score)
@@ -127,7 +125,8 @@ func (r *run) step(i int, x []float64, score float64) bool {
 			r.b += step
 		}
 		r.res.Updates++
-		r.res.UpdatesPerEpoch[r.epoch]++
+		r.cur++
+		r.lastEpoch = r.epoch
 		r.res.LastMistakeRow = i
 		if r.opt.Observer != nil {
 			r.notify(i, x, y, score)
@@ -137,6 +136,28 @@ func (r *run) step(i int, x []float64, score float64) bool {
 		r.onStep(i, updated)
 	}
 	return updated
+}
+
+// nonFinite halts the run on the non-finite score of row i, x = x_i. If the
+// data is not yet known to be finite and x is not, it sets r.bad (PLA then
+// returns Validate's error). Otherwise it sets r.err, an ErrNonFinite error
+// naming the cause: weights made non-finite by the last update (any
+// non-finite w_j or b makes every score non-finite), or a score that
+// overflowed with finite weights.
+//
+//go:noinline
+func (r *run) nonFinite(i int, x []float64, score float64) {
+	r.halt = true
+	if r.unchecked && checkFinite(x, i) != nil {
+		r.bad = true
+		return
+	}
+	if err := checkWeights("the weights", r.w, r.b, r.res.LastMistakeRow, r.lastEpoch); err != nil {
+		r.err = err
+		return
+	}
+	r.err = nonFiniteError("the score w·x + b of row %d in epoch %d is %v with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta",
+		i, r.epoch, score)
 }
 
 // notify calls the Observer with the update just made. It is kept out of
@@ -163,7 +184,12 @@ func quickValid(d *Dataset) bool {
 	return pos > 0 && pos < len(d.Y)
 }
 
-// countMistakes is countErrors with the rows scored four at a time by
+// wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.
+func wrong(tie Tie, y, score float64) bool {
+	return tie.Mistake(y, score) || score != score
+}
+
+// countMistakes is countErrors (a NaN score counts as a mistake) with the rows scored four at a time by
 // dot4: the same scores, bit for bit, hence the same count, at the
 // throughput of the CPU rather than the latency of one chain of adds.
 func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
@@ -175,21 +201,21 @@ func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 	for ; i+4 <= n; i += 4 {
 		o := i * st
 		s0, s1, s2, s3 := dot4(w, x[o:o+c], x[o+st:o+st+c], x[o+2*st:o+2*st+c], x[o+3*st:o+3*st+c])
-		if tie.Mistake(y[i], s0+b) {
+		if wrong(tie, y[i], s0+b) {
 			e++
 		}
-		if tie.Mistake(y[i+1], s1+b) {
+		if wrong(tie, y[i+1], s1+b) {
 			e++
 		}
-		if tie.Mistake(y[i+2], s2+b) {
+		if wrong(tie, y[i+2], s2+b) {
 			e++
 		}
-		if tie.Mistake(y[i+3], s3+b) {
+		if wrong(tie, y[i+3], s3+b) {
 			e++
 		}
 	}
 	for ; i < n; i++ {
-		if tie.Mistake(y[i], dot(w, x[i*st:i*st+c])+b) {
+		if wrong(tie, y[i], dot(w, x[i*st:i*st+c])+b) {
 			e++
 		}
 	}

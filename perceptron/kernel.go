@@ -142,8 +142,9 @@ type KernelModel struct {
 	Updates int
 	// Epochs is the number of passes made, the clean one included.
 	Epochs int
-	// UpdatesPerEpoch[e] is the number of updates in epoch e.
-	UpdatesPerEpoch []int
+	// UpdateRuns is the number of updates in every epoch, run-length
+	// encoded; the method UpdatesPerEpoch expands it.
+	UpdateRuns EpochRuns
 	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
 	LastMistakeRow int
 	// Converged reports whether a pass over the data made no mistake.
@@ -167,7 +168,12 @@ type KernelModel struct {
 // G_ij = k(x_i, x_j) in place of x_i·x_j: the visiting order, tie policy,
 // epochs and stopping rules are PLA's with the same Options. With
 // LinearKernel it makes exactly Dual's updates. The Observer, if set, sees
-// W = nil (w lives in the kernel's feature space) and the current b.
+// W = nil (w lives in the kernel's feature space) and the current b. The
+// Gram matrix is bounded by opt.MaxGramBytes as in Dual.
+//
+// Non-finite scores or weights end the run with an ErrNonFinite error that
+// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// the partial result and an ErrStopped error, as in PLA.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
@@ -178,17 +184,20 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, k)
+	gram, err := gramMatrix(d, k, opt.MaxGramBytes)
 	if err != nil {
 		return nil, err
 	}
 	r := runKernel(d, gram, opt, nil)
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
 	return &KernelModel{
-		Updates: r.res.Updates, Epochs: r.res.Epochs, UpdatesPerEpoch: r.res.UpdatesPerEpoch,
+		Updates: r.res.Updates, Epochs: r.res.Epochs, UpdateRuns: r.res.UpdateRuns,
 		LastMistakeRow: r.res.LastMistakeRow, Converged: r.res.Converged,
 		Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
 		X: mat.DenseCopyOf(d.X), Y: append([]float64(nil), d.Y...),
-	}, nil
+	}, r.stop
 }
 
 // Dim returns the number of features d of the training rows.
@@ -202,6 +211,10 @@ func (m *KernelModel) Dim() int {
 
 // ErrorRate returns Errors divided by the number of rows of d.
 func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
+
+// UpdatesPerEpoch returns the number of updates in every epoch (it expands
+// UpdateRuns; see Result.UpdatesPerEpoch).
+func (m *KernelModel) UpdatesPerEpoch() []int { return m.UpdateRuns.Expand() }
 
 // Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
 func (m *KernelModel) Score(x []float64) (float64, error) {
@@ -272,9 +285,17 @@ func (m *KernelModel) Errors(d *Dataset) (int, error) {
 
 // gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
 // once (the upper triangle; G is symmetric), or an error naming the first
-// pair whose value is not finite.
-func gramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
+// pair whose value is not finite. A matrix of more than budget bytes (8·n²;
+// 0 means DefaultMaxGramBytes) is refused before it is allocated.
+func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 	n := d.N()
+	if budget == 0 {
+		budget = DefaultMaxGramBytes
+	}
+	if need := gramBytes(n); need > budget {
+		return nil, errorf("the %d × %d Gram matrix needs %d bytes (8·n²), more than Options.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+			n, n, need, budget)
+	}
 	gram := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
@@ -286,4 +307,13 @@ func gramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 		}
 	}
 	return gram, nil
+}
+
+// gramBytes returns 8·n², the bytes of an n × n matrix of float64
+// (mat.SymDense stores the whole square), saturated at MaxInt64.
+func gramBytes(n int) int64 {
+	if n > 1<<30 {
+		return math.MaxInt64
+	}
+	return 8 * int64(n) * int64(n)
 }

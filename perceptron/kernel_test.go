@@ -148,7 +148,7 @@ func TestLinearKernelEqualsDual(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := perceptron.Result{Updates: m.Updates, Epochs: m.Epochs, UpdatesPerEpoch: m.UpdatesPerEpoch,
+		got := perceptron.Result{Updates: m.Updates, Epochs: m.Epochs, UpdateRuns: m.UpdateRuns,
 			LastMistakeRow: m.LastMistakeRow, Converged: m.Converged}
 		if f := sameRun(du.Result, got); f != "" || !slices.Equal(du.Alpha, m.Alpha) || du.B != m.B {
 			t.Errorf("seed %d: kernel %+v differs from dual %+v (%s)", seed, m, du, f)

@@ -1,5 +1,10 @@
 package perceptron
 
+import (
+	"context"
+	"time"
+)
+
 // Order is the order in which batch learners visit the rows.
 type Order int
 
@@ -61,7 +66,25 @@ type Options struct {
 	// Observer, if not nil, is called after every update. It costs nothing
 	// when nil.
 	Observer Observer
+	// Context, if not nil, stops the run when it is done (cancelled or past
+	// its deadline). The learner then returns what it learned so far (with
+	// Converged false) and an error that matches ErrStopped and the
+	// context's error with errors.Is and says in which epoch it stopped.
+	// It is checked every few thousand rows and at every epoch.
+	Context context.Context
+	// Deadline, if not zero, stops the run the same way once the clock
+	// passes it.
+	Deadline time.Time
+	// MaxGramBytes is the most memory, in bytes, that Dual and
+	// KernelPerceptron may take for their n × n Gram matrix (8·n² bytes);
+	// 0 means DefaultMaxGramBytes. A larger matrix is refused with an error
+	// before anything is allocated.
+	MaxGramBytes int64
 }
+
+// DefaultMaxGramBytes is the Gram matrix budget of Dual and KernelPerceptron
+// when Options.MaxGramBytes is 0: 1 GiB, n up to 11,585 rows.
+const DefaultMaxGramBytes = 1 << 30
 
 // DefaultOptions returns MaxEpochs 1000, Eta 1, cyclic order, seed 1, a
 // score of 0 counted as a mistake, and a free bias.
@@ -79,6 +102,9 @@ func (o Options) validate() error {
 	}
 	if !(o.Eta > 0) || o.Eta != o.Eta || o.Eta > maxFloat {
 		return errorf("Eta must be a finite number > 0, got %v", o.Eta)
+	}
+	if o.MaxGramBytes < 0 {
+		return errorf("MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got %d", o.MaxGramBytes)
 	}
 	if o.Order < Cyclic || o.Order > RandomMistake {
 		return errorf("unknown order %d: want Cyclic, Cycle, Shuffle or RandomMistake", int(o.Order))
@@ -113,10 +139,63 @@ type Result struct {
 	Updates int
 	// Epochs is the number of passes made, the clean one included.
 	Epochs int
-	// UpdatesPerEpoch[e] is the number of updates in epoch e.
-	UpdatesPerEpoch []int
+	// UpdateRuns is the number of updates in every epoch, run-length
+	// encoded so that its memory does not grow with the epochs; the method
+	// UpdatesPerEpoch expands it.
+	UpdateRuns EpochRuns
 	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
 	LastMistakeRow int
 	// Converged reports whether a pass over the data made no mistake.
 	Converged bool
+}
+
+// UpdatesPerEpoch returns the number of updates in every epoch: element e
+// is the number of updates in epoch e (0-based). It expands UpdateRuns, so
+// it costs 8 bytes an epoch: on very long runs read UpdateRuns instead.
+func (r Result) UpdatesPerEpoch() []int { return r.UpdateRuns.Expand() }
+
+// EpochRun is a run of consecutive epochs with the same number of updates.
+type EpochRun struct {
+	// Updates is the number of updates in each epoch of the run.
+	Updates int
+	// Epochs is the number of epochs in the run, at least 1.
+	Epochs int
+}
+
+// EpochRuns is a run-length encoded list of updates per epoch: the runs in
+// the order of the epochs. A run of any length costs 16 bytes, so a learner
+// that makes the same number of updates epoch after epoch (a cycle of
+// mistakes on data that is not separable, or clean epochs) keeps a history
+// of constant size. (An encoding by runs cannot shrink a history whose
+// counts change at every epoch; that one costs 16 bytes an epoch.)
+type EpochRuns []EpochRun
+
+// Len returns the number of epochs.
+func (h EpochRuns) Len() int {
+	n := 0
+	for _, r := range h {
+		n += r.Epochs
+	}
+	return n
+}
+
+// Expand returns the number of updates of every epoch, one element an
+// epoch (empty, not nil, without epochs).
+func (h EpochRuns) Expand() []int {
+	out := make([]int, 0, h.Len())
+	for _, r := range h {
+		for range r.Epochs {
+			out = append(out, r.Updates)
+		}
+	}
+	return out
+}
+
+// add appends an epoch with u updates.
+func (h *EpochRuns) add(u int) {
+	if k := len(*h) - 1; k >= 0 && (*h)[k].Updates == u {
+		(*h)[k].Epochs++
+		return
+	}
+	*h = append(*h, EpochRun{Updates: u, Epochs: 1})
 }

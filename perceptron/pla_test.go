@@ -224,7 +224,7 @@ func checkTrace(t *testing.T, name string, d *Dataset, opt Options, ups []Update
 	t.Helper()
 	w, b := make([]float64, d.D()), 0.0
 	epoch := 0
-	perEpoch := make([]int, len(res.UpdatesPerEpoch))
+	perEpoch := make([]int, len(res.UpdatesPerEpoch()))
 	for k, u := range ups {
 		if u.Epoch < epoch {
 			t.Fatalf("%s: update %d: epoch %d after epoch %d", name, k, u.Epoch, epoch)
@@ -254,8 +254,8 @@ func checkTrace(t *testing.T, name string, d *Dataset, opt Options, ups []Update
 	if len(ups) != res.Updates {
 		t.Errorf("%s: observer saw %d updates, Updates = %d", name, len(ups), res.Updates)
 	}
-	if !reflect.DeepEqual(perEpoch, res.UpdatesPerEpoch) {
-		t.Errorf("%s: observed updates per epoch %v, UpdatesPerEpoch %v", name, perEpoch, res.UpdatesPerEpoch)
+	if !reflect.DeepEqual(perEpoch, res.UpdatesPerEpoch()) {
+		t.Errorf("%s: observed updates per epoch %v, UpdatesPerEpoch %v", name, perEpoch, res.UpdatesPerEpoch())
 	}
 	if len(ups) > 0 && ups[len(ups)-1].Row != res.LastMistakeRow {
 		t.Errorf("%s: last observed row %d, LastMistakeRow %d", name, ups[len(ups)-1].Row, res.LastMistakeRow)

@@ -45,6 +45,10 @@ type PocketStep struct {
 // would leave Errors a lower bound). The scan scores four rows at a time
 // (independent sums): the very same scores as one row at a time, computed
 // faster (see BenchmarkCountErrors).
+//
+// Non-finite scores or weights end the run with an ErrNonFinite error that
+// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// the partial result and an ErrStopped error, as in PLA.
 func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -70,16 +74,12 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 		out.History = append(out.History, PocketStep{Update: r.res.Updates, Errors: e,
 			PocketErrors: out.PocketErrors, Replaced: replaced})
 	}
-	for r.epoch = 0; r.epoch < opt.MaxEpochs && !r.stopped(); r.epoch++ {
-		if r.pass() == 0 {
-			r.res.Converged = true
-			r.epoch++
-			break
-		}
+	r.epochs(true)
+	if err := r.finish(); err != nil {
+		return nil, err
 	}
-	r.res.Epochs = r.epoch
 	out.Result = r.res
 	out.Hyperplane = pocket
 	out.Last = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
-	return out, nil
+	return out, r.stop
 }

@@ -69,7 +69,7 @@ func TestPocketHistory(t *testing.T) {
 					t.Errorf("%s: PocketErrors %d, recounted %d", name, p.PocketErrors, e)
 				}
 				pla, _ := PLA(test.d, opt)
-				if !lrSameHyperplane(p.Last, pla.Hyperplane, 0) || !reflect.DeepEqual(p.UpdatesPerEpoch, pla.UpdatesPerEpoch) {
+				if !lrSameHyperplane(p.Last, pla.Hyperplane, 0) || !reflect.DeepEqual(p.UpdatesPerEpoch(), pla.UpdatesPerEpoch()) {
 					t.Errorf("%s: Last %v, PLA %v", name, p.Last, pla.Hyperplane)
 				}
 				if last, _ := p.Last.Errors(test.d); last < p.PocketErrors {

@@ -1,5 +1,7 @@
 package perceptron
 
+import "fmt"
+
 // VotedModel is the voted perceptron of Freund and Schapire (1999): every
 // weight vector PLA went through, each with the number of steps it survived.
 type VotedModel struct {
@@ -23,6 +25,10 @@ type VotedModel struct {
 // adds n to the count of the last vector. Converged reports whether the last
 // epoch was clean. With the RandomMistake order every step is an update, so
 // the counts are 0 or 1.
+//
+// Non-finite scores or weights end the run with an ErrNonFinite error that
+// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// the partial result and an ErrStopped error, as in PLA.
 func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -41,21 +47,13 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 		}
 		v.Counts[len(v.Counts)-1]++
 	}
-	r.allEpochs()
+	r.epochs(false)
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
 	v.Result = r.res
 	v.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
-	return v, nil
-}
-
-// allEpochs makes opt.MaxEpochs passes (fewer if MaxUpdates is reached) with
-// no early stop, and sets Epochs and Converged (the last pass was clean).
-func (r *run) allEpochs() {
-	last := -1
-	for r.epoch = 0; r.epoch < r.opt.MaxEpochs && !r.stopped(); r.epoch++ {
-		last = r.pass()
-	}
-	r.res.Epochs = r.epoch
-	r.res.Converged = last == 0
+	return v, r.stop
 }
 
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
@@ -148,6 +146,9 @@ type AveragedResult struct {
 // number of steps before the current one, an update adds δ = η y x to w and
 // s·δ to u, and at the end w̄ = w - u/S. The explicit O(d)-per-step sum is
 // also returned, in Explicit, as a check; the two agree up to rounding.
+//
+// Errors and stops are those of Voted; the averaged weights (and the
+// explicit average) that overflow are also an ErrNonFinite error.
 func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -179,7 +180,10 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		}
 		sumB += r.b
 	}
-	r.allEpochs()
+	r.epochs(false)
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
 	out := &AveragedResult{Result: r.res, Last: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}}
 	avg := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
 	exp := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
@@ -192,7 +196,20 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		avg.B = r.b - ub/S
 		exp.B = sumB / S
 	}
+	for _, h := range []struct {
+		what string
+		h    Hyperplane
+	}{{"the averaged weights", avg}, {"the explicit average", exp}} {
+		if j := firstNonFinite(h.h.W); j >= 0 || h.h.B-h.h.B != 0 {
+			where := fmt.Sprintf("b = %v", h.h.B)
+			if j >= 0 {
+				where = fmt.Sprintf("w[%d] = %v", j, h.h.W[j])
+			}
+			return nil, nonFiniteError("%s: non-finite value (%s) after %d epochs, last update on row %d in epoch %d: the sums of the average overflowed; scale the data or lower Eta",
+				h.what, where, r.res.Epochs, r.res.LastMistakeRow, r.lastEpoch)
+		}
+	}
 	out.Hyperplane = avg
 	out.Explicit = exp
-	return out, nil
+	return out, r.stop
 }

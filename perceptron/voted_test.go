@@ -62,7 +62,7 @@ func TestAveragedMIT(t *testing.T) {
 			t.Errorf("%s: Last %v, %v; PLA %v, %v", test.name, res.Last.W, res.Last.B, pla.W, pla.B)
 		}
 		// No early stop: all 100 epochs are made even after a clean pass.
-		if res.Epochs != 100 || len(res.UpdatesPerEpoch) != 100 {
+		if res.Epochs != 100 || len(res.UpdatesPerEpoch()) != 100 {
 			t.Errorf("%s: %d epochs, want 100", test.name, res.Epochs)
 		}
 	}

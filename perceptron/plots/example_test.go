@@ -186,7 +186,7 @@ func epochsFigure() (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch), 20)
+	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch()), 20)
 	if err != nil {
 		return nil, err
 	}

@@ -487,7 +487,7 @@ func train(args []string, stdout io.Writer) error {
 	}
 	m.W, m.B = res.W, res.B
 	m.Updates, m.Epochs, m.Converged = res.Updates, res.Epochs, res.Converged
-	m.UpdatesPerEpoch, m.LastMistakeRow = res.UpdatesPerEpoch, res.LastMistakeRow
+	m.UpdatesPerEpoch, m.LastMistakeRow = res.UpdatesPerEpoch(), res.LastMistakeRow
 	if m.UpdatesPerEpoch == nil {
 		m.UpdatesPerEpoch = []int{}
 	}

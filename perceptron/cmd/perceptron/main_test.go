@@ -219,7 +219,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 				}
 			}
 			if !reflect.DeepEqual(m.W, res.W) || m.B != res.B || m.Updates != res.Updates || m.Epochs != res.Epochs ||
-				!reflect.DeepEqual(m.UpdatesPerEpoch, res.UpdatesPerEpoch) || m.LastMistakeRow != res.LastMistakeRow || m.Converged != res.Converged {
+				!reflect.DeepEqual(m.UpdatesPerEpoch, res.UpdatesPerEpoch()) || m.LastMistakeRow != res.LastMistakeRow || m.Converged != res.Converged {
 				t.Errorf("JSON %+v\ndiffers from the package's %+v", m, res)
 			}
 			if algo != "voted" {

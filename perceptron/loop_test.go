@@ -1,0 +1,312 @@
+package perceptron
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+)
+
+// irisScaled returns Iris setosa (-1) vs versicolor (+1), all four
+// features, every value multiplied by scale.
+func irisScaled(t testing.TB, scale float64) *Dataset {
+	t.Helper()
+	d, err := Iris().Binary(0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.X.Scale(scale, d.X)
+	return d
+}
+
+// TestNonFiniteIsAnError checks the overflow cases of issue 14: every
+// learner ends with an error that matches ErrNonFinite and names the row
+// and the epoch, never with a result. The rows and epochs are those where
+// the arithmetic first leaves the floats, worked out by hand:
+//   - Iris × 1e154: the first update (row 0, a mistake at w = 0) sets
+//     w = -x_0 ≈ -5e154·(1, 0.7, 0.3, 0.04); the score of row 1 then
+//     exceeds 1.8e308 in magnitude;
+//   - Eta = 1e308: the first update multiplies x_0 (5.1 ...) by 1e308;
+//   - data near 1e308: w = x_0 after row 0, and w·x_1 overflows (+Inf
+//     plus -Inf terms: NaN);
+//   - the RBF kernel with Eta 1e308: b = -1e308 after row 0, and the score
+//     -1e308·(1 + k(x_0, x_i)) first overflows at row 4, the first row
+//     with k(x_0, x_i) > 0.797 after row 0's update;
+//   - Averaged with Eta 1e306 on small separable data: w stays near 1e306,
+//     but the sum of w over 4000 steps (the explicit average) does not.
+func TestNonFiniteIsAnError(t *testing.T) {
+	huge := lrData(t, [][]float64{{1e308, 1e308}, {-1e308, 0.5e308}, {0.9e308, -1e308}}, []float64{1, -1, 1})
+	small := lrData(t, [][]float64{{1, 2}, {-1, -0.5}, {2, -1}, {-2, 1}}, []float64{1, -1, 1, -1})
+	eta := func(e float64) Options { o := DefaultOptions(); o.Eta = e; return o }
+	scoreOverflow := "perceptron: the score w·x + b of row 1 in epoch 0 is NaN with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta"
+	tests := []struct {
+		name string
+		fit  func() (any, error)
+		want string
+	}{
+		{"PLA, Iris × 1e154", func() (any, error) { return PLA(irisScaled(t, 1e154), DefaultOptions()) },
+			"perceptron: the score w·x + b of row 1 in epoch 0 is -Inf with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta"},
+		{"PLA, Eta 1e308", func() (any, error) { return PLA(irisScaled(t, 1), eta(1e308)) },
+			"perceptron: the weights became non-finite (w[0] = -Inf) with the update on row 0 in epoch 0: the data or Eta is too large (overflow); scale the data or lower Eta"},
+		{"PLA, Eta 1e308, RandomMistake", func() (any, error) {
+			o := eta(1e308)
+			o.Order = RandomMistake
+			return PLA(irisScaled(t, 1), o)
+		}, "perceptron: the weights became non-finite (w[0] = +Inf) with the update on row 93 in epoch 0: the data or Eta is too large (overflow); scale the data or lower Eta"},
+		{"PLA, data near 1e308", func() (any, error) { return PLA(huge, DefaultOptions()) }, scoreOverflow},
+		{"Pocket, data near 1e308", func() (any, error) { return Pocket(huge, DefaultOptions()) }, scoreOverflow},
+		{"Voted, data near 1e308", func() (any, error) { return Voted(huge, DefaultOptions()) }, scoreOverflow},
+		{"Averaged, data near 1e308", func() (any, error) { return Averaged(huge, DefaultOptions()) }, scoreOverflow},
+		{"Averaged, Eta 1e306", func() (any, error) { return Averaged(small, eta(1e306)) },
+			"perceptron: the explicit average: non-finite value (w[0] = +Inf) after 1000 epochs, last update on row 3 in epoch 0: the sums of the average overflowed; scale the data or lower Eta"},
+		{"Pocket, Eta 1e308", func() (any, error) { return Pocket(irisScaled(t, 1), eta(1e308)) },
+			"perceptron: the weights became non-finite (w[0] = -Inf) with the update on row 0 in epoch 0: the data or Eta is too large (overflow); scale the data or lower Eta"},
+		{"Dual, Eta 1e308", func() (any, error) { return Dual(irisScaled(t, 1), eta(1e308)) },
+			"perceptron: the score Σ_j α_j η y_j k(x_j, x_i) + b of row 1 in epoch 0 is -Inf (overflow): the data, the kernel's values or Eta are too large; scale the data or lower Eta"},
+		{"KernelPerceptron rbf, Eta 1e308", func() (any, error) {
+			return KernelPerceptron(irisScaled(t, 1), RBFKernel{Gamma: 1}, eta(1e308))
+		}, "perceptron: the score Σ_j α_j η y_j k(x_j, x_i) + b of row 4 in epoch 0 is -Inf (overflow): the data, the kernel's values or Eta are too large; scale the data or lower Eta"},
+	}
+	for _, tc := range tests {
+		res, err := tc.fit()
+		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrNonFinite) {
+			t.Errorf("%s: error %v, want %q (ErrNonFinite)", tc.name, err, tc.want)
+		}
+		if res != nil && !isNilPointer(res) {
+			t.Errorf("%s: a result %+v came with the error", tc.name, res)
+		}
+	}
+}
+
+func isNilPointer(v any) bool {
+	switch v := v.(type) {
+	case *Result:
+		return v == nil
+	case *PocketResult:
+		return v == nil
+	case *VotedModel:
+		return v == nil
+	case *AveragedResult:
+		return v == nil
+	case *DualResult:
+		return v == nil
+	case *KernelModel:
+		return v == nil
+	}
+	return false
+}
+
+// TestNaNScoreIsAMistake: a w with a NaN makes every score NaN, and the
+// count of training errors must then be n, not 0 (issue 14).
+func TestNaNScoreIsAMistake(t *testing.T) {
+	d := irisScaled(t, 1)
+	nan := []float64{0, 0, 0, 0}
+	nan[2] = nan[2] / nan[2] // NaN without importing math
+	for _, tie := range []Tie{TieMistake, TieNegative} {
+		if e := countMistakes(nan, 0, d, tie); e != d.N() {
+			t.Errorf("%v: %d errors with a NaN weight, want all %d", tie, e, d.N())
+		}
+	}
+}
+
+// TestHistoryIsRunLengthEncoded checks UpdateRuns against the per-epoch
+// counts an Observer sees, and its expansion against Iris's known
+// [2 2 3 2 1 0].
+func TestHistoryIsRunLengthEncoded(t *testing.T) {
+	d, err := Iris().Binary(0, 1, 0, 2) // the golden run of TestIrisGolden
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := DefaultOptions()
+	perEpoch := []int{}
+	opt.Observer = func(u Update) {
+		for len(perEpoch) <= u.Epoch {
+			perEpoch = append(perEpoch, 0)
+		}
+		perEpoch[u.Epoch]++
+	}
+	res, err := PLA(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	perEpoch = append(perEpoch, 0) // the clean epoch
+	if got := res.UpdatesPerEpoch(); !slices.Equal(got, []int{2, 2, 3, 2, 1, 0}) || !slices.Equal(got, perEpoch) ||
+		!slices.Equal(res.UpdateRuns, EpochRuns{{2, 2}, {3, 1}, {2, 1}, {1, 1}, {0, 1}}) {
+		t.Errorf("UpdatesPerEpoch %v, UpdateRuns %v, observed %v; want [2 2 3 2 1 0]", got, res.UpdateRuns, perEpoch)
+	}
+	var h EpochRuns
+	for _, u := range []int{3, 3, 0, 1, 1, 1, 0} {
+		h.add(u)
+	}
+	if want := (EpochRuns{{3, 2}, {0, 1}, {1, 3}, {0, 1}}); !slices.Equal(h, want) || h.Len() != 7 ||
+		!slices.Equal(h.Expand(), []int{3, 3, 0, 1, 1, 1, 0}) {
+		t.Errorf("runs %v (len %d, expanded %v), want %v", h, h.Len(), h.Expand(), want)
+	}
+	if e := (EpochRuns{}).Expand(); e == nil || len(e) != 0 {
+		t.Errorf("empty history expands to %#v, want []int{}", e)
+	}
+}
+
+// twoOpposite is the same point with both labels: PLA makes 2 updates in
+// every epoch forever (w, b go 0 → x, 1 → 0, 0).
+func twoOpposite(t testing.TB) *Dataset {
+	return lrData(t, [][]float64{{1, 1}, {1, 1}}, []float64{1, -1})
+}
+
+// TestLongRunMemoryIsBounded: 30 million epochs of two rows (issue 14
+// allocated 1.7 GB) must allocate next to nothing, and the history must
+// still say 2 updates in each of the 30M epochs.
+func TestLongRunMemoryIsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("30M epochs: a few seconds")
+	}
+	d := twoOpposite(t)
+	opt := DefaultOptions()
+	opt.MaxEpochs = 30_000_000
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	res, err := PLA(d, opt)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<10 {
+		t.Errorf("30M epochs allocated %d bytes, want < 64 KiB (the history must not grow with epochs)", alloc)
+	}
+	if res.Epochs != 30_000_000 || res.Updates != 60_000_000 || res.Converged ||
+		!slices.Equal(res.UpdateRuns, EpochRuns{{Updates: 2, Epochs: 30_000_000}}) {
+		t.Errorf("epochs %d updates %d converged %v history %v; want 30M, 60M, false, [{2 30000000}]",
+			res.Epochs, res.Updates, res.Converged, res.UpdateRuns)
+	}
+}
+
+// TestDeadlineStopsARun: a run of a billion epochs with a deadline 50 ms
+// away returns within a second, with the partial result and an error that
+// matches ErrStopped and says why.
+func TestDeadlineStopsARun(t *testing.T) {
+	d := twoOpposite(t)
+	for _, name := range []string{"PLA", "Pocket", "Voted", "Averaged", "Dual", "KernelPerceptron"} {
+		opt := DefaultOptions()
+		opt.MaxEpochs = 1_000_000_000
+		opt.Deadline = time.Now().Add(50 * time.Millisecond)
+		t0 := time.Now()
+		res, err := fitByName(name, d, opt)
+		if took := time.Since(t0); took > time.Second {
+			t.Errorf("%s: stopped after %v, want about 50 ms", name, took)
+		}
+		if !errors.Is(err, ErrStopped) || err == nil ||
+			!regexpMatch(`^perceptron: stopped in epoch [0-9]+ \(0-based\) after [0-9]+ updates, before convergence: Options.Deadline .* passed$`, err.Error()) {
+			t.Errorf("%s: error %v, want a deadline stop (ErrStopped)", name, err)
+		}
+		if res == nil || res.Epochs < 1 || res.Converged || res.Updates < 2*(res.Epochs-1) || res.UpdateRuns.Len() != res.Epochs {
+			t.Errorf("%s: partial result %+v", name, res)
+		}
+	}
+}
+
+// TestContextStopsARun: a cancelled context stops a run (before any epoch
+// when it is cancelled at the start); the error matches ErrStopped and
+// context.Canceled.
+func TestContextStopsARun(t *testing.T) {
+	d := twoOpposite(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	opt := DefaultOptions()
+	opt.Context = ctx
+	res, err := PLA(d, opt)
+	want := "perceptron: stopped in epoch 0 (0-based) after 0 updates, before convergence: context canceled"
+	if err == nil || err.Error() != want || !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled context: error %v, want %q", err, want)
+	}
+	if res == nil || res.Epochs != 0 || res.Updates != 0 || res.Converged || len(res.W) != 2 {
+		t.Errorf("cancelled context: result %+v, want the zero weights after 0 epochs", res)
+	}
+
+	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
+	defer cancel()
+	opt.Context, opt.MaxEpochs = ctx, 1_000_000_000
+	res, err = fitByName("Averaged", d, opt)
+	if !errors.Is(err, ErrStopped) || !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Epochs == 0 {
+		t.Errorf("timeout: %v, %+v", err, res)
+	}
+	// A run that ends by itself is not stopped.
+	opt.MaxEpochs = 10
+	opt.Context = context.Background()
+	if _, err := PLA(irisScaled(t, 1), opt); err != nil {
+		t.Errorf("a live context: %v", err)
+	}
+}
+
+// fitByName runs a learner and returns its counters.
+func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
+	switch name {
+	case "PLA":
+		return PLA(d, opt)
+	case "Pocket":
+		r, err := Pocket(d, opt)
+		if r == nil {
+			return nil, err
+		}
+		return &r.Result, err
+	case "Voted":
+		r, err := Voted(d, opt)
+		if r == nil {
+			return nil, err
+		}
+		return &r.Result, err
+	case "Averaged":
+		r, err := Averaged(d, opt)
+		if r == nil {
+			return nil, err
+		}
+		return &r.Result, err
+	case "Dual":
+		r, err := Dual(d, opt)
+		if r == nil {
+			return nil, err
+		}
+		return &r.Result, err
+	case "KernelPerceptron":
+		m, err := KernelPerceptron(d, PolyKernel{Degree: 2, C: 1}, opt)
+		if m == nil {
+			return nil, err
+		}
+		return &Result{Updates: m.Updates, Epochs: m.Epochs, UpdateRuns: m.UpdateRuns, Converged: m.Converged}, err
+	}
+	panic("unknown learner " + name)
+}
+
+// TestGramBudget: Dual and KernelPerceptron refuse a Gram matrix above
+// MaxGramBytes before allocating it, and accept it within.
+func TestGramBudget(t *testing.T) {
+	d := irisScaled(t, 1) // 100 rows: 80,000 bytes
+	opt := DefaultOptions()
+	opt.MaxGramBytes = 79_999
+	want := "perceptron: the 100 × 100 Gram matrix needs 80000 bytes (8·n²), more than Options.MaxGramBytes allows (79999 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
+	if _, err := Dual(d, opt); err == nil || err.Error() != want {
+		t.Errorf("Dual: %v, want %q", err, want)
+	}
+	if _, err := KernelPerceptron(d, RBFKernel{Gamma: 1}, opt); err == nil || err.Error() != want {
+		t.Errorf("KernelPerceptron: %v, want %q", err, want)
+	}
+	opt.MaxGramBytes = 80_000
+	if _, err := Dual(d, opt); err != nil {
+		t.Errorf("Dual within the budget: %v", err)
+	}
+	opt.MaxGramBytes = -1
+	if _, err := Dual(d, opt); err == nil || err.Error() != "perceptron: MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got -1" {
+		t.Errorf("negative budget: %v", err)
+	}
+	// The default budget refuses 20,000 rows (3.2 GB) without allocating.
+	if got := gramBytes(20_000); got != 3_200_000_000 || got <= DefaultMaxGramBytes {
+		t.Errorf("gramBytes(20000) = %d", got)
+	}
+	if gramBytes(2_000_000_000) != 1<<63-1 {
+		t.Errorf("gramBytes does not saturate")
+	}
+}
+
+func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }

@@ -1,0 +1,49 @@
+package perceptron
+
+import (
+	"fmt"
+	"math"
+)
+
+// runError is an error of a run: a message that names where the run ended,
+// matching one or more causes with errors.Is.
+type runError struct {
+	msg    string
+	causes []error
+}
+
+func (e *runError) Error() string   { return e.msg }
+func (e *runError) Unwrap() []error { return e.causes }
+
+// nonFiniteError names the epoch and row at which a run met a non-finite
+// value.
+func nonFiniteError(format string, args ...any) error {
+	return &runError{msg: "perceptron: " + fmt.Sprintf(format, args...), causes: []error{ErrNonFinite}}
+}
+
+// firstNonFinite returns the index of the first non-finite value of w, or
+// -1.
+func firstNonFinite(w []float64) int {
+	for j, v := range w {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return j
+		}
+	}
+	return -1
+}
+
+// checkWeights returns an ErrNonFinite error when w or b is not finite:
+// what names it (e.g. "the weights", "the averaged weights") and the update
+// that made them so (row, epoch).
+func checkWeights(what string, w []float64, b float64, row, epoch int) error {
+	j := firstNonFinite(w)
+	if j < 0 && !math.IsNaN(b) && !math.IsInf(b, 0) {
+		return nil
+	}
+	where := fmt.Sprintf("b = %v", b)
+	if j >= 0 {
+		where = fmt.Sprintf("w[%d] = %v", j, w[j])
+	}
+	return nonFiniteError("%s became non-finite (%s) with the update on row %d in epoch %d: the data or Eta is too large (overflow); scale the data or lower Eta",
+		what, where, row, epoch)
+}
