@@ -53,7 +53,8 @@ var learners = []string{
 // exercise (Hyperplane.Predict is ThetaPredict, Online.Step is PLAStep...).
 var learnerMethods = []string{
 	"Predict", "PredictAll", "Errors", "ErrorRate", "Score", "Distance", "Margin", "Step", "Fit",
-	"Epoch", "Gram", "Eval", "Decision", "DecisionFunction",
+	"Epoch", "Gram", "Eval", "Decision", "DecisionFunction", "SignedDistance", "DatasetMargin", "Theta",
+	"Mistake", "Norm", "Sign", "Hyperplane",
 }
 
 // DefaultPolicy is the policy of an assignment without a grading.json:
