@@ -50,8 +50,11 @@ type Sandbox struct {
 	Procs    int // processes and threads of one test's tree
 	cg       *cgroups
 	runRoot  string // setpriv: a 0711 folder holding the test binaries and work folders
-	seq      atomic.Int64
 }
+
+// runSeq numbers the test processes of this grader process (every
+// Sandbox), naming their cgroups.
+var runSeq atomic.Int64
 
 // NewSandbox checks that level can run here and prepares it. It fails
 // with a message saying what to do when bubblewrap cannot run.
@@ -172,7 +175,7 @@ func (s *Sandbox) prepare(bin string) (string, func(), error) {
 // is kept up to 64 KiB.
 func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Duration) sandboxRun {
 	var r sandboxRun
-	n := s.seq.Add(1)
+	n := runSeq.Add(1)
 	var argv []string
 	var workDir string
 	limits := []string{"prlimit", fmt.Sprintf("--fsize=%d", s.TmpMB<<20), "--core=0", "--nofile=256"}
