@@ -22,7 +22,8 @@
 #
 # Optional extras (apt packages, also only when missing):
 #   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
-#                    for the browser end-to-end test;
+#                    for the browser end-to-end test (and bubblewrap, the
+#                    grader's sandbox, for go test ./lessons/assign);
 #   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
 #                    some scripts compare against (no test needs it).
 #   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
@@ -108,6 +109,8 @@ if [[ $with_chromium == 1 ]]; then
 	else
 		apt_pkgs+=(chromium chromium-driver)
 	fi
+	# bubblewrap: the grader's sandbox, which go test ./lessons/assign uses.
+	command -v bwrap >/dev/null 2>&1 || apt_pkgs+=(bubblewrap)
 fi
 # --lab: node and npm build JupyterLab; Debian's servers serve it.
 if [[ $with_lab == 1 ]]; then

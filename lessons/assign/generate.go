@@ -30,6 +30,8 @@ type Assignment struct {
 	codeCells []*parsedCell
 	// solutionFuncs are the functions holding a solution block, by name.
 	solutionFuncs map[string]bool
+	// Policy is what submissions may use (DIR/grading.json, or the default).
+	Policy Policy
 }
 
 // LoadAssignment reads and checks DIR/source.ipynb.
@@ -47,7 +49,22 @@ func LoadAssignment(dir string) (*Assignment, error) {
 	if err := a.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
+	if a.Policy, err = LoadPolicy(dir); err != nil {
+		return nil, err
+	}
 	return a, nil
+}
+
+// givenImports are the import paths of the source's code cells (not its
+// %test cells).
+func (a *Assignment) givenImports() map[string]bool {
+	m := map[string]bool{}
+	for _, pc := range a.codeCells {
+		for _, is := range pc.imports {
+			m[is.path] = true
+		}
+	}
+	return m
 }
 
 // markerRegion is a block between a begin and an end marker: lines

@@ -91,6 +91,7 @@ type decl struct {
 	name    string
 	body    int
 	sigUses []string
+	node    ast.Decl // the declaration in its cell's syntax tree
 }
 
 // testFunc is a test function of a %test cell.
@@ -100,6 +101,9 @@ type testFunc struct {
 	cell   int  // index of the cell in the source notebook
 	line   int  // 1-based line in the cell
 	hidden bool // declared between the hidden-tests markers
+	// message is what the student is told about a hidden test: its doc
+	// comment, without the points line.
+	message string
 }
 
 // parsedCell is a code cell parsed as Go declarations.
@@ -166,7 +170,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
 			pc.decls = append(pc.decls, decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), body: -1})
+				line: line(start), uses: selectorNames(d), body: -1, node: d})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
 				start = d.Doc.Pos()
@@ -184,7 +188,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				continue // GoNB runs main bodies; the grader never does
 			}
 			fd := decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1}
+				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1, node: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				fd.name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
 				fd.sigUses = selectorNames(d.Recv)
@@ -197,6 +201,11 @@ func parseCell(index int, src string) (*parsedCell, error) {
 			if pc.lines.test && d.Recv == nil && strings.HasPrefix(d.Name.Name, "Test") && d.Name.Name != "TestMain" {
 				tf := testFunc{name: d.Name.Name, points: 1, cell: index, line: line(d.Pos())}
 				if d.Doc != nil {
+					msg := pointsLine.ReplaceAllString(d.Doc.Text(), "")
+					for _, m := range []string{beginHidden, endHidden} {
+						msg = strings.ReplaceAll(msg, strings.TrimPrefix(m, "// "), "")
+					}
+					tf.message = strings.TrimSpace(msg)
 					if m := pointsLine.FindAllStringSubmatch(d.Doc.Text(), -1); len(m) > 0 {
 						if len(m) > 1 {
 							return nil, fmt.Errorf("cell %d, line %d: %s has %d \"points:\" lines, want one", index, tf.line, tf.name, len(m))

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/ast"
 	"go/parser"
 	"go/token"
 	"os"
@@ -26,12 +27,15 @@ const (
 	statusTimeout = "timed out"
 	statusCompile = "did not compile"
 	statusMissing = "not run"
+	statusReject  = "rejected"
+	statusOOM     = "out of memory"
 )
 
 // TestResult is the outcome of one test of one submission.
 type TestResult struct {
 	Name     string
 	Hidden   bool
+	Message  string // for a hidden test, what its author tells the student
 	Status   string
 	Score    float64
 	MaxScore float64
@@ -46,9 +50,11 @@ type Report struct {
 	Score        float64
 	MaxScore     float64
 	Tests        []TestResult
-	CompileError string   // compiler output when the code did not build, even with Stubs
-	Stubs        []Stub   // functions replaced by a panic because they did not compile
-	Notes        []string // cells skipped and other remarks for the student
+	CompileError string      // compiler output when the code did not build, even with Stubs
+	Stubs        []Stub      // functions replaced by a panic because they did not compile
+	Notes        []string    // cells skipped and other remarks for the student
+	Rejected     []Violation // rules the code broke: nothing was built or run, every test scores 0
+	Isolation    string      // how the tests ran (the sandbox level)
 	Seconds      float64
 }
 
@@ -73,9 +79,15 @@ type Grader struct {
 	Timeout      time.Duration // per-test time limit
 	BuildTimeout time.Duration // time limit for compiling a submission
 	Parallel     int           // tests run at the same time
-	MemoryMB     int           // virtual memory limit per test process in MiB (ulimit -v), 0 for none
+	Sandbox      *Sandbox      // runs each test process (level, memory limit)
 	Keep         bool          // keep the temporary module (for debugging)
 	Log          func(format string, args ...any)
+	// noStaticCheck skips checkSubmission: only the red-team tests set it,
+	// to show that the sandbox alone contains an attack.
+	noStaticCheck bool
+
+	semOnce sync.Once
+	sem     chan struct{} // test processes running, shared by all submissions
 }
 
 // unit is one declaration placed in the graded program.
@@ -87,9 +99,24 @@ type unit struct {
 
 // assembly is the graded program of a submission, before rendering.
 type assembly struct {
-	imports []importSpec
+	imports map[string][]importSpec // by file: main.go (submission), given.go, graded_test.go
 	units   []unit
-	notes   []string // cells skipped
+	notes   []string      // cells skipped
+	cells   []*parsedCell // the submission's parsed code cells
+	tests   []testFunc
+}
+
+// fileOf is the Go file a unit goes in: the submission's code in main.go,
+// the source's given code in given.go, its tests in graded_test.go. Imports
+// are per file, so the submission's code sees only its own imports.
+func (u unit) fileOf() string {
+	switch {
+	case u.test:
+		return "graded_test.go"
+	case strings.HasPrefix(u.file, "cell"):
+		return "main.go"
+	}
+	return "given.go"
 }
 
 // program assembles the Go files for a submission: the submission's
@@ -98,9 +125,10 @@ type assembly struct {
 // no exercise, then those of the source's %test cells, visible and hidden;
 // a later declaration replaces an earlier one of the same name.
 func program(sub *Notebook, a *Assignment) *assembly {
-	var imports []importSpec
+	imports := map[string][]importSpec{}
 	var units []unit
 	var notes []string
+	var cells []*parsedCell
 	index := map[string]int{}
 	add := func(u unit) {
 		if u.d.key != "" {
@@ -124,7 +152,8 @@ func program(sub *Notebook, a *Assignment) *assembly {
 			notes = append(notes, fmt.Sprintf("%v (cell skipped, as GoNB would not have kept it)", err))
 			continue
 		}
-		imports = append(imports, pc.imports...)
+		cells = append(cells, pc)
+		imports["main.go"] = append(imports["main.go"], pc.imports...)
 		for _, d := range pc.decls {
 			add(unit{file: fmt.Sprintf("cell%d", i), d: d})
 		}
@@ -134,7 +163,9 @@ func program(sub *Notebook, a *Assignment) *assembly {
 	// submission's copies, so the tests run on the data they were written
 	// for even if the student changed or deleted those cells.
 	for _, pc := range a.codeCells {
-		imports = append(imports, pc.imports...)
+		imports["given.go"] = append(imports["given.go"], pc.imports...)
+		// The %test cells rely on the source's imports cell too.
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
 		if pc.exercise {
 			continue
 		}
@@ -143,23 +174,24 @@ func program(sub *Notebook, a *Assignment) *assembly {
 		}
 	}
 	for _, pc := range a.testCells {
-		imports = append(imports, pc.imports...)
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
 		for _, d := range pc.decls {
 			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d, test: true})
 		}
 	}
-	return &assembly{imports: imports, units: units, notes: notes}
+	return &assembly{imports: imports, units: units, notes: notes, cells: cells, tests: a.Tests}
 }
 
-// files renders main.go and graded_test.go, with the body of each unit in
-// stubs (by index) replaced by a panic with its message.
-func (p *assembly) files(stubs map[int]Stub) (mainGo, testGo string) {
-	imports, units := p.imports, p.units
-	render := func(test bool) string {
+// files renders main.go, given.go, graded_test.go and the harness, with
+// the body of each unit in stubs (by index) replaced by a panic with its
+// message.
+func (p *assembly) files(stubs map[int]Stub) map[string]string {
+	units := p.units
+	render := func(file string) string {
 		var body strings.Builder
 		used := map[string]bool{}
 		for i, u := range units {
-			if u.test != test || u.d.text == "" {
+			if u.fileOf() != file || u.d.text == "" {
 				continue
 			}
 			text, uses := u.d.text, u.d.uses
@@ -172,14 +204,14 @@ func (p *assembly) files(stubs map[int]Stub) (mainGo, testGo string) {
 				used[n] = true
 			}
 		}
-		if !test {
+		if file == "given.go" {
 			body.WriteString("//line graded_main:1\nfunc main() {}\n")
 		}
 		var b strings.Builder
 		b.WriteString("// Code generated by lessons/assign for grading. DO NOT EDIT.\n\npackage main\n\n")
 		seen := map[importSpec]bool{}
 		var specs []string
-		for _, is := range imports {
+		for _, is := range p.imports[file] {
 			n := importName(is)
 			if seen[is] || (n != "_" && n != "." && !used[n]) {
 				continue
@@ -198,7 +230,8 @@ func (p *assembly) files(stubs map[int]Stub) (mainGo, testGo string) {
 		b.WriteString(body.String())
 		return b.String()
 	}
-	return render(false), render(true)
+	return map[string]string{"main.go": render("main.go"), "given.go": render("given.go"),
+		"graded_test.go": render("graded_test.go"), "graded_harness_test.go": harnessFile(p.tests)}
 }
 
 // isolate finds the submission's functions the compiler errors point into
@@ -270,7 +303,7 @@ const modulePath = "github.com/perceptron-go/lessons"
 func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+	cmd.Env = buildEnv()
 	cmd.WaitDelay = 5 * time.Second
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
@@ -279,6 +312,22 @@ func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
 		err = ctx.Err()
 	}
 	return out.String(), err
+}
+
+// buildEnv is the environment of the go command: the module graph as
+// go.mod and go.sum say (-mod=readonly), no module proxy (GOPROXY=off: a
+// submission cannot fetch a module), no cgo, the local toolchain only.
+func buildEnv() []string {
+	var env []string
+	for _, e := range os.Environ() {
+		k, _, _ := strings.Cut(e, "=")
+		switch k {
+		case "GOFLAGS", "GOPROXY", "GOWORK", "GOTOOLCHAIN", "CGO_ENABLED", "GONOSUMDB", "GONOSUMCHECK", "GOSUMDB", "GOINSECURE", "GOPRIVATE", "GONOPROXY", "GOVCS":
+			continue
+		}
+		env = append(env, e)
+	}
+	return append(env, "GOFLAGS=-mod=readonly", "GOPROXY=off", "GOSUMDB=off", "GOWORK=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0")
 }
 
 // compilePos matches a compiler error's position in the graded code.
@@ -302,7 +351,7 @@ func (g *Grader) build(dir string) (compileErr string, errs []compileError, err 
 	out, err := goCmd(ctx, dir, args...)
 	if err != nil && ctx.Err() == nil && undefinedErr.MatchString(out) {
 		// The code may lean on GoNB's goimports for a missing import.
-		if fixImports(ctx, dir, "main.go", "graded_test.go") {
+		if fixImports(ctx, dir, "main.go") {
 			out, err = goCmd(ctx, dir, args...)
 		}
 	}
@@ -364,7 +413,7 @@ func fixImports(ctx context.Context, dir string, files ...string) bool {
 		}
 		cmd := exec.CommandContext(ctx, "go", "tool", "goimports", name)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off", "GOTOOLCHAIN=local")
+		cmd.Env = buildEnv()
 		cmd.WaitDelay = 5 * time.Second
 		fixed, err := cmd.Output()
 		if err != nil {
@@ -397,13 +446,36 @@ func fixImports(ctx context.Context, dir string, files ...string) bool {
 	return changed
 }
 
-// Grade grades the submitted notebook sub against assignment a.
+// Grade grades the submitted notebook sub against assignment a. Its code
+// is checked against the assignment's Policy first: a submission that
+// breaks it is rejected, nothing is built, and every test scores 0.
 func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Submission: subPath, Assignment: a.Name, MaxScore: a.MaxScore()}
+	if g.Sandbox != nil {
+		rep.Isolation = g.Sandbox.Describe()
+	}
 	defer func() { rep.Seconds = time.Since(start).Seconds() }()
 	for _, t := range a.Tests {
-		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, MaxScore: t.points, Status: statusMissing})
+		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, Message: t.message, MaxScore: t.points, Status: statusMissing})
+	}
+	prog := program(sub, a)
+	rep.Notes = prog.notes
+	reject := func(vs []Violation) *Report {
+		rep.Rejected = vs
+		for i := range rep.Tests {
+			rep.Tests[i].Status = statusReject
+			rep.Tests[i].Output = "not run: the code breaks the assignment's rules (see above)"
+		}
+		return rep
+	}
+	if !g.noStaticCheck {
+		if vs := checkSubmission(prog.cells, prog, a.Policy, a.givenImports()); len(vs) > 0 {
+			return reject(vs), nil
+		}
+	}
+	if g.Sandbox == nil {
+		return nil, errors.New("grader: no sandbox")
 	}
 	dir, err := os.MkdirTemp("", "assign-grade-")
 	if err != nil {
@@ -414,8 +486,6 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	} else {
 		defer os.RemoveAll(dir)
 	}
-	prog := program(sub, a)
-	rep.Notes = prog.notes
 	gomod, gosum, err := g.moduleFiles()
 	if err != nil {
 		return nil, err
@@ -427,15 +497,20 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	stubs := map[int]Stub{}
 	firstErr := ""
 	for round := 0; ; round++ {
-		mainGo, testGo := prog.files(stubs)
-		for name, b := range map[string][]byte{"go.mod": gomod, "go.sum": gosum, "main.go": []byte(mainGo), "graded_test.go": []byte(testGo)} {
-			if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+		files := prog.files(stubs)
+		files["go.mod"], files["go.sum"] = string(gomod), string(gosum)
+		for name, b := range files {
+			if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o600); err != nil {
 				return nil, err
 			}
 		}
 		compileErr, errs, err := g.build(dir)
 		if err != nil {
 			return nil, err
+		}
+		// goimports may have added an import the policy forbids.
+		if vs := g.checkAddedImports(dir, prog, a.Policy); len(vs) > 0 && !g.noStaticCheck {
+			return reject(vs), nil
 		}
 		if compileErr == "" {
 			break
@@ -466,15 +541,20 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		x, y := rep.Stubs[i], rep.Stubs[j]
 		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line)
 	})
-	sem := make(chan struct{}, max(1, g.Parallel))
+	bin, cleanup, err := g.Sandbox.prepare(filepath.Join(dir, "graded.test"))
+	if err != nil {
+		return nil, err
+	}
+	defer cleanup()
+	g.semOnce.Do(func() { g.sem = make(chan struct{}, max(1, g.Parallel)) })
 	var wg sync.WaitGroup
 	for i := range rep.Tests {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			g.runTest(dir, &rep.Tests[i])
+			g.sem <- struct{}{}
+			defer func() { <-g.sem }()
+			g.runTest(bin, &rep.Tests[i])
 			rep.Tests[i].markStubbed(rep.Stubs)
 		}()
 	}
@@ -483,6 +563,43 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		rep.Score += t.Score
 	}
 	return rep, nil
+}
+
+// checkAddedImports checks the imports of main.go as built (goimports may
+// have added some for the submission) against the policy, locating each
+// forbidden one at its first use in the submission.
+func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy) []Violation {
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "main.go"), nil, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	var vs []Violation
+	for _, is := range f.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		if p.allowsImport(path) {
+			continue
+		}
+		v := Violation{Cell: -1, Rule: ruleImport, Text: fmt.Sprintf("%q, used without an import (goimports would add it; this assignment allows %s)", path, strings.Join(p.Imports, ", "))}
+		name := importName(importSpec{path: path})
+	find:
+		for _, pc := range prog.cells {
+			var found ast.Node
+			ast.Inspect(pc.file, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
+						found = sel
+					}
+				}
+				return found == nil
+			})
+			if found != nil {
+				v.Cell, v.Line = pc.index, pc.fset.Position(found.Pos()).Line-1
+				break find
+			}
+		}
+		vs = append(vs, v)
+	}
+	return vs
 }
 
 // maxStubRounds bounds the builds after the first: each round stubs the
@@ -534,36 +651,41 @@ func (b *limitedBuffer) String() string {
 	return s
 }
 
-// runTest runs one test in its own process, within the time limit.
-func (g *Grader) runTest(dir string, r *TestResult) {
-	ctx, cancel := context.WithTimeout(context.Background(), g.Timeout)
-	defer cancel()
-	start := time.Now()
-	args := []string{filepath.Join(dir, "graded.test"),
-		"-test.run=^" + r.Name + "$", "-test.v", "-test.count=1", "-test.timeout=" + (g.Timeout + 30*time.Second).String()}
-	if g.MemoryMB > 0 {
-		// The shell sets the limit (where it can) and replaces itself by
-		// the test.
-		args = append([]string{"/bin/sh", "-c", fmt.Sprintf(`ulimit -v %d 2>/dev/null; exec "$@"`, g.MemoryMB<<10), "sh"}, args...)
+// runTest runs one test in its own sandboxed process, within the time
+// limit. The score comes only from the verdict channel (see harness.go):
+// what the test prints, and its exit code, only explain a failure.
+func (g *Grader) runTest(bin string, r *TestResult) {
+	key := newKey()
+	args := []string{"-test.run=^" + harnessName(r.Name) + "$", "-test.v", "-test.count=1",
+		"-test.timeout=" + (g.Timeout + 30*time.Second).String()}
+	run := g.Sandbox.Run(bin, args, key, g.Timeout)
+	r.Seconds = run.seconds
+	text := run.output
+	if passed(run.verdict, key, r.Name) && !run.timedOut && !run.oom {
+		r.Status, r.Score = statusPassed, r.MaxScore
+		r.Output = cleanOutput(text, r.Name)
+		return
 	}
-	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
-	cmd.Dir = dir
-	cmd.WaitDelay = 2 * time.Second
-	out := &limitedBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = out, out
-	err := cmd.Run()
-	r.Seconds = time.Since(start).Seconds()
-	text := out.String()
 	switch {
-	case ctx.Err() != nil:
+	case run.err != nil:
+		r.Status = statusFailed
+		r.Output = "the grader could not run the test: " + run.err.Error()
+	case run.timedOut:
 		r.Status = statusTimeout
 		r.Output = fmt.Sprintf("stopped after the time limit of %v: an endless loop, or far too slow", g.Timeout)
 		if s := cleanOutput(text, r.Name); s != "" {
 			r.Output += "\noutput before it was stopped:\n" + s
 		}
-	case err == nil && strings.Contains(text, "--- PASS: "+r.Name+" "):
-		r.Status, r.Score = statusPassed, r.MaxScore
+	case run.oom || strings.Contains(text, "fatal error: out of memory") || strings.Contains(text, "runtime: out of memory"):
+		r.Status = statusOOM
 		r.Output = cleanOutput(text, r.Name)
+		if i := fatalError.FindStringIndex(text); i != nil {
+			r.Output = cleanOutput(text[:i[0]], r.Name)
+		}
+		if r.Output != "" {
+			r.Output += "\n"
+		}
+		r.Output += fmt.Sprintf("killed: its processes used more than the memory limit of %d MiB", g.Sandbox.MemoryMB)
 	case fatalError.MatchString(text):
 		r.Status = statusPanic
 		r.Output = cleanOutput(text[:fatalError.FindStringIndex(text)[0]], r.Name)
@@ -571,21 +693,14 @@ func (g *Grader) runTest(dir string, r *TestResult) {
 			r.Output += "\n"
 		}
 		r.Output += fatalError.FindString(text)
-		if strings.Contains(text, "out of memory") && g.MemoryMB > 0 {
-			r.Output += fmt.Sprintf(" (the limit is %d MiB)", g.MemoryMB)
-		}
 	case strings.Contains(text, "\npanic: ") || strings.HasPrefix(text, "panic: "):
 		r.Status = statusPanic
 		r.Output = panicOutput(text, r.Name)
-	case strings.Contains(text, "testing: warning: no tests to run"):
-		r.Status = statusMissing
-		r.Output = "test not found in the compiled program"
 	default:
 		r.Status = statusFailed
 		r.Output = cleanOutput(text, r.Name)
-		var ee *exec.ExitError
-		if r.Output == "" && err != nil && !errors.As(err, &ee) {
-			r.Output = err.Error()
+		if r.Output == "" {
+			r.Output = "no verdict: the test process ended without reporting one"
 		}
 	}
 }
@@ -608,6 +723,7 @@ func cleanOutput(text, name string) string {
 		switch {
 		case t == "", t == "PASS", t == "FAIL", strings.HasPrefix(t, "=== "),
 			strings.HasPrefix(t, "--- PASS: "+name), strings.HasPrefix(t, "--- FAIL: "+name),
+			strings.HasPrefix(t, "--- PASS: "+harnessName(name)), strings.HasPrefix(t, "--- FAIL: "+harnessName(name)),
 			strings.HasPrefix(t, "ok  "), strings.HasPrefix(t, "exit status "):
 			continue
 		}

@@ -11,6 +11,7 @@
 //
 //	go run ./lessons/assign generate [-hidden] [-execute=false] [-check] [DIR...]
 //	go run ./lessons/assign grade [flags] SUBMISSION.ipynb|FOLDER
+//	go run ./lessons/assign gradescope -assignment NAME [-o FILE.zip]
 //
 // generate writes DIR/student.ipynb (solutions replaced by
 // panic("not implemented"), hidden tests removed, outputs cleared) and
@@ -21,19 +22,29 @@
 // lessons/*/source.ipynb.
 //
 // grade extracts the submission's code (its code cells that are not %test
-// cells, without GoNB commands and %% main bodies), takes the given code
-// (source cells without an exercise) and the visible and hidden tests from
-// the assignment's source notebook, compiles them, runs each test in
-// its own process with a time limit (-timeout) and a memory limit
-// (-memory), and writes a readable report and a Gradescope results.json.
-// A function whose body does not compile is replaced by a panic naming the
-// compiler's message, so it costs only the tests that call it; other code
-// that does not compile scores 0 on every test, with the compiler's
-// message. A panic, an endless loop or running out of memory costs only
-// the tests it happens in. A folder is searched for .ipynb files, each graded on
-// its own, and a grades.csv summary is written. The assignment is found from
-// -assignment, else the notebook's metadata (lessons.assignment, written by
-// generate), else a folder or file name that contains an assignment's name.
+// cells, without GoNB commands and %% main bodies) and checks it against
+// the assignment's rules (an import allow-list; no init functions,
+// package-level calls, compiler directives or shadowed predeclared names;
+// no denied identifiers such as the reference learners): a submission
+// that breaks them is rejected with the cell, line and rule. Otherwise it
+// takes the given code (source cells without an exercise) and the visible
+// and hidden tests from the assignment's source notebook, compiles them
+// offline (-mod=readonly, GOPROXY=off) with a generated harness, and runs
+// each test in its own sandboxed process (-sandbox: bubblewrap by default)
+// with a time limit (-timeout) and a limit on the resident memory of its
+// process tree (-memory). A test's score comes only from the harness's
+// verdict, authenticated with a per-process key over a file descriptor the
+// student's code cannot reach, never from what it prints. It writes a
+// readable report and a Gradescope results.json in which hidden tests show
+// only pass/fail and their author's message. A function whose body does
+// not compile is replaced by a panic naming the compiler's message, so it
+// costs only the tests that call it. A folder is graded in parallel
+// (-workers), each submission from a private staging copy; a broken one
+// gets its own 0 with the reason, and grades.csv is written at the end.
+// The assignment is -assignment, else a name in the submission's path,
+// else the notebook's metadata if it is exactly a known assignment's name.
+//
+// gradescope builds an assignment's Gradescope autograder zip.
 //
 // lessons/README.md is the guide for instructors and students.
 package main
@@ -48,14 +59,17 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 )
 
 const usage = `usage:
   assign generate [-hidden] [-execute=false] [-check] [DIR...]
-  assign grade [-assignment NAME] [-timeout 10s] [-parallel N] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
+  assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
+  assign gradescope -assignment NAME [-o FILE.zip]
 Run "assign generate -h" or "assign grade -h" for the flags.`
 
 func main() {
@@ -74,6 +88,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGenerate(args[1:], stdout, stderr)
 	case "grade":
 		return runGrade(args[1:], stdout, stderr)
+	case "gradescope":
+		return runGradescope(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -187,13 +203,15 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 func runGrade(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	name := fs.String("assignment", "", "assignment name (folder in lessons/), overriding the notebook's metadata")
+	name := fs.String("assignment", "", "assignment name (a folder of -lessons); default: the assignment whose name the submission's path holds")
 	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
 	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per test")
 	buildTimeout := fs.Duration("build-timeout", 10*time.Minute, "time limit for compiling one submission")
-	parallel := fs.Int("parallel", runtime.NumCPU(), "tests run at the same time")
-	memory := fs.Int("memory", 2048, "virtual memory limit of each test process, MiB (0: none)")
+	parallel := fs.Int("parallel", runtime.NumCPU(), "test processes run at the same time, over all submissions")
+	workers := fs.Int("workers", runtime.NumCPU(), "submissions graded at the same time")
+	memory := fs.Int("memory", 2048, "limit on the resident memory of each test's process tree, MiB (0: none)")
+	sandbox := fs.String("sandbox", LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
 	out := fs.String("out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
 	results := fs.String("results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
 	keep := fs.Bool("keep", false, "keep the temporary Go module of each submission (debugging)")
@@ -220,8 +238,17 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if lessonsDir == "" {
 		lessonsDir = filepath.Join(repo, "lessons")
 	}
-	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, MemoryMB: *memory, Keep: *keep,
+	sb, err := NewSandbox(*sandbox, *memory)
+	if err != nil {
+		return err
+	}
+	defer sb.Close()
+	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
 		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+	g.noStaticCheck = testNoStaticCheck
+	if *sandbox == LevelNone {
+		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")
+	}
 
 	target := fs.Arg(0)
 	info, err := os.Stat(target)
@@ -237,7 +264,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 			if d.IsDir() && d.Name() == ".ipynb_checkpoints" {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && strings.HasSuffix(p, ".ipynb") {
+			if d.Type().IsRegular() && strings.HasSuffix(p, ".ipynb") {
 				subs = append(subs, p)
 			}
 			return nil
@@ -258,102 +285,215 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	cache := map[string]*Assignment{}
-	var rows [][]string
-	for _, sub := range subs {
-		rep, err := gradeOne(g, sub, *name, lessonsDir, known, cache)
-		if err != nil {
-			return err
-		}
-		text := rep.Text()
-		js, err := rep.JSON()
-		if err != nil {
-			return err
-		}
-		base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
-		dir := filepath.Dir(sub)
-		if *out != "" {
-			rel, _ := filepath.Rel(target, filepath.Dir(sub))
-			if !info.IsDir() {
-				rel = "."
+	if *name != "" && !slices.ContainsFunc(known, func(d string) bool { return filepath.Base(d) == *name }) {
+		return fmt.Errorf("no assignment %q in %s", *name, lessonsDir)
+	}
+	staging, err := os.MkdirTemp("", "assign-staging-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(staging)
+	b := &batch{g: g, name: *name, lessonsDir: lessonsDir, known: known, staging: staging, cache: map[string]*assignmentLoad{}}
+
+	// Grade in parallel; write each submission's files as it finishes.
+	reports := make([]*Report, len(subs))
+	var mu sync.Mutex
+	var firstErr error
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < max(1, *workers); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range jobs {
+				sub := subs[i]
+				rep := b.grade(i, sub)
+				reports[i] = rep
+				err := writeReport(rep, sub, target, info.IsDir(), *out, *results)
+				mu.Lock()
+				if err != nil && firstErr == nil {
+					firstErr = err
+				}
+				if len(subs) == 1 {
+					fmt.Fprint(stdout, rep.Text())
+				} else {
+					fmt.Fprintf(stdout, "%s: %s: %s / %s (%.1fs)\n", sub, rep.Assignment, num(rep.Score), num(rep.MaxScore), rep.Seconds)
+				}
+				mu.Unlock()
 			}
-			dir = filepath.Join(*out, rel)
-		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-		jsonPath := filepath.Join(dir, base+".results.json")
-		if *results != "" {
-			jsonPath = *results
-		}
-		if err := os.WriteFile(filepath.Join(dir, base+".report.txt"), []byte(text), 0o644); err != nil {
-			return err
-		}
-		if err := os.WriteFile(jsonPath, js, 0o644); err != nil {
-			return err
-		}
-		if len(subs) == 1 {
-			fmt.Fprint(stdout, text)
-		} else {
-			fmt.Fprintf(stdout, "%s: %s: %s / %s\n", sub, rep.Assignment, num(rep.Score), num(rep.MaxScore))
-		}
-		rows = append(rows, []string{sub, rep.Assignment, num(rep.Score), num(rep.MaxScore)})
+		}()
+	}
+	for i := range subs {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
 	}
 	if info.IsDir() {
 		dir := target
 		if *out != "" {
 			dir = *out
 		}
-		f, err := os.Create(filepath.Join(dir, "grades.csv"))
-		if err != nil {
-			return err
-		}
-		w := csv.NewWriter(f)
+		var buf strings.Builder
+		w := csv.NewWriter(&buf)
 		w.Write([]string{"submission", "assignment", "score", "max_score"})
-		w.WriteAll(rows)
-		if err := f.Close(); err != nil {
+		for i, rep := range reports {
+			w.Write([]string{subs[i], rep.Assignment, num(rep.Score), num(rep.MaxScore)})
+		}
+		w.Flush()
+		// Written once, after every test process is gone, by the grader only.
+		p := filepath.Join(dir, "grades.csv")
+		if err := os.WriteFile(p+".tmp", []byte(buf.String()), 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "wrote %s\n", filepath.Join(dir, "grades.csv"))
+		if err := os.Rename(p+".tmp", p); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "wrote %s\n", p)
 	}
 	return nil
 }
 
-// gradeOne grades one submission. A submission that cannot be read or
-// matched to an assignment gets a report with score 0 saying why; only
-// problems of the grader itself are errors.
-func gradeOne(g *Grader, sub, name, lessonsDir string, known []string, cache map[string]*Assignment) (*Report, error) {
-	fail := func(format string, args ...any) *Report {
-		return &Report{Submission: sub, Assignment: name, Notes: []string{fmt.Sprintf(format, args...)}}
-	}
-	nb, err := ReadNotebook(sub)
+// testNoStaticCheck switches the static check off in runGrade: only the
+// red-team tests set it, to show the sandbox alone holding an attack.
+var testNoStaticCheck bool
+
+// writeReport writes NAME.report.txt and NAME.results.json of submission
+// sub (under out, in the same sub-folders as under target, if out is set).
+func writeReport(rep *Report, sub, target string, folder bool, out, results string) error {
+	js, err := rep.JSON()
 	if err != nil {
-		return fail("cannot read the submission: %v", err), nil
+		return err
+	}
+	base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
+	dir := filepath.Dir(sub)
+	if out != "" {
+		rel, _ := filepath.Rel(target, filepath.Dir(sub))
+		if !folder {
+			rel = "."
+		}
+		dir = filepath.Join(out, rel)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	jsonPath := filepath.Join(dir, base+".results.json")
+	if results != "" {
+		jsonPath = results
+	}
+	if err := os.WriteFile(filepath.Join(dir, base+".report.txt"), []byte(rep.Text()), 0o644); err != nil {
+		return err
+	}
+	return os.WriteFile(jsonPath, js, 0o644)
+}
+
+// batch grades the submissions of one run.
+type batch struct {
+	g          *Grader
+	name       string // -assignment, or ""
+	lessonsDir string
+	known      []string // assignment folders
+	staging    string
+	mu         sync.Mutex
+	cache      map[string]*assignmentLoad
+}
+
+type assignmentLoad struct {
+	once sync.Once
+	a    *Assignment
+	err  error
+}
+
+// assignment loads the assignment in folder dir once.
+func (b *batch) assignment(dir string) (*Assignment, error) {
+	b.mu.Lock()
+	l, ok := b.cache[dir]
+	if !ok {
+		l = &assignmentLoad{}
+		b.cache[dir] = l
+	}
+	b.mu.Unlock()
+	l.once.Do(func() { l.a, l.err = LoadAssignment(dir) })
+	return l.a, l.err
+}
+
+// grade grades submission i. Whatever the submission holds, it gets a
+// report: a notebook that cannot be read or matched, or that the grader
+// fails on, scores 0 with the reason, and the batch goes on.
+func (b *batch) grade(i int, sub string) (rep *Report) {
+	fail := func(assignment, format string, args ...any) *Report {
+		return &Report{Submission: sub, Assignment: assignment, Isolation: b.g.Sandbox.Describe(), Notes: []string{fmt.Sprintf(format, args...)}}
+	}
+	defer func() {
+		if e := recover(); e != nil {
+			rep = fail(b.name, "the grader failed on this submission: %v", e)
+		}
+	}()
+	// Copy the submission to a private staging folder and read it there.
+	data, err := os.ReadFile(sub)
+	if err != nil {
+		return fail(b.name, "cannot read the submission: %v", err)
+	}
+	staged := filepath.Join(b.staging, fmt.Sprintf("%d", i))
+	if err := os.Mkdir(staged, 0o700); err != nil {
+		return fail(b.name, "staging: %v", err)
+	}
+	defer os.RemoveAll(staged)
+	if err := os.WriteFile(filepath.Join(staged, "submission.ipynb"), data, 0o600); err != nil {
+		return fail(b.name, "staging: %v", err)
+	}
+	nb, err := ReadNotebook(filepath.Join(staged, "submission.ipynb"))
+	if err != nil {
+		return fail(b.name, "cannot read the submission: %v", strings.TrimPrefix(err.Error(), filepath.Join(staged, "submission.ipynb")+": "))
+	}
+	name := b.name
+	if name == "" {
+		name = assignmentFromPath(sub, b.known)
+	}
+	meta, metaOK := nb.AssignmentMeta()
+	if name == "" && metaOK && slices.ContainsFunc(b.known, func(d string) bool { return filepath.Base(d) == meta }) {
+		name = meta // a known name only: metadata is never used as a path
 	}
 	if name == "" {
-		name = nb.Assignment()
+		return fail("", "cannot tell which assignment this is: no assignment name in its path and no known lessons.assignment in its metadata; use -assignment")
 	}
-	if name == "" {
-		abs, _ := filepath.Abs(sub)
-		for _, d := range known {
-			if strings.Contains(abs, filepath.Base(d)) {
-				name = filepath.Base(d)
+	if !metaOK {
+		return fail(name, "the notebook's metadata lessons.assignment is not a string: %v", nb.Metadata["lessons"])
+	}
+	if meta != "" && meta != name {
+		return fail(name, "this notebook is for %q (its metadata lessons.assignment), not %q: was the wrong notebook handed in?", meta, name)
+	}
+	dir := ""
+	for _, d := range b.known {
+		if filepath.Base(d) == name {
+			dir = d
+		}
+	}
+	a, err := b.assignment(dir)
+	if err != nil {
+		return fail(name, "the assignment %s cannot be loaded: %v", name, err)
+	}
+	rep, err = b.g.Grade(sub, nb, a)
+	if err != nil {
+		return fail(name, "the grader failed on this submission: %v", err)
+	}
+	return rep
+}
+
+// assignmentFromPath returns the assignment whose name is a folder of
+// sub's path or part of its file name, or "".
+func assignmentFromPath(sub string, known []string) string {
+	abs, _ := filepath.Abs(sub)
+	found := ""
+	for _, d := range known {
+		n := filepath.Base(d)
+		for _, part := range strings.Split(abs, string(filepath.Separator)) {
+			if part == n || strings.Contains(part, n) {
+				found = n
 			}
 		}
 	}
-	if name == "" {
-		return fail("cannot tell which assignment this is: no metadata lessons.assignment and no assignment name in its path; use -assignment"), nil
-	}
-	a, ok := cache[name]
-	if !ok {
-		dir := filepath.Join(lessonsDir, name)
-		if !fileExists(filepath.Join(dir, "source.ipynb")) {
-			return fail("no assignment %q (no %s/source.ipynb)", name, dir), nil
-		}
-		if a, err = LoadAssignment(dir); err != nil {
-			return nil, err
-		}
-		cache[name] = a
-	}
-	return g.Grade(sub, nb, a)
+	return found
 }

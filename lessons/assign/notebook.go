@@ -182,6 +182,25 @@ func (nb *Notebook) lessonsMeta() map[string]any {
 }
 
 // Assignment returns metadata.lessons.assignment, or "".
+// AssignmentMeta returns the metadata lessons.assignment ("" if absent)
+// and whether it is absent or a string.
+func (nb *Notebook) AssignmentMeta() (string, bool) {
+	l, ok := nb.Metadata["lessons"]
+	if !ok || l == nil {
+		return "", true
+	}
+	m, ok := l.(map[string]any)
+	if !ok {
+		return "", false
+	}
+	a, ok := m["assignment"]
+	if !ok || a == nil {
+		return "", true
+	}
+	s, ok := a.(string)
+	return s, ok
+}
+
 func (nb *Notebook) Assignment() string {
 	m, _ := nb.Metadata["lessons"].(map[string]any)
 	s, _ := m["assignment"].(string)

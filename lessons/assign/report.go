@@ -13,6 +13,12 @@ import (
 func (r *Report) Text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Submission: %s\nAssignment: %s\nScore: %s / %s\n", r.Submission, r.Assignment, num(r.Score), num(r.MaxScore))
+	if r.Isolation != "" {
+		fmt.Fprintf(&b, "Isolation: %s\n", r.Isolation)
+	}
+	if s := r.rejectedText(); s != "" {
+		fmt.Fprintf(&b, "\n%s\n", s)
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(&b, "\nNote: %s\n", n)
 	}
@@ -43,6 +49,23 @@ func (r *Report) Text() string {
 		// After a compile error every test has the same message, shown once above.
 		if t.Status != statusPassed && !(t.Status == statusCompile && r.CompileError != "") && t.Output != "" {
 			b.WriteString(indent(t.Output, "        ") + "\n")
+		}
+	}
+	return b.String()
+}
+
+// rejectedText lists the rules the code broke, or "" if none.
+func (r *Report) rejectedText() string {
+	if len(r.Rejected) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("Rejected: the code breaks the assignment's rules, so nothing was built or run and every test scores 0:")
+	for _, v := range r.Rejected {
+		if v.Cell < 0 {
+			fmt.Fprintf(&b, "\n    %s: %s", v.Rule, v.Text)
+		} else {
+			fmt.Fprintf(&b, "\n    %s", v)
 		}
 	}
 	return b.String()
@@ -106,12 +129,19 @@ type gradescopeResults struct {
 	Tests         []gradescopeTest `json:"tests"`
 }
 
-// JSON is the report in Gradescope's results.json shape. Hidden tests are
-// marked visibility "after_published": students see them once grades are
-// published.
+// JSON is the report in Gradescope's results.json shape, the part the
+// student sees. A hidden test shows its name, points, whether it passed
+// and its author's message (its doc comment), never its output: that is
+// in the instructor's report.txt only.
 func (r *Report) JSON() ([]byte, error) {
 	res := gradescopeResults{Score: r.Score, MaxScore: r.MaxScore, ExecutionTime: r.Seconds, Tests: []gradescopeTest{}}
 	var out []string
+	if r.Isolation != "" {
+		out = append(out, "Isolation: "+r.Isolation)
+	}
+	if s := r.rejectedText(); s != "" {
+		out = append(out, s)
+	}
 	out = append(out, r.Notes...)
 	if r.CompileError != "" {
 		out = append(out, "The code did not compile, so every test scores 0:\n"+r.CompileError)
@@ -129,7 +159,12 @@ func (r *Report) JSON() ([]byte, error) {
 			gt.Output = t.Status + ":\n" + t.Output
 		}
 		if t.Hidden {
-			gt.Visibility = "after_published"
+			// Neither the test's source nor its output: only whether
+			// it passed and what its author wrote about it.
+			gt.Output = "hidden test: " + t.Status
+			if t.Message != "" {
+				gt.Output += "\n" + t.Message
+			}
 		}
 		res.Tests = append(res.Tests, gt)
 	}

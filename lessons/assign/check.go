@@ -1,0 +1,343 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Violation is one place where a submission breaks its assignment's
+// Policy or the grader's rules for student code.
+type Violation struct {
+	Cell int    // the submission's cell (counted from 0, markdown included)
+	Line int    // line in that cell (1-based)
+	Rule string // the rule broken, e.g. "import not allowed"
+	Text string // what was found there
+}
+
+func (v Violation) String() string {
+	return fmt.Sprintf("cell %d, line %d: %s: %s", v.Cell, v.Line, v.Rule, v.Text)
+}
+
+// Rules, as the report names them.
+const (
+	ruleImport     = "import not allowed"
+	ruleDotImport  = "dot import not allowed"
+	ruleDirective  = "compiler directive not allowed"
+	ruleInit       = "init function not allowed"
+	ruleVarCall    = "package-level variable initialised by a call"
+	rulePredecl    = "declaration shadows a predeclared identifier"
+	ruleDenied     = "identifier denied by the assignment"
+	ruleReserved   = "name reserved for the grader"
+	ruleCgoComment = "cgo not allowed"
+	ruleTestHelper = "uses the tests' code"
+)
+
+// checkSubmission checks the code cells of sub that the grader compiles
+// (every code cell that is not a %test cell, as parsed in cells) against
+// policy p: imports, directives, init functions, package-level variables
+// initialised by calls, shadowed predeclared identifiers and denied
+// identifiers. Declarations that the source's given code replaces (dropped
+// from asm) are not checked: they are never compiled.
+//
+// An import that the policy forbids but the source's own code cells make
+// (the shared imports cell imports "testing" for the %test cells) is
+// tolerated as an import, but the submission's code may not use it.
+//
+// The test helpers are compiled into the same package: the submission may
+// not use a top-level name declared in the source's %test cells (a helper
+// may compute the expected answer with the reference package).
+func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool) []Violation {
+	var vs []Violation
+	testDecls := map[string]bool{}
+	for _, u := range asm.units {
+		if u.test && u.d.node != nil {
+			for _, n := range topNames(u.d.node) {
+				testDecls[n] = true
+			}
+		}
+	}
+	kept := map[ast.Decl]bool{}
+	for _, u := range asm.units {
+		if strings.HasPrefix(u.file, "cell") && u.d.text != "" && u.d.node != nil {
+			kept[u.d.node] = true
+		}
+	}
+	denyPkg := map[string]bool{}
+	denyMember := map[string]bool{}
+	for _, d := range p.Deny {
+		if strings.HasPrefix(d, ".") {
+			denyMember[d[1:]] = true
+		} else {
+			denyPkg[d] = true
+		}
+	}
+	// GoNB merges the imports of all cells: a name imported in one cell
+	// is used in another.
+	pkgs := map[string]string{}
+	unusable := map[string]string{}
+	for _, pc := range cells {
+		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		add := func(pos token.Pos, rule, format string, args ...any) {
+			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+		}
+		// Comments: //go: and //line directives change what the compiler
+		// does (go:linkname reaches any function, go:embed reads files).
+		for _, cg := range pc.file.Comments {
+			for _, c := range cg.List {
+				t := c.Text
+				if strings.HasPrefix(t, "//go:") || strings.HasPrefix(t, "//line ") || strings.HasPrefix(t, "/*line ") || strings.HasPrefix(t, "//export ") {
+					add(c.Pos(), ruleDirective, "%s", firstLine(t))
+				}
+			}
+		}
+		// Imports, with the names they bind.
+		for _, is := range pc.file.Imports {
+			path, _ := strconv.Unquote(is.Path.Value)
+			switch {
+			case path == "C":
+				add(is.Pos(), ruleCgoComment, `import "C"`)
+				continue
+			}
+			name := importName(importSpec{path: path})
+			if is.Name != nil {
+				name = is.Name.Name
+			}
+			if !p.allowsImport(path) {
+				if given[path] && (is.Name == nil || is.Name.Name == importName(importSpec{path: path})) {
+					unusable[name] = path
+				} else {
+					add(is.Pos(), ruleImport, "%q (this assignment allows %s)", path, strings.Join(p.Imports, ", "))
+				}
+				continue
+			}
+			if name == "." {
+				add(is.Pos(), ruleDotImport, "import . %q", path)
+				continue
+			}
+			pkgs[name] = path
+		}
+	}
+	for _, pc := range cells {
+		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		add := func(pos token.Pos, rule, format string, args ...any) {
+			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+		}
+		for _, d := range pc.file.Decls {
+			if !kept[d] {
+				continue
+			}
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				if d.Recv == nil && d.Name.Name == "init" {
+					add(d.Pos(), ruleInit, "func init: code that runs before the tests could forge their results")
+				}
+				if d.Recv == nil && (d.Name.Name == "TestMain" || strings.HasPrefix(d.Name.Name, "graded")) {
+					add(d.Pos(), ruleReserved, "func %s", d.Name.Name)
+				}
+			case *ast.GenDecl:
+				if d.Tok == token.VAR {
+					for _, s := range d.Specs {
+						for _, v := range s.(*ast.ValueSpec).Values {
+							ast.Inspect(v, func(n ast.Node) bool {
+								if _, ok := n.(*ast.FuncLit); ok {
+									return false // a function value, not run here
+								}
+								if c, ok := n.(*ast.CallExpr); ok && !isConversion(c.Fun) {
+									add(c.Pos(), ruleVarCall, "%s: give it its value inside a function", exprString(pc, c.Fun)+"(...)")
+									return false
+								}
+								return true
+							})
+						}
+					}
+				}
+				for _, s := range d.Specs {
+					if ts, ok := s.(*ast.TypeSpec); ok && strings.HasPrefix(ts.Name.Name, "graded") {
+						add(ts.Pos(), ruleReserved, "type %s", ts.Name.Name)
+					}
+				}
+			}
+			// Declarations that shadow len, append, true, float64, ...
+			for _, id := range definedIdents(d) {
+				if id.Name != "_" && types.Universe.Lookup(id.Name) != nil {
+					add(id.Pos(), rulePredecl, "%s (rename it: the tests rely on the built-in %s)", id.Name, id.Name)
+				}
+			}
+			// Names of the tests' code, unless declared here.
+			local := map[string]bool{}
+			for _, id := range definedIdents(d) {
+				local[id.Name] = true
+			}
+			ast.Inspect(d, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.SelectorExpr:
+					ast.Inspect(n.X, func(m ast.Node) bool {
+						if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
+							add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
+						}
+						return true
+					})
+					return false
+				case *ast.KeyValueExpr:
+					// A struct field name in a composite literal is not a use.
+					if _, ok := n.Key.(*ast.Ident); ok {
+						ast.Inspect(n.Value, func(m ast.Node) bool {
+							if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
+								add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
+							}
+							return true
+						})
+						return false
+					}
+				case *ast.Ident:
+					if testDecls[n.Name] && !local[n.Name] {
+						add(n.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", n.Name)
+					}
+				}
+				return true
+			})
+			// Denied identifiers: pkg.Name of a denied package-level name,
+			// or x.Name of a denied method.
+			ast.Inspect(d, func(n ast.Node) bool {
+				sel, ok := n.(*ast.SelectorExpr)
+				if !ok {
+					return true
+				}
+				if x, ok := sel.X.(*ast.Ident); ok {
+					if path, ok := unusable[x.Name]; ok {
+						add(sel.Pos(), ruleImport, "uses package %q (imported for the tests; this assignment allows %s)", path, strings.Join(p.Imports, ", "))
+						return true
+					}
+					if path, ok := pkgs[x.Name]; ok {
+						if denyPkg[path+"."+sel.Sel.Name] {
+							add(sel.Pos(), ruleDenied, "%s.%s (write it yourself; the package is the reference the tests compare with)", x.Name, sel.Sel.Name)
+						}
+						return true
+					}
+				}
+				if denyMember[sel.Sel.Name] {
+					add(sel.Sel.Pos(), ruleDenied, ".%s (a method of the perceptron package's models; write it yourself)", sel.Sel.Name)
+				}
+				return true
+			})
+		}
+	}
+	slices.SortStableFunc(vs, func(a, b Violation) int {
+		if a.Cell != b.Cell {
+			return a.Cell - b.Cell
+		}
+		return a.Line - b.Line
+	})
+	return vs
+}
+
+// topNames are the names a top-level declaration declares.
+func topNames(d ast.Decl) []string {
+	var names []string
+	switch d := d.(type) {
+	case *ast.FuncDecl:
+		if d.Recv == nil {
+			names = append(names, d.Name.Name)
+		}
+	case *ast.GenDecl:
+		for _, s := range d.Specs {
+			switch s := s.(type) {
+			case *ast.TypeSpec:
+				names = append(names, s.Name.Name)
+			case *ast.ValueSpec:
+				for _, n := range s.Names {
+					names = append(names, n.Name)
+				}
+			}
+		}
+	}
+	return names
+}
+
+// isConversion reports whether a call of fun is certainly a conversion to a
+// predeclared or composite type (float64(x), []byte(s)), the only calls a
+// package-level variable may hold.
+func isConversion(fun ast.Expr) bool {
+	switch f := fun.(type) {
+	case *ast.ParenExpr:
+		return isConversion(f.X)
+	case *ast.Ident:
+		_, ok := types.Universe.Lookup(f.Name).(*types.TypeName)
+		return ok
+	case *ast.ArrayType, *ast.MapType, *ast.ChanType, *ast.FuncType, *ast.InterfaceType, *ast.StructType:
+		return true
+	}
+	return false
+}
+
+// definedIdents returns the identifiers that declaration d declares, at
+// any depth: names of functions, types, type parameters, variables,
+// constants, parameters and results, := and range variables.
+func definedIdents(d ast.Decl) []*ast.Ident {
+	var ids []*ast.Ident
+	fields := func(fl *ast.FieldList) {
+		if fl == nil {
+			return
+		}
+		for _, f := range fl.List {
+			ids = append(ids, f.Names...)
+		}
+	}
+	if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
+		ids = append(ids, fd.Name) // a method's name shadows nothing
+	}
+	ast.Inspect(d, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl:
+			fields(n.Recv)
+		case *ast.FuncType:
+			fields(n.TypeParams)
+			fields(n.Params)
+			fields(n.Results)
+		case *ast.TypeSpec:
+			ids = append(ids, n.Name)
+			fields(n.TypeParams)
+		case *ast.ValueSpec:
+			ids = append(ids, n.Names...)
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						ids = append(ids, id)
+					}
+				}
+			}
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						ids = append(ids, id)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return ids
+}
+
+func exprString(pc *parsedCell, e ast.Expr) string {
+	start, end := pc.fset.Position(e.Pos()).Offset, pc.fset.Position(e.End()).Offset
+	src := pc.lines.goSource()
+	if start >= 0 && end <= len(src) && start <= end {
+		return src[start:end]
+	}
+	return "a call"
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,359 @@
+package main
+
+import (
+	"archive/zip"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"text/template"
+)
+
+// runGradescope builds the autograder zip of one assignment: setup.sh
+// (installs the Go release that go.mod names, checked by SHA-256, and
+// bubblewrap; downloads the modules; warms the build cache), run_autograder
+// (grades /autograder/submission into /autograder/results/results.json),
+// the prebuilt grader, and source/: go.mod, go.sum, the repository's
+// packages the assignment needs and the assignment's source.ipynb (its
+// hidden tests).
+func runGradescope(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("gradescope", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("assignment", "", "assignment name (a folder of -lessons); required")
+	out := fs.String("o", "", "the zip to write (default: NAME_autograder.zip)")
+	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
+	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
+	goVersion := fs.String("go", "", "Go release setup.sh installs (default: go.mod's toolchain, else its go line)")
+	timeout := fs.String("timeout", "10s", "time limit per test, as run_autograder passes it to the grader")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign gradescope -assignment NAME [-o FILE.zip] [flags]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *name == "" || fs.NArg() != 0 {
+		fs.Usage()
+		return errors.New("gradescope takes -assignment NAME and no arguments")
+	}
+	repo := *repoFlag
+	if repo == "" {
+		var err error
+		if repo, err = findRepo("."); err != nil {
+			return err
+		}
+	}
+	repo, _ = filepath.Abs(repo)
+	lessonsDir := *lessonsFlag
+	if lessonsDir == "" {
+		lessonsDir = filepath.Join(repo, "lessons")
+	}
+	known, err := assignmentDirs(lessonsDir)
+	if err != nil {
+		return err
+	}
+	dir := ""
+	for _, d := range known {
+		if filepath.Base(d) == *name {
+			dir = d
+		}
+	}
+	if dir == "" {
+		return fmt.Errorf("no assignment %q in %s", *name, lessonsDir)
+	}
+	a, err := LoadAssignment(dir)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		*out = *name + "_autograder.zip"
+	}
+	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	if err != nil {
+		return err
+	}
+	v := *goVersion
+	if v == "" {
+		v = goModVersion(gomod)
+	}
+	if v == "" {
+		return fmt.Errorf("%s/go.mod names no Go version; use -go", repo)
+	}
+	sum, err := toolchainSHA256(v)
+	if err != nil {
+		return err
+	}
+	files := map[string][]byte{}
+	modes := map[string]os.FileMode{}
+	// The grader, built for Gradescope's linux/amd64 machines.
+	tmp, err := os.MkdirTemp("", "assign-bundle-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	build := exec.Command("go", "build", "-o", filepath.Join(tmp, "assign"), "./lessons/assign")
+	build.Dir = repo
+	build.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
+	if b, err := build.CombinedOutput(); err != nil {
+		return fmt.Errorf("building the grader: %v\n%s", err, b)
+	}
+	if files["assign"], err = os.ReadFile(filepath.Join(tmp, "assign")); err != nil {
+		return err
+	}
+	modes["assign"] = 0o755
+	// source/: the module files, the packages the assignment's code
+	// imports (with their embedded data), and the assignment.
+	for _, f := range []string{"go.mod", "go.sum"} {
+		if files["source/"+f], err = os.ReadFile(filepath.Join(repo, f)); err != nil {
+			return err
+		}
+	}
+	pkgFiles, err := modulePackageFiles(repo, a)
+	if err != nil {
+		return err
+	}
+	for _, rel := range pkgFiles {
+		if files["source/"+rel], err = os.ReadFile(filepath.Join(repo, rel)); err != nil {
+			return err
+		}
+	}
+	aRel := "lessons/" + a.Name
+	for _, f := range []string{"source.ipynb", "student.ipynb", "grading.json"} {
+		b, err := os.ReadFile(filepath.Join(dir, f))
+		if os.IsNotExist(err) && f != "source.ipynb" {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		files["source/"+aRel+"/"+f] = b
+	}
+	data := map[string]string{"GoVersion": v, "GoSHA256": sum, "Assignment": a.Name, "Timeout": *timeout}
+	for name, tmpl := range map[string]string{"setup.sh": setupSh, "run_autograder": runAutograder} {
+		var b bytes.Buffer
+		if err := template.Must(template.New(name).Parse(tmpl)).Execute(&b, data); err != nil {
+			return err
+		}
+		files[name] = b.Bytes()
+		modes[name] = 0o755
+	}
+	if err := writeZip(*out, files, modes); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "wrote %s: %s (%d tests, %s points), Go %s (SHA-256 %s), %d files\n",
+		*out, a.Name, len(a.Tests), num(a.MaxScore()), v, sum, len(files))
+	return nil
+}
+
+var (
+	toolchainLine = regexp.MustCompile(`(?m)^toolchain\s+go(\S+)\s*$`)
+	goLine        = regexp.MustCompile(`(?m)^go\s+(\S+)\s*$`)
+)
+
+// goModVersion is the Go release go.mod names: its toolchain line, else
+// its go line ("1.26" is read as "1.26.0").
+func goModVersion(gomod []byte) string {
+	if m := toolchainLine.FindSubmatch(gomod); m != nil {
+		return string(m[1])
+	}
+	if m := goLine.FindSubmatch(gomod); m != nil {
+		v := string(m[1])
+		if strings.Count(v, ".") == 1 {
+			v += ".0"
+		}
+		return v
+	}
+	return ""
+}
+
+// toolchainSHA256 returns the SHA-256 of Go release v for linux/amd64 as
+// the Go module proxy serves it (module golang.org/toolchain): the go
+// command downloads it and checks it against the Go checksum database.
+func toolchainSHA256(v string) (string, error) {
+	dir, err := os.MkdirTemp("", "assign-toolchain-")
+	if err != nil {
+		return "", err
+	}
+	defer os.RemoveAll(dir)
+	cmd := exec.Command("go", "mod", "download", "-json", "golang.org/toolchain@v0.0.1-go"+v+".linux-amd64")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOFLAGS=", "GO111MODULE=on", "GOTOOLCHAIN=local")
+	b, err := cmd.Output()
+	if err != nil {
+		return "", fmt.Errorf("downloading Go %s from the module proxy: %v\n%s", v, err, b)
+	}
+	var info struct{ Zip, Error string }
+	if err := json.Unmarshal(b, &info); err != nil || info.Zip == "" {
+		return "", fmt.Errorf("downloading Go %s from the module proxy: %s %s", v, info.Error, b)
+	}
+	f, err := os.Open(info.Zip)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// modulePackageFiles returns the files (relative to repo) of the
+// repository's packages that the assignment's notebook imports, and of
+// the repository's packages they import: Go files (no tests) and embedded
+// files.
+func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
+	paths := map[string]bool{}
+	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
+		for _, pc := range pcs {
+			for _, is := range pc.imports {
+				if is.path == modulePath || strings.HasPrefix(is.path, modulePath+"/") {
+					paths[is.path] = true
+				}
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return nil, nil
+	}
+	args := []string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,EmbedFiles,Module"}
+	for p := range paths {
+		args = append(args, p)
+	}
+	cmd := exec.Command("go", args...)
+	cmd.Dir = repo
+	cmd.Env = buildEnv()
+	b, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("go list: %v", err)
+	}
+	var files []string
+	dec := json.NewDecoder(bytes.NewReader(b))
+	for dec.More() {
+		var p struct {
+			Dir                 string
+			GoFiles, EmbedFiles []string
+			Module              *struct{ Path string }
+		}
+		if err := dec.Decode(&p); err != nil {
+			return nil, err
+		}
+		if p.Module == nil || p.Module.Path != modulePath {
+			continue
+		}
+		rel, err := filepath.Rel(repo, p.Dir)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range append(p.GoFiles, p.EmbedFiles...) {
+			files = append(files, filepath.ToSlash(filepath.Join(rel, f)))
+		}
+	}
+	sort.Strings(files)
+	return files, nil
+}
+
+func writeZip(path string, files map[string][]byte, modes map[string]os.FileMode) error {
+	var names []string
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, n := range names {
+		h := &zip.FileHeader{Name: n, Method: zip.Deflate}
+		mode := modes[n]
+		if mode == 0 {
+			mode = 0o644
+		}
+		h.SetMode(mode)
+		w, err := zw.CreateHeader(h)
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(files[n]); err != nil {
+			return err
+		}
+	}
+	if err := zw.Close(); err != nil {
+		return err
+	}
+	return os.WriteFile(path, buf.Bytes(), 0o644)
+}
+
+// setupSh is Gradescope's setup.sh: it runs once, as root, with the
+// network, when the instructor uploads the zip.
+const setupSh = `#!/usr/bin/env bash
+# Gradescope autograder set-up for {{.Assignment}}, written by
+# "go run ./lessons/assign gradescope". Runs once, as root, with the network.
+set -euo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+GO_VERSION={{.GoVersion}}
+GO_SHA256={{.GoSHA256}}
+
+apt-get update -q
+apt-get install -y -q --no-install-recommends bubblewrap ca-certificates curl unzip util-linux
+
+# Go {{.GoVersion}}, the release go.mod names, as the Go module proxy serves it
+# (module golang.org/toolchain), checked by its SHA-256.
+curl -fsSL -o /tmp/go.zip "https://proxy.golang.org/golang.org/toolchain/@v/v0.0.1-go${GO_VERSION}.linux-amd64.zip"
+echo "${GO_SHA256}  /tmp/go.zip" | sha256sum -c -
+rm -rf /usr/local/go /tmp/go
+unzip -q /tmp/go.zip -d /tmp/go
+mv "/tmp/go/golang.org/toolchain@v0.0.1-go${GO_VERSION}.linux-amd64" /usr/local/go
+chmod a+x /usr/local/go/bin/* /usr/local/go/pkg/tool/linux_amd64/*
+rm -rf /tmp/go /tmp/go.zip
+export PATH=/usr/local/go/bin:$PATH GOTOOLCHAIN=local
+
+# Every module go.sum names, now: grading runs with GOPROXY=off.
+cd "$ROOT/source"
+go mod download
+# The hidden tests are root's alone (the weaker sandbox level runs tests as
+# uid 65534, which must not read them).
+chmod -R go-rwx "$ROOT/source"
+# Warm the build cache with the blank student notebook (every test fails).
+if [ -f "$ROOT/source/lessons/{{.Assignment}}/student.ipynb" ]; then
+	sandbox=bwrap
+	bwrap --unshare-all --uid 65534 --gid 65534 --ro-bind / / true 2>/dev/null || sandbox=setpriv
+	"$ROOT/assign" grade -repo "$ROOT/source" -assignment {{.Assignment}} -sandbox "$sandbox" \
+		-out /tmp/warm "$ROOT/source/lessons/{{.Assignment}}/student.ipynb" >/dev/null || true
+	rm -rf /tmp/warm
+fi
+`
+
+// runAutograder is Gradescope's run_autograder: it grades the uploaded
+// notebook, offline, and writes results.json.
+const runAutograder = `#!/usr/bin/env bash
+# Gradescope run_autograder for {{.Assignment}}, written by
+# "go run ./lessons/assign gradescope". AUTOGRADER_ROOT (default /autograder)
+# and AUTOGRADER_SANDBOX (default: bwrap where it can run, else setpriv)
+# exist for testing the bundle.
+set -uo pipefail
+ROOT="${AUTOGRADER_ROOT:-/autograder}"
+export PATH=/usr/local/go/bin:$PATH GOTOOLCHAIN=local
+sandbox="${AUTOGRADER_SANDBOX:-}"
+if [ -z "$sandbox" ]; then
+	# Gradescope's Docker usually blocks user namespaces: then the weaker
+	# level, which every report names.
+	sandbox=bwrap
+	bwrap --unshare-all --uid 65534 --gid 65534 --ro-bind / / true 2>/dev/null || sandbox=setpriv
+fi
+mkdir -p "$ROOT/results"
+if ! "$ROOT/assign" grade -repo "$ROOT/source" -assignment {{.Assignment}} -sandbox "$sandbox" \
+	-timeout {{.Timeout}} -out /tmp/report -results "$ROOT/results/results.json" "$ROOT/submission" 2>/tmp/grader.err; then
+	# The grader itself failed (no notebook, two notebooks...): say so.
+	msg=$(head -c 2000 /tmp/grader.err | sed 's/\\/\\\\/g; s/"/\\"/g' | tr '\n' ' ')
+	printf '{"score": 0, "output": "The grader could not grade this submission: %s"}\n' "$msg" >"$ROOT/results/results.json"
+fi
+`

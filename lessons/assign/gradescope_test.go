@@ -1,0 +1,128 @@
+package main
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestGradescopeBundle builds the autograder zip of hw2_pla, unpacks it
+// into a fake /autograder tree and runs its run_autograder (setup.sh needs
+// apt and the network, so its one step that matters offline, locking the
+// sources, is done by hand): the solution gets full marks, the cheat that
+// calls the reference package gets zero, and results.json is where
+// Gradescope reads it.
+func TestGradescopeBundle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the grader and grades twice")
+	}
+	repo := repoRoot(t)
+	dir := t.TempDir()
+	zipPath := filepath.Join(dir, "hw2.zip")
+	var stdout, stderr strings.Builder
+	if err := run([]string{"gradescope", "-repo", repo, "-assignment", "hw2_pla", "-o", zipPath}, &stdout, &stderr); err != nil {
+		t.Fatalf("gradescope: %v\n%s", err, stderr.String())
+	}
+	t.Log(stdout.String())
+	root := filepath.Join(dir, "autograder")
+	unzip(t, zipPath, root)
+	for _, f := range []string{"setup.sh", "run_autograder", "assign", "source/go.mod", "source/go.sum",
+		"source/lessons/hw2_pla/source.ipynb", "source/perceptron/doc.go", "source/perceptron/data/iris.csv"} {
+		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
+			t.Errorf("the bundle has no %s", f)
+		}
+	}
+	setup, _ := os.ReadFile(filepath.Join(root, "setup.sh"))
+	for _, want := range []string{"GO_VERSION=1.26.0\n", "sha256sum -c -", "apt-get install", "bubblewrap"} {
+		if !strings.Contains(string(setup), want) {
+			t.Errorf("setup.sh has no %q", want)
+		}
+	}
+	if err := os.Chmod(filepath.Join(root, "source"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		notebook string
+		score    float64
+	}{
+		{filepath.Join(repo, "lessons/hw2_pla/solution.ipynb"), 14},
+		{"testdata/redteam/reference_package_hw2.ipynb", 0},
+	} {
+		sub := filepath.Join(root, "submission")
+		os.RemoveAll(sub)
+		os.RemoveAll(filepath.Join(root, "results"))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(tc.notebook)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(sub, "hw2.ipynb"), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command(filepath.Join(root, "run_autograder"))
+		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("run_autograder: %v\n%s", err, out)
+		}
+		js, err := os.ReadFile(filepath.Join(root, "results", "results.json"))
+		if err != nil {
+			t.Fatalf("no results.json: %v\n%s", err, out)
+		}
+		var res struct {
+			Score  float64
+			Output string
+			Tests  []struct{ Name, Output string }
+		}
+		if err := json.Unmarshal(js, &res); err != nil {
+			t.Fatalf("results.json: %v\n%s", err, js)
+		}
+		if res.Score != tc.score {
+			t.Errorf("%s: score %v, want %v\n%s", tc.notebook, res.Score, tc.score, js)
+		}
+		if !strings.Contains(res.Output, "Isolation: ") {
+			t.Errorf("%s: results.json does not say which isolation ran: %q", tc.notebook, res.Output)
+		}
+		if len(res.Tests) != 6 {
+			t.Errorf("%s: %d tests in results.json, want 6", tc.notebook, len(res.Tests))
+		}
+	}
+}
+
+func unzip(t *testing.T, path, dst string) {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer zr.Close()
+	for _, f := range zr.File {
+		p := filepath.Join(dst, filepath.FromSlash(f.Name))
+		if !strings.HasPrefix(p, dst+string(filepath.Separator)) {
+			t.Fatalf("zip entry %q outside the tree", f.Name)
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r, err := f.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		w, err := os.OpenFile(p, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, f.Mode())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := io.Copy(w, r); err != nil {
+			t.Fatal(err)
+		}
+		r.Close()
+		w.Close()
+	}
+}

@@ -1,0 +1,263 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/csv"
+	"encoding/json"
+	"net"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// redTeam is the metadata "redteam" of a hostile submission in
+// testdata/redteam: what the grader must make of it.
+type redTeam struct {
+	About      string
+	Assignment string   // default hw0_fixture (testdata)
+	Score      float64  // the score it must get when graded normally
+	Memory     int      // memory limit in MiB (default 2048)
+	Rejected   []string // the static check rejects it, naming these rules
+	Batch      bool     // graded in TestRedTeamBatch
+	Note       string   // the reason a batch gives it
+	// Sandbox, if set, grades it with the static check switched off, to
+	// show that the sandbox alone contains the attack.
+	Sandbox *struct {
+		Score     float64
+		Absent    []string // must not appear in the report: it would mean the attack worked
+		Present   []string // must appear in the report
+		Survivors string   // no process whose command line holds this may outlive the grading
+		Memory    int
+	}
+}
+
+func readRedTeam(t *testing.T) map[string]redTeam {
+	t.Helper()
+	paths, err := filepath.Glob("testdata/redteam/*.ipynb")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no testdata/redteam/*.ipynb: %v", err)
+	}
+	out := map[string]redTeam{}
+	for _, p := range paths {
+		nb := readNB(t, p)
+		m, ok := nb.Metadata["redteam"].(map[string]any)
+		if !ok {
+			t.Fatalf("%s: no metadata redteam", p)
+		}
+		var rt redTeam
+		if err := decodeInto(m, &rt); err != nil {
+			t.Fatalf("%s: metadata redteam: %v", p, err)
+		}
+		if rt.About == "" {
+			t.Fatalf("%s: metadata redteam says nothing about the attack", p)
+		}
+		out[p] = rt
+	}
+	return out
+}
+
+// TestRedTeam grades every hostile submission of testdata/redteam on its
+// own: each must get its score (0 for a cheat), rejected before building
+// with the rules it breaks named; where the attack also has a "sandbox"
+// entry, it is graded again with the static check off, and the sandbox
+// alone must hold it: score 0, no sign in the report that it worked, no
+// process left behind.
+func TestRedTeam(t *testing.T) {
+	for path, rt := range readRedTeam(t) {
+		if rt.Batch {
+			continue
+		}
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".ipynb"), func(t *testing.T) {
+			t.Parallel()
+			dir := fixture
+			if rt.Assignment != "" {
+				dir = filepath.Join("..", rt.Assignment)
+			}
+			a := loadAssignment(t, dir)
+			g := newGrader(t, *testTimeout)
+			if rt.Memory > 0 {
+				// Touching hundreds of MiB is slow on a busy machine: the
+				// point here is the memory limit, not the time limit.
+				g.Timeout = 3 * *testTimeout
+				g.Sandbox = newSandbox(t, rt.Memory)
+			}
+			rep := grade(t, g, a, path, readNB(t, path))
+			if rep.Score != rt.Score {
+				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
+			}
+			text := rep.Text()
+			if !strings.Contains(text, "Isolation: bwrap sandbox") && *sandboxLevel == LevelBwrap {
+				t.Errorf("the report does not say which isolation ran")
+			}
+			for _, rule := range rt.Rejected {
+				if !strings.Contains(text, rule) {
+					t.Errorf("%s: the report does not name %q", rt.About, rule)
+				}
+			}
+			if len(rt.Rejected) > 0 {
+				if len(rep.Rejected) == 0 || rep.Rejected[0].Cell <= 0 || rep.Rejected[0].Line <= 0 {
+					t.Errorf("rejections %v: want each located in a cell and line", rep.Rejected)
+				}
+			}
+			if rt.Sandbox == nil {
+				return
+			}
+			if *sandboxLevel != LevelBwrap {
+				// The weaker levels rely on the static check: under
+				// setpriv a test may still run sh or reach the network.
+				t.Logf("sandbox-only attack not run at level %s", *sandboxLevel)
+				return
+			}
+			sg := newGrader(t, *testTimeout)
+			sg.noStaticCheck = true
+			if rt.Sandbox.Memory > 0 {
+				sg.Sandbox = newSandbox(t, rt.Sandbox.Memory)
+			}
+			if slices.Contains(rt.Sandbox.Absent, "NETWORK-OK") {
+				// A server of the grading machine the attack must not reach.
+				if l, err := net.Listen("tcp", "127.0.0.1:47613"); err == nil {
+					defer l.Close()
+				}
+			}
+			start := time.Now()
+			rep = grade(t, sg, a, path+" (sandbox only)", readNB(t, path))
+			if rep.Score != rt.Sandbox.Score {
+				t.Errorf("sandbox only: %s: score %v, want %v", rt.About, rep.Score, rt.Sandbox.Score)
+			}
+			text = rep.Text()
+			for _, s := range rt.Sandbox.Absent {
+				if strings.Contains(text, s) {
+					t.Errorf("sandbox only: the attack worked: the report holds %q", s)
+				}
+			}
+			for _, s := range rt.Sandbox.Present {
+				if !strings.Contains(text, s) {
+					t.Errorf("sandbox only: the report does not hold %q", s)
+				}
+			}
+			if rt.Sandbox.Survivors != "" {
+				if pids := processesWith(rt.Sandbox.Survivors); len(pids) > 0 {
+					t.Errorf("sandbox only: processes %v (%q) outlived the grading (started %v ago)", pids, rt.Sandbox.Survivors, time.Since(start))
+				}
+			}
+		})
+	}
+}
+
+// processesWith returns the pids whose command line contains s.
+func processesWith(s string) []int {
+	ents, _ := os.ReadDir("/proc")
+	var pids []int
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), s) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+// TestRedTeamBatch grades the batch entries of testdata/redteam together
+// in a folder named after the fixture, with the static check off (at the
+// bwrap level) so that the attack that writes everywhere really runs: the honest solution
+// still gets full marks and its notebook is untouched, nothing is planted
+// in the repository, the malformed and path-like metadata get their own
+// zero with the reason, and grades.csv lists everyone.
+func TestRedTeamBatch(t *testing.T) {
+	rts := readRedTeam(t)
+	dir := t.TempDir()
+	subs := filepath.Join(dir, "hw0_fixture")
+	if err := os.Mkdir(subs, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	sums := map[string][32]byte{}
+	for path, rt := range rts {
+		if !rt.Batch {
+			continue
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dst := filepath.Join(subs, filepath.Base(path))
+		if err := os.WriteFile(dst, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sums[dst] = sha256.Sum256(b)
+	}
+	out := filepath.Join(dir, "out")
+	// The weaker levels share /tmp and rely on the static check.
+	testNoStaticCheck = *sandboxLevel == LevelBwrap
+	defer func() { testNoStaticCheck = false }()
+	var stdout, stderr strings.Builder
+	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
+		"-sandbox", *sandboxLevel, subs}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("grade: %v\n%s", err, stderr.String())
+	}
+	t.Logf("stdout:\n%s", stdout.String())
+	f, err := os.Open(filepath.Join(out, "grades.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(f).ReadAll()
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, r := range rows[1:] {
+		got[filepath.Base(r[0])] = r[2]
+	}
+	for path, rt := range rts {
+		if !rt.Batch {
+			continue
+		}
+		name := filepath.Base(path)
+		if want := num(rt.Score); got[name] != want {
+			t.Errorf("%s (%s): grades.csv score %q, want %s", name, rt.About, got[name], want)
+		}
+		report, err := os.ReadFile(filepath.Join(out, strings.TrimSuffix(name, ".ipynb")+".report.txt"))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if rt.Note != "" && !strings.Contains(string(report), rt.Note) {
+			t.Errorf("%s: the report does not say %q:\n%s", name, rt.Note, report)
+		}
+		if strings.Contains(string(report), "PLANT-OK") {
+			t.Errorf("%s: the attack wrote outside its sandbox:\n%s", name, report)
+		}
+	}
+	if len(rows)-1 != len(sums) {
+		t.Errorf("grades.csv has %d rows, want %d", len(rows)-1, len(sums))
+	}
+	for p, sum := range sums {
+		if b, err := os.ReadFile(p); err != nil || sha256.Sum256(b) != sum {
+			t.Errorf("%s was changed during grading", p)
+		}
+	}
+	repo := repoRoot(t)
+	for _, d := range []string{repo, filepath.Join(repo, "lessons"), filepath.Join(repo, "lessons", "assign"), os.TempDir()} {
+		if _, err := os.Stat(filepath.Join(d, "planted_redteam.go")); err == nil {
+			t.Errorf("a .go file was planted in %s", d)
+		}
+	}
+}
+
+// decodeInto decodes notebook metadata m into v through JSON.
+func decodeInto(m map[string]any, v any) error {
+	b, err := json.Marshal(m)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, v)
+}

@@ -1,0 +1,555 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// Isolation levels of the test processes.
+const (
+	// LevelBwrap runs each test in a bubblewrap sandbox: new user, PID,
+	// network, IPC, UTS and mount namespaces, uid 65534, nothing of the
+	// host's file system but an empty root holding the test binary
+	// (read-only), /proc, a minimal /dev and small private /tmp and work
+	// folders (tmpfs), rlimits, and a memory and process-count cgroup.
+	LevelBwrap = "bwrap"
+	// LevelSetpriv is the weaker level for machines without user
+	// namespaces (Gradescope's Docker): the test runs as uid/gid 65534
+	// with no capabilities and no_new_privs (setpriv), rlimits on file
+	// size, processes and open files, in its own process group (killed at
+	// the deadline), in a fresh folder of its own; the only grader file it
+	// can read is the test binary. It shares the network and /tmp of the
+	// machine.
+	LevelSetpriv = "setpriv"
+	// LevelNone runs tests as the grader's user, without isolation. Only
+	// for a trusted submission; every report says so.
+	LevelNone = "none"
+)
+
+// nobody is the unprivileged uid and gid tests run as.
+const nobody = 65534
+
+// Sandbox runs test processes at one isolation level, each under a memory
+// limit on the resident memory of its whole process tree.
+type Sandbox struct {
+	Level    string
+	MemoryMB int // limit on the resident memory of a test's process tree (0: none)
+	TmpMB    int // size of the private /tmp (bwrap) and of any file written (RLIMIT_FSIZE)
+	Procs    int // processes and threads of one test's tree
+	cg       *cgroups
+	runRoot  string // setpriv: a 0711 folder holding the test binaries and work folders
+}
+
+// runSeq numbers the test processes of this grader process (every
+// Sandbox), naming their cgroups.
+var runSeq atomic.Int64
+
+// NewSandbox checks that level can run here and prepares it. It fails
+// with a message saying what to do when bubblewrap cannot run.
+func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
+	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256}
+	switch level {
+	case LevelBwrap:
+		if _, err := exec.LookPath("bwrap"); err != nil {
+			return nil, errors.New("the sandbox needs bubblewrap: apt-get install bubblewrap (or, where user namespaces are blocked, -sandbox=setpriv; see lessons/README.md)")
+		}
+		out, err := exec.Command("bwrap", "--unshare-all", "--die-with-parent", "--uid", strconv.Itoa(nobody), "--gid", strconv.Itoa(nobody),
+			"--ro-bind", "/", "/", "true").CombinedOutput()
+		if err != nil {
+			return nil, fmt.Errorf("bubblewrap cannot run here (%v: %s); user namespaces may be blocked. Use -sandbox=setpriv for the weaker level, as root (see lessons/README.md)",
+				err, strings.TrimSpace(string(out)))
+		}
+	case LevelSetpriv:
+		if os.Geteuid() != 0 {
+			return nil, errors.New("-sandbox=setpriv drops to uid 65534 and needs root")
+		}
+		for _, tool := range []string{"setpriv", "prlimit"} {
+			if _, err := exec.LookPath(tool); err != nil {
+				return nil, fmt.Errorf("-sandbox=setpriv needs %s (util-linux)", tool)
+			}
+		}
+		dir, err := os.MkdirTemp("", "assign-run-")
+		if err != nil {
+			return nil, err
+		}
+		if err := os.Chmod(dir, 0o711); err != nil {
+			return nil, err
+		}
+		s.runRoot = dir
+	case LevelNone:
+	default:
+		return nil, fmt.Errorf("unknown -sandbox %q: want bwrap, setpriv or none", level)
+	}
+	if level != LevelNone {
+		s.cg = findCgroups()
+	}
+	return s, nil
+}
+
+// Close removes what NewSandbox made.
+func (s *Sandbox) Close() {
+	if s.runRoot != "" {
+		os.RemoveAll(s.runRoot)
+	}
+}
+
+// Describe says in one line what the level does, for every report.
+func (s *Sandbox) Describe() string {
+	mem := "no memory limit"
+	if s.MemoryMB > 0 {
+		how := "resident memory of the process tree, polled every 50 ms (no writable cgroup here)"
+		if s.cg != nil {
+			how = "resident memory of the process tree, polled every 50 ms, and a cgroup " + s.cg.version + " limit 25% above it"
+		}
+		mem = fmt.Sprintf("%d MiB on the %s", s.MemoryMB, how)
+	}
+	switch s.Level {
+	case LevelBwrap:
+		return "bwrap sandbox (no network, uid 65534, only the test binary visible, private /tmp; memory: " + mem + ")"
+	case LevelSetpriv:
+		return "setpriv (weaker: uid 65534, rlimits, own process group; shares the network and /tmp; memory: " + mem + ")"
+	}
+	return "NO ISOLATION (-sandbox=none): the submission's code ran as the grader's user"
+}
+
+// run is one test process in the sandbox.
+type sandboxRun struct {
+	output   string
+	verdict  []byte
+	timedOut bool
+	oom      bool
+	err      error
+	seconds  float64
+}
+
+// prepare returns the path of a copy of the test binary that the sandbox
+// can execute; cleanup removes it.
+func (s *Sandbox) prepare(bin string) (string, func(), error) {
+	if s.Level == LevelBwrap {
+		// Execute-only, bound into the sandbox: the test can run it but
+		// not read it. Inside, uid 65534 is the grader's uid (root)
+		// mapped, so the file must belong to another uid (nobody's, which
+		// the namespace does not map).
+		if err := os.Chown(bin, nobody, nobody); err != nil {
+			return "", nil, err
+		}
+		return bin, func() {}, os.Chmod(bin, 0o111)
+	}
+	if s.Level != LevelSetpriv {
+		return bin, func() {}, nil
+	}
+	dir, err := os.MkdirTemp(s.runRoot, "sub-")
+	if err != nil {
+		return "", nil, err
+	}
+	if err := os.Chmod(dir, 0o711); err != nil {
+		return "", nil, err
+	}
+	dst := filepath.Join(dir, "graded.test")
+	b, err := os.ReadFile(bin)
+	if err != nil {
+		return "", nil, err
+	}
+	// Execute-only: the test can run it but not read it.
+	if err := os.WriteFile(dst, b, 0o111); err != nil {
+		return "", nil, err
+	}
+	return dst, func() { os.RemoveAll(dir) }, nil
+}
+
+// Run runs the test binary bin with args in the sandbox, within timeout.
+// It hands the binary a fresh random key on fd 3 and collects what it
+// writes on fd 4 (the verdict channel); the output of stdout and stderr
+// is kept up to 64 KiB.
+func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Duration) sandboxRun {
+	var r sandboxRun
+	n := runSeq.Add(1)
+	var argv []string
+	var workDir string
+	limits := []string{"prlimit", fmt.Sprintf("--fsize=%d", s.TmpMB<<20), "--core=0", "--nofile=256"}
+	switch s.Level {
+	case LevelBwrap:
+		argv = append(limits, "--", "bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
+			"--uid", strconv.Itoa(nobody), "--gid", strconv.Itoa(nobody),
+			"--proc", "/proc", "--dev", "/dev",
+			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/tmp",
+			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/work",
+			"--ro-bind", bin, "/work/graded.test",
+			"--remount-ro", "/",
+			"--chdir", "/work", "--clearenv", "--setenv", "HOME", "/work", "--setenv", "TMPDIR", "/tmp",
+			"/work/graded.test")
+	case LevelSetpriv:
+		dir, err := os.MkdirTemp(s.runRoot, "work-")
+		if err != nil {
+			r.err = err
+			return r
+		}
+		defer os.RemoveAll(dir)
+		if err := os.Chown(dir, nobody, nobody); err != nil {
+			r.err = err
+			return r
+		}
+		os.Chmod(dir, 0o700)
+		workDir = dir
+		argv = append(limits, fmt.Sprintf("--nproc=%d", s.Procs), "--", "setpriv",
+			"--reuid", strconv.Itoa(nobody), "--regid", strconv.Itoa(nobody), "--clear-groups",
+			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", bin)
+	default:
+		dir, err := os.MkdirTemp("", "assign-test-")
+		if err != nil {
+			r.err = err
+			return r
+		}
+		defer os.RemoveAll(dir)
+		workDir = dir
+		argv = []string{bin}
+	}
+	argv = append(argv, args...)
+	// Join the cgroup first (the shell writes its own pid, then becomes
+	// the sandbox), so that every process of the tree is counted.
+	var cg *cgroup
+	if s.cg != nil {
+		var err error
+		// The cgroup is the hard limit, a little above the one the
+		// watchdog below enforces: near its limit the kernel reclaims the
+		// binary's own pages over and over before it kills, which can
+		// take seconds.
+		hard := 0
+		if s.MemoryMB > 0 {
+			hard = s.MemoryMB + max(64, s.MemoryMB/4)
+		}
+		if cg, err = s.cg.create(fmt.Sprintf("t%d-%d", os.Getpid(), n), hard, s.Procs); err != nil {
+			r.err = err
+			return r
+		}
+		defer cg.remove()
+		argv = append([]string{"/bin/sh", "-c", `for f in $CGROUP_PROCS; do echo $$ > "$f" || exit 125; done; unset CGROUP_PROCS; exec "$@"`, "sh"}, argv...)
+	}
+	keyR, keyW, err := os.Pipe()
+	if err != nil {
+		r.err = err
+		return r
+	}
+	verR, verW, err := os.Pipe()
+	if err != nil {
+		keyR.Close()
+		keyW.Close()
+		r.err = err
+		return r
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Dir = workDir
+	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
+	if cg != nil {
+		cmd.Env = append(cmd.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
+	}
+	cmd.ExtraFiles = []*os.File{keyR, verW}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	out := &limitedBuffer{max: 64 << 10}
+	cmd.Stdout, cmd.Stderr = out, out
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		keyR.Close()
+		keyW.Close()
+		verR.Close()
+		verW.Close()
+		r.err = err
+		return r
+	}
+	keyR.Close()
+	verW.Close()
+	keyW.Write(key)
+	keyW.Close()
+	var verdict bytes.Buffer
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		buf := make([]byte, 4096)
+		for {
+			n, err := verR.Read(buf)
+			if verdict.Len() < 64<<10 {
+				verdict.Write(buf[:n])
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	killTree := func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		cmd.Process.Kill()
+		if cg != nil {
+			cg.killAll()
+		}
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var memExceeded atomic.Bool
+	if s.MemoryMB > 0 {
+		go watchMemory(ctx, cmd.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+	}
+	select {
+	case err = <-done:
+	case <-ctx.Done():
+		r.timedOut = true
+		killTree()
+		err = <-done
+	}
+	// Whatever is left of the tree (a daemon, a child) dies with the test.
+	killTree()
+	verR.SetDeadline(time.Now().Add(2 * time.Second))
+	wg.Wait()
+	verR.Close()
+	r.seconds = time.Since(start).Seconds()
+	r.output = out.String()
+	r.verdict = verdict.Bytes()
+	r.oom = memExceeded.Load() || (cg != nil && cg.oomKilled())
+	if err != nil {
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) {
+			r.err = err
+		}
+	}
+	return r
+}
+
+// watchMemory kills the tree rooted at pid (through kill) when its
+// resident memory exceeds limit bytes. It polls every 50 ms, so a fast
+// allocation may overshoot by what it allocates in that time; where no
+// cgroup is writable it is the only memory limit.
+func watchMemory(ctx context.Context, pid int, limit int64, kill func()) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if treeRSS(pid) > limit {
+			kill()
+			return
+		}
+	}
+}
+
+// treeRSS sums the resident memory of pid and its descendants, from /proc.
+func treeRSS(root int) int64 {
+	ents, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	parent := map[int]int{}
+	rss := map[int]int64{}
+	page := int64(os.Getpagesize())
+	for _, e := range ents {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		s := string(b)
+		i := strings.LastIndexByte(s, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(s[i+1:])
+		if len(f) < 22 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		pages, _ := strconv.ParseInt(f[21], 10, 64)
+		parent[pid] = ppid
+		rss[pid] = pages * page
+	}
+	var total int64
+	for pid, r := range rss {
+		for p, steps := pid, 0; p > 1 && steps < 64; p, steps = parent[p], steps+1 {
+			if p == root {
+				total += r
+				break
+			}
+		}
+	}
+	return total
+}
+
+// cgroups is a writable cgroup hierarchy with the memory and pids
+// controllers: version 2 if the unified hierarchy has them, else version 1.
+type cgroups struct {
+	version string // "v2" or "v1"
+	mem     string // parent folder of the groups made for the memory controller
+	pids    string // the same for pids (equal to mem for v2)
+}
+
+// findCgroups finds a cgroup hierarchy where the grader may make groups,
+// or returns nil.
+func findCgroups() *cgroups {
+	probe := func(dir string, files ...string) bool {
+		p := filepath.Join(dir, fmt.Sprintf("assign-probe-%d", os.Getpid()))
+		if err := os.Mkdir(p, 0o755); err != nil {
+			return false
+		}
+		defer os.Remove(p)
+		for _, f := range files {
+			if _, err := os.Stat(filepath.Join(p, f)); err != nil {
+				return false
+			}
+		}
+		return true
+	}
+	const root = "/sys/fs/cgroup"
+	if b, err := os.ReadFile(filepath.Join(root, "cgroup.controllers")); err == nil &&
+		strings.Contains(string(b), "memory") && strings.Contains(string(b), "pids") {
+		os.WriteFile(filepath.Join(root, "cgroup.subtree_control"), []byte("+memory +pids"), 0o644)
+		if probe(root, "memory.max", "pids.max") {
+			return &cgroups{version: "v2", mem: root, pids: root}
+		}
+	}
+	if probe(filepath.Join(root, "memory"), "memory.limit_in_bytes") && probe(filepath.Join(root, "pids"), "pids.max") {
+		return &cgroups{version: "v1", mem: filepath.Join(root, "memory"), pids: filepath.Join(root, "pids")}
+	}
+	return nil
+}
+
+// cgroup is the group of one test process tree.
+type cgroup struct {
+	c     *cgroups
+	dirs  []string
+	procs []string // the cgroup.procs files to join
+	mem   string
+}
+
+func (c *cgroups) create(name string, memoryMB, procs int) (*cgroup, error) {
+	g := &cgroup{c: c}
+	mk := func(parent string) (string, error) {
+		d := filepath.Join(parent, "assign-"+name)
+		if err := os.Mkdir(d, 0o755); err != nil {
+			return "", fmt.Errorf("cgroup: %v", err)
+		}
+		g.dirs = append(g.dirs, d)
+		g.procs = append(g.procs, filepath.Join(d, "cgroup.procs"))
+		return d, nil
+	}
+	write := func(path, value string) error {
+		if err := os.WriteFile(path, []byte(value), 0o644); err != nil {
+			g.remove()
+			return fmt.Errorf("cgroup: %v", err)
+		}
+		return nil
+	}
+	mem, err := mk(c.mem)
+	if err != nil {
+		return nil, err
+	}
+	g.mem = mem
+	limit := strconv.FormatInt(int64(memoryMB)<<20, 10)
+	if c.version == "v2" {
+		if memoryMB > 0 {
+			if err := write(filepath.Join(mem, "memory.max"), limit); err != nil {
+				return nil, err
+			}
+			os.WriteFile(filepath.Join(mem, "memory.swap.max"), []byte("0"), 0o644)
+		}
+		return g, write(filepath.Join(mem, "pids.max"), strconv.Itoa(procs))
+	}
+	if memoryMB > 0 {
+		if err := write(filepath.Join(mem, "memory.limit_in_bytes"), limit); err != nil {
+			return nil, err
+		}
+		// With swap accounting, swap counts too (absent without it).
+		os.WriteFile(filepath.Join(mem, "memory.memsw.limit_in_bytes"), []byte(limit), 0o644)
+	}
+	pids, err := mk(c.pids)
+	if err != nil {
+		g.remove()
+		return nil, err
+	}
+	return g, write(filepath.Join(pids, "pids.max"), strconv.Itoa(procs))
+}
+
+// killAll kills every process in the group until it is empty.
+func (g *cgroup) killAll() {
+	if g.c.version == "v2" {
+		os.WriteFile(filepath.Join(g.mem, "cgroup.kill"), []byte("1"), 0o644)
+	}
+	for round := 0; round < 100; round++ {
+		any := false
+		for _, p := range g.procs {
+			b, _ := os.ReadFile(p)
+			for _, f := range strings.Fields(string(b)) {
+				if pid, err := strconv.Atoi(f); err == nil && pid > 1 {
+					syscall.Kill(pid, syscall.SIGKILL)
+					any = true
+				}
+			}
+		}
+		if !any {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// oomKilled reports whether the kernel killed a process of the group for
+// going over the memory limit.
+func (g *cgroup) oomKilled() bool {
+	file, key := "memory.oom_control", "oom_kill "
+	if g.c.version == "v2" {
+		file, key = "memory.events", "oom_kill "
+	}
+	b, err := os.ReadFile(filepath.Join(g.mem, file))
+	if err != nil {
+		return false
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(l, key); ok {
+			n, _ := strconv.Atoi(strings.TrimSpace(v))
+			return n > 0
+		}
+	}
+	if g.c.version == "v1" {
+		b, _ := os.ReadFile(filepath.Join(g.mem, "memory.failcnt"))
+		n, _ := strconv.Atoi(strings.TrimSpace(string(b)))
+		return n > 0
+	}
+	return false
+}
+
+// remove kills what is left and removes the group's folders.
+func (g *cgroup) remove() {
+	g.killAll()
+	for _, d := range g.dirs {
+		for i := 0; i < 50; i++ {
+			if err := os.Remove(d); err == nil || os.IsNotExist(err) {
+				break
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+}
+
+// newKey returns a fresh random key for one test process's verdict.
+func newKey() []byte {
+	k := make([]byte, 32)
+	rand.Read(k)
+	return k
+}
