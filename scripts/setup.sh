@@ -14,6 +14,9 @@
 #                    for the browser end-to-end test;
 #   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
 #                    some scripts compare against (no test needs it).
+#   --with-buildah   (or LESSONS_WITH_BUILDAH=1)   buildah, podman and
+#                    debootstrap, with which TestDockerImage builds and runs
+#                    the Dockerfile (as root; no Docker engine needed).
 #   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
 #                    the command to run instead.
 #
@@ -24,11 +27,13 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
 with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
+with_buildah=${LESSONS_WITH_BUILDAH:-0}
 no_apt=${LESSONS_NO_APT:-0}
 for arg in "$@"; do
 	case "$arg" in
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
+	--with-buildah) with_buildah=1 ;;
 	--no-apt) no_apt=1 ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "setup.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
@@ -92,6 +97,16 @@ if [[ $with_sklearn == 1 ]]; then
 	else
 		apt_pkgs+=(python3-sklearn)
 	fi
+fi
+
+if [[ $with_buildah == 1 ]]; then
+	for tool in buildah podman debootstrap; do
+		if PATH=$PATH:/usr/sbin:/sbin command -v "$tool" >/dev/null 2>&1; then
+			say "$tool: found"
+		else
+			apt_pkgs+=("$tool")
+		fi
+	done
 fi
 
 if ((${#apt_pkgs[@]} > 0)); then

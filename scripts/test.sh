@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# test.sh sets up (scripts/setup.sh, with chromium for the browser test), then
+# test.sh sets up (scripts/setup.sh, with chromium for the browser test and
+# buildah, podman and debootstrap for the Docker image test), then
 # runs go vet and the whole test suite, notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
@@ -11,7 +12,7 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-bash scripts/setup.sh --with-chromium
+bash scripts/setup.sh --with-chromium --with-buildah
 
 echo "test: go vet ./..."
 go vet ./...
