@@ -5,9 +5,20 @@
 #      apt-get with root or sudo) unless a Python that already has them is found;
 #   2. GoNB and goimports, built at the versions go.mod pins (its `tool` block)
 #      into <repo>/bin;
-#   3. the GoNB kernel ("gonb"), registered for the user running this script,
-#      with <repo>/bin and Go's bin directory on the PATH the kernel starts with
-#      and GoNB's own log written to <repo>/bin/gonb.log instead of the console.
+#   3. the GoNB kernel ("gonb"), registered for the user running this script:
+#      it runs <repo>/bin/gonb-kernel, which puts <repo>/bin and Go's bin
+#      directory on the kernel's PATH and writes GoNB's own log to
+#      ~/.cache/perceptron-lessons/gonb.log instead of the console;
+#   4. the lessons' Go packages, compiled into Go's build cache (scripts/
+#      prebuild.sh, with a progress count), so that the first lesson runs warm.
+#
+# A class on one server (JupyterHub):
+#   --system         (or LESSONS_SYSTEM=1) as root, install for every user of
+#                    the machine instead of steps 3 and 4: see
+#                    scripts/setup-system.sh (what goes where; LESSONS_PREFIX,
+#                    default /usr/local/lib/perceptron-lessons) and the README,
+#                    "A class on one server". It also installs Debian's
+#                    jupyterhub unless --no-hub (or LESSONS_NO_HUB=1).
 #
 # Optional extras (apt packages, also only when missing):
 #   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
@@ -29,12 +40,16 @@ with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
 with_buildah=${LESSONS_WITH_BUILDAH:-0}
 no_apt=${LESSONS_NO_APT:-0}
+system=${LESSONS_SYSTEM:-0}
+no_hub=${LESSONS_NO_HUB:-0}
 for arg in "$@"; do
 	case "$arg" in
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
 	--with-buildah) with_buildah=1 ;;
 	--no-apt) no_apt=1 ;;
+	--system) system=1 ;;
+	--no-hub) no_hub=1 ;;
 	-h | --help) usage; exit 0 ;;
 	*) echo "setup.sh: unknown argument $arg (see --help)" >&2; exit 2 ;;
 	esac
@@ -45,7 +60,7 @@ bin="$repo/bin"
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
-if [[ ${EUID:-$(id -u)} -eq 0 && -n ${SUDO_USER:-} && ${SUDO_USER} != root ]]; then
+if [[ $system == 0 && ${EUID:-$(id -u)} -eq 0 && -n ${SUDO_USER:-} && ${SUDO_USER} != root ]]; then
 	die "run this script as yourself, not with sudo: it registers the kernel for the user who runs it and calls sudo only for apt-get."
 fi
 
@@ -96,6 +111,14 @@ if [[ $with_sklearn == 1 ]]; then
 		say "scikit-learn: found (/usr/bin/python3)"
 	else
 		apt_pkgs+=(python3-sklearn)
+	fi
+fi
+# --system: JupyterHub (Debian's, with its configurable-http-proxy and node).
+if [[ $system == 1 && $no_hub == 0 ]]; then
+	if command -v jupyterhub >/dev/null 2>&1 && command -v configurable-http-proxy >/dev/null 2>&1; then
+		say "jupyterhub: found ($(command -v jupyterhub))"
+	else
+		apt_pkgs+=(jupyterhub)
 	fi
 fi
 
@@ -159,33 +182,60 @@ if [[ ! -f $bin/jupyter-python ]] || [[ $(cat "$bin/jupyter-python") != "${wrapp
 	chmod +x "$bin/jupyter-python"
 fi
 
+# --- system-wide set-up (--system) ---------------------------------------------
+
+if [[ $system == 1 ]]; then
+	# shellcheck source=setup-system.sh
+	. "$repo/scripts/setup-system.sh"
+	exit 0
+fi
+
 # --- 3. the gonb kernel ---------------------------------------------------------
 
-# gopls is optional (completion and hover help only), hence --force_deps.
-# The log flags keep GoNB's log out of the console (only fatal errors, such as
-# `go` missing from PATH, reach stderr) and in bin/gonb.log. Both -log_file and
+# bin/gonb-kernel starts GoNB with bin/ (gonb, goimports) and Go's bin
+# directories in front of PATH, and GoNB's log in the user's cache folder
+# (never in the repository, which another user may share): only fatal errors,
+# such as `go` missing from PATH, reach the console. gopls is optional
+# (completion and hover help only), hence --force_deps. Both -log_file and
 # -extra_log are needed: GoNB v0.11.4 replaces klog's file output with the
-# -extra_log file, and with a nil file when that flag is not given.
-say "registering the Jupyter kernel \"gonb\" for user $(id -un)"
-"$bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL \
-	--log_file="$bin/gonb.log" --extra_log="$bin/gonb.log"
+# -extra_log file, and with a nil file when that flag is not given. Flags
+# after the wrapper's own (the kernel spec's, a test's) win.
+kernel_wrapper="#!/bin/sh
+# Written by scripts/setup.sh: starts the GoNB kernel of these lessons.
+PATH=\"$bin:$goroot/bin:$gobin:\$PATH\"
+export PATH
+log_dir=\"\${XDG_CACHE_HOME:-\$HOME/.cache}/perceptron-lessons\"
+mkdir -p \"\$log_dir\" 2>/dev/null && [ -w \"\$log_dir\" ] || { log_dir=\"\${TMPDIR:-/tmp}/perceptron-lessons-\$(id -u)\"; mkdir -p -m 700 \"\$log_dir\"; }
+exec \"$bin/gonb\" --force_deps --logtostderr=false --alsologtostderr=false --stderrthreshold=FATAL \\
+	--log_file=\"\$log_dir/gonb.log\" --extra_log=\"\$log_dir/gonb.log\" \"\$@\"
+"
+if [[ ! -f $bin/gonb-kernel ]] || [[ $(cat "$bin/gonb-kernel") != "${kernel_wrapper%$'\n'}" ]]; then
+	printf '%s' "$kernel_wrapper" >"$bin/gonb-kernel"
+	chmod +x "$bin/gonb-kernel"
+fi
 
-# GoNB writes kernel.json with an empty "env": put bin/ (gonb, goimports) and
-# Go's bin directories in front of the PATH Jupyter starts the kernel with.
-kernel_path="$bin:$goroot/bin:$gobin"
-"$py" - "$kernel_path" <<'PY'
+say "registering the Jupyter kernel \"gonb\" for user $(id -un)"
+"$bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL >/dev/null
+
+# GoNB writes kernel.json with its own path: point it at the wrapper.
+"$py" - "$bin/gonb-kernel" <<'PY'
 import json, sys
 from jupyter_client.kernelspec import KernelSpecManager
 spec_dir = KernelSpecManager().get_kernel_spec("gonb").resource_dir
 path = spec_dir + "/kernel.json"
 with open(path) as f:
     spec = json.load(f)
-spec.setdefault("env", {})["PATH"] = sys.argv[1] + ":${PATH}"
+spec["argv"] = [sys.argv[1], "--kernel", "{connection_file}"]
+spec["env"] = {}
 spec["display_name"] = "Go (gonb)"
 with open(path, "w") as f:
     json.dump(spec, f, indent=1)
     f.write("\n")
 print("setup: kernel spec", path)
 PY
+
+# --- 4. the lessons' packages, compiled ahead --------------------------------------
+
+bash "$repo/scripts/prebuild.sh" "$repo"
 
 say "done. Kernels: $("$py" -m jupyter kernelspec list 2>/dev/null | sed -n 's/^ *\([^ ]*\) .*/\1/p' | grep -v '^Available' | tr '\n' ' ')"

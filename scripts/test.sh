@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh sets up (scripts/setup.sh, with chromium for the browser test and
-# buildah, podman and debootstrap for the Docker image test), then
-# runs go vet and the whole test suite, notebook execution included.
+# buildah, podman and debootstrap for the Docker image test; as root also the
+# shared install, scripts/setup.sh --system), then runs go vet and the whole
+# test suite, notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
@@ -13,6 +14,12 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 bash scripts/setup.sh --with-chromium --with-buildah
+# As root (CI), also the shared install for a class (setup.sh --system, with
+# JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
+# LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
+if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
+	bash scripts/setup.sh --system
+fi
 
 echo "test: go vet ./..."
 go vet ./...

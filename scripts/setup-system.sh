@@ -1,0 +1,122 @@
+# setup-system.sh is the system-wide part of `scripts/setup.sh --system`, which
+# sources it (bash) after installing Jupyter and building GoNB and goimports
+# into <repo>/bin ($repo, $bin, $py, $goroot, say and die come from there).
+# It installs, as root, one shared copy of the lessons for every user of the
+# server (a class on JupyterHub):
+#
+#   $prefix (LESSONS_PREFIX, default /usr/local/lib/perceptron-lessons)
+#     bin/gonb, bin/goimports       GoNB and goimports, as go.mod pins them
+#     bin/gonb-kernel               the kernel command: Go's environment, the
+#                                   user's GOCACHE filled from gocache/ on first
+#                                   use, GoNB's log in ~/.cache/perceptron-lessons
+#     bin/perceptron-lessons-init   a user's own copy of the lessons, warm
+#     bin/lessons-singleuser        JupyterHub's single-user server, after init
+#     lib/lessons-env.sh            the environment both share
+#     lessons/                      the lessons and their Go module (read-only)
+#     gomodcache/                   the Go module cache (read-only, offline)
+#     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
+#     jupyterhub_config.py          a JupyterHub configuration to start from
+#   /usr/local/share/jupyter/kernels/gonb/    the kernel spec, for every user
+#   /usr/local/etc/jupyter/{jupyter_notebook,jupyter_server}_config.d/
+#       perceptron-lessons.json     gonb as the default kernel of new notebooks
+#
+# Running it again updates the copy and compiles only what changed.
+
+prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
+[[ $prefix == /* ]] || die "LESSONS_PREFIX must be an absolute path, got $prefix"
+jupyter_data=${LESSONS_JUPYTER_DATA:-/usr/local/share/jupyter}
+jupyter_config=${LESSONS_JUPYTER_CONFIG:-/usr/local/etc/jupyter}
+
+[[ ${EUID:-$(id -u)} -eq 0 ]] || die "--system installs for every user of this machine: run it as root (sudo bash scripts/setup.sh --system)."
+
+# Every user's kernel runs this Go: it must be readable and runnable by all.
+if command -v runuser >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
+	runuser -u nobody -- "$goroot/bin/go" version >/dev/null 2>&1 ||
+		die "Go at $goroot cannot be run by other users (user nobody tried): install Go where every user can read it, such as /usr/local/go."
+fi
+
+say "installing the lessons for every user into $prefix"
+umask 022
+install -d "$prefix/bin" "$prefix/lib"
+install -m 755 "$bin/gonb" "$bin/goimports" "$prefix/bin/"
+for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh jupyterhub_config.py; do
+	case $f in
+	*.sh) dst="$prefix/lib/$f" mode=644 ;;
+	*.py) dst="$prefix/$f" mode=644 ;;
+	*) dst="$prefix/bin/$f" mode=755 ;;
+	esac
+	sed -e "s|@PREFIX@|$prefix|g" -e "s|@GOROOT@|$goroot|g" \
+		-e "s|/usr/local/lib/perceptron-lessons|$prefix|g" "$repo/scripts/system/$f" >"$dst.tmp"
+	chmod "$mode" "$dst.tmp"
+	mv -f "$dst.tmp" "$dst"
+done
+
+# The lessons: the repository without bin/ and .git, replaced as a whole.
+rm -rf "$prefix/lessons.new"
+mkdir "$prefix/lessons.new"
+tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints -cf - . | tar -C "$prefix/lessons.new" -xf -
+chmod -R a+rX,go-w "$prefix/lessons.new"
+if [[ -d $prefix/lessons ]] && diff -r -q "$prefix/lessons" "$prefix/lessons.new" >/dev/null 2>&1; then
+	rm -rf "$prefix/lessons.new"
+else
+	rm -rf "$prefix/lessons.old"
+	[[ -d $prefix/lessons ]] && mv "$prefix/lessons" "$prefix/lessons.old"
+	mv "$prefix/lessons.new" "$prefix/lessons"
+	rm -rf "$prefix/lessons.old"
+fi
+
+# The module cache, and the build cache compiled in the shared copy with the
+# very environment of the kernels (lessons-env.sh) but writable modules: the
+# modules are downloaded from this user's own module cache when it has them
+# (set-up just built GoNB from it), else from GOPROXY, and checked against
+# go.sum and the checksum database. Go writes module files read-only.
+(
+	user_proxy=$(go env GOPROXY)
+	user_modcache=$(go env GOMODCACHE)
+	user_flags=$(go env GOFLAGS)
+	user_sumdb=$(go env GOSUMDB)
+	# shellcheck source=/dev/null
+	. "$prefix/lib/lessons-env.sh"
+	export GOCACHE="$prefix/gocache" GOSUMDB="$user_sumdb" GOFLAGS="$user_flags"
+	export GOPROXY="file://$user_modcache/cache/download,$user_proxy"
+	cd "$prefix/lessons"
+	say "downloading the Go modules into $GOMODCACHE (shared, read-only)"
+	go mod download
+	go list -deps ./... >/dev/null
+	chmod -R a+rX "$GOMODCACHE"
+	GOPROXY=off bash "$repo/scripts/prebuild.sh" "$prefix/lessons"
+	chmod -R a+rX "$GOCACHE"
+	# The stamp changes when the cache gains entries; users' kernels then
+	# copy what is new.
+	(cd "$GOCACHE" && find . -name '*-[ad]' | LC_ALL=C sort | sha256sum | cut -c1-16) >"$prefix/gocache.stamp.tmp"
+	mv -f "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp"
+	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), copied into each user's GOCACHE by their first kernel)"
+)
+
+# The kernel spec, in Jupyter's system data folder: GoNB writes it (and its
+# logo), then it is pointed at the wrapper.
+say "registering the Jupyter kernel \"gonb\" for every user in $jupyter_data/kernels/gonb"
+JUPYTER_DATA_DIR=$jupyter_data "$prefix/bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL >/dev/null
+"$py" - "$jupyter_data/kernels/gonb/kernel.json" "$prefix/bin/gonb-kernel" <<'PY'
+import json, sys
+path, wrapper = sys.argv[1], sys.argv[2]
+with open(path) as f:
+    spec = json.load(f)
+spec["argv"] = [wrapper, "--kernel", "{connection_file}"]
+spec["env"] = {}
+spec["display_name"] = "Go (gonb)"
+with open(path, "w") as f:
+    json.dump(spec, f, indent=1)
+    f.write("\n")
+PY
+chmod -R a+rX "$jupyter_data/kernels/gonb"
+
+# gonb as the default kernel of new notebooks: Jupyter Notebook 6 reads
+# jupyter_notebook_config.d, jupyter_server (JupyterLab, Notebook 7)
+# jupyter_server_config.d.
+for app in jupyter_notebook jupyter_server; do
+	install -d "$jupyter_config/${app}_config.d"
+	printf '{\n "MultiKernelManager": {\n  "default_kernel_name": "gonb"\n }\n}\n' >"$jupyter_config/${app}_config.d/perceptron-lessons.json"
+done
+say "default kernel for new notebooks: gonb ($jupyter_config/jupyter_notebook_config.d/perceptron-lessons.json, jupyter_server_config.d/perceptron-lessons.json)"
+say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (README, \"A class on one server\")"

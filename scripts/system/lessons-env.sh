@@ -1,0 +1,49 @@
+# lessons-env.sh: the environment of Go and GoNB for every user of a shared
+# install of the perceptron lessons (scripts/setup.sh --system). It is sourced
+# (POSIX sh) by the kernel wrapper gonb-kernel and by perceptron-lessons-init;
+# setup.sh writes @PREFIX@ and @GOROOT@.
+LESSONS_PREFIX='@PREFIX@'
+PATH="$LESSONS_PREFIX/bin:@GOROOT@/bin:$PATH"
+# The module cache is shared and read-only: it holds every module the lessons
+# use, checked against go.sum and sum.golang.org when set-up downloaded them,
+# so nothing is downloaded (GOPROXY=off) or looked up (GOSUMDB=off), and
+# nothing is written there.
+GOMODCACHE="$LESSONS_PREFIX/gomodcache"
+GOPROXY=off
+GOSUMDB=off
+GOTOOLCHAIN=local
+# Each user's own build cache (Go's default place unless GOCACHE is set); the
+# first kernel copies the shared prebuilt one into it (lessons_seed_gocache).
+GOCACHE="${GOCACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/go-build}"
+export PATH GOMODCACHE GOPROXY GOSUMDB GOTOOLCHAIN GOCACHE LESSONS_PREFIX
+
+# lessons_cache_dir prints a folder of the user's own for GoNB's log:
+# ~/.cache/perceptron-lessons, or /tmp/perceptron-lessons-UID without a
+# writable home.
+lessons_cache_dir() {
+	d="${XDG_CACHE_HOME:-$HOME/.cache}/perceptron-lessons"
+	if mkdir -p "$d" 2>/dev/null && [ -w "$d" ]; then
+		printf '%s\n' "$d"
+		return
+	fi
+	d="${TMPDIR:-/tmp}/perceptron-lessons-$(id -u)"
+	mkdir -p -m 700 "$d" && printf '%s\n' "$d"
+}
+
+# lessons_seed_gocache copies the shared prebuilt build cache into the user's
+# GOCACHE, once per version of it (its stamp), so that the user's first lesson
+# finds gonum, gonum/plot and the lessons' packages compiled. Files already
+# there are kept (entries are named by their content's hash). A lock keeps two
+# kernels of one user from copying at the same time.
+lessons_seed_gocache() {
+	seed="$LESSONS_PREFIX/gocache"
+	stamp=$(cat "$LESSONS_PREFIX/gocache.stamp" 2>/dev/null) || return 0
+	[ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" = "$stamp" ] && return 0
+	mkdir -p "$GOCACHE" || return 1
+	(
+		flock 9
+		if [ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" != "$stamp" ]; then
+			cp -R -n "$seed/." "$GOCACHE/" && printf '%s\n' "$stamp" >"$GOCACHE/perceptron-lessons.stamp"
+		fi
+	) 9>"$GOCACHE/perceptron-lessons.lock"
+}
