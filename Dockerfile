@@ -4,8 +4,8 @@
 # CI builds and runs this very file (TestDockerImage, docker_image_test.go).
 #
 # Debian 12, as on the machines the lessons are developed and tested on:
-# Jupyter from Debian's packages, Go from the Go module proxy, the set-up
-# through the README's own script.
+# Go from the Go module proxy, then the README's own set-up script in its
+# shared mode (Debian's Jupyter and JupyterHub, GoNB, the gonb kernel).
 FROM debian:bookworm-slim
 
 # The notebook user: Binder (repo2docker) passes NB_USER and NB_UID as build
@@ -39,9 +39,7 @@ RUN printf '%s\n' 'path-exclude /usr/share/doc/*' 'path-include /usr/share/doc/*
       >/etc/dpkg/dpkg.cfg.d/01-perceptron-lessons \
  && useradd --create-home --uid "${NB_UID}" --shell /bin/bash "${NB_USER}"
 
-# Go, checked against its SHA-256 before it is unpacked; then Debian's
-# Jupyter Notebook, nbconvert and nbclient, the packages scripts/setup.sh
-# would install (it runs below as the notebook user, who cannot use apt).
+# Go, checked against its SHA-256 before it is unpacked.
 RUN export DEBIAN_FRONTEND=noninteractive \
  && apt-get update -q \
  && apt-get install -y -q --no-install-recommends ca-certificates curl unzip \
@@ -53,38 +51,46 @@ RUN export DEBIAN_FRONTEND=noninteractive \
  && chmod -R a+rX /usr/local/go \
  && chmod a+x /usr/local/go/bin/* /usr/local/go/pkg/tool/linux_amd64/* \
  && go version \
- && apt-get install -y -q --no-install-recommends \
-      jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbclient jupyter-client python3-ipykernel \
  && apt-get purge -y -q --auto-remove curl unzip \
- && apt-get clean \
  && rm -rf /var/lib/apt/lists/*
 
 # The repository, owned by the notebook user, in its home.
 COPY --chown=${NB_UID}:${NB_UID} . ${HOME}
 WORKDIR ${HOME}
-USER ${NB_UID}
 
-# The README's set-up: GoNB and goimports from go.mod's tool block into
-# ~/bin, the gonb kernel registered for the notebook user.
-RUN bash scripts/setup.sh --no-apt
+# The README's set-up, in its shared mode, as for a class on one server
+# (README, "A class on one server"): Debian's Jupyter and JupyterHub, GoNB and
+# goimports, the gonb kernel for every user (and the default kernel), the Go
+# module cache read-only and a prebuilt Go build cache, all under
+# /usr/local/lib/perceptron-lessons. Then what set-up left in root's own
+# caches goes, and bin/ is handed to the notebook user.
+RUN bash scripts/setup.sh --system \
+ && apt-get clean \
+ && rm -rf /var/lib/apt/lists/* /root/go /root/.cache \
+ && chown -R "${NB_UID}:${NB_UID}" "${HOME}"
 
-# Warm start: download and compile every dependency, then run the first
-# notebook once headless so GoNB's cells (gonum/plot included) are in Go's
-# build cache. Go deletes cache entries unused for 5 days when it trims the
-# cache (cmd/go/internal/cache: Trim, trimLimit); an image is often older than
+# The notebook user's copy of the lessons is the repository in its home: its
+# Go build cache is filled from the shared one and the module compiled in
+# place (perceptron-lessons-init, as for every user of a shared install).
+# Then, warm start: the first notebook runs once headless, so that GoNB's
+# cells find all they need compiled.
+# Go deletes cache entries unused for 5 days when it trims the cache
+# (cmd/go/internal/cache: Trim, trimLimit); an image is often older than
 # that, so the entries are given a modification time far in the future, which
 # Trim never reaches and which `go` does not reset when it reuses them. (A
 # future date in trim.txt does not work: Go ignores a last-trim time that is
-# more than an hour ahead and trims anyway.) The module cache's downloaded
-# zips are not needed once extracted.
-RUN go build ./... \
- && bin/jupyter-python -m jupyter nbconvert --to notebook --execute --output-dir /tmp/warm notebooks/00_start_here.ipynb \
+# more than an hour ahead and trims anyway.)
+USER ${NB_UID}
+RUN /usr/local/lib/perceptron-lessons/bin/perceptron-lessons-init "${HOME}" \
+ && . /usr/local/lib/perceptron-lessons/lib/lessons-env.sh \
+ && go build ./... \
+ && jupyter nbconvert --to notebook --execute --output-dir /tmp/warm notebooks/00_start_here.ipynb \
  && rm -rf /tmp/warm \
- && find "$(go env GOCACHE)" -type f -name '*-[ad]' -exec touch -c -m -d '2100-01-01 00:00:00' {} + \
- && find "$(go env GOMODCACHE)/cache/download" -name '*.zip' -delete
+ && find "$(go env GOCACHE)" -type f -name '*-[ad]' -exec touch -c -m -d '2100-01-01 00:00:00' {} +
 
-# `docker run -p 8888:8888 IMAGE` starts the lessons with the README's first
-# command, listening on all interfaces inside the container. Binder replaces
-# this command with its own `jupyter notebook`, which finds the same kernel.
+# `docker run -p 8888:8888 IMAGE` serves the lessons on all interfaces of the
+# container; open the URL with the token that it prints. Binder and
+# JupyterHub start the image with their own command, which finds the same
+# kernel.
 EXPOSE 8888
-CMD ["bash", "scripts/lessons.sh", "--ip", "0.0.0.0", "--port", "8888", "--no-browser", "--no-apt"]
+CMD ["jupyter", "notebook", "--ip", "0.0.0.0", "--port", "8888", "--no-browser", "--NotebookApp.default_url=/tree/notebooks"]
