@@ -63,8 +63,10 @@ WORKDIR ${HOME}
 # goimports, the gonb kernel for every user (and the default kernel), the Go
 # module cache read-only and a prebuilt Go build cache, all under
 # /usr/local/lib/perceptron-lessons. Then what set-up left in root's own
-# caches goes, and bin/ is handed to the notebook user.
-RUN bash scripts/setup.sh --system \
+# caches goes, and bin/ is handed to the notebook user. (HOME is root's own
+# here: the image's HOME is the notebook user's, where Go would otherwise put
+# root's module cache, inside the repository.)
+RUN HOME=/root bash scripts/setup.sh --system \
  && apt-get clean \
  && rm -rf /var/lib/apt/lists/* /root/go /root/.cache \
  && chown -R "${NB_UID}:${NB_UID}" "${HOME}"

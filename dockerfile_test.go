@@ -307,7 +307,7 @@ func TestDockerfileChecks(t *testing.T) {
 		{"cache not protected", sub(`touch -c -m -d '[^']+'`, "touch -c -m"), "future date"},
 		{"protected briefly", sub(`touch -c -m -d '[^']+'`, "touch -c -m -d '"+time.Now().AddDate(0, 1, 0).Format("2006-01-02 15:04:05")+"'"), "decades ahead"},
 		{"old Go patch", sub(`GO_VERSION=\S+`, "GO_VERSION="+strings.TrimPrefix(goMinorOf(runtime.Version()), "go")+".0"), "older than the Go"},
-		{"system setup as user", sub(`RUN bash scripts/setup\.sh --system`, "USER ${NB_UID}\nRUN bash scripts/setup.sh --system"), "as USER root"},
+		{"system setup as user", sub(`RUN HOME=/root bash scripts/setup\.sh --system`, "USER ${NB_UID}\nRUN HOME=/root bash scripts/setup.sh --system"), "as USER root"},
 		{"user setup as root", sub(`setup\.sh --system`, "setup.sh"), "notebook user"},
 		{"other port", sub(`"8888"`, `"8080"`), "--port 8888"},
 		{"shell-form CMD", sub(`CMD \[.*\]`, "CMD bash scripts/lessons.sh"), "exec form"},
