@@ -32,16 +32,20 @@ var browserNotebooks = []string{
 	"notebooks/09_dual_kernel.ipynb",
 }
 
-// widgetNotebook is the lesson with the GoNB widget cell that TestBrowser
-// moves: a slider over the updates of an online perceptron run. The cell is
-// guarded by a constant: committed and executed headless (TestNotebooks, CI)
-// it reads widgetOff and shows a still figure, since a widget waits for a
-// browser forever; TestBrowser runs a copy in which it reads widgetOn.
+// widgetNotebook is the lesson with the live cell that TestBrowser moves: a
+// slider over the updates of an online perceptron run (plots.Stepper, built
+// on plots.Explore). Executed headless (TestNotebooks, CI) the same cell
+// finds no browser and shows a still figure; in the browser it is live.
+// widgetMarker is the text that marks that cell.
 const (
 	widgetNotebook = "notebooks/03_online_perceptron.ipynb"
-	widgetOff      = "const interactive = false"
-	widgetOn       = "const interactive = true"
+	widgetMarker   = "plots.Stepper("
 )
+
+// browserBaseURL is the base URL the test's Jupyter server runs under, as
+// JupyterHub serves a user's server: GoNB's own widget connection ignores
+// it, so the widget test fails unless plots.Explore mends it.
+const browserBaseURL = "/user/u1/"
 
 var (
 	browserTimeout = flag.Duration("browser.timeout", 8*time.Minute,
@@ -57,7 +61,8 @@ const browserSetupHint = "install it with `bash scripts/setup.sh --with-chromium
 
 // TestBrowser does what a student does: it starts Jupyter Notebook on
 // 127.0.0.1 (a free port, a random token, the gonb kernel registered by
-// scripts/setup.sh), opens each of browserNotebooks in headless Chromium,
+// scripts/setup.sh) under the base URL browserBaseURL, as JupyterHub and
+// Binder serve it, opens each of browserNotebooks in headless Chromium,
 // driven through the Chrome DevTools Protocol with chromedp, chooses
 // Cell > Run All in the menu bar, and waits until every code cell has run and
 // the kernel is idle. It fails when a cell shows an error (an error output,
@@ -73,12 +78,11 @@ const browserSetupHint = "install it with `bash scripts/setup.sh --with-chromium
 // kernels and the browser are stopped in every case: on failure, on the
 // -browser.timeout and before go test's own -timeout.
 //
-// The "widget" subtest moves the lessons' GoNB widget, a slider over the
-// updates in widgetNotebook, and checks that the figure changes with it (see
-// runWidgetInBrowser). Widgets hang when notebooks run headless, as
-// TestNotebooks runs them, so the committed cell is switched off and the
-// test runs a copy with the switch turned on; it also checks that no other
-// lesson has a widget cell.
+// The "widget" subtest moves the live slider of widgetNotebook, the cell
+// that TestNotebooks runs headless as a still figure, and checks that the
+// figure changes with it (see runWidgetInBrowser). It also checks that no
+// lesson uses GoNB's widgets directly: they wait forever headless, where
+// plots.Explore falls back to a still figure.
 //
 // A missing or broken Chromium fails the test, with the command that
 // installs it; it never skips.
@@ -120,13 +124,13 @@ func TestBrowser(t *testing.T) {
 		}
 	}
 
-	// The widget lesson, with its widget turned on.
-	widgetCopy := filepath.Join(work, strings.TrimSuffix(filepath.Base(widgetNotebook), ".ipynb")+"_widget.ipynb")
+	// The widget lesson, as committed.
+	widgetCopy := filepath.Join(work, filepath.Base(widgetNotebook))
 	if b, err := os.ReadFile(widgetNotebook); err != nil {
 		t.Fatal(err)
-	} else if n := bytes.Count(b, []byte(widgetOff)); n != 1 {
-		t.Fatalf("%s: %q occurs %d times, want once (the switch of its widget cell)", widgetNotebook, widgetOff, n)
-	} else if err := os.WriteFile(widgetCopy, bytes.Replace(b, []byte(widgetOff), []byte(widgetOn), 1), 0o644); err != nil {
+	} else if n := bytes.Count(b, []byte(widgetMarker)); n != 1 {
+		t.Fatalf("%s: %q occurs %d times, want once (its live cell)", widgetNotebook, widgetMarker, n)
+	} else if err := os.WriteFile(widgetCopy, b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 
@@ -159,8 +163,8 @@ func TestBrowser(t *testing.T) {
 	}
 
 	t.Run("widget", func(t *testing.T) {
-		// A widget cell elsewhere would go untested (and hang TestNotebooks
-		// unless guarded like this one): every one must be moved here.
+		// A raw GoNB widget would hang TestNotebooks: lessons use
+		// plots.Explore (or Stepper), which falls back to a still figure.
 		paths, err := filepath.Glob("notebooks/*.ipynb")
 		if err != nil {
 			t.Fatal(err)
@@ -171,8 +175,8 @@ func TestBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, c := range nb.Cells {
-				if c.CellType == "code" && strings.Contains(multiline(c.Source), "gonbui/widgets") && filepath.ToSlash(p) != widgetNotebook {
-					t.Errorf("%s: cell %d uses a GoNB widget: TestBrowser moves only the widget of %s", p, i, widgetNotebook)
+				if c.CellType == "code" && strings.Contains(multiline(c.Source), "gonbui/widgets") {
+					t.Errorf("%s: cell %d uses GoNB's widgets directly, which wait forever when the notebook runs headless: use plots.Explore", p, i)
 				}
 			}
 		}
@@ -186,7 +190,7 @@ func TestBrowser(t *testing.T) {
 
 // jupyterServer is a running Jupyter Notebook server.
 type jupyterServer struct {
-	base  string // http://127.0.0.1:PORT
+	base  string // http://127.0.0.1:PORT and the base URL, with no final slash
 	token string
 }
 
@@ -210,7 +214,7 @@ func startJupyterServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, r
 			t.Fatal(err)
 		}
 	}
-	srv := &jupyterServer{base: fmt.Sprintf("http://127.0.0.1:%d", port), token: fmt.Sprintf("%x", tokenBytes)}
+	srv := &jupyterServer{base: fmt.Sprintf("http://127.0.0.1:%d%s", port, strings.TrimSuffix(browserBaseURL, "/")), token: fmt.Sprintf("%x", tokenBytes)}
 
 	tmp := t.TempDir()
 	logPath := filepath.Join(tmp, "jupyter.log")
@@ -220,7 +224,7 @@ func startJupyterServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, r
 	}
 	args := []string{"-m", "notebook", "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
 		"--port-retries=0", "--notebook-dir=" + root, "--NotebookApp.token=" + srv.token,
-		"--NotebookApp.password="}
+		"--NotebookApp.password=", "--NotebookApp.base_url=" + browserBaseURL}
 	if os.Geteuid() == 0 {
 		args = append(args, "--allow-root")
 	}
@@ -566,7 +570,7 @@ func runInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, rel st
 }
 
 // widgetState is what the page shows of the widget cell (the code cell
-// holding widgetOn).
+// holding widgetMarker).
 type widgetState struct {
 	Found    bool     `json:"found"`    // the cell is in the notebook
 	Running  bool     `json:"running"`  // the cell is marked running
@@ -575,17 +579,20 @@ type widgetState struct {
 	Min      int      `json:"min"`      // its minimum
 	Max      int      `json:"max"`      // and maximum
 	Button   bool     `json:"button"`   // the cell shows a button (Done)
-	Frame    int      `json:"frame"`    // data-frame of the caption above the frame shown
+	Frame    int      `json:"frame"`    // the frame number in the values above the frame shown
 	Caption  string   `json:"caption"`  // its text
 	Image    string   `json:"image"`    // length and hash of the frame's data URL
 	Complete bool     `json:"complete"` // the browser has decoded the frame
 	PNGs     []string `json:"pngs"`     // length and hash of each image/png output of the cell
+	Mended   string   `json:"mended"`   // the widget address rewrite, "from -> to" (plots.MendWidgetURLScript)
 }
 
-// widgetJS reads widgetState; the %s is the JSON string of widgetOn.
+// widgetJS reads widgetState; the %s is the JSON string of widgetMarker.
 const widgetJS = `(() => {
 	const r = {found: false, running: false, slider: false, value: 0, min: 0, max: 0, button: false,
-		frame: 0, caption: '', image: '', complete: false, pngs: []};
+		frame: 0, caption: '', image: '', complete: false, pngs: [], mended: ''};
+	const m = globalThis.__perceptronWidgetURL;
+	if (m) r.mended = m.from + ' -> ' + m.to;
 	const nb = window.Jupyter && Jupyter.notebook;
 	if (!nb || !nb._fully_loaded) return r;
 	const cell = nb.get_cells().find(c => c.cell_type === 'code' && c.get_text().includes(%s));
@@ -605,11 +612,13 @@ const widgetJS = `(() => {
 		r.value = +slider.value; r.min = +slider.min; r.max = +slider.max;
 	}
 	r.button = !!el.querySelector('.output_area button[id^="gonb_button_"]');
-	const caption = el.querySelector('.output_area p[data-frame]');
-	if (caption) {
-		r.frame = +caption.dataset.frame;
-		r.caption = caption.innerText.trim();
-		const img = caption.parentElement.querySelector('img');
+	const frame = el.querySelector('.output_area .plots-explore-frame');
+	if (frame) {
+		const k = /frame = (\d+)/.exec(frame.dataset.values || '');
+		r.frame = k ? +k[1] : 0;
+		const caption = frame.querySelector('.plots-explore-caption');
+		r.caption = caption ? caption.innerText.trim() : '';
+		const img = frame.querySelector('img');
 		if (img) {
 			r.image = id(img.src);
 			r.complete = img.complete && img.naturalWidth > 0;
@@ -622,8 +631,7 @@ const widgetJS = `(() => {
 // widgetCell selects the widget cell while it shows the slider.
 const widgetCell = ".cell:has(.output_area input[type=range])"
 
-// runWidgetInBrowser opens the copy of widgetNotebook at rel, in which the
-// widget cell is turned on, runs it with Cell > Run All and waits for the
+// runWidgetInBrowser opens the copy of widgetNotebook at rel, runs it with Cell > Run All and waits for the
 // slider and the frame it starts at. Then it moves the slider three times as
 // a student would: a click in its middle, the left arrow key, and a drag to
 // its start (value set, then the input and change events a drag fires). After
@@ -657,11 +665,11 @@ func runWidgetInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, 
 			screenshot("_failure")
 		}
 	}()
-	onJSON, err := json.Marshal(widgetOn)
+	markerJSON, err := json.Marshal(widgetMarker)
 	if err != nil {
 		t.Fatal(err)
 	}
-	js := fmt.Sprintf(widgetJS, onJSON)
+	js := fmt.Sprintf(widgetJS, markerJSON)
 
 	// waitWidget polls the widget cell until done says so; it fails the test
 	// when a cell shows an error, the kernel dies, a dialog opens or ctx ends.
@@ -703,14 +711,25 @@ func runWidgetInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, 
 		}
 		savePNG(t, filepath.Join(shots, name+suffix+".png"), png)
 	}
+	// The slider's positions min..max stand for frames 1..max-min+1.
 	shows := func(w widgetState) bool {
-		return w.Slider && w.Button && w.Frame == w.Value && w.Complete &&
-			strings.HasPrefix(w.Caption, fmt.Sprintf("Frame %d of %d", w.Value, w.Max))
+		return w.Slider && w.Button && w.Frame == w.Value-w.Min+1 && w.Complete &&
+			strings.HasPrefix(w.Caption, fmt.Sprintf("Frame %d of %d", w.Frame, w.Max-w.Min+1))
 	}
 
 	runStart := openAndRunAll(t, ctx, srv, rel, start)
 	w := waitWidget(ctx, "the slider and its first frame", shows)
 	t.Logf("%s: slider (%d to %d) and frame %d shown %.1fs after Run All: %q", rel, w.Min, w.Max, w.Frame, time.Since(runStart).Seconds(), w.Caption)
+	// Under a base URL the widgets work only through the mended address.
+	basePath := browserBaseURL // the server's base URL (TestJupyterHub: /user/NAME/)
+	if u, err := url.Parse(srv.base); err == nil && u.Path != "" {
+		basePath = u.Path + "/"
+	}
+	if want := "/api/kernels/ -> ws://"; !strings.Contains(w.Mended, want) || !strings.Contains(w.Mended, basePath+"api/kernels/") {
+		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, basePath)
+	} else {
+		t.Logf("%s: widget address mended: %s", rel, w.Mended)
+	}
 	if w.Max-w.Min < 3 {
 		t.Fatalf("%s: the slider runs from %d to %d: too few positions to move it three times", rel, w.Min, w.Max)
 	}

@@ -582,16 +582,18 @@ func TestJupyterHub(t *testing.T) {
 
 	t.Run("widget", func(t *testing.T) {
 		u := users[0]
+		// The lesson as committed, under a name of its own (its live cell
+		// serves the slider in a browser).
 		b, err := os.ReadFile(widgetNotebook)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if bytes.Count(b, []byte(widgetOff)) != 1 {
-			t.Fatalf("%s: %q must occur once (the switch of its widget cell)", widgetNotebook, widgetOff)
+		if n := bytes.Count(b, []byte(widgetMarker)); n != 1 {
+			t.Fatalf("%s: %q occurs %d times, want once (its live cell)", widgetNotebook, widgetMarker, n)
 		}
 		name := strings.TrimSuffix(filepath.Base(widgetNotebook), ".ipynb") + "_widget.ipynb"
 		path := filepath.Join(u.home, "perceptron-lessons/notebooks", name)
-		if err := os.WriteFile(path, bytes.Replace(b, []byte(widgetOff), []byte(widgetOn), 1), 0o644); err != nil {
+		if err := os.WriteFile(path, b, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.Chown(path, u.uid, u.gid); err != nil {
@@ -605,4 +607,26 @@ func TestJupyterHub(t *testing.T) {
 func ownedBy(path string, uid int) bool {
 	var st syscall.Stat_t
 	return syscall.Stat(path, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG && int(st.Uid) == uid
+}
+
+// TestJupyterHubConfigReadme checks that the README shows the JupyterHub
+// configuration that set-up installs and TestJupyterHub runs, word for word,
+// in its section "A class on one server (JupyterHub)".
+func TestJupyterHubConfigReadme(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec, ok := section(string(readme), "A class on one server (JupyterHub)")
+	if !ok {
+		t.Fatal(`README.md has no "## A class on one server (JupyterHub)" section`)
+	}
+	config, err := os.ReadFile("scripts/system/jupyterhub_config.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := "```python\n" + string(config) + "```\n"
+	if !strings.Contains(sec, block) {
+		t.Errorf("README's section \"A class on one server (JupyterHub)\" does not show scripts/system/jupyterhub_config.py word for word in a ```python block")
+	}
 }

@@ -2,7 +2,9 @@
 # lessons.sh sets up (scripts/setup.sh) and starts Jupyter Notebook on the
 # repository, opening notebooks/ (the lessons) with the GoNB kernel; lessons/
 # (the assignments) is one folder up in the same server. It prints the URL with
-# its token.
+# its token. On the first run set-up also compiles the lessons' Go packages
+# (scripts/prebuild.sh: 1 to 3 minutes, with a progress count) before the
+# server starts, so that the first lesson runs warm.
 #
 # Usage: scripts/lessons.sh [--port N] [--ip ADDR] [--no-browser] [setup.sh flags]
 #   --port N      port to listen on (default: $PORT, else 8888; Jupyter picks

@@ -17,8 +17,9 @@
 #     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
 #     jupyterhub_config.py          a JupyterHub configuration to start from
 #   /usr/local/share/jupyter/kernels/gonb/    the kernel spec, for every user
-#   /usr/local/etc/jupyter/{jupyter_notebook,jupyter_server}_config.d/
-#       perceptron-lessons.json     gonb as the default kernel of new notebooks
+#   /usr/local/etc/jupyter/{jupyter_notebook,jupyter_server}_config.json
+#       MultiKernelManager.default_kernel_name = gonb: the default kernel of
+#       new notebooks (other settings in those files are kept)
 #
 # Running it again updates the copy and compiles only what changed.
 
@@ -111,12 +112,26 @@ with open(path, "w") as f:
 PY
 chmod -R a+rX "$jupyter_data/kernels/gonb"
 
-# gonb as the default kernel of new notebooks: Jupyter Notebook 6 reads
-# jupyter_notebook_config.d, jupyter_server (JupyterLab, Notebook 7)
-# jupyter_server_config.d.
+# gonb as the default kernel of new notebooks, in Jupyter's system
+# configuration: jupyter_notebook_config.json (Notebook 6, the single-user
+# servers of JupyterHub 3.0) and jupyter_server_config.json (jupyter_server:
+# JupyterLab, Notebook 7). Other settings in those files are kept.
+install -d "$jupyter_config"
 for app in jupyter_notebook jupyter_server; do
-	install -d "$jupyter_config/${app}_config.d"
-	printf '{\n "MultiKernelManager": {\n  "default_kernel_name": "gonb"\n }\n}\n' >"$jupyter_config/${app}_config.d/perceptron-lessons.json"
+	"$py" - "$jupyter_config/${app}_config.json" <<'PY'
+import json, os, sys
+path = sys.argv[1]
+config = {}
+if os.path.exists(path):
+    with open(path) as f:
+        config = json.load(f)
+config.setdefault("MultiKernelManager", {})["default_kernel_name"] = "gonb"
+with open(path + ".tmp", "w") as f:
+    json.dump(config, f, indent=1)
+    f.write("\n")
+os.chmod(path + ".tmp", 0o644)
+os.replace(path + ".tmp", path)
+PY
 done
-say "default kernel for new notebooks: gonb ($jupyter_config/jupyter_notebook_config.d/perceptron-lessons.json, jupyter_server_config.d/perceptron-lessons.json)"
+say "default kernel for new notebooks: gonb ($jupyter_config/jupyter_notebook_config.json, jupyter_server_config.json)"
 say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (README, \"A class on one server\")"

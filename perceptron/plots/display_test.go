@@ -13,6 +13,7 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -29,6 +30,17 @@ var fakeKernel struct {
 	msgs  chan protocol.DisplayData
 	syncs atomic.Int64 // sync requests answered
 	err   error
+
+	mu  sync.Mutex   // guards enc
+	enc *gob.Encoder // writes to the program (back)
+}
+
+// answer sends v to the program as if the browser had sent it through
+// GoNB's widget channel.
+func answer(v protocol.CommValue) error {
+	fakeKernel.mu.Lock()
+	defer fakeKernel.mu.Unlock()
+	return fakeKernel.enc.Encode(&v)
 }
 
 func startFakeKernel() error {
@@ -45,7 +57,7 @@ func startFakeKernel() error {
 				return
 			}
 		}
-		fakeKernel.msgs = make(chan protocol.DisplayData, 16)
+		fakeKernel.msgs = make(chan protocol.DisplayData, 256)
 		go serveFakeKernel()
 	})
 	return fakeKernel.err
@@ -61,7 +73,10 @@ func serveFakeKernel() {
 	if err != nil {
 		return
 	}
-	dec, enc := gob.NewDecoder(in), gob.NewEncoder(back)
+	dec := gob.NewDecoder(in)
+	fakeKernel.mu.Lock()
+	fakeKernel.enc = gob.NewEncoder(back)
+	fakeKernel.mu.Unlock()
 	for {
 		var m protocol.DisplayData
 		if err := dec.Decode(&m); err != nil {
@@ -77,7 +92,7 @@ func serveFakeKernel() {
 			}
 			if cv.Address == protocol.GonbuiSyncAddress {
 				fakeKernel.syncs.Add(1)
-				_ = enc.Encode(&protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value})
+				_ = answer(protocol.CommValue{Address: protocol.GonbuiSyncAckAddress, Value: cv.Value})
 				continue
 			}
 		}
@@ -146,7 +161,8 @@ func TestStepperOutsideNotebook(t *testing.T) {
 	if gonbui.IsNotebook {
 		t.Skip("running inside GoNB")
 	}
-	if _, err := plots.Stepper(nil, 3*vg.Inch, 2*vg.Inch, nil); err != plots.ErrNotNotebook {
+	frames := []*plot.Plot{plot.New(), plot.New()}
+	if _, err := plots.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != plots.ErrNotNotebook {
 		t.Fatalf("Stepper outside a notebook: got %v, want ErrNotNotebook", err)
 	}
 }

@@ -18,6 +18,14 @@
 // DisplayGIF show a figure inline in a GoNB notebook and return
 // ErrNotNotebook anywhere else.
 //
+// Explore (and Stepper, built on it) makes a figure live in a notebook:
+// named controls (sliders over numbers, choices among strings) redraw it
+// as the student moves them, and Done leaves the last figure as a still
+// image. The same cell runs headless (nbconvert, CI) with no change: with
+// no browser to answer, it shows the figure for the starting values and
+// returns at once. It works behind a base URL (JupyterHub, Binder) too,
+// where GoNB's own widget connection would not (see Connected).
+//
 // The colours come from the Okabe–Ito palette, which stays distinguishable
 // under the common forms of colour blindness; the two classes also differ by
 // glyph shape, so the figures survive printing in grey.

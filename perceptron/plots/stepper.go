@@ -1,68 +1,45 @@
 package plots
 
 import (
-	"encoding/base64"
 	"fmt"
 
-	"github.com/janpfeifer/gonb/gonbui"
-	"github.com/janpfeifer/gonb/gonbui/dom"
-	"github.com/janpfeifer/gonb/gonbui/widgets"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 )
 
-// Stepper shows frames one at a time in a GoNB notebook, under a slider
-// over 1..len(frames) and a Done button: moving the slider shows frame k
-// with the caption caption(k) (frame k is frames[k-1]; the slider starts at
-// the last frame). When Done is clicked the live controls are removed, the
-// chosen frame stays in the notebook as a still figure, and Stepper returns
-// its number k.
+// Stepper shows frames one at a time in a GoNB notebook with Explore: one
+// slider, "frame", over 1..len(frames), starting at the last frame, and a
+// Done button. Position k shows frames[k-1] under the caption
+// "Frame k of n: " + caption(k). Done leaves the chosen frame and its
+// caption in the notebook as a still figure, and Stepper returns its
+// number k. Executed headless (nbconvert, CI) it shows the last frame and
+// returns len(frames) at once; outside a notebook it returns ErrNotNotebook.
 //
-// Stepper blocks while the slider is live, so it needs a browser: a
-// notebook executed headless (nbconvert, CI) would wait forever. Outside a
-// notebook it returns ErrNotNotebook. Each frame is rendered once, by PNG.
+// Each frame is rendered when it is shown; a nil caption function shows
+// the bare "Frame k of n".
 func Stepper(frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
-	if !gonbui.IsNotebook {
-		return 0, ErrNotNotebook
-	}
 	n := len(frames)
 	if n == 0 {
 		return 0, errorf("stepper: no frames")
 	}
-	imgs := make([]string, n)
 	for k, f := range frames {
-		png, err := PNG(f, width, height)
-		if err != nil {
-			return 0, errorf("stepper: frame %d: %v", k+1, err)
-		}
-		imgs[k] = `<img src="data:image/png;base64,` + base64.StdEncoding.EncodeToString(png) + `">`
-	}
-	figID := "stepper_figure_" + gonbui.UniqueID()
-	show := func(k int) {
-		gonbui.UpdateHTML(figID, fmt.Sprintf(`<p class="stepper-caption" data-frame="%d">Frame %d of %d: %s</p>%s`,
-			k, k, n, caption(k), imgs[k-1]))
-	}
-
-	// The controls live in a transient block, removed when Done is clicked.
-	controls := dom.CreateTransientDiv()
-	row := "stepper_controls_" + gonbui.UniqueID()
-	dom.Append(controls, fmt.Sprintf(`<div id="%s" style="display: flex; align-items: center; gap: 0.5em; max-width: 36em"><b>Frame</b> <span>1</span></div>`, row))
-	slider := widgets.Slider(1, n, n).AppendTo(row).Done()
-	dom.Append(row, fmt.Sprintf("<span>%d</span>", n))
-	button := widgets.Button("Done").AppendTo(row).Done()
-	show(n)
-	moves, clicks := slider.Listen().LatestOnly(), button.Listen()
-	for k := n; ; {
-		select {
-		case v := <-moves.C:
-			k = min(max(v, 1), n)
-			show(k)
-		case <-clicks.C:
-			moves.Close()
-			clicks.Close()
-			gonbui.UpdateHTML(figID, "")
-			dom.Remove(controls)
-			return k, Display(frames[k-1], width, height)
+		if f == nil {
+			return 0, errorf("stepper: frame %d is nil", k+1)
 		}
 	}
+	if n == 1 {
+		return 0, errorf("stepper: 1 frame, want at least 2 to step through (show one with Display)")
+	}
+	v, err := Explore(width, height, func(v Values) (*plot.Plot, string, error) {
+		k := v.Int("frame")
+		text := fmt.Sprintf("Frame %d of %d", k, n)
+		if caption != nil {
+			text += ": " + caption(k)
+		}
+		return frames[k-1], text, nil
+	}, Slider("frame", 1, float64(n), 1, float64(n)))
+	if err != nil {
+		return 0, err
+	}
+	return v.Int("frame"), nil
 }
