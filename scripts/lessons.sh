@@ -6,7 +6,9 @@
 # (scripts/prebuild.sh: 1 to 3 minutes, with a progress count) before the
 # server starts, so that the first lesson runs warm.
 #
-# Usage: scripts/lessons.sh [--port N] [--ip ADDR] [--no-browser] [setup.sh flags]
+# Usage: scripts/lessons.sh [--lab] [--port N] [--ip ADDR] [--no-browser] [setup.sh flags]
+#   --lab         serve JupyterLab 4 (lab/, built by setup.sh --lab the first
+#                 time: a few minutes) instead of the classic Notebook
 #   --port N      port to listen on (default: $PORT, else 8888; Jupyter picks
 #                 the next free one if it is taken)
 #   --ip ADDR     address to bind (default 127.0.0.1; use 0.0.0.0 in Docker)
@@ -17,6 +19,7 @@ set -euo pipefail
 port=${PORT:-8888}
 ip=${IP:-127.0.0.1}
 browser=1
+lab=0
 [[ ${NO_BROWSER:-0} == 1 ]] && browser=0
 setup_args=()
 while (($# > 0)); do
@@ -26,6 +29,7 @@ while (($# > 0)); do
 	--ip) ip=${2:?--ip needs a value}; shift ;;
 	--ip=*) ip=${1#--ip=} ;;
 	--no-browser) browser=0 ;;
+	--lab) lab=1; setup_args+=(--lab) ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) setup_args+=("$1") ;;
 	esac
@@ -44,8 +48,13 @@ token=${JUPYTER_TOKEN:-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')}
 host=$ip
 [[ $ip == 0.0.0.0 ]] && host=127.0.0.1
 echo
-echo "Lessons: http://$host:$port/tree/notebooks?token=$token"
-echo "First notebook: http://$host:$port/notebooks/notebooks/00_start_here.ipynb?token=$token"
+if ((lab == 1)); then
+	# ?reset: start from a clean workspace, not the notebooks left open last time.
+	echo "Lessons (JupyterLab): http://$host:$port/lab/tree/notebooks/00_start_here.ipynb?reset&token=$token"
+else
+	echo "Lessons: http://$host:$port/tree/notebooks?token=$token"
+	echo "First notebook: http://$host:$port/notebooks/notebooks/00_start_here.ipynb?token=$token"
+fi
 echo "(If port $port is taken, Jupyter takes the next free one and prints its URL below.)"
 echo "Stop the server with Ctrl-C."
 echo
@@ -58,4 +67,8 @@ args=(--ip="$ip" --port="$port")
 ((browser == 1)) || args+=(--no-browser)
 if [[ ${EUID:-$(id -u)} -eq 0 ]]; then args+=(--allow-root); fi
 export PYDEVD_DISABLE_FILE_VALIDATION=1
+# --- JupyterLab 4 (--lab): lab/main.py on Debian's jupyter_server ---
+if ((lab == 1)); then
+	exec "$repo/bin/jupyter-python" "$repo/lab/main.py" --ServerApp.root_dir="$repo" "${args[@]}"
+fi
 exec "$repo/bin/jupyter-python" -m notebook "${args[@]}"

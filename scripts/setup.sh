@@ -31,11 +31,18 @@
 #   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
 #                    the command to run instead.
 #
+# JupyterLab 4 (--lab, or LESSONS_WITH_LAB=1): also install node and npm
+# (Debian's nodejs and npm, when node is missing) and Debian's jupyter_server
+# and jupyterlab_server, then build the lessons' JupyterLab in lab/ with
+# scripts/setup-lab.sh (skipped when its build is current). Cold: ~150 MB
+# from npm and a few minutes; scripts/lessons.sh --lab serves it.
+#
 # Running it again is cheap and changes nothing that is already in place.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
+with_lab=${LESSONS_WITH_LAB:-0}
 with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
 with_buildah=${LESSONS_WITH_BUILDAH:-0}
@@ -44,6 +51,7 @@ system=${LESSONS_SYSTEM:-0}
 no_hub=${LESSONS_NO_HUB:-0}
 for arg in "$@"; do
 	case "$arg" in
+	--lab) with_lab=1 ;;
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
 	--with-buildah) with_buildah=1 ;;
@@ -106,6 +114,17 @@ if [[ $with_chromium == 1 ]]; then
 		apt_pkgs+=(chromium chromium-driver)
 	fi
 fi
+# --lab: node and npm build JupyterLab; Debian's servers serve it.
+if [[ $with_lab == 1 ]]; then
+	if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+		say "node: found ($(command -v node), $(node --version))"
+	else
+		apt_pkgs+=(nodejs npm)
+	fi
+	if [[ -z $py ]] || ! "$py" -c 'import jupyter_server, jupyterlab_server' >/dev/null 2>&1; then
+		apt_pkgs+=(python3-jupyter-server python3-jupyterlab-server)
+	fi
+fi
 if [[ $with_sklearn == 1 ]]; then
 	if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then
 		say "scikit-learn: found (/usr/bin/python3)"
@@ -161,6 +180,14 @@ if ((${#apt_pkgs[@]} > 0)); then
 		say "Jupyter: installed (Python $py)"
 	fi
 	say "installed: ${apt_pkgs[*]}"
+fi
+
+# --- JupyterLab 4 (--lab): scripts/setup-lab.sh --------------------------------
+
+if [[ $with_lab == 1 ]]; then
+	"$py" -c 'import jupyter_server, jupyterlab_server' 2>/dev/null ||
+		die "--lab: $py cannot import jupyter_server and jupyterlab_server (Debian: python3-jupyter-server python3-jupyterlab-server)"
+	bash "$repo/scripts/setup-lab.sh"
 fi
 
 # --- 2. GoNB and goimports ----------------------------------------------------

@@ -13,7 +13,10 @@ set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-bash scripts/setup.sh --with-chromium --with-buildah
+# --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
+# cold a few minutes, skipped while the build is current). --with-buildah:
+# buildah, podman and debootstrap for TestDockerImage.
+bash scripts/setup.sh --with-chromium --with-buildah --lab
 # As root (CI), also the shared install for a class (setup.sh --system, with
 # JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
 # LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.

@@ -1,0 +1,635 @@
+package lessons_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// labBaseURL is the base URL of TestJupyterLab's server: Binder and
+// JupyterHub serve JupyterLab under one, and GoNB's widgets need
+// plots.Explore's mend there.
+const labBaseURL = "/user/lab/"
+
+// labSetupHint is the fix for a missing JupyterLab build.
+const labSetupHint = "build it with `bash scripts/setup.sh --lab` (scripts/test.sh does)"
+
+// TestJupyterLab does in JupyterLab 4 what TestBrowser does in Notebook 6.
+// It serves the repository with the lessons' JupyterLab (lab/main.py: the
+// app built from npm's @jupyterlab packages into lab/build, on Debian's
+// jupyter_server and jupyterlab_server) on 127.0.0.1, under labBaseURL, and
+// opens each of browserNotebooks (copies, as TestBrowser) in headless
+// Chromium at /lab/tree/PATH?reset. It finds the notebook among the shell's
+// widgets by its path, waits for an idle kernel, clears the outputs and runs
+// all cells (the commands behind Edit > Clear Outputs of All Cells and
+// Run > Run All Cells). It fails unless every code cell ran, the kernel went
+// idle, no cell shows an error, every figure of the committed notebook is
+// drawn as a decoded PNG of non-zero size, and the math of the markdown cells
+// is typeset by MathJax (mjx-container elements).
+//
+// The "widget" subtest runs widgetNotebook, moves its live slider twice
+// (the value and the input and change events a drag fires), checks that the
+// caption and the figure follow, clicks Done and checks that the cell keeps
+// the chosen frame as its one figure. Screenshots of each page and of the
+// figure and widget cells go to -browser.screenshots (default: a new
+// temporary folder). A missing Chromium or JupyterLab build fails the test
+// with the command that installs it; it never skips.
+func TestJupyterLab(t *testing.T) {
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "lab", "build", "bundle.js")); err != nil {
+		t.Fatalf("JupyterLab is not built (%v): %s", err, labSetupHint)
+	}
+	chromium, err := exec.LookPath(*browserChromium)
+	if err != nil {
+		t.Fatalf("JupyterLab test: Chromium not found (%v): %s", err, browserSetupHint)
+	}
+	rt := newJupyterRuntime(t)
+
+	deadline := time.Now().Add(*browserTimeout)
+	if d, ok := t.Deadline(); ok && d.Add(-45*time.Second).Before(deadline) {
+		deadline = d.Add(-45 * time.Second)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	t.Cleanup(cancel)
+
+	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	work, err := os.MkdirTemp(filepath.Join(root, "bin"), "lab-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeAllRetry(t, work) })
+	for _, nb := range append(slices.Clone(browserNotebooks), widgetNotebook) {
+		b, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(work, filepath.Base(nb)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rel := func(nb string) string {
+		r, err := filepath.Rel(root, filepath.Join(work, filepath.Base(nb)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filepath.ToSlash(r)
+	}
+
+	srv := startLabServer(t, ctx, rt, root)
+	bctx := startChromium(t, ctx, chromium)
+	shots := *browserShots
+	if shots == "" {
+		shots, err = os.MkdirTemp("", "perceptron-lab-test-")
+	} else {
+		err = os.MkdirAll(shots, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots go to %s", shots)
+
+	for _, nb := range browserNotebooks {
+		t.Run(nb, func(t *testing.T) {
+			committed, err := readNotebook(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runInLab(t, bctx, srv, rel(nb), committed, shots)
+		})
+	}
+	t.Run("widget", func(t *testing.T) {
+		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
+	})
+}
+
+// startLabServer starts lab/main.py on root, on 127.0.0.1 and a free port,
+// under labBaseURL, with a random token, the test's gonb kernel spec and
+// Jupyter folders of its own (so no saved workspace or setting of the user
+// applies), waits until it answers and registers its shutdown.
+func startLabServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root string) *jupyterServer {
+	t.Helper()
+	port, err := freePort()
+	if err != nil {
+		t.Fatalf("JupyterLab test: no free port: %v", err)
+	}
+	token := make([]byte, 16)
+	if f, err := os.Open("/dev/urandom"); err != nil {
+		t.Fatal(err)
+	} else {
+		_, err = f.Read(token)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	srv := &jupyterServer{base: fmt.Sprintf("http://127.0.0.1:%d%s", port, strings.TrimSuffix(labBaseURL, "/")), token: fmt.Sprintf("%x", token)}
+
+	tmp := t.TempDir()
+	logPath := filepath.Join(tmp, "jupyterlab.log")
+	logFile, err := os.Create(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	args := []string{filepath.Join(root, "lab", "main.py"), "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
+		"--port-retries=0", "--ServerApp.root_dir=" + root, "--ServerApp.token=" + srv.token,
+		"--ServerApp.password=", "--ServerApp.base_url=" + labBaseURL}
+	if os.Geteuid() == 0 {
+		args = append(args, "--allow-root")
+	}
+	cmd := exec.Command(rt.python, args...)
+	cmd.Dir = root
+	cmd.Env = append(slices.Clone(rt.env), "JUPYTER_CONFIG_DIR="+filepath.Join(tmp, "config"),
+		"JUPYTER_DATA_DIR="+filepath.Join(tmp, "data"), "JUPYTER_RUNTIME_DIR="+filepath.Join(tmp, "runtime"))
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		t.Fatalf("JupyterLab test: starting %s lab/main.py: %v: %s", rt.python, err, labSetupHint)
+	}
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		logFile.Close()
+		close(exited)
+	}()
+	t.Cleanup(func() {
+		srv.shutdownKernels(t)
+		stopGroup(cmd.Process.Pid, exited, 15*time.Second)
+		if t.Failed() {
+			t.Logf("JupyterLab server log (%s):\n%s", logPath, tail(readFile(logPath), 40))
+			t.Logf("GoNB log (%s):\n%s", rt.logs, tail(ansi.ReplaceAllString(readFile(rt.logs), ""), 40))
+		}
+	})
+	ready, cancel := context.WithTimeout(ctx, 90*time.Second)
+	defer cancel()
+	for {
+		if err := srv.get(ready, "/api/status", nil); err == nil {
+			return srv
+		}
+		select {
+		case <-exited:
+			t.Fatalf("JupyterLab test: the server exited before it answered (%v):\n%s", cmd.ProcessState, tail(readFile(logPath), 40))
+		case <-ready.Done():
+			t.Fatalf("JupyterLab test: the server did not answer on %s within 90 s:\n%s", srv.base, tail(readFile(logPath), 40))
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+}
+
+// labPanelJS finds the notebook panel of the path %s (a JSON string) among
+// the shell's main-area widgets, as `panel` (or null), with `app`.
+const labPanelJS = `
+	const app = window.jupyterapp;
+	let panel = null;
+	if (app) {
+		for (const w of app.shell.widgets('main')) {
+			if (w.context && w.context.path === %s && w.content && w.content.widgets) { panel = w; break; }
+		}
+	}
+`
+
+// labState is what the JupyterLab page shows of the notebook.
+type labState struct {
+	App     bool   `json:"app"`     // JupyterLab has started (window.jupyterapp)
+	Found   bool   `json:"found"`   // the notebook is open in the main area
+	Kernel  string `json:"kernel"`  // the kernel's status: idle, busy, starting, dead...
+	Dialog  string `json:"dialog"`  // text of an open dialog
+	Code    int    `json:"code"`    // non-empty code cells
+	Done    int    `json:"done"`    // of them, cells with an execution count
+	Running int    `json:"running"` // cells whose prompt shows [*]
+	Math    int    `json:"math"`    // MathJax-typeset formulas (mjx-container) in markdown cells
+}
+
+const labStateJS = `(() => {` + labPanelJS + `
+	const dialog = document.querySelector('.jp-Dialog');
+	const r = {app: !!app, found: !!panel, kernel: '', dialog: dialog ? dialog.innerText.trim() : '',
+		code: 0, done: 0, running: 0, math: 0};
+	if (!panel) return r;
+	const s = panel.sessionContext.session;
+	r.kernel = s && s.kernel ? s.kernel.status : '';
+	const cells = panel.content.widgets.filter(c => c.model.type === 'code' && c.model.sharedModel.getSource().trim() !== '');
+	r.code = cells.length;
+	r.done = cells.filter(c => c.model.executionCount !== null).length;
+	r.running = cells.filter(c => c.promptNode && c.promptNode.textContent.includes('*')).length;
+	r.math = panel.node.querySelectorAll('.jp-MarkdownCell mjx-container').length;
+	return r;
+})()`
+
+// labResultJS reads pageResult (see TestBrowser) from the notebook panel:
+// errors from the cell models, images from the page.
+const labResultJS = `(() => {` + labPanelJS + `
+	const r = {errors: [], images: [], unexecuted: []};
+	if (!panel) return r;
+	panel.content.widgets.forEach((c, i) => {
+		if (c.model.type !== 'code') return;
+		if (c.model.sharedModel.getSource().trim() !== '' && c.model.executionCount === null) r.unexecuted.push(i);
+		c.model.outputs.toJSON().forEach(o => {
+			const text = t => Array.isArray(t) ? t.join('') : (t || '');
+			if (o.output_type === 'error') {
+				r.errors.push({cell: i, text: o.ename + ': ' + o.evalue + '\n' + (o.traceback || []).join('\n')});
+			} else if (o.output_type === 'stream' && o.name === 'stderr' && /panic:/.test(text(o.text))) {
+				r.errors.push({cell: i, text: 'stderr: ' + text(o.text)});
+			}
+		});
+		c.node.querySelectorAll('.jp-RenderedImage img').forEach(img => {
+			r.images.push({cell: i, src: img.src.slice(0, 22), complete: img.complete,
+				width: img.naturalWidth, height: img.naturalHeight});
+		});
+	});
+	return r;
+})()`
+
+// openInLab opens the notebook at rel in the tab of ctx (with ?reset, so no
+// saved workspace opens anything else), waits for it and an idle kernel,
+// clears all outputs and starts Run All Cells; it returns when Run All was
+// started.
+func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string) time.Time {
+	t.Helper()
+	start := time.Now()
+	pageURL := srv.base + "/lab/tree/" + (&url.URL{Path: rel}).EscapedPath() + "?reset&token=" + srv.token
+	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
+		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/lab/tree/"+rel, err)
+	}
+	relJSON, _ := json.Marshal(rel)
+	stateJS := fmt.Sprintf(labStateJS, relJSON)
+	st, err := waitLab(ctx, stateJS, func(s labState) (bool, error) {
+		return s.Found && s.Kernel == "idle", nil
+	})
+	if err != nil {
+		t.Fatalf("%s: waiting for JupyterLab, the notebook and an idle gonb kernel: %v (last state %+v)", rel, err, st)
+	}
+	t.Logf("%s: JupyterLab, notebook and kernel ready in %.1fs", rel, time.Since(start).Seconds())
+
+	runJS := fmt.Sprintf(`(async () => {`+labPanelJS+`
+		app.shell.activateById(panel.id);
+		await app.commands.execute('notebook:clear-all-cell-outputs');
+		app.commands.execute('notebook:run-all-cells'); // not awaited: it ends when the last cell does
+		return true;
+	})()`, relJSON)
+	runStart := time.Now()
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](runJS, chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("%s: clearing outputs and running all cells: %v", rel, err)
+	}
+	return runStart
+}
+
+// waitLab polls stateJS every 250 ms until done says so, returns an error,
+// a dialog opens, the kernel dies, or ctx ends.
+func waitLab(ctx context.Context, stateJS string, done func(labState) (bool, error)) (labState, error) {
+	var last labState
+	var lastErr error
+	for {
+		s, err := chromedp.Run(ctx, chromedp.Evaluate[labState](stateJS))
+		if err == nil {
+			last = s
+			switch {
+			case s.Dialog != "":
+				return s, fmt.Errorf("a dialog is open: %q", s.Dialog)
+			case s.Kernel == "dead":
+				return s, errors.New("the kernel died: see README, Troubleshooting")
+			}
+			ok, err := done(s)
+			if err != nil || ok {
+				return s, err
+			}
+		} else {
+			lastErr = err
+		}
+		select {
+		case <-ctx.Done():
+			if lastErr != nil {
+				return last, fmt.Errorf("%v (last page error: %v)", ctx.Err(), lastErr)
+			}
+			return last, ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
+}
+
+// waitLabRunAll waits until every code cell has run and the kernel is idle,
+// twice in a row.
+func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) labState {
+	t.Helper()
+	stable := 0
+	st, err := waitLab(ctx, stateJS, func(s labState) (bool, error) {
+		if s.Code > 0 && s.Done == s.Code && s.Running == 0 && s.Kernel == "idle" {
+			stable++
+		} else {
+			stable = 0
+		}
+		return stable >= 2, nil
+	})
+	if err != nil {
+		t.Fatalf("%s: waiting for Run All Cells to finish: %v (last state %+v: want done = code cells, 0 running, idle)", rel, err, st)
+	}
+	return st
+}
+
+// labShot saves a screenshot of the browser window, after scrolling the
+// first element that matches sel (if sel is not empty) to its middle.
+// JupyterLab scrolls the notebook inside its own panel, where a screenshot
+// of the element alone would miss it.
+func labShot(t *testing.T, tab context.Context, path, sel string) {
+	ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+	defer cancel()
+	if sel != "" {
+		selJSON, _ := json.Marshal(sel)
+		found, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(`(() => {
+			const el = document.querySelector(%s);
+			if (el) el.scrollIntoView({block: 'center'});
+			return !!el;
+		})()`, selJSON)))
+		if err != nil || !found {
+			t.Logf("screenshot %s: no element %s (%v)", path, sel, err)
+			return
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Logf("screenshot %s: %v", path, err)
+		return
+	}
+	savePNG(t, path, png)
+}
+
+// runInLab runs the notebook at rel in JupyterLab and checks it against the
+// committed notebook (see TestJupyterLab).
+func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string, committed *notebook, shots string) {
+	tab, ctx, _, closeTab := newTab(t, bctx, rel, shots)
+	defer closeTab()
+	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
+	shot := false
+	defer func() {
+		if !shot {
+			labShot(t, tab, filepath.Join(shots, "lab_"+name+"_failure.png"), "")
+		}
+	}()
+	relJSON, _ := json.Marshal(rel)
+	stateJS := fmt.Sprintf(labStateJS, relJSON)
+
+	runStart := openInLab(t, ctx, srv, rel)
+	st := waitLabRunAll(t, ctx, stateJS, rel)
+	t.Logf("%s: Run All Cells finished in %.1fs (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
+
+	var res pageResult
+	for i := 0; ; i++ {
+		var err error
+		if res, err = chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON))); err != nil {
+			t.Fatalf("%s: reading the page: %v", rel, err)
+		}
+		complete := true
+		for _, img := range res.Images {
+			complete = complete && img.Complete
+		}
+		if complete || i == 50 {
+			break
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	reportErrors(t, rel, res)
+	drawn := map[int]int{}
+	for _, img := range res.Images {
+		switch {
+		case img.Src != "data:image/png;base64,":
+			t.Errorf("%s: cell %d: image source starts %q, want a data:image/png;base64 URL", rel, img.Cell, img.Src)
+		case !img.Complete || img.Width == 0 || img.Height == 0:
+			t.Errorf("%s: cell %d: image not decoded by the browser (complete %v, natural size %dx%d)", rel, img.Cell, img.Complete, img.Width, img.Height)
+		default:
+			drawn[img.Cell]++
+		}
+	}
+	want := 0
+	hasMath := false
+	for i, c := range committed.Cells {
+		if c.CellType == "markdown" && strings.Contains(multiline(c.Source), "$") {
+			hasMath = true
+		}
+		n := 0
+		for _, o := range c.Outputs {
+			if _, ok := o.Data["image/png"]; ok {
+				n++
+			}
+		}
+		want += n
+		if drawn[i] < n {
+			t.Errorf("%s: cell %d shows %d figures in JupyterLab, the committed notebook has %d", rel, i, drawn[i], n)
+		}
+	}
+	if want == 0 {
+		t.Errorf("%s: the committed notebook has no figure to look for", rel)
+	}
+	t.Logf("%s: %d figures drawn as PNG images (committed: %d), %d errors", rel, len(res.Images), want, len(res.Errors))
+
+	// MathJax typesets the markdown cells' math (asynchronously).
+	if hasMath {
+		mctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+		st, err := waitLab(mctx, stateJS, func(s labState) (bool, error) { return s.Math > 0, nil })
+		cancel()
+		if err != nil {
+			t.Errorf("%s: no math typeset by MathJax (mjx-container) in the markdown cells: %v", rel, err)
+		} else {
+			t.Logf("%s: %d formulas typeset by MathJax", rel, st.Math)
+		}
+	} else {
+		t.Errorf("%s: the committed notebook has no math to look for", rel)
+	}
+
+	labShot(t, tab, filepath.Join(shots, "lab_"+name+".png"), "")
+	shot = true
+	if len(res.Images) > 0 {
+		labShot(t, tab, filepath.Join(shots, "lab_"+name+"_figure.png"), ".jp-RenderedImage img")
+	}
+	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_math.png"), ".jp-MarkdownCell:has(mjx-container)")
+}
+
+// labWidgetJS reads widgetState (see TestBrowser) from the cell of the
+// notebook %s (JSON) that holds %s (JSON): the live controls and frame,
+// and the cell's image/png outputs.
+const labWidgetJS = `(() => {` + labPanelJS + `
+	const r = {found: false, running: false, slider: false, value: 0, min: 0, max: 0, button: false,
+		frame: 0, caption: '', image: '', complete: false, pngs: [], mended: ''};
+	const m = globalThis.__perceptronWidgetURL;
+	if (m) r.mended = m.from + ' -> ' + m.to;
+	if (!panel) return r;
+	const cell = panel.content.widgets.find(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(%s));
+	if (!cell) return r;
+	r.found = true;
+	const el = cell.node;
+	const id = src => {
+		let h = 0;
+		for (let i = 0; i < src.length; i++) h = (Math.imul(h, 31) + src.charCodeAt(i)) | 0;
+		return src.length + ':' + (h >>> 0).toString(16);
+	};
+	r.running = !!(cell.promptNode && cell.promptNode.textContent.includes('*'));
+	const slider = el.querySelector('.jp-OutputArea input[type=range]');
+	if (slider) {
+		r.slider = true;
+		r.value = +slider.value; r.min = +slider.min; r.max = +slider.max;
+	}
+	r.button = !!el.querySelector('.jp-OutputArea button[id^="gonb_button_"]');
+	const frame = el.querySelector('.jp-OutputArea .plots-explore-frame');
+	if (frame) {
+		const k = /frame = (\d+)/.exec(frame.dataset.values || '');
+		r.frame = k ? +k[1] : 0;
+		const caption = frame.querySelector('.plots-explore-caption');
+		r.caption = caption ? caption.innerText.trim() : '';
+		const img = frame.querySelector('img');
+		if (img) {
+			r.image = id(img.src);
+			r.complete = img.complete && img.naturalWidth > 0;
+		}
+	}
+	el.querySelectorAll('.jp-RenderedImage img').forEach(img => r.pngs.push(id(img.src)));
+	return r;
+})()`
+
+// labSetSliderJS sets the live slider of the widget cell to a position and
+// fires the input and change events a drag fires; %s are the notebook, the
+// marker (JSON) and the position ("min", "max" or a number).
+const labSetSliderJS = `(() => {` + labPanelJS + `
+	const cell = panel.content.widgets.find(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(%s));
+	const s = cell.node.querySelector('.jp-OutputArea input[type=range]');
+	const to = %s;
+	s.value = to === 'min' ? s.min : to === 'mid' ? String(Math.floor((+s.min + +s.max) / 2)) : to;
+	s.dispatchEvent(new Event('input', {bubbles: true}));
+	s.dispatchEvent(new Event('change', {bubbles: true}));
+	return true;
+})()`
+
+// runWidgetInLab runs widgetNotebook in JupyterLab and moves its slider
+// (see TestJupyterLab).
+func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
+	tab, ctx, _, closeTab := newTab(t, bctx, rel, shots)
+	defer closeTab()
+	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
+	relJSON, _ := json.Marshal(rel)
+	markerJSON, _ := json.Marshal(widgetMarker)
+	stateJS := fmt.Sprintf(labStateJS, relJSON)
+	widgetJS := fmt.Sprintf(labWidgetJS, relJSON, markerJSON)
+	served := true
+	defer func() {
+		if !served {
+			return
+		}
+		// Stop the widget cell, so that the kernel is not left waiting.
+		ictx, cancel := context.WithTimeout(tab, 10*time.Second)
+		defer cancel()
+		js := fmt.Sprintf(`(() => {`+labPanelJS+` panel.sessionContext.session.kernel.interrupt(); return true; })()`, relJSON)
+		if _, err := chromedp.Run(ictx, chromedp.Evaluate[bool](js)); err != nil {
+			t.Logf("%s: interrupting the kernel: %v", rel, err)
+		}
+	}()
+	shot := false
+	defer func() {
+		if !shot {
+			labShot(t, tab, filepath.Join(shots, "lab_"+name+"_failure.png"), "")
+		}
+	}()
+
+	waitWidget := func(ctx context.Context, what string, done func(widgetState) bool) widgetState {
+		t.Helper()
+		var w widgetState
+		_, err := waitLab(ctx, stateJS, func(labState) (bool, error) {
+			res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
+			if err != nil {
+				return false, nil
+			}
+			if len(res.Errors) > 0 {
+				e := res.Errors[0]
+				return false, fmt.Errorf("cell %d shows an error:\n%s", e.Cell, tail(strings.TrimSpace(ansi.ReplaceAllString(e.Text, "")), 30))
+			}
+			if w, err = chromedp.Run(ctx, chromedp.Evaluate[widgetState](widgetJS)); err != nil {
+				return false, nil
+			}
+			return done(w), nil
+		})
+		if err != nil {
+			t.Fatalf("%s: waiting for %s: %v (last widget state %+v)", rel, what, err, w)
+		}
+		return w
+	}
+	shows := func(w widgetState) bool {
+		return w.Slider && w.Button && w.Frame == w.Value-w.Min+1 && w.Complete &&
+			strings.HasPrefix(w.Caption, fmt.Sprintf("Frame %d of %d", w.Frame, w.Max-w.Min+1))
+	}
+	const widgetSel = ".jp-CodeCell:has(.jp-OutputArea input[type=range])"
+
+	runStart := openInLab(t, ctx, srv, rel)
+	w := waitWidget(ctx, "the slider and its first frame", shows)
+	t.Logf("%s: slider (%d to %d) and frame %d shown %.1fs after Run All: %q", rel, w.Min, w.Max, w.Frame, time.Since(runStart).Seconds(), w.Caption)
+	if !strings.Contains(w.Mended, labBaseURL+"api/kernels/") {
+		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, labBaseURL)
+	} else {
+		t.Logf("%s: widget address mended: %s", rel, w.Mended)
+	}
+	if w.Max-w.Min < 2 {
+		t.Fatalf("%s: the slider runs from %d to %d: too few positions to move it twice", rel, w.Min, w.Max)
+	}
+	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_before.png"), widgetSel)
+
+	seen := map[string]int{w.Image: w.Frame}
+	for _, to := range []string{"min", "mid"} {
+		before := w
+		toJSON, _ := json.Marshal(to)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labSetSliderJS, relJSON, markerJSON, toJSON))); err != nil {
+			t.Fatalf("%s: moving the slider to %s: %v", rel, to, err)
+		}
+		mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		w = waitWidget(mctx, "the frame after a drag to "+to, func(w widgetState) bool {
+			return w.Value != before.Value && shows(w) && w.Image != before.Image && w.Caption != before.Caption
+		})
+		cancel()
+		if f, ok := seen[w.Image]; ok && f != w.Frame {
+			t.Errorf("%s: frames %d and %d show the same image", rel, f, w.Frame)
+		}
+		seen[w.Image] = w.Frame
+		t.Logf("%s: a drag to %s moved the slider from %d to %d; the figure and caption changed: %q", rel, to, before.Value, w.Value, w.Caption)
+	}
+	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_after.png"), widgetSel)
+
+	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	defer cancel()
+	if err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(widgetSel+` button[id^="gonb_button_"]`))); err != nil {
+		t.Fatalf("%s: clicking Done: %v", rel, err)
+	}
+	dctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	st := waitLabRunAll(t, dctx, stateJS, rel)
+	served = false
+	t.Logf("%s: Done clicked; Run All finished %.1fs after it started (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
+	if err != nil {
+		t.Fatalf("%s: reading the page: %v", rel, err)
+	}
+	reportErrors(t, rel, res)
+	chosen := w
+	w = waitWidget(dctx, "the chosen frame as the cell's figure", func(w widgetState) bool { return len(w.PNGs) > 0 })
+	switch {
+	case w.Slider || w.Button:
+		t.Errorf("%s: the widget cell still shows its controls after Done (%+v)", rel, w)
+	case len(w.PNGs) != 1:
+		t.Errorf("%s: the widget cell shows %d figures after Done, want 1", rel, len(w.PNGs))
+	case w.PNGs[0] != chosen.Image:
+		t.Errorf("%s: the widget cell's figure after Done (%s) is not frame %d (%s)", rel, w.PNGs[0], chosen.Frame, chosen.Image)
+	}
+	labShot(t, tab, filepath.Join(shots, "lab_"+name+".png"), "")
+	shot = true
+}
