@@ -2,9 +2,13 @@ package lessons_test
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -52,10 +56,11 @@ func parseDockerfile(src string) ([]instruction, error) {
 }
 
 var (
-	datedTag  = regexp.MustCompile(`^(quay\.io/)?jupyter/base-notebook:(\d{4}-\d{2}-\d{2})(@sha256:[0-9a-f]{64})?$`)
-	argLine   = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$`)
-	sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
-	futureArg = regexp.MustCompile(`touch [^|;&]*-d '([^']+)'`)
+	debianBase = regexp.MustCompile(`^(docker\.io/(library/)?)?debian:bookworm-slim(@sha256:[0-9a-f]{64})?$`)
+	argLine    = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_]*)=(\S+)$`)
+	sha256Hex  = regexp.MustCompile(`^[0-9a-f]{64}$`)
+	futureArg  = regexp.MustCompile(`touch [^|;&]*-d '([^']+)'`)
+	goRelease  = regexp.MustCompile(`^go(\d+)\.(\d+)\.(\d+)$`)
 )
 
 // checkDockerfile returns what is wrong with the Dockerfile src, for an image
@@ -68,7 +73,8 @@ func checkDockerfile(src, goVersion string) []string {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
-	// One stage, from a dated Jupyter base image.
+	// One stage, from Debian 12's slim image: the Debian release whose
+	// Jupyter packages the lessons are developed and tested with.
 	var froms []instruction
 	args := map[string]string{}
 	for _, in := range ins {
@@ -83,10 +89,8 @@ func checkDockerfile(src, goVersion string) []string {
 	}
 	if len(froms) != 1 || ins[0].cmd != "FROM" {
 		bad("want exactly one FROM, as the first instruction; have %d", len(froms))
-	} else if m := datedTag.FindStringSubmatch(froms[0].args); m == nil {
-		bad("line %d: base image %q: want jupyter/base-notebook with a dated tag (YYYY-MM-DD), never latest", froms[0].line, froms[0].args)
-	} else if _, err := time.Parse("2006-01-02", m[2]); err != nil {
-		bad("line %d: base image tag %q is not a date", froms[0].line, m[2])
+	} else if !debianBase.MatchString(froms[0].args) {
+		bad("line %d: base image %q: want debian:bookworm-slim (Debian 12, with Debian's Jupyter packages)", froms[0].line, froms[0].args)
 	}
 
 	// Go, pinned and checked.
@@ -96,6 +100,10 @@ func checkDockerfile(src, goVersion string) []string {
 	}
 	if v := args["GO_VERSION"]; !regexp.MustCompile(`^` + regexp.QuoteMeta(goMinor) + `\.\d+$`).MatchString(v) {
 		bad("ARG GO_VERSION=%q: want a pinned Go %s.x release, the Go of go.mod", v, goMinor)
+	}
+	if m, h := goRelease.FindStringSubmatch("go"+args["GO_VERSION"]), goRelease.FindStringSubmatch(runtime.Version()); m != nil && h != nil &&
+		m[1] == h[1] && m[2] == h[2] && atoi(m[3]) < atoi(h[3]) {
+		bad("ARG GO_VERSION=%s is older than the Go running this test (%s): pin the latest patch release", args["GO_VERSION"], runtime.Version())
 	}
 	if !sha256Hex.MatchString(args["GO_SHA256"]) {
 		bad("ARG GO_SHA256=%q: want the 64-digit SHA-256 of the Go archive", args["GO_SHA256"])
@@ -149,9 +157,22 @@ func checkDockerfile(src, goVersion string) []string {
 	if setupAt < 0 {
 		bad("no RUN scripts/setup.sh: the image must install GoNB with the README's set-up script")
 	}
-	userAt := idx(func(in instruction) bool { return in.cmd == "USER" && nbUser[in.args] })
-	if setupAt >= 0 && (copyAt < 0 || setupAt < copyAt || userAt < 0 || setupAt < userAt) {
-		bad("scripts/setup.sh must run after the COPY, as the notebook user (it registers the kernel for that user)")
+	if setupAt >= 0 && (copyAt < 0 || setupAt < copyAt) {
+		bad("scripts/setup.sh must run after the COPY of the repository")
+	} else if setupAt >= 0 {
+		// The user in force when set-up runs: the last USER before it.
+		asUser := ""
+		for _, in := range ins[:setupAt] {
+			if in.cmd == "USER" {
+				asUser = in.args
+			}
+		}
+		system := regexp.MustCompile(`setup\.sh\b.*\s--system(\s|$)`).MatchString(ins[setupAt].args)
+		if system && asUser != "root" {
+			bad("line %d: scripts/setup.sh --system installs for every user: run it as USER root", ins[setupAt].line)
+		} else if !system && !nbUser[asUser] {
+			bad("line %d: scripts/setup.sh must run as the notebook user (it registers the kernel for that user), or with --system as root", ins[setupAt].line)
+		}
 	}
 	aptAt := idx(func(in instruction) bool { return in.cmd == "RUN" && strings.Contains(in.args, "apt-get") })
 	rootAt := idx(func(in instruction) bool { return in.cmd == "USER" && in.args == "root" })
@@ -178,7 +199,38 @@ func checkDockerfile(src, goVersion string) []string {
 			bad("line %d: touch -d %q: want a date decades ahead, so no image lives long enough to reach it", in.line, m[1])
 		}
 	}
+
+	// Served as `docker run -p 8888:8888` expects, and as TestDockerImage
+	// moves to 127.0.0.1 and a free port (localCommand).
+	exposed := false
+	var cmds []instruction
+	for _, in := range ins {
+		switch in.cmd {
+		case "EXPOSE":
+			exposed = exposed || slices.Contains(strings.Fields(in.args), "8888")
+		case "CMD":
+			cmds = append(cmds, in)
+		}
+	}
+	if !exposed {
+		bad("want EXPOSE 8888, the port the README's docker run publishes")
+	}
+	if len(cmds) != 1 {
+		bad("want exactly one CMD; have %d", len(cmds))
+	} else {
+		var argv []string
+		if err := json.Unmarshal([]byte(cmds[0].args), &argv); err != nil {
+			bad("line %d: CMD %s: want the exec form, a JSON array: %v", cmds[0].line, cmds[0].args, err)
+		} else if _, err := localCommand(argv, 1); err != nil {
+			bad("line %d: CMD %s: %v", cmds[0].line, cmds[0].args, err)
+		}
+	}
 	return problems
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }
 
 // goDirective returns the version in go.mod's go directive.
@@ -239,8 +291,9 @@ func TestDockerfileChecks(t *testing.T) {
 		src  string
 		want string // substring of the first problem
 	}{
-		{"latest tag", sub(`base-notebook:\S+`, "base-notebook:latest"), "dated tag"},
-		{"no tag", sub(`base-notebook:\S+`, "base-notebook"), "dated tag"},
+		{"Jupyter stacks base", sub(`debian:bookworm-slim`, "quay.io/jupyter/base-notebook:2025-03-14"), "debian:bookworm-slim"},
+		{"latest Debian", sub(`debian:bookworm-slim`, "debian:latest"), "debian:bookworm-slim"},
+		{"full Debian", sub(`debian:bookworm-slim`, "debian:bookworm"), "debian:bookworm-slim"},
 		{"two stages", "FROM golang:1.26 AS go\n" + good, "exactly one FROM"},
 		{"other Go", sub(`GO_VERSION=\S+`, "GO_VERSION=1.25.3"), "ARG GO_VERSION"},
 		{"no checksum", sub(`GO_SHA256=\S+`, "GO_SHA256=TODO"), "ARG GO_SHA256"},
@@ -253,6 +306,12 @@ func TestDockerfileChecks(t *testing.T) {
 		{"no warm-up", sub(`--execute`, "--clear-output"), "warm-up"},
 		{"cache not protected", sub(`touch -c -m -d '[^']+'`, "touch -c -m"), "future date"},
 		{"protected briefly", sub(`touch -c -m -d '[^']+'`, "touch -c -m -d '"+time.Now().AddDate(0, 1, 0).Format("2006-01-02 15:04:05")+"'"), "decades ahead"},
+		{"old Go patch", sub(`GO_VERSION=\S+`, "GO_VERSION="+strings.TrimPrefix(goMinorOf(runtime.Version()), "go")+".0"), "older than the Go"},
+		{"system setup as user", sub(`RUN HOME=/root bash scripts/setup\.sh --system`, "USER ${NB_UID}\nRUN HOME=/root bash scripts/setup.sh --system"), "as USER root"},
+		{"user setup as root", sub(`setup\.sh --system`, "setup.sh"), "notebook user"},
+		{"other port", sub(`"8888"`, `"8080"`), "--port 8888"},
+		{"shell-form CMD", sub(`CMD \[.*\]`, "CMD bash scripts/lessons.sh"), "exec form"},
+		{"not exposed", sub(`EXPOSE 8888`, "EXPOSE 8080"), "EXPOSE 8888"},
 		{"bad continuation", good + "RUN true \\\n", "continuation"},
 	}
 	if p := checkDockerfile(good, goVersion); len(p) != 0 {
@@ -266,4 +325,12 @@ func TestDockerfileChecks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goMinorOf returns "go1.N" of a Go version "go1.N.P".
+func goMinorOf(v string) string {
+	if m := goRelease.FindStringSubmatch(v); m != nil {
+		return "go" + m[1] + "." + m[2]
+	}
+	return v
 }

@@ -26,6 +26,9 @@
 #                    grader's sandbox, for go test ./lessons/assign);
 #   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
 #                    some scripts compare against (no test needs it).
+#   --with-buildah   (or LESSONS_WITH_BUILDAH=1)   buildah, podman and
+#                    debootstrap, with which TestDockerImage builds and runs
+#                    the Dockerfile (as root; no Docker engine needed).
 #   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
 #                    the command to run instead.
 #
@@ -43,6 +46,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 with_lab=${LESSONS_WITH_LAB:-0}
 with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
+with_buildah=${LESSONS_WITH_BUILDAH:-0}
 no_apt=${LESSONS_NO_APT:-0}
 system=${LESSONS_SYSTEM:-0}
 no_hub=${LESSONS_NO_HUB:-0}
@@ -51,6 +55,7 @@ for arg in "$@"; do
 	--lab) with_lab=1 ;;
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
+	--with-buildah) with_buildah=1 ;;
 	--no-apt) no_apt=1 ;;
 	--system) system=1 ;;
 	--no-hub) no_hub=1 ;;
@@ -137,6 +142,16 @@ if [[ $system == 1 && $no_hub == 0 ]]; then
 	else
 		apt_pkgs+=(jupyterhub)
 	fi
+fi
+
+if [[ $with_buildah == 1 ]]; then
+	for tool in buildah podman debootstrap; do
+		if PATH=$PATH:/usr/sbin:/sbin command -v "$tool" >/dev/null 2>&1; then
+			say "$tool: found"
+		else
+			apt_pkgs+=("$tool")
+		fi
+	done
 fi
 
 if ((${#apt_pkgs[@]} > 0)); then

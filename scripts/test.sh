@@ -1,22 +1,25 @@
 #!/usr/bin/env bash
 # test.sh sets up (scripts/setup.sh, with chromium for the browser test and
-# python3-sklearn for perfcompare's bit-identity check against scikit-learn;
-# as root also the shared install, scripts/setup.sh --system), then runs go
-# vet and the whole test suite, notebook execution included.
+# cold a few minutes, skipped while the build is current); --with-sklearn:
+# scikit-learn for perfcompare's small bit-identity test; --with-buildah:
+# buildah, podman and debootstrap for TestDockerImage.
+bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah --lab
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
 # on Jupyter, GoNB and Chromium, which Go's test cache cannot see.
-# Set TEST_TIMEOUT to change go test's -timeout (default 60m: a cold machine
-# compiles gonum/plot and GoNB's cells once, then every notebook runs warm).
+# Set TEST_TIMEOUT to change go test's -timeout (default 75m: the root
+# package runs every notebook, three browser tests, the JupyterHub test and
+# builds the Docker image, one after the other).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 # --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
 # cold a few minutes, skipped while the build is current); --with-sklearn:
-# scikit-learn for perfcompare's small bit-identity test.
-bash scripts/setup.sh --with-chromium --with-sklearn --lab
+# scikit-learn for perfcompare's small bit-identity test; --with-buildah:
+# buildah, podman and debootstrap for TestDockerImage.
+bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah --lab
 # As root (CI), also the shared install for a class (setup.sh --system, with
 # JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
 # LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
@@ -26,5 +29,5 @@ fi
 
 echo "test: go vet ./..."
 go vet ./...
-echo "test: go test -count=1 -timeout ${TEST_TIMEOUT:-60m} $* ./..."
-go test -count=1 -timeout "${TEST_TIMEOUT:-60m}" "$@" ./...
+echo "test: go test -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
+go test -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...
