@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# test.sh sets up (scripts/setup.sh, with chromium for the browser test and
-# cold a few minutes, skipped while the build is current); --with-sklearn:
-# scikit-learn for perfcompare's small bit-identity test; --with-buildah:
-# buildah, podman and debootstrap for TestDockerImage.
-bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah --lab
+# test.sh sets up (scripts/setup.sh, with chromium for the browser tests,
+# JupyterLab 4 for TestJupyterLab, python3-sklearn for perfcompare's
+# bit-identity check against scikit-learn, and buildah, podman and
+# debootstrap for the Docker image test; as root also the shared install,
+# scripts/setup.sh --system), then runs go vet and the whole test suite,
+# notebook execution included.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
