@@ -125,10 +125,14 @@ func checkZ2JHValues(src string, img z2jhImage) []string {
 			}
 		}
 	}
-	// JupyterLab, on a lesson that exists, in the student's copy.
-	if u := str("singleuser.defaultUrl"); !strings.HasPrefix(u, "/lab/tree/perceptron-lessons/") {
-		bad("singleuser.defaultUrl = %q: want JupyterLab on the student's copy, /lab/tree/perceptron-lessons/...", u)
-	} else if f := path.Clean(strings.TrimPrefix(u, "/lab/tree/perceptron-lessons/")); !img.files(f) {
+	// The lesson page of the server the image's single-user command starts
+	// (classic Notebook 6: /notebooks/PATH; JupyterLab's /lab/tree/PATH
+	// answers 404 there until the image serves JupyterLab), on a lesson that
+	// exists, in the student's copy.
+	const page = "/notebooks/perceptron-lessons/"
+	if u := str("singleuser.defaultUrl"); !strings.HasPrefix(u, page) {
+		bad("singleuser.defaultUrl = %q: want the Notebook 6 page of a lesson in the student's copy, %s...", u, page)
+	} else if f := path.Clean(strings.TrimPrefix(u, page)); !img.files(f) {
 		bad("singleuser.defaultUrl = %q: the repository has no %s", u, f)
 	}
 	return problems
@@ -245,7 +249,7 @@ func TestZ2JHValuesChecks(t *testing.T) {
 		{"other home", sub(`homeMountPath: \S+`, "homeMountPath: /home/jovyan/work"), "notebook user's home"},
 		{"default command", sub(`(?m)^  cmd: .*$`, ""), "singleuser.cmd"},
 		{"other command", sub(`(?m)^  cmd: .*$`, "  cmd: jupyterhub-singleuser"), "single-user commands"},
-		{"classic notebook", sub(`/lab/tree/`, "/tree/"), "JupyterLab"},
+		{"lab page on Notebook 6", sub(`/notebooks/perceptron-lessons/`, "/lab/tree/perceptron-lessons/"), "Notebook 6 page"},
 		{"missing lesson", sub(`00_start_here\.ipynb`, "00_start.ipynb"), "no notebooks/00_start.ipynb"},
 	}
 	for _, tc := range tests {
