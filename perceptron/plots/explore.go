@@ -412,14 +412,16 @@ func exploreLive(v Values, render RenderFunc, width, height vg.Length) (Values, 
 
 // probeWait is how long Connected waits for the browser's answer once GoNB
 // has sent the question on (GoNB itself first waits up to 3 s for a
-// browser to open its widget connection).
-var probeWait = 2 * time.Second
+// browser to open its widget connection). 2 s was seen to be too short on a
+// loaded machine: the control then fell back to its still figure in a live
+// browser.
+var probeWait = 5 * time.Second
 
 // Connected reports whether a live browser shows the notebook that runs
 // the program, so that widgets can be used: it asks the browser, through
 // GoNB's widget channel, to send a value back, and waits for it. With no
 // browser (a notebook executed by nbconvert or nbclient) nobody answers and
-// it returns false after about 5 s: GoNB's own 3 s wait for a browser to
+// it returns false after about 8 s: GoNB's own 3 s wait for a browser to
 // connect, then probeWait. Outside a notebook it returns false at once.
 //
 // Before it opens the channel, Connected displays MendWidgetURLScript (see
@@ -439,10 +441,18 @@ func Connected() bool {
 	}
 	// TransientJavascript waits (gonbui.Sync) until GoNB has passed the
 	// script on, so the wait below is for the browser alone.
+	// On a loaded machine the browser may open GoNB's connection after
+	// GoNB's own 3 s wait: the script keeps looking for it until probeWait
+	// has passed and answers as soon as it is there.
 	dom.TransientJavascript(fmt.Sprintf(`(() => {
-	const comm = globalThis.gonb_comm;
-	if (comm) comm.send(%q, 1);
-})();`, address))
+	const deadline = Date.now() + %d;
+	const answer = () => {
+		const comm = globalThis.gonb_comm;
+		if (comm) comm.send(%q, 1);
+		else if (Date.now() < deadline) setTimeout(answer, 100);
+	};
+	answer();
+})();`, probeWait.Milliseconds(), address))
 	select {
 	case <-answers.C:
 		answers.Close()
