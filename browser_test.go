@@ -97,23 +97,8 @@ func TestBrowser(t *testing.T) {
 	}
 	rt := newJupyterRuntime(t)
 
-	deadline := time.Now().Add(*browserTimeout)
-	if d, ok := t.Deadline(); ok && d.Add(-45*time.Second).Before(deadline) {
-		// Stop early enough to clean up before go test panics on its -timeout.
-		deadline = d.Add(-45 * time.Second)
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	t.Cleanup(cancel)
-
-	// Copies of the notebooks, below the repository root.
-	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	work, err := os.MkdirTemp(filepath.Join(root, "bin"), "browser-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { removeAllRetry(t, work) })
+	ctx := browserContext(t)
+	work := workFolder(t, root, "browser-test-") // copies of the notebooks
 	for _, nb := range browserNotebooks {
 		b, err := os.ReadFile(nb)
 		if err != nil {
@@ -186,6 +171,34 @@ func TestBrowser(t *testing.T) {
 		}
 		runWidgetInBrowser(t, bctx, srv, filepath.ToSlash(rel), shots)
 	})
+}
+
+// browserContext returns the context of a browser test: it ends after
+// -browser.timeout, or early enough to clean up before go test panics on
+// its -timeout.
+func browserContext(t *testing.T) context.Context {
+	deadline := time.Now().Add(*browserTimeout)
+	if d, ok := t.Deadline(); ok && d.Add(-45*time.Second).Before(deadline) {
+		deadline = d.Add(-45 * time.Second)
+	}
+	ctx, cancel := context.WithDeadline(context.Background(), deadline)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// workFolder makes a temporary folder named prefix* in <root>/bin (below
+// the repository root, so that the notebooks' setup cell finds go.mod) and
+// removes it at the end of the test.
+func workFolder(t *testing.T, root, prefix string) string {
+	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	work, err := os.MkdirTemp(filepath.Join(root, "bin"), prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { removeAllRetry(t, work) })
+	return work
 }
 
 // jupyterServer is a running Jupyter Notebook server.

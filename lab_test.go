@@ -59,21 +59,8 @@ func TestJupyterLab(t *testing.T) {
 	}
 	rt := newJupyterRuntime(t)
 
-	deadline := time.Now().Add(*browserTimeout)
-	if d, ok := t.Deadline(); ok && d.Add(-45*time.Second).Before(deadline) {
-		deadline = d.Add(-45 * time.Second)
-	}
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	t.Cleanup(cancel)
-
-	if err := os.MkdirAll(filepath.Join(root, "bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	work, err := os.MkdirTemp(filepath.Join(root, "bin"), "lab-test-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { removeAllRetry(t, work) })
+	ctx := browserContext(t)
+	work := workFolder(t, root, "lab-test-")
 	for _, nb := range append(slices.Clone(browserNotebooks), widgetNotebook) {
 		b, err := os.ReadFile(nb)
 		if err != nil {

@@ -46,17 +46,9 @@ func runGradescope(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("gradescope takes -assignment NAME and no arguments")
 	}
-	repo := *repoFlag
-	if repo == "" {
-		var err error
-		if repo, err = findRepo("."); err != nil {
-			return err
-		}
-	}
-	repo, _ = filepath.Abs(repo)
-	lessonsDir := *lessonsFlag
-	if lessonsDir == "" {
-		lessonsDir = filepath.Join(repo, "lessons")
+	repo, lessonsDir, err := repoDirs(*repoFlag, *lessonsFlag)
+	if err != nil {
+		return err
 	}
 	known, err := assignmentDirs(lessonsDir)
 	if err != nil {

@@ -226,17 +226,9 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errors.New("grade takes one notebook or folder")
 	}
-	repo := *repoFlag
-	if repo == "" {
-		var err error
-		if repo, err = findRepo("."); err != nil {
-			return err
-		}
-	}
-	repo, _ = filepath.Abs(repo)
-	lessonsDir := *lessonsFlag
-	if lessonsDir == "" {
-		lessonsDir = filepath.Join(repo, "lessons")
+	repo, lessonsDir, err := repoDirs(*repoFlag, *lessonsFlag)
+	if err != nil {
+		return err
 	}
 	sb, err := NewSandbox(*sandbox, *memory)
 	if err != nil {
@@ -496,4 +488,22 @@ func assignmentFromPath(sub string, known []string) string {
 		}
 	}
 	return found
+}
+
+// repoDirs returns the repository (the -repo flag, or the one found from
+// the working folder) as an absolute path, and the folder of the
+// assignments (the -lessons flag, or <repo>/lessons).
+func repoDirs(repoFlag, lessonsFlag string) (repo, lessons string, err error) {
+	repo = repoFlag
+	if repo == "" {
+		if repo, err = findRepo("."); err != nil {
+			return "", "", err
+		}
+	}
+	repo, _ = filepath.Abs(repo)
+	lessons = lessonsFlag
+	if lessons == "" {
+		lessons = filepath.Join(repo, "lessons")
+	}
+	return repo, lessons, nil
 }
