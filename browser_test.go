@@ -205,6 +205,10 @@ func workFolder(t *testing.T, root, prefix string) string {
 type jupyterServer struct {
 	base  string // http://127.0.0.1:PORT and the base URL, with no final slash
 	token string
+	// labMode is how JupyterLab opens a notebook: "lab" (the default,
+	// BASE/lab/tree/PATH) or "doc", its single-document mode
+	// (BASE/doc/tree/PATH), where Binder's labpath= links land.
+	labMode string
 }
 
 // startJupyterServer starts Jupyter Notebook on root, on 127.0.0.1 and a

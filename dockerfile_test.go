@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"slices"
@@ -167,6 +169,9 @@ func checkDockerfile(src, goVersion string) []string {
 				asUser = in.args
 			}
 		}
+		if !regexp.MustCompile(`setup\.sh\b[^&;|]*\s--lab(\s|$)`).MatchString(ins[setupAt].args) {
+			bad("line %d: scripts/setup.sh must run with --lab: the image serves JupyterLab (Binder's labpath= links, Zero to JupyterHub)", ins[setupAt].line)
+		}
 		system := regexp.MustCompile(`setup\.sh\b.*\s--system(\s|$)`).MatchString(ins[setupAt].args)
 		if system && asUser != "root" {
 			bad("line %d: scripts/setup.sh --system installs for every user: run it as USER root", ins[setupAt].line)
@@ -202,7 +207,7 @@ func checkDockerfile(src, goVersion string) []string {
 
 	// Served as `docker run -p 8888:8888` expects, and as TestDockerImage
 	// moves to 127.0.0.1 and a free port (localCommand).
-	exposed := false
+	exposed, binder := false, false
 	var cmds []instruction
 	for _, in := range ins {
 		switch in.cmd {
@@ -210,7 +215,12 @@ func checkDockerfile(src, goVersion string) []string {
 			exposed = exposed || slices.Contains(strings.Fields(in.args), "8888")
 		case "CMD":
 			cmds = append(cmds, in)
+		case "ENV":
+			binder = binder || regexp.MustCompile(`(^|\s)PYTHONPATH=\S*/lessons/lab/python(\s|:|$)`).MatchString(in.args)
 		}
+	}
+	if !binder {
+		bad("want ENV PYTHONPATH=.../lessons/lab/python: Binder runs jupyter-lab only when python3 imports jupyterlab.labapp")
 	}
 	if !exposed {
 		bad("want EXPOSE 8888, the port the README's docker run publishes")
@@ -223,6 +233,8 @@ func checkDockerfile(src, goVersion string) []string {
 			bad("line %d: CMD %s: want the exec form, a JSON array: %v", cmds[0].line, cmds[0].args, err)
 		} else if _, err := localCommand(argv, 1); err != nil {
 			bad("line %d: CMD %s: %v", cmds[0].line, cmds[0].args, err)
+		} else if argv[0] != "jupyter-lab" {
+			bad("line %d: CMD %s: want jupyter-lab, the lessons' JupyterLab", cmds[0].line, cmds[0].args)
 		}
 	}
 	return problems
@@ -312,6 +324,9 @@ func TestDockerfileChecks(t *testing.T) {
 		{"other port", sub(`"8888"`, `"8080"`), "--port 8888"},
 		{"shell-form CMD", sub(`CMD \[.*\]`, "CMD bash scripts/lessons.sh"), "exec form"},
 		{"not exposed", sub(`EXPOSE 8888`, "EXPOSE 8080"), "EXPOSE 8888"},
+		{"no JupyterLab", sub(`--system --lab`, "--system"), "--lab"},
+		{"classic command", sub(`CMD \["jupyter-lab"`, `CMD ["jupyter-notebook"`), "jupyter-lab"},
+		{"Binder finds no Lab", sub(`PYTHONPATH=\S+`, "PYTHONPATH="), "PYTHONPATH"},
 		{"bad continuation", good + "RUN true \\\n", "continuation"},
 	}
 	if p := checkDockerfile(good, goVersion); len(p) != 0 {
@@ -333,4 +348,39 @@ func goMinorOf(v string) string {
 		return "go" + m[1] + "." + m[2]
 	}
 	return v
+}
+
+// binderLink matches the README's Binder links.
+var binderLink = regexp.MustCompile(`https://mybinder\.org/v2/gh/[^)\s]+`)
+
+// TestBinderLinks checks the README's Binder links: each opens a notebook of
+// the repository in JupyterLab (labpath=PATH, which BinderHub turns into
+// /doc/tree/PATH, the page TestDockerImage opens in the image started as
+// Binder starts it), and none the classic Notebook's pages (urlpath=).
+func TestBinderLinks(t *testing.T) {
+	b, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	links := binderLink.FindAllString(string(b), -1)
+	if len(links) == 0 {
+		t.Fatal("README.md has no Binder link")
+	}
+	for _, link := range links {
+		u, err := url.Parse(link)
+		if err != nil {
+			t.Errorf("Binder link %s: %v", link, err)
+			continue
+		}
+		q := u.Query()
+		if q.Has("urlpath") {
+			t.Errorf("Binder link %s: urlpath= opens a page of the classic Notebook; want labpath=", link)
+		}
+		p := q.Get("labpath")
+		if p == "" {
+			t.Errorf("Binder link %s: want labpath=notebooks/...ipynb (JupyterLab)", link)
+		} else if _, err := os.Stat(filepath.FromSlash(p)); err != nil || !strings.HasSuffix(p, ".ipynb") {
+			t.Errorf("Binder link %s: labpath=%s is not a notebook of the repository", link, p)
+		}
+	}
 }

@@ -65,7 +65,11 @@ func requireSystemInstall(t *testing.T) string {
 	if _, err := os.Stat(filepath.Join(prefix, "gocache.stamp")); err != nil {
 		t.Fatalf("the prebuilt Go build cache: %v: %s", err, systemSetupHint)
 	}
-	for _, f := range []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "jupyterhub_config.py"} {
+	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "jupyterhub_config.py"}
+	if _, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab")); err == nil {
+		files = append(files, "bin/jupyter-lab") // setup.sh --system --lab
+	}
+	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join("scripts/system", filepath.Base(f)))
 		if err != nil {
 			t.Fatal(err)
@@ -328,6 +332,7 @@ func killUserProcesses(t *testing.T, uid int) {
 type hub struct {
 	base string // http://127.0.0.1:PORT, the proxy's public address
 	log  string // the hub's log file
+	lab  bool   // the users' front end is JupyterLab (setup.sh --system --lab), else Notebook 6
 }
 
 // startHub starts Debian's JupyterHub on 127.0.0.1 (the proxy's public port,
@@ -372,6 +377,9 @@ c.JupyterHub.cleanup_proxy = True
 		t.Fatal(err)
 	}
 	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: filepath.Join(dir, "jupyterhub.log")}
+	if _, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab")); err == nil {
+		h.lab = true
+	}
 	logFile, err := os.Create(h.log)
 	if err != nil {
 		t.Fatal(err)
@@ -463,11 +471,18 @@ func login(t *testing.T, ctx context.Context, h *hub, u *hubUser, password strin
 	); err != nil {
 		t.Fatalf("%s: signing in on %s/hub/login: %v", u.name, h.base, err)
 	}
+	// The hub's default URL: the lessons' folder, listed by JupyterLab's file
+	// browser or by the classic Notebook's tree page.
 	want := h.base + "/user/" + u.name + "/tree/perceptron-lessons/notebooks"
+	listed := `document.querySelector('#notebook_list .list_item a[href$="00_start_here.ipynb"]')`
+	if h.lab {
+		want = h.base + "/user/" + u.name + "/lab/tree/perceptron-lessons/notebooks"
+		listed = `[...document.querySelectorAll('.jp-DirListing-itemText')].some(e => e.textContent.trim() === '00_start_here.ipynb')`
+	}
 	var loc string
 	for {
 		var err error
-		loc, err = chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + (document.querySelector('#notebook_list .list_item a[href$="00_start_here.ipynb"]') ? ' LISTED' : '')`))
+		loc, err = chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + (`+listed+` ? ' LISTED' : '')`))
 		if err == nil && strings.HasPrefix(loc, want) && strings.HasSuffix(loc, " LISTED") {
 			break
 		}
@@ -486,8 +501,11 @@ func login(t *testing.T, ctx context.Context, h *hub, u *hubUser, password strin
 // configuration and a dummy authenticator, makes two system users, and in
 // one headless Chromium each they sign in on the login page, get their
 // server at /user/NAME/ (with their own copy of the lessons) and run lesson 00
-// with Cell > Run All, both at the same time; each must finish with no error
-// and with every figure of the committed notebook drawn. Then the first user
+// with Run All, both at the same time; each must finish with no error
+// and with every figure of the committed notebook drawn. The front end is the
+// one the install serves: JupyterLab 4 after setup.sh --system --lab (as
+// scripts/test.sh installs it, and as the Docker image and Zero to
+// JupyterHub serve it), else the classic Notebook 6. Then the first user
 // moves lesson 3's slider (a GoNB widget, whose websocket must reach the
 // kernel under /user/NAME/). It also checks that new notebooks default to the
 // gonb kernel, and that GoNB's log is in each user's own cache folder.
@@ -521,6 +539,11 @@ func TestJupyterHub(t *testing.T) {
 	users := []*hubUser{createHubUser(t, "plhub1"+suffix), createHubUser(t, "plhub2"+suffix)}
 	password := fmt.Sprintf("pw-%x", time.Now().UnixNano())
 	h := startHub(t, ctx, prefix, users, password)
+	if h.lab {
+		t.Log("front end: JupyterLab 4 (jupyter_server with the perceptron_lab extension; setup.sh --system --lab)")
+	} else {
+		t.Log("front end: the classic Notebook 6 (the shared install has no JupyterLab: setup.sh --system without --lab)")
+	}
 
 	shots := *browserShots
 	if shots == "" {
@@ -554,7 +577,7 @@ func TestJupyterHub(t *testing.T) {
 				lctx, cancel := context.WithTimeout(tab, 4*time.Minute)
 				defer cancel()
 				login(t, lctx, h, u, password)
-				kernel, err := chromedp.Run(lctx, chromedp.Evaluate[string](`fetch(location.pathname.replace(/\/tree(\/.*)?$/, '/api/kernelspecs')).then(r => r.json()).then(j => j['default'])`,
+				kernel, err := chromedp.Run(lctx, chromedp.Evaluate[string](`fetch('/user/`+u.name+`/api/kernelspecs').then(r => r.json()).then(j => j['default'])`,
 					chromedp.EvalAwaitPromise))
 				if err != nil {
 					t.Errorf("%s: reading the server's default kernel: %v", u.name, err)
@@ -562,7 +585,12 @@ func TestJupyterHub(t *testing.T) {
 					t.Errorf("%s: the server's default kernel for new notebooks is %q, want \"gonb\"", u.name, kernel)
 				}
 				start := time.Now()
-				runInBrowser(t, u.browser, &jupyterServer{base: h.base + "/user/" + u.name}, rel, committed, u.shots)
+				srv := &jupyterServer{base: h.base + "/user/" + u.name}
+				if h.lab {
+					runInLab(t, u.browser, srv, rel, committed, u.shots)
+				} else {
+					runInBrowser(t, u.browser, srv, rel, committed, u.shots)
+				}
 				u.firstTime = time.Since(start).Seconds()
 				if log := filepath.Join(u.home, ".cache/perceptron-lessons/gonb.log"); !ownedBy(log, u.uid) {
 					t.Errorf("%s: GoNB's log %s is missing or not the user's", u.name, log)
@@ -599,7 +627,12 @@ func TestJupyterHub(t *testing.T) {
 		if err := os.Chown(path, u.uid, u.gid); err != nil {
 			t.Fatal(err)
 		}
-		runWidgetInBrowser(t, u.browser, &jupyterServer{base: h.base + "/user/" + u.name}, "perceptron-lessons/notebooks/"+name, u.shots)
+		srv := &jupyterServer{base: h.base + "/user/" + u.name}
+		if h.lab {
+			runWidgetInLab(t, u.browser, srv, "perceptron-lessons/notebooks/"+name, u.shots)
+		} else {
+			runWidgetInBrowser(t, u.browser, srv, "perceptron-lessons/notebooks/"+name, u.shots)
+		}
 	})
 }
 

@@ -189,9 +189,16 @@ const labResultJS = `(() => {` + labPanelJS + `
 func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string) time.Time {
 	t.Helper()
 	start := time.Now()
-	pageURL := srv.base + "/lab/tree/" + (&url.URL{Path: rel}).EscapedPath() + "?reset&token=" + srv.token
+	mode := srv.labMode
+	if mode == "" {
+		mode = "lab"
+	}
+	pageURL := srv.base + "/" + mode + "/tree/" + (&url.URL{Path: rel}).EscapedPath() + "?reset"
+	if srv.token != "" { // else the browser has signed in (TestJupyterHub)
+		pageURL += "&token=" + srv.token
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/lab/tree/"+rel, err)
+		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/"+mode+"/tree/"+rel, err)
 	}
 	relJSON, _ := json.Marshal(rel)
 	stateJS := fmt.Sprintf(labStateJS, relJSON)
@@ -205,7 +212,7 @@ func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string
 	if err != nil && ctx.Err() == nil && st.Kernel != "dead" && st.Dialog == "" {
 		t.Logf("%s: not ready after 2 minutes (last state %+v): reloading the page once", rel, st)
 		if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-			t.Fatalf("%s: reloading %s: %v", rel, srv.base+"/lab/tree/"+rel, err)
+			t.Fatalf("%s: reloading %s: %v", rel, srv.base+"/"+mode+"/tree/"+rel, err)
 		}
 		st, err = waitLab(ctx, stateJS, ready)
 	}
@@ -515,8 +522,12 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 	runStart := openInLab(t, ctx, srv, rel)
 	w := waitWidget(ctx, "the slider and its first frame", shows)
 	t.Logf("%s: slider (%d to %d) and frame %d shown %.1fs after Run All: %q", rel, w.Min, w.Max, w.Frame, time.Since(runStart).Seconds(), w.Caption)
-	if !strings.Contains(w.Mended, labBaseURL+"api/kernels/") {
-		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, labBaseURL)
+	base := "/"
+	if u, err := url.Parse(srv.base); err == nil {
+		base = strings.TrimSuffix(u.Path, "/") + "/"
+	}
+	if !strings.Contains(w.Mended, base+"api/kernels/") {
+		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, base)
 	} else {
 		t.Logf("%s: widget address mended: %s", rel, w.Mended)
 	}

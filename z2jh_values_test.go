@@ -43,6 +43,7 @@ type z2jhImage struct {
 	uid         string              // the Dockerfile's NB_UID
 	home        string              // the notebook user's home, /home/${NB_USER}
 	systemSetup bool                // the Dockerfile runs scripts/setup.sh --system
+	lab         bool                // ... with --lab: lessons-singleuser serves JupyterLab
 	files       func(string) bool   // whether a file of the repository exists
 	singleuser  map[string][]string // command inside the image -> repository files it comes from
 }
@@ -126,12 +127,15 @@ func checkZ2JHValues(src string, img z2jhImage) []string {
 		}
 	}
 	// The lesson page of the server the image's single-user command starts
-	// (classic Notebook 6: /notebooks/PATH; JupyterLab's /lab/tree/PATH
-	// answers 404 there until the image serves JupyterLab), on a lesson that
-	// exists, in the student's copy.
-	const page = "/notebooks/perceptron-lessons/"
+	// (JupyterLab's /lab/tree/PATH when the shared install has JupyterLab,
+	// the classic Notebook 6's /notebooks/PATH otherwise: each answers 404
+	// on the other's server), on a lesson that exists, in the student's copy.
+	page, front := "/notebooks/perceptron-lessons/", "Notebook 6"
+	if img.lab {
+		page, front = "/lab/tree/perceptron-lessons/", "JupyterLab"
+	}
 	if u := str("singleuser.defaultUrl"); !strings.HasPrefix(u, page) {
-		bad("singleuser.defaultUrl = %q: want the Notebook 6 page of a lesson in the student's copy, %s...", u, page)
+		bad("singleuser.defaultUrl = %q: want the %s page of a lesson in the student's copy, %s...", u, front, page)
 	} else if f := path.Clean(strings.TrimPrefix(u, page)); !img.files(f) {
 		bad("singleuser.defaultUrl = %q: the repository has no %s", u, f)
 	}
@@ -195,6 +199,7 @@ func imageFacts(t *testing.T) z2jhImage {
 		if in.cmd == "RUN" && regexp.MustCompile(`scripts/setup\.sh\b.*\s--system(\s|$)`).MatchString(in.args) &&
 			!strings.Contains(in.args, "LESSONS_PREFIX") {
 			img.systemSetup = true
+			img.lab = regexp.MustCompile(`scripts/setup\.sh\b[^&;|]*\s--lab(\s|$)`).MatchString(in.args)
 		}
 	}
 	img.uid = args["NB_UID"]
@@ -249,7 +254,7 @@ func TestZ2JHValuesChecks(t *testing.T) {
 		{"other home", sub(`homeMountPath: \S+`, "homeMountPath: /home/jovyan/work"), "notebook user's home"},
 		{"default command", sub(`(?m)^  cmd: .*$`, ""), "singleuser.cmd"},
 		{"other command", sub(`(?m)^  cmd: .*$`, "  cmd: jupyterhub-singleuser"), "single-user commands"},
-		{"lab page on Notebook 6", sub(`/notebooks/perceptron-lessons/`, "/lab/tree/perceptron-lessons/"), "Notebook 6 page"},
+		{"Notebook 6 page on JupyterLab", sub(`/lab/tree/perceptron-lessons/`, "/notebooks/perceptron-lessons/"), "JupyterLab page"},
 		{"missing lesson", sub(`00_start_here\.ipynb`, "00_start.ipynb"), "no notebooks/00_start.ipynb"},
 	}
 	for _, tc := range tests {

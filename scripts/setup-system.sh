@@ -21,6 +21,19 @@
 #       MultiKernelManager.default_kernel_name = gonb: the default kernel of
 #       new notebooks (other settings in those files are kept)
 #
+# With --lab (the lessons' JupyterLab, built in <repo>/lab/build by then),
+# also:
+#     bin/jupyter-lab               JupyterLab 4 for the lessons, as
+#                                   `jupyter lab` starts it (the Docker image's
+#                                   command, and Binder's)
+#   SITE/perceptron_lessons_lab.pth  SITE: the system Python's first site
+#                                   folder (/usr/local/lib/python3.X/dist-packages):
+#                                   makes lessons/lab/perceptron_lab importable
+#   /usr/local/etc/jupyter/jupyter_server_config.d/perceptron_lab.json
+#       enables it in every jupyter_server, JupyterHub's single-user servers
+#       included (lessons-singleuser then starts jupyter_server, not Notebook 6)
+# Without --lab these three are removed if an earlier --lab installed them.
+#
 # Running it again updates the copy and compiles only what changed.
 
 prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
@@ -55,7 +68,8 @@ done
 # The lessons: the repository without bin/ and .git, replaced as a whole.
 rm -rf "$prefix/lessons.new"
 mkdir "$prefix/lessons.new"
-tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints -cf - . | tar -C "$prefix/lessons.new" -xf -
+# npm's packages (lab/node_modules) only build lab/build, which the copy keeps.
+tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints --exclude=./lab/node_modules -cf - . | tar -C "$prefix/lessons.new" -xf -
 chmod -R a+rX,go-w "$prefix/lessons.new"
 if [[ -d $prefix/lessons ]] && diff -r -q "$prefix/lessons" "$prefix/lessons.new" >/dev/null 2>&1; then
 	rm -rf "$prefix/lessons.new"
@@ -134,4 +148,28 @@ os.replace(path + ".tmp", path)
 PY
 done
 say "default kernel for new notebooks: gonb ($jupyter_config/jupyter_notebook_config.json, jupyter_server_config.json)"
+
+# JupyterLab (--lab): the extension importable by the system Python, enabled
+# for every jupyter_server, and the jupyter-lab command.
+site=$("$py" -c 'import site; print(site.getsitepackages()[0])')
+lab_pth="$site/perceptron_lessons_lab.pth"
+lab_conf="$jupyter_config/jupyter_server_config.d/perceptron_lab.json"
+if [[ $with_lab == 1 ]]; then
+	[[ -f $prefix/lessons/lab/build/bundle.js ]] || die "--lab: $prefix/lessons/lab/build/bundle.js is missing (scripts/setup-lab.sh should have built lab/build)"
+	install -d "$site" "$(dirname "$lab_conf")"
+	echo "$prefix/lessons/lab" >"$lab_pth.tmp"
+	chmod 644 "$lab_pth.tmp"
+	mv -f "$lab_pth.tmp" "$lab_pth"
+	printf '{\n "ServerApp": {\n  "jpserver_extensions": {\n   "perceptron_lab": true\n  }\n }\n}\n' >"$lab_conf.tmp"
+	chmod 644 "$lab_conf.tmp"
+	mv -f "$lab_conf.tmp" "$lab_conf"
+	sed -e "s|@PREFIX@|$prefix|g" "$repo/scripts/system/jupyter-lab" >"$prefix/bin/jupyter-lab.tmp"
+	chmod 755 "$prefix/bin/jupyter-lab.tmp"
+	mv -f "$prefix/bin/jupyter-lab.tmp" "$prefix/bin/jupyter-lab"
+	(cd / && "$py" -c 'import perceptron_lab, sys; sys.exit(0 if perceptron_lab.BUILD.startswith(sys.argv[1]) else "perceptron_lab is imported from " + perceptron_lab.BUILD)' "$prefix/") ||
+		die "--lab: the system Python does not import the shared perceptron_lab (see above)"
+	say "JupyterLab for every user: $prefix/bin/jupyter-lab, the perceptron_lab extension of jupyter_server ($lab_pth, $lab_conf)"
+else
+	rm -f "$lab_pth" "$lab_conf" "$prefix/bin/jupyter-lab"
+fi
 say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (README, \"A class on one server\")"

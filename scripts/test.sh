@@ -21,11 +21,12 @@ cd "$repo"
 # scikit-learn for perfcompare's small bit-identity test; --with-buildah:
 # buildah, podman and debootstrap for TestDockerImage.
 bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah --lab
-# As root (CI), also the shared install for a class (setup.sh --system, with
-# JupyterHub), which TestJupyterHub and TestFirstLessonWarm/system use; set
-# LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
+# As root (CI), also the shared install for a class (setup.sh --system --lab,
+# with JupyterHub and JupyterLab, as the Docker image has it), which
+# TestJupyterHub and TestFirstLessonWarm/system use; set LESSONS_TEST_SYSTEM=0
+# to leave the machine's system folders alone.
 if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
-	bash scripts/setup.sh --system
+	bash scripts/setup.sh --system --lab
 fi
 
 echo "test: go vet ./..."

@@ -412,16 +412,18 @@ func exploreLive(v Values, render RenderFunc, width, height vg.Length) (Values, 
 
 // probeWait is how long Connected waits for the browser's answer once GoNB
 // has sent the question on (GoNB itself first waits up to 3 s for a
-// browser to open its widget connection). 2 s was seen to be too short on a
-// loaded machine: the control then fell back to its still figure in a live
-// browser.
-var probeWait = 5 * time.Second
+// browser to open its widget connection). 2 s, then 5 s, were seen to be
+// too short on a loaded 2-core machine (a container build beside the
+// browser test): the control then fell back to its still figure in a live
+// browser. A live browser answers as soon as it can; only a notebook run
+// headless waits it out.
+var probeWait = 10 * time.Second
 
 // Connected reports whether a live browser shows the notebook that runs
 // the program, so that widgets can be used: it asks the browser, through
 // GoNB's widget channel, to send a value back, and waits for it. With no
 // browser (a notebook executed by nbconvert or nbclient) nobody answers and
-// it returns false after about 8 s: GoNB's own 3 s wait for a browser to
+// it returns false after about 13 s: GoNB's own 3 s wait for a browser to
 // connect, then probeWait. Outside a notebook it returns false at once.
 //
 // Before it opens the channel, Connected displays MendWidgetURLScript (see

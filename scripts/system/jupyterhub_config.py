@@ -1,11 +1,14 @@
 # JupyterHub configuration for a class on one server (Debian's jupyterhub 3.0)
-# with the shared install of the perceptron lessons (scripts/setup.sh --system).
+# with the shared install of the perceptron lessons (scripts/setup.sh --system,
+# with --lab for JupyterLab).
 # Start it as root: jupyterhub -f /usr/local/lib/perceptron-lessons/jupyterhub_config.py
+import os
+
 c = get_config()  # noqa: F821 (defined by JupyterHub when it reads this file)
 
 # Students log in with their accounts on this server (PAM, JupyterHub's
-# default authenticator); each gets a Jupyter Notebook server running as them,
-# at /user/NAME/. Only the accounts listed here may log in; the admins see
+# default authenticator); each gets a Jupyter server running as them, at
+# /user/NAME/. Only the accounts listed here may log in; the admins see
 # every student's server at /hub/admin.
 c.Authenticator.allowed_users = {"student1", "student2"}
 c.Authenticator.admin_users = {"teacher"}
@@ -21,12 +24,13 @@ c.ConfigurableHTTPProxy.command = ["/usr/bin/env", "NODE_PATH=/usr/share/nodejs"
 # Each server first gives its student a copy of the lessons in
 # ~/perceptron-lessons (once; their work is never overwritten) and a warm Go
 # build cache, then opens the lessons' folder. The first start of a student's
-# server takes a few seconds more.
+# server takes a few seconds more. The front end is JupyterLab 4 when the
+# shared install has it (setup.sh --system --lab), else the classic Jupyter
+# Notebook 6 (lessons-singleuser chooses the server to match).
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
-# Jupyter Notebook 6 (Debian's jupyter-notebook) as the students' front end:
-# with Debian's jupyter_server installed, JupyterHub 3.0 would otherwise serve
-# a bare jupyter_server with no notebook pages.
-c.Spawner.environment = {"JUPYTERHUB_SINGLEUSER_APP": "notebook.notebookapp.NotebookApp"}
-c.Spawner.default_url = "/tree/perceptron-lessons/notebooks"
+if os.path.exists("/usr/local/lib/perceptron-lessons/bin/jupyter-lab"):
+    c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
+else:
+    c.Spawner.default_url = "/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 120
 c.Spawner.start_timeout = 120
