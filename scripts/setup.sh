@@ -18,7 +18,10 @@
 #                    scripts/setup-system.sh (what goes where; LESSONS_PREFIX,
 #                    default /usr/local/lib/perceptron-lessons) and the README,
 #                    "A class on one server". It also installs Debian's
-#                    jupyterhub unless --no-hub (or LESSONS_NO_HUB=1).
+#                    jupyterhub unless --no-hub (or LESSONS_NO_HUB=1). With
+#                    --lab as well, every user's front end is the lessons'
+#                    JupyterLab (jupyter-lab, and JupyterHub's servers);
+#                    without it, the classic Notebook 6.
 #
 # Optional extras (apt packages, also only when missing):
 #   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
@@ -36,7 +39,8 @@
 # (Debian's nodejs and npm, when node is missing) and Debian's jupyter_server
 # and jupyterlab_server, then build the lessons' JupyterLab in lab/ with
 # scripts/setup-lab.sh (skipped when its build is current). Cold: ~150 MB
-# from npm and a few minutes; scripts/lessons.sh --lab serves it.
+# from npm and a few minutes; scripts/lessons.sh --lab serves it (and
+# --system --lab installs it for every user).
 #
 # Running it again is cheap and changes nothing that is already in place.
 set -euo pipefail
