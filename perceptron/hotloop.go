@@ -50,25 +50,24 @@ func dotExact(w, x []float64) float64 {
 	return s
 }
 
-// dotFast returns Σ w_j x_j with four partial sums, s_k summing the terms
-// j ≡ k (mod 4) left to right, combined as (s_0 + s_1) + (s_2 + s_3), and
-// the last len(x) mod 4 terms added after. Its rounding differs from dot's;
-// it is the same on every run and every machine (no FMA).
+// dotFast returns Σ w_j x_j with two partial sums: e sums the terms of the
+// even columns j < 2⌊n/2⌋ and o those of the odd ones, each left to right;
+// the result is (e + o), plus the last term w_{n-1} x_{n-1} when n is odd.
+// Its rounding differs from dot's; it is the same on every run and every
+// machine (no FMA), and it is the order of the FastSum kernel dot8Fast.
 func dotFast(w, x []float64) float64 {
 	n := len(x)
 	w = w[:n]
-	var s0, s1, s2, s3 float64
+	var e, o float64
 	j := 0
-	for ; j+4 <= n; j += 4 {
-		xx := x[j : j+4 : j+4]
-		ww := w[j : j+4 : j+4]
-		s0 += float64(ww[0] * xx[0])
-		s1 += float64(ww[1] * xx[1])
-		s2 += float64(ww[2] * xx[2])
-		s3 += float64(ww[3] * xx[3])
+	for ; j+2 <= n; j += 2 {
+		xx := x[j : j+2 : j+2]
+		ww := w[j : j+2 : j+2]
+		e += float64(ww[0] * xx[0])
+		o += float64(ww[1] * xx[1])
 	}
-	s := (s0 + s1) + (s2 + s3)
-	for ; j < n; j++ {
+	s := e + o
+	if j < n {
 		s += float64(w[j] * x[j])
 	}
 	return s
@@ -108,11 +107,7 @@ func (r *run) score(x []float64) float64 {
 // Without an Observer or onStep, sweepPLA does the same faster.
 func (r *run) sweep() {
 	if r.opt.Observer == nil && r.onStep == nil {
-		if r.opt.Sum == FastSum {
-			r.sweepPLA(dotFast)
-		} else {
-			r.sweepPLA(dotExact)
-		}
+		r.sweepPLA()
 		return
 	}
 	k := 0
@@ -126,72 +121,77 @@ func (r *run) sweep() {
 	}
 }
 
-// wideRows is the row length from which sweepPLA scores four rows at a time
-// (sweepWide) in the ExactSum mode: a chain of a thousand dependent adds is
-// longer than the core's window, so one row at a time leaves the core
-// waiting, while four interleaved chains keep it busy; on short rows the
-// core overlaps the rows on its own (see the top of this file).
-const wideRows = 256
+// block is the number of rows that sweepPLA scores at a time (dot8Exact or
+// dot8Fast).
+const block = 8
 
-// sweepWide scores the rows four at a time with dot4 (each with its own
-// left-to-right sum, bit for bit dot's), all with the current w, and
-// consumes the scores in order; after an update the remaining scores of the
-// block are stale, so scoring starts again at the next row (still in
-// cache). It returns the number of rows visited (the rest, fewer than
-// four, is left to the caller) and whether the run must stop.
-func (r *run) sweepWide() (int, bool) {
-	perm, n, y := r.perm, r.n, r.d.Y
-	k := 0
-	var p [4]int
-	for k+4 <= n {
-		for q := range p {
-			p[q] = k + q
-			if perm != nil {
-				p[q] = perm[k+q]
-			}
-		}
-		x0, x1, x2, x3 := r.row(p[0]), r.row(p[1]), r.row(p[2]), r.row(p[3])
-		s0, s1, s2, s3 := dot4(r.w, x0, x1, x2, x3)
-		b := r.b
-		for q, s := range [4]float64{s0, s1, s2, s3} {
-			k++
-			s += b
-			if t := y[p[q]] * s; !(t > 0) || t > maxFloat {
-				r.step(p[q], [4][]float64{x0, x1, x2, x3}[q], s)
-				if r.stopped() {
-					return k, true
-				}
-				break
-			}
-		}
-		if r.watch && k&(checkEvery-1) < 4 {
-			if r.checkStop(); r.halt {
-				return k, true
-			}
-		}
-	}
-	return k, false
-}
-
-// sweepPLA is sweep for PLA without an Observer: only a score that may be
-// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step; the Context and the
-// Deadline are checked every checkEvery rows. dot is dotExact or dotFast
-// (an indirect call per row, which the branch predictor makes as cheap as a
-// direct one).
-func (r *run) sweepPLA(dot func(w, x []float64) float64) {
+// sweepPLA is sweep for PLA without an Observer. It scores the rows eight
+// at a time, all with the current w and b (dot8Exact or dot8Fast: eight
+// independent sums in flight), and consumes the scores in order: only a
+// score that may be a mistake (y·score ≤ 0, NaN or ±Inf) goes to step.
+// After an update the block's later scores are stale, so the next block
+// starts at the row after it (those rows are still in cache). The last
+// rows, fewer than eight, are scored one at a time. The Context and the
+// Deadline are checked about every checkEvery rows.
+func (r *run) sweepPLA() {
 	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
 	y = y[:n]
+	if perm != nil {
+		perm = perm[:n]
+	}
+	fast := r.opt.Sum == FastSum
 	b := r.b
+	var o [block]int
+	var s [block]float64
 	k := 0
-	if c >= wideRows && r.opt.Sum == ExactSum {
-		var stop bool
-		if k, stop = r.sweepWide(); stop {
-			if r.epoch == 0 {
-				r.seen = k
+	check := checkEvery
+	for k+block <= n {
+		for q := range o {
+			i := k + q
+			if perm != nil {
+				i = perm[i]
 			}
-			return
+			o[q] = i * st
 		}
-		b = r.b
+		pf := (k + block) * st // the next rows in the Cyclic order
+		if perm != nil && k+2*block <= n {
+			pf = perm[k+block] * st // the first of them in this order
+		}
+		if fast {
+			dot8Fast(w, xs, &o, pf, &s)
+		} else {
+			dot8Exact(w, xs, &o, pf, &s)
+		}
+		q := 0
+		for ; q < block; q++ {
+			i := k + q
+			if perm != nil {
+				i = perm[i]
+			}
+			sc := s[q] + b
+			if t := y[i] * sc; !(t > 0) || t > maxFloat {
+				if r.step(i, xs[o[q]:o[q]+c:o[q]+c], sc) {
+					break
+				}
+			}
+		}
+		if q < block {
+			k += q + 1
+			b = r.b
+			if r.stopped() {
+				r.endSweep(k)
+				return
+			}
+		} else {
+			k += block
+		}
+		if r.watch && k >= check {
+			check = k + checkEvery
+			if r.checkStop(); r.halt {
+				r.endSweep(k)
+				return
+			}
+		}
 	}
 	for ; k < n; k++ {
 		i := k
@@ -200,21 +200,26 @@ func (r *run) sweepPLA(dot func(w, x []float64) float64) {
 		}
 		o := i * st
 		x := xs[o : o+c : o+c]
-		s := dot(w, x) + b
-		if t := y[i] * s; !(t > 0) || t > maxFloat {
-			r.step(i, x, s)
+		var sc float64
+		if fast {
+			sc = dotFast(w, x) + b
+		} else {
+			sc = dotExact(w, x) + b
+		}
+		if t := y[i] * sc; !(t > 0) || t > maxFloat {
+			r.step(i, x, sc)
 			b = r.b
 			if r.stopped() {
 				k++
 				break
 			}
-		} else if r.watch && k&(checkEvery-1) == checkEvery-1 {
-			if r.checkStop(); r.halt {
-				k++
-				break
-			}
 		}
 	}
+	r.endSweep(k)
+}
+
+// endSweep records, in the first epoch, the number k of rows visited.
+func (r *run) endSweep(k int) {
 	if r.epoch == 0 {
 		r.seen = k
 	}
@@ -233,10 +238,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 	updated := r.opt.Tie.Mistake(y, score)
 	if updated {
 		step := r.opt.Eta * y
-		w := r.w[:len(x)]
-		for j, v := range x {
-			w[j] += float64(v * step)
-		}
+		axpy(step, x, r.w)
 		if !r.opt.NoBias {
 			r.b += step
 		}

@@ -57,14 +57,14 @@ func TestFastSum(t *testing.T) {
 	}
 	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1): left
 	// to right, 1e16 + 1 rounds to 1e16 (the spacing of doubles there is
-	// 2), minus 1e16 is 0, plus 1 is 1. With partial sums, (1e16 + 1) +
-	// (-1e16 + 1) = 1e16 - 1e16 = 0. So a row with y = +1 is correct under
-	// ExactSum and a tie (a mistake under TieMistake) under FastSum: the
-	// modes can decide a near-tie differently.
+	// 2), minus 1e16 is 0, plus 1 is 1. With the even and odd partial sums,
+	// (1e16 - 1e16) + (1 + 1) = 2. So a row with y = -1 and b = -1.5 is
+	// correct under ExactSum (score -0.5) and a mistake under FastSum
+	// (score 0.5): the modes can decide a row differently.
 	w := []float64{1e16, 1, -1e16, 1}
 	x := []float64{1, 1, 1, 1}
-	if f, e := dotFast(w, x), dotExact(w, x); f != 0 || e != 1 || dot(w, x) != 1 {
-		t.Errorf("dotFast = %v (want 0), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
+	if f, e := dotFast(w, x), dotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
+		t.Errorf("dotFast = %v (want 2), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
 	}
 
 	sep, _, err := SeparableData(500, 20, 0.1, 5)

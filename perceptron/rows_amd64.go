@@ -1,0 +1,53 @@
+//go:build !noasm && !gccgo && !safe
+
+package perceptron
+
+import "gonum.org/v1/gonum/floats"
+
+// The assembly kernels of rows_amd64.s; the wrappers check the bounds that
+// the assembly does not.
+
+//go:noescape
+func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
+
+//go:noescape
+func dot8FastAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
+
+// rowPtrs sets p to the addresses of the rows x[o[q] : o[q]+n], after
+// checking that they lie in x (n ≥ 1), and p[8] to that of x[pf], where the
+// kernel prefetches the next 8·8·n bytes (the next block of rows when they
+// are stored one after the other); pf outside x means no useful prefetch
+// (x[o[0]], already read, is prefetched instead).
+func rowPtrs(p *[9]*float64, x []float64, n int, o *[8]int, pf int) {
+	for q, oq := range o {
+		_ = x[oq+n-1]
+		p[q] = &x[oq]
+	}
+	if pf < 0 || pf >= len(x) {
+		pf = o[0]
+	}
+	p[8] = &x[pf]
+}
+
+// dot8Exact is dot8ExactGo, bit for bit, in SSE2 (len(w) ≥ 1); it
+// prefetches from x[pf] on (see rowPtrs).
+func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
+	var p [9]*float64
+	rowPtrs(&p, x, len(w), o, pf)
+	dot8ExactAsm(&w[0], len(w), &p, out)
+}
+
+// dot8Fast is dot8FastGo, bit for bit, in SSE2 (len(w) ≥ 1); it prefetches
+// from x[pf] on (see rowPtrs).
+func dot8Fast(w, x []float64, o *[8]int, pf int, out *[8]float64) {
+	var p [9]*float64
+	rowPtrs(&p, x, len(w), o, pf)
+	dot8FastAsm(&w[0], len(w), &p, out)
+}
+
+// axpy is axpyGo, bit for bit: gonum's floats.AddScaled, whose amd64
+// assembly (f64.AxpyUnitary) multiplies with MULPD and then adds with
+// ADDPD, never fused (checked by TestAxpy).
+func axpy(a float64, x, w []float64) {
+	floats.AddScaled(w[:len(x)], a, x)
+}

@@ -1,0 +1,106 @@
+package perceptron
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// randomTerms returns n values of mixed magnitudes and signs (normal,
+// scaled by 2^±30, with zeros, -0 and subnormals among them), so that
+// sums taken in different orders round differently.
+func randomTerms(rng *rand.Rand, n int) []float64 {
+	v := make([]float64, n)
+	for j := range v {
+		switch rng.IntN(16) {
+		case 0:
+			v[j] = 0
+		case 1:
+			v[j] = math.Copysign(0, -1)
+		case 2:
+			v[j] = rng.NormFloat64() * 1e-310
+		default:
+			v[j] = math.Ldexp(rng.NormFloat64(), rng.IntN(61)-30)
+		}
+	}
+	return v
+}
+
+// TestDot8 checks the kernels of the epoch against the sums they stand for,
+// bit for bit, on rows of every length from 1 to 40 and a few long ones:
+// dot8Exact (the assembly on amd64) against dot8ExactGo and against dot
+// (left to right, one row at a time), and dot8Fast against dot8FastGo and
+// against dotFast's order written out here a second way.
+func TestDot8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	lengths := []int{}
+	for n := 1; n <= 40; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 99, 100, 101, 255, 1000, 1001)
+	for _, n := range lengths {
+		for trial := range 20 {
+			// Rows at offsets that are not multiples of the row length, in
+			// any order, some repeated, as a permuted visit makes them.
+			x := randomTerms(rng, 12*n+5)
+			w := randomTerms(rng, n)
+			var o [8]int
+			for q := range o {
+				o[q] = rng.IntN(len(x) - n + 1)
+			}
+			var a, g, fa, fg [8]float64
+			dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
+			dot8ExactGo(w, x, &o, &g)
+			dot8Fast(w, x, &o, rng.IntN(len(x)+5), &fa)
+			dot8FastGo(w, x, &o, &fg)
+			for q, oq := range o {
+				row := x[oq : oq+n]
+				if math.Float64bits(a[q]) != math.Float64bits(g[q]) || math.Float64bits(a[q]) != math.Float64bits(dot(w, row)) {
+					t.Fatalf("n=%d trial %d row %d: dot8Exact %v, dot8ExactGo %v, dot %v", n, trial, q, a[q], g[q], dot(w, row))
+				}
+				var e, od float64
+				for j := 0; j+1 < n; j += 2 {
+					e += float64(w[j] * row[j])
+					od += float64(w[j+1] * row[j+1])
+				}
+				want := e + od
+				if n%2 == 1 {
+					want += float64(w[n-1] * row[n-1])
+				}
+				if math.Float64bits(fa[q]) != math.Float64bits(fg[q]) || math.Float64bits(fa[q]) != math.Float64bits(want) ||
+					math.Float64bits(want) != math.Float64bits(dotFast(w, row)) {
+					t.Fatalf("n=%d trial %d row %d: dot8Fast %v, dot8FastGo %v, dotFast %v, by hand %v", n, trial, q, fa[q], fg[q], dotFast(w, row), want)
+				}
+			}
+		}
+	}
+}
+
+// TestAxpy checks that axpy (gonum's floats.AddScaled on amd64) makes the
+// update w_j ← w_j + a x_j exactly as the scalar loop does, product rounded
+// before the sum, on many random vectors of odd and even lengths, including
+// a w that is a prefix of a longer slice.
+func TestAxpy(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	for n := 1; n <= 70; n++ {
+		for range 30 {
+			x := randomTerms(rng, n)
+			w := randomTerms(rng, n+3)
+			a := math.Ldexp(rng.NormFloat64(), rng.IntN(21)-10)
+			if rng.IntN(4) == 0 {
+				a = float64(1 - 2*rng.IntN(2))
+			}
+			want := append([]float64(nil), w...)
+			for j, v := range x {
+				want[j] += float64(v * a)
+			}
+			got := append([]float64(nil), w...)
+			axpy(a, x, got)
+			for j := range want {
+				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+					t.Fatalf("n=%d a=%v: w[%d] = %v, want %v", n, a, j, got[j], want[j])
+				}
+			}
+		}
+	}
+}
