@@ -1,5 +1,7 @@
 package perceptron
 
+import "math"
+
 // The epoch of PLA is a chain of dot products w·x_i. In the default
 // ExactSum mode each is summed left to right, so that the weights stay
 // bit-identical to scikit-learn's. One such sum is a chain of dependent
@@ -45,29 +47,6 @@ func dotExact(w, x []float64) float64 {
 		s += float64(ww[3] * xx[3])
 	}
 	for ; j < n; j++ {
-		s += float64(w[j] * x[j])
-	}
-	return s
-}
-
-// dotFast returns Σ w_j x_j with two partial sums: e sums the terms of the
-// even columns j < 2⌊n/2⌋ and o those of the odd ones, each left to right;
-// the result is (e + o), plus the last term w_{n-1} x_{n-1} when n is odd.
-// Its rounding differs from dot's; it is the same on every run and every
-// machine (no FMA), and it is the order of the FastSum kernel dot8Fast.
-func dotFast(w, x []float64) float64 {
-	n := len(x)
-	w = w[:n]
-	var e, o float64
-	j := 0
-	for ; j+2 <= n; j += 2 {
-		xx := x[j : j+2 : j+2]
-		ww := w[j : j+2 : j+2]
-		e += float64(ww[0] * xx[0])
-		o += float64(ww[1] * xx[1])
-	}
-	s := e + o
-	if j < n {
 		s += float64(w[j] * x[j])
 	}
 	return s
@@ -125,14 +104,17 @@ func (r *run) sweep() {
 // dot8Fast).
 const block = 8
 
-// sweepPLA is sweep for PLA without an Observer. It scores the rows eight
-// at a time, all with the current w and b (dot8Exact or dot8Fast: eight
-// independent sums in flight), and consumes the scores in order: only a
-// score that may be a mistake (y·score ≤ 0, NaN or ±Inf) goes to step.
-// After an update the block's later scores are stale, so the next block
-// starts at the row after it (those rows are still in cache). The last
-// rows, fewer than eight, are scored one at a time. The Context and the
-// Deadline are checked about every checkEvery rows.
+// sweepPLA is sweep for PLA without an Observer: only a score that may be
+// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context and
+// the Deadline are checked about every checkEvery rows.
+//
+// In the ExactSum mode it scores the rows eight at a time, all with the
+// current w and b (dot8Exact: eight independent left-to-right sums in
+// flight), and consumes the scores in order. After an update the block's
+// later scores are stale, so the next block starts at the row after it
+// (those rows are still in cache). The last rows, fewer than eight, are
+// scored one at a time. In the FastSum mode every row is scored alone
+// (dotFast, whose eight partial sums are short chains).
 func (r *run) sweepPLA() {
 	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
 	y = y[:n]
@@ -145,7 +127,7 @@ func (r *run) sweepPLA() {
 	var s [block]float64
 	k := 0
 	check := checkEvery
-	for k+block <= n {
+	for !fast && k+block <= n {
 		for q := range o {
 			i := k + q
 			if perm != nil {
@@ -157,11 +139,7 @@ func (r *run) sweepPLA() {
 		if perm != nil && k+2*block <= n {
 			pf = perm[k+block] * st // the first of them in this order
 		}
-		if fast {
-			dot8Fast(w, xs, &o, pf, &s)
-		} else {
-			dot8Exact(w, xs, &o, pf, &s)
-		}
+		dot8Exact(w, xs, &o, pf, &s)
 		q := 0
 		for ; q < block; q++ {
 			i := k + q
@@ -210,6 +188,12 @@ func (r *run) sweepPLA() {
 			r.step(i, x, sc)
 			b = r.b
 			if r.stopped() {
+				k++
+				break
+			}
+		} else if r.watch && k >= check {
+			check = k + checkEvery
+			if r.checkStop(); r.halt {
 				k++
 				break
 			}
@@ -293,13 +277,11 @@ func quickValid(d *Dataset) bool {
 	if d == nil || d.X == nil || d.X.IsEmpty() || len(d.Y) != d.N() || checkLabels(d.Y) != nil {
 		return false
 	}
-	pos := 0
+	neg := 0
 	for _, v := range d.Y {
-		if v > 0 {
-			pos++
-		}
+		neg += int(math.Float64bits(v) >> 63) // -1 (sign bit set) or +1: no branch
 	}
-	return pos > 0 && pos < len(d.Y)
+	return neg > 0 && neg < len(d.Y)
 }
 
 // wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.

@@ -18,7 +18,7 @@ func dot8ExactGo(w, x []float64, o *[8]int, out *[8]float64) {
 func dot8FastGo(w, x []float64, o *[8]int, out *[8]float64) {
 	n := len(w)
 	for q, oq := range o {
-		out[q] = dotFast(w, x[oq:oq+n:oq+n])
+		out[q] = dotFastGo(w, x[oq:oq+n:oq+n])
 	}
 }
 
@@ -29,4 +29,35 @@ func axpyGo(a float64, x, w []float64) {
 	for j, v := range x {
 		w[j] += float64(v * a)
 	}
+}
+
+// dotFastGo returns Σ w_j x_j, j < len(x), with eight partial sums: s_k
+// sums, left to right, the terms of the columns j ≡ k (mod 8) below
+// 8⌊len(x)/8⌋; they are combined as ((s_0 + s_2) + (s_4 + s_6)) +
+// ((s_1 + s_3) + (s_5 + s_7)), and the last len(x) mod 8 terms are added
+// after, left to right. Its rounding differs from dot's; it is the same on
+// every run and every machine (no FMA). It is the sum of FastSum (dotFast
+// is this function, in SSE2 assembly on amd64).
+func dotFastGo(w, x []float64) float64 {
+	n := len(x)
+	w = w[:n]
+	var s0, s1, s2, s3, s4, s5, s6, s7 float64
+	j := 0
+	for ; j+8 <= n; j += 8 {
+		xx := x[j : j+8 : j+8]
+		ww := w[j : j+8 : j+8]
+		s0 += float64(xx[0] * ww[0])
+		s1 += float64(xx[1] * ww[1])
+		s2 += float64(xx[2] * ww[2])
+		s3 += float64(xx[3] * ww[3])
+		s4 += float64(xx[4] * ww[4])
+		s5 += float64(xx[5] * ww[5])
+		s6 += float64(xx[6] * ww[6])
+		s7 += float64(xx[7] * ww[7])
+	}
+	s := ((s0 + s2) + (s4 + s6)) + ((s1 + s3) + (s5 + s7))
+	for ; j < n; j++ {
+		s += float64(x[j] * w[j])
+	}
+	return s
 }

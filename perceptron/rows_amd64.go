@@ -13,6 +13,18 @@ func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 //go:noescape
 func dot8FastAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 
+//go:noescape
+func dotFastAsm(w *float64, x *float64, n int) float64
+
+// dotFast is dotFastGo, bit for bit, in SSE2.
+func dotFast(w, x []float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	_ = w[len(x)-1]
+	return dotFastAsm(&w[0], &x[0], len(x))
+}
+
 // rowPtrs sets p to the addresses of the rows x[o[q] : o[q]+n], after
 // checking that they lie in x (n ≥ 1), and p[8] to that of x[pf], where the
 // kernel prefetches the next 8·8·n bytes (the next block of rows when they

@@ -246,3 +246,67 @@ fdone:
 	MOVSD X6, 48(DX)
 	MOVSD X7, 56(DX)
 	RET
+
+// func dotFastAsm(w *float64, x *float64, n int) float64
+//
+// Σ_j w_j x_j for one row with eight partial sums: s_k sums, left to right,
+// the terms of the columns j ≡ k (mod 8) with j < 8⌊n/8⌋, in the lanes of
+// four accumulators (s_0, s_1), (s_2, s_3), (s_4, s_5), (s_6, s_7). They
+// are combined as ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) + (s_5 + s_7)),
+// and the last n mod 8 terms are then added left to right.
+TEXT ·dotFastAsm(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	XORPS X0, X0
+	XORPS X1, X1
+	XORPS X2, X2
+	XORPS X3, X3
+	XORQ AX, AX
+	MOVQ CX, DX
+	ANDQ $-8, DX
+	JZ   rsum
+
+rloop:
+	MOVUPD (DI)(AX*8), X4
+	MOVUPD (SI)(AX*8), X8
+	MULPD  X8, X4
+	ADDPD  X4, X0
+	MOVUPD 16(DI)(AX*8), X5
+	MOVUPD 16(SI)(AX*8), X9
+	MULPD  X9, X5
+	ADDPD  X5, X1
+	MOVUPD 32(DI)(AX*8), X6
+	MOVUPD 32(SI)(AX*8), X10
+	MULPD  X10, X6
+	ADDPD  X6, X2
+	MOVUPD 48(DI)(AX*8), X7
+	MOVUPD 48(SI)(AX*8), X11
+	MULPD  X11, X7
+	ADDPD  X7, X3
+	ADDQ $8, AX
+	CMPQ AX, DX
+	JL   rloop
+
+rsum:
+	ADDPD X1, X0 // (s_0 + s_2, s_1 + s_3)
+	ADDPD X3, X2 // (s_4 + s_6, s_5 + s_7)
+	ADDPD X2, X0
+	MOVAPD X0, X1
+	UNPCKHPD X1, X1
+	ADDSD X1, X0
+
+	CMPQ AX, CX
+	JGE  rdone
+
+rtail:
+	MOVSD (DI)(AX*8), X4
+	MULSD (SI)(AX*8), X4
+	ADDSD X4, X0
+	INCQ AX
+	CMPQ AX, CX
+	JL   rtail
+
+rdone:
+	MOVSD X0, ret+24(FP)
+	RET

@@ -12,3 +12,6 @@ func dot8Fast(w, x []float64, o *[8]int, pf int, out *[8]float64) { dot8FastGo(w
 
 // axpy is axpyGo.
 func axpy(a float64, x, w []float64) { axpyGo(a, x, w) }
+
+// dotFast is dotFastGo.
+func dotFast(w, x []float64) float64 { return dotFastGo(w, x) }
