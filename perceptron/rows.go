@@ -1,9 +1,10 @@
 package perceptron
 
-// Eight rows at a time: the kernels that score a block of rows with one w.
-// On amd64 they are written in SSE2 assembly (rows_amd64.s); elsewhere, and
-// in the tests that check the assembly bit for bit, they are the Go loops
-// below.
+// The kernels of the epoch: dot8Exact scores eight rows at a time with one
+// w (ExactSum), dotFast scores one row with partial sums (FastSum), axpy
+// makes the update. On amd64 they are SSE2 assembly (rows_amd64.s; axpy is
+// gonum's); elsewhere, and in the tests that check the assembly bit for
+// bit, they are the Go loops below.
 
 // dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
 // each summed left to right exactly as dotExact sums it.
@@ -11,14 +12,6 @@ func dot8ExactGo(w, x []float64, o *[8]int, out *[8]float64) {
 	n := len(w)
 	for q, oq := range o {
 		out[q] = dotExact(w, x[oq:oq+n:oq+n])
-	}
-}
-
-// dot8FastGo is dot8ExactGo with the sums of dotFast.
-func dot8FastGo(w, x []float64, o *[8]int, out *[8]float64) {
-	n := len(w)
-	for q, oq := range o {
-		out[q] = dotFastGo(w, x[oq:oq+n:oq+n])
 	}
 }
 

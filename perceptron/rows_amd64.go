@@ -11,9 +11,6 @@ import "gonum.org/v1/gonum/floats"
 func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 
 //go:noescape
-func dot8FastAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
-
-//go:noescape
 func dotFastAsm(w *float64, x *float64, n int) float64
 
 // dotFast is dotFastGo, bit for bit, in SSE2.
@@ -47,14 +44,6 @@ func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
 	var p [9]*float64
 	rowPtrs(&p, x, len(w), o, pf)
 	dot8ExactAsm(&w[0], len(w), &p, out)
-}
-
-// dot8Fast is dot8FastGo, bit for bit, in SSE2 (len(w) ≥ 1); it prefetches
-// from x[pf] on (see rowPtrs).
-func dot8Fast(w, x []float64, o *[8]int, pf int, out *[8]float64) {
-	var p [9]*float64
-	rowPtrs(&p, x, len(w), o, pf)
-	dot8FastAsm(&w[0], len(w), &p, out)
 }
 
 // axpy is axpyGo, bit for bit: gonum's floats.AddScaled, whose amd64

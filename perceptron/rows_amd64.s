@@ -2,10 +2,10 @@
 
 #include "textflag.h"
 
-// The row kernels of rows.go in SSE2 (every amd64 CPU has it), for eight
-// rows at a time. MULPD and ADDPD round each product and each sum as the
-// scalar code does (no fused multiply-add), so the results are bit for bit
-// those of dot8ExactGo and dot8FastGo.
+// The kernels of rows.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
+// round each product and each sum as the scalar code does (no fused
+// multiply-add), so the results are bit for bit those of dot8ExactGo and
+// dotFastGo.
 
 // func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 //
@@ -113,138 +113,6 @@ edone:
 	MOVUPD X1, 16(DX)
 	MOVUPD X2, 32(DX)
 	MOVUPD X3, 48(DX)
-	RET
-
-// func dot8FastAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
-//
-// out[q] = (e + o) + w_{n-1} x_{n-1} (the last term only for an odd n),
-// where e sums the terms of the even columns j < n-1 and o those of the odd
-// columns, each left to right: an accumulator per row whose two lanes are
-// e and o.
-TEXT ·dot8FastAsm(SB), NOSPLIT, $0-32
-	MOVQ w+0(FP), SI
-	MOVQ n+8(FP), CX
-	DECQ CX // the loop runs while the column pair j, j+1 < n
-	MOVQ rows+16(FP), DX
-	MOVQ 0(DX), R8
-	MOVQ 8(DX), R9
-	MOVQ 16(DX), R10
-	MOVQ 24(DX), R11
-	MOVQ 32(DX), R12
-	MOVQ 40(DX), R13
-	MOVQ 48(DX), BX
-	MOVQ 56(DX), DI
-	MOVQ 64(DX), DX // where to prefetch
-	XORPS X0, X0
-	XORPS X1, X1
-	XORPS X2, X2
-	XORPS X3, X3
-	XORPS X4, X4
-	XORPS X5, X5
-	XORPS X6, X6
-	XORPS X7, X7
-	XORQ AX, AX
-	CMPQ CX, $0
-	JLE  fsum
-
-floop:
-	MOVUPD (SI)(AX*8), X8
-	MOVUPD (R8)(AX*8), X9
-	MULPD  X8, X9
-	ADDPD  X9, X0
-	MOVUPD (R9)(AX*8), X10
-	MULPD  X8, X10
-	ADDPD  X10, X1
-	MOVUPD (R10)(AX*8), X11
-	MULPD  X8, X11
-	ADDPD  X11, X2
-	MOVUPD (R11)(AX*8), X12
-	MULPD  X8, X12
-	ADDPD  X12, X3
-	MOVUPD (R12)(AX*8), X13
-	MULPD  X8, X13
-	ADDPD  X13, X4
-	MOVUPD (R13)(AX*8), X14
-	MULPD  X8, X14
-	ADDPD  X14, X5
-	MOVUPD (BX)(AX*8), X15
-	MULPD  X8, X15
-	ADDPD  X15, X6
-	MOVUPD (DI)(AX*8), X9
-	MULPD  X8, X9
-	ADDPD  X9, X7
-	PREFETCHT0 (DX)
-	PREFETCHT0 64(DX)
-	ADDQ $128, DX
-	ADDQ $2, AX
-	CMPQ AX, CX
-	JL   floop
-
-fsum:
-	// lane 0 (even columns) + lane 1 (odd columns), into lane 0.
-	MOVAPD X0, X8
-	UNPCKHPD X8, X8
-	ADDSD  X8, X0
-	MOVAPD X1, X9
-	UNPCKHPD X9, X9
-	ADDSD  X9, X1
-	MOVAPD X2, X10
-	UNPCKHPD X10, X10
-	ADDSD  X10, X2
-	MOVAPD X3, X11
-	UNPCKHPD X11, X11
-	ADDSD  X11, X3
-	MOVAPD X4, X12
-	UNPCKHPD X12, X12
-	ADDSD  X12, X4
-	MOVAPD X5, X13
-	UNPCKHPD X13, X13
-	ADDSD  X13, X5
-	MOVAPD X6, X14
-	UNPCKHPD X14, X14
-	ADDSD  X14, X6
-	MOVAPD X7, X15
-	UNPCKHPD X15, X15
-	ADDSD  X15, X7
-
-	CMPQ AX, CX
-	JNE  fdone
-	MOVSD (SI)(AX*8), X8
-	MOVSD (R8)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X0
-	MOVSD (R9)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X1
-	MOVSD (R10)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X2
-	MOVSD (R11)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X3
-	MOVSD (R12)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X4
-	MOVSD (R13)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X5
-	MOVSD (BX)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X6
-	MOVSD (DI)(AX*8), X9
-	MULSD X8, X9
-	ADDSD X9, X7
-
-fdone:
-	MOVQ  out+24(FP), DX
-	MOVSD X0, 0(DX)
-	MOVSD X1, 8(DX)
-	MOVSD X2, 16(DX)
-	MOVSD X3, 24(DX)
-	MOVSD X4, 32(DX)
-	MOVSD X5, 40(DX)
-	MOVSD X6, 48(DX)
-	MOVSD X7, 56(DX)
 	RET
 
 // func dotFastAsm(w *float64, x *float64, n int) float64

@@ -7,9 +7,6 @@ package perceptron
 // dot8Exact is dot8ExactGo (pf, where the assembly prefetches, is unused).
 func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) { dot8ExactGo(w, x, o, out) }
 
-// dot8Fast is dot8FastGo (pf is unused).
-func dot8Fast(w, x []float64, o *[8]int, pf int, out *[8]float64) { dot8FastGo(w, x, o, out) }
-
 // axpy is axpyGo.
 func axpy(a float64, x, w []float64) { axpyGo(a, x, w) }
 

@@ -55,14 +55,15 @@ func TestFastSum(t *testing.T) {
 	if !slices.Equal(a.W, b.W) || a.B != b.B || !slices.Equal(a.W, c.W) || a.B != c.B || updates != a.Updates {
 		t.Errorf("FastSum is not deterministic or the two loops differ: %v / %v / %v", a.W[:3], b.W[:3], c.W[:3])
 	}
-	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1): left
-	// to right, 1e16 + 1 rounds to 1e16 (the spacing of doubles there is
-	// 2), minus 1e16 is 0, plus 1 is 1. With the even and odd partial sums,
-	// (1e16 - 1e16) + (1 + 1) = 2. So a row with y = -1 and b = -1.5 is
-	// correct under ExactSum (score -0.5) and a mistake under FastSum
-	// (score 0.5): the modes can decide a row differently.
-	w := []float64{1e16, 1, -1e16, 1}
-	x := []float64{1, 1, 1, 1}
+	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
+	// 0, 0): left to right, 1e16 + 1 rounds to 1e16 (the spacing of
+	// doubles there is 2), minus 1e16 is 0, plus 1 is 1. With the eight
+	// partial sums (one term each), ((1e16 - 1e16) + (0 + 0)) + ((1 + 1) +
+	// (0 + 0)) = 2. So a row with y = -1 and b = -1.5 is correct under
+	// ExactSum (score -0.5) and a mistake under FastSum (score 0.5): the
+	// modes can decide a row differently.
+	w := []float64{1e16, 1, -1e16, 1, 0, 0, 0, 0}
+	x := []float64{1, 1, 1, 1, 1, 1, 1, 1}
 	if f, e := dotFast(w, x), dotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
 		t.Errorf("dotFast = %v (want 2), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
 	}
