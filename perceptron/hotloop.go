@@ -171,6 +171,27 @@ func (r *run) sweepPLA() {
 			}
 		}
 	}
+	for fast && perm == nil && !zzNoScan && k < n {
+		// The Cyclic order: scanFast scores the rows up to the next
+		// possible mistake (at most checkEvery of them per call).
+		m, sc := scanFast(w, xs[k*st:], c, st, y[k:min(n, k+checkEvery)], b)
+		k += m
+		if m == min(n-k+m, checkEvery) {
+			if r.watch {
+				if r.checkStop(); r.halt {
+					break
+				}
+			}
+			continue
+		}
+		o := k * st
+		r.step(k, xs[o:o+c:o+c], sc)
+		b = r.b
+		k++
+		if r.stopped() {
+			break
+		}
+	}
 	for ; k < n; k++ {
 		i := k
 		if perm != nil {

@@ -54,3 +54,19 @@ func dotFastGo(w, x []float64) float64 {
 	}
 	return s
 }
+
+// scanFastGo scans the rows x_i = x[i·st : i·st+c], i < len(y), in order,
+// scores each with the current w and b, s = dotFast(w, x_i) + b, and
+// returns the first row k whose t = y_k·s is not > 0 (a mistake, a tie or
+// NaN) or is +Inf, with its score; k = len(y) when there is none. It is
+// the FastSum epoch of PLA between two updates.
+func scanFastGo(w, x []float64, c, st int, y []float64, b float64) (int, float64) {
+	for i, yi := range y {
+		o := i * st
+		s := dotFastGo(w, x[o:o+c:o+c]) + b
+		if t := yi * s; !(t > 0) || t > maxFloat {
+			return i, s
+		}
+	}
+	return len(y), 0
+}

@@ -2,7 +2,10 @@
 
 package perceptron
 
-import "gonum.org/v1/gonum/floats"
+import (
+	"golang.org/x/sys/cpu"
+	"gonum.org/v1/gonum/floats"
+)
 
 // The assembly kernels of rows_amd64.s; the wrappers check the bounds that
 // the assembly does not.
@@ -11,7 +14,27 @@ import "gonum.org/v1/gonum/floats"
 func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 
 //go:noescape
+func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
+
+// hasAVX2 says that the CPU (and the OS) support AVX2: dot8Exact then uses
+// dot8ExactAVX2, else the SSE2 kernel.
+var hasAVX2 = cpu.X86.HasAVX2
+
+//go:noescape
 func dotFastAsm(w *float64, x *float64, n int) float64
+
+//go:noescape
+func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b float64) (k int, s float64)
+
+// scanFast is scanFastGo, bit for bit, in SSE2.
+func scanFast(w, x []float64, c, st int, y []float64, b float64) (int, float64) {
+	n := len(y)
+	if n == 0 || c == 0 {
+		return scanFastGo(w, x, c, st, y, b)
+	}
+	_, _ = w[c-1], x[(n-1)*st+c-1]
+	return scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b)
+}
 
 // dotFast is dotFastGo, bit for bit, in SSE2.
 func dotFast(w, x []float64) float64 {
@@ -38,11 +61,15 @@ func rowPtrs(p *[9]*float64, x []float64, n int, o *[8]int, pf int) {
 	p[8] = &x[pf]
 }
 
-// dot8Exact is dot8ExactGo, bit for bit, in SSE2 (len(w) ≥ 1); it
+// dot8Exact is dot8ExactGo, bit for bit, in AVX2 or SSE2 (len(w) ≥ 1); it
 // prefetches from x[pf] on (see rowPtrs).
 func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
 	var p [9]*float64
 	rowPtrs(&p, x, len(w), o, pf)
+	if hasAVX2 {
+		dot8ExactAVX2(&w[0], len(w), &p, out)
+		return
+	}
 	dot8ExactAsm(&w[0], len(w), &p, out)
 }
 

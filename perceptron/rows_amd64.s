@@ -178,3 +178,199 @@ rtail:
 rdone:
 	MOVSD X0, ret+24(FP)
 	RET
+
+// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b float64) (k int, s float64)
+//
+// The FastSum scan of PLA over n rows of c features, row i at x + i·st:
+// it scores row after row as dotFastAsm does, s = dot + b, and returns
+// the first row k whose t = y_k·s is not > 0 (a mistake, a tie or NaN) or
+// is +Inf, with its s; k = n when there is none.
+TEXT ·scanFastAsm(SB), NOSPLIT, $0-72
+	MOVQ  w+0(FP), SI
+	MOVQ  x+8(FP), DI
+	MOVQ  c+16(FP), CX
+	MOVQ  st+24(FP), R8
+	SHLQ  $3, R8 // the stride in bytes
+	MOVQ  n+32(FP), R9
+	MOVQ  y+40(FP), R10
+	MOVSD b+48(FP), X12
+	MOVSD $(1.7976931348623157e+308), X13 // the largest float64
+	XORPS X14, X14
+	MOVQ  CX, DX
+	ANDQ  $-8, DX
+	XORQ  R11, R11
+
+srow:
+	CMPQ  R11, R9
+	JGE   snone
+	XORPS X0, X0
+	XORPS X1, X1
+	XORPS X2, X2
+	XORPS X3, X3
+	XORQ  AX, AX
+	TESTQ DX, DX
+	JZ    ssum
+
+sloop:
+	MOVUPD (DI)(AX*8), X4
+	MOVUPD (SI)(AX*8), X8
+	MULPD  X8, X4
+	ADDPD  X4, X0
+	MOVUPD 16(DI)(AX*8), X5
+	MOVUPD 16(SI)(AX*8), X9
+	MULPD  X9, X5
+	ADDPD  X5, X1
+	MOVUPD 32(DI)(AX*8), X6
+	MOVUPD 32(SI)(AX*8), X10
+	MULPD  X10, X6
+	ADDPD  X6, X2
+	MOVUPD 48(DI)(AX*8), X7
+	MOVUPD 48(SI)(AX*8), X11
+	MULPD  X11, X7
+	ADDPD  X7, X3
+	ADDQ   $8, AX
+	CMPQ   AX, DX
+	JL     sloop
+
+ssum:
+	ADDPD    X1, X0
+	ADDPD    X3, X2
+	ADDPD    X2, X0
+	MOVAPD   X0, X1
+	UNPCKHPD X1, X1
+	ADDSD    X1, X0
+	CMPQ     AX, CX
+	JGE      scheck
+
+stail:
+	MOVSD (DI)(AX*8), X4
+	MULSD (SI)(AX*8), X4
+	ADDSD X4, X0
+	INCQ  AX
+	CMPQ  AX, CX
+	JL    stail
+
+scheck:
+	ADDSD   X12, X0 // s = dot + b
+	MOVSD   (R10)(R11*8), X4
+	MULSD   X0, X4 // t = y·s
+	UCOMISD X14, X4
+	JLS     sfound // t ≤ 0 or NaN
+	UCOMISD X13, X4
+	JHI     sfound // t = +Inf
+	ADDQ    R8, DI
+	INCQ    R11
+	JMP     srow
+
+sfound:
+	MOVQ  R11, k+56(FP)
+	MOVSD X0, s+64(FP)
+	RET
+
+snone:
+	MOVQ R9, k+56(FP)
+	RET
+
+// func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
+//
+// dot8ExactAsm with AVX2 (256-bit vectors, no FMA), for CPUs that have it:
+// the lanes of an accumulator are four rows; each step multiplies four
+// columns of four rows by w and transposes the 4×4 products (VUNPCKLPD,
+// VUNPCKHPD, VPERM2F128) so that each lane adds its own row's products in
+// order, column after column.
+TEXT ·dot8ExactAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ rows+16(FP), DX
+	MOVQ 0(DX), R8
+	MOVQ 8(DX), R9
+	MOVQ 16(DX), R10
+	MOVQ 24(DX), R11
+	MOVQ 32(DX), R12
+	MOVQ 40(DX), R13
+	MOVQ 48(DX), BX
+	MOVQ 56(DX), DI
+	MOVQ 64(DX), DX // where to prefetch
+	VXORPD Y0, Y0, Y0 // rows 0-3
+	VXORPD Y1, Y1, Y1 // rows 4-7
+	XORQ AX, AX
+	SUBQ $3, CX // the loop runs while the columns j … j+3 < n
+	CMPQ CX, $0
+	JLE  vtail0
+
+vloop:
+	VMOVUPD (SI)(AX*8), Y8 // w_j … w_j+3
+
+	VMULPD (R8)(AX*8), Y8, Y2
+	VMULPD (R9)(AX*8), Y8, Y3
+	VMULPD (R10)(AX*8), Y8, Y4
+	VMULPD (R11)(AX*8), Y8, Y5
+	VUNPCKLPD Y3, Y2, Y6 // (p0[0], p1[0], p0[2], p1[2])
+	VUNPCKHPD Y3, Y2, Y7 // (p0[1], p1[1], p0[3], p1[3])
+	VUNPCKLPD Y5, Y4, Y9
+	VUNPCKHPD Y5, Y4, Y10
+	VPERM2F128 $0x20, Y9, Y6, Y2 // column j of rows 0-3
+	VPERM2F128 $0x20, Y10, Y7, Y3 // column j+1
+	VPERM2F128 $0x31, Y9, Y6, Y4 // column j+2
+	VPERM2F128 $0x31, Y10, Y7, Y5 // column j+3
+	VADDPD Y2, Y0, Y0
+	VADDPD Y3, Y0, Y0
+	VADDPD Y4, Y0, Y0
+	VADDPD Y5, Y0, Y0
+
+	VMULPD (R12)(AX*8), Y8, Y11
+	VMULPD (R13)(AX*8), Y8, Y12
+	VMULPD (BX)(AX*8), Y8, Y13
+	VMULPD (DI)(AX*8), Y8, Y14
+	VUNPCKLPD Y12, Y11, Y6
+	VUNPCKHPD Y12, Y11, Y7
+	VUNPCKLPD Y14, Y13, Y9
+	VUNPCKHPD Y14, Y13, Y10
+	VPERM2F128 $0x20, Y9, Y6, Y11
+	VPERM2F128 $0x20, Y10, Y7, Y12
+	VPERM2F128 $0x31, Y9, Y6, Y13
+	VPERM2F128 $0x31, Y10, Y7, Y14
+	VADDPD Y11, Y1, Y1
+	VADDPD Y12, Y1, Y1
+	VADDPD Y13, Y1, Y1
+	VADDPD Y14, Y1, Y1
+
+	PREFETCHT0 (DX)
+	PREFETCHT0 64(DX)
+	PREFETCHT0 128(DX)
+	PREFETCHT0 192(DX)
+	ADDQ $256, DX
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JL   vloop
+
+vtail0:
+	ADDQ $3, CX // n
+
+vtail:
+	CMPQ AX, CX
+	JGE  vdone
+	VBROADCASTSD (SI)(AX*8), Y8
+	VMOVSD (R8)(AX*8), X2
+	VMOVHPD (R9)(AX*8), X2, X2
+	VMOVSD (R10)(AX*8), X3
+	VMOVHPD (R11)(AX*8), X3, X3
+	VINSERTF128 $1, X3, Y2, Y2 // column j of rows 0-3
+	VMULPD Y8, Y2, Y2
+	VADDPD Y2, Y0, Y0
+	VMOVSD (R12)(AX*8), X4
+	VMOVHPD (R13)(AX*8), X4, X4
+	VMOVSD (BX)(AX*8), X5
+	VMOVHPD (DI)(AX*8), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPD Y8, Y4, Y4
+	VADDPD Y4, Y1, Y1
+	INCQ AX
+	JMP  vtail
+
+vdone:
+	MOVQ    out+24(FP), DX
+	VMOVUPD Y0, 0(DX)
+	VMOVUPD Y1, 32(DX)
+	VZEROUPPER
+	RET

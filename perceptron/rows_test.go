@@ -28,7 +28,7 @@ func randomTerms(rng *rand.Rand, n int) []float64 {
 
 // TestDot8 checks the kernels of the epoch against the sums they stand for,
 // bit for bit, on rows of every length from 1 to 40 and a few long ones:
-// dot8Exact (the assembly on amd64) against dot8ExactGo and against dot
+// dot8Exact (the assembly on amd64, AVX2 and SSE2) against dot8ExactGo and against dot
 // (left to right, one row at a time), and dotFast against dotFastGo and
 // against FastSum's order written out here a second way.
 func TestDot8(t *testing.T) {
@@ -39,39 +39,48 @@ func TestDot8(t *testing.T) {
 	}
 	lengths = append(lengths, 99, 100, 101, 255, 1000, 1001)
 	differ := 0
-	for _, n := range lengths {
-		for trial := range 20 {
-			// Rows at offsets that are not multiples of the row length, in
-			// any order, some repeated, as a permuted visit makes them.
-			x := randomTerms(rng, 12*n+5)
-			w := randomTerms(rng, n)
-			var o [8]int
-			for q := range o {
-				o[q] = rng.IntN(len(x) - n + 1)
-			}
-			var a, g [8]float64
-			dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
-			dot8ExactGo(w, x, &o, &g)
-			for q, oq := range o {
-				row := x[oq : oq+n]
-				if math.Float64bits(a[q]) != math.Float64bits(g[q]) || math.Float64bits(a[q]) != math.Float64bits(dot(w, row)) {
-					t.Fatalf("n=%d trial %d row %d: dot8Exact %v, dot8ExactGo %v, dot %v", n, trial, q, a[q], g[q], dot(w, row))
+	// Both amd64 kernels where the CPU has AVX2 (hasAVX2 picks one).
+	kernels := []bool{hasAVX2}
+	if hasAVX2 {
+		kernels = append(kernels, false)
+		defer func() { hasAVX2 = true }()
+	}
+	for _, avx := range kernels {
+		hasAVX2 = avx
+		for _, n := range lengths {
+			for trial := range 20 {
+				// Rows at offsets that are not multiples of the row length, in
+				// any order, some repeated, as a permuted visit makes them.
+				x := randomTerms(rng, 12*n+5)
+				w := randomTerms(rng, n)
+				var o [8]int
+				for q := range o {
+					o[q] = rng.IntN(len(x) - n + 1)
 				}
-				var p [8]float64
-				m := n / 8 * 8
-				for j := range m {
-					p[j%8] += float64(w[j] * row[j])
-				}
-				want := ((p[0] + p[2]) + (p[4] + p[6])) + ((p[1] + p[3]) + (p[5] + p[7]))
-				for j := m; j < n; j++ {
-					want += float64(w[j] * row[j])
-				}
-				f, fg := dotFast(w, row), dotFastGo(w, row)
-				if math.Float64bits(f) != math.Float64bits(fg) || math.Float64bits(f) != math.Float64bits(want) {
-					t.Fatalf("n=%d trial %d row %d: dotFast %v, dotFastGo %v, by hand %v", n, trial, q, f, fg, want)
-				}
-				if f != a[q] {
-					differ++
+				var a, g [8]float64
+				dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
+				dot8ExactGo(w, x, &o, &g)
+				for q, oq := range o {
+					row := x[oq : oq+n]
+					if math.Float64bits(a[q]) != math.Float64bits(g[q]) || math.Float64bits(a[q]) != math.Float64bits(dot(w, row)) {
+						t.Fatalf("AVX2 %v, n=%d trial %d row %d: dot8Exact %v, dot8ExactGo %v, dot %v", avx, n, trial, q, a[q], g[q], dot(w, row))
+					}
+					var p [8]float64
+					m := n / 8 * 8
+					for j := range m {
+						p[j%8] += float64(w[j] * row[j])
+					}
+					want := ((p[0] + p[2]) + (p[4] + p[6])) + ((p[1] + p[3]) + (p[5] + p[7]))
+					for j := m; j < n; j++ {
+						want += float64(w[j] * row[j])
+					}
+					f, fg := dotFast(w, row), dotFastGo(w, row)
+					if math.Float64bits(f) != math.Float64bits(fg) || math.Float64bits(f) != math.Float64bits(want) {
+						t.Fatalf("n=%d trial %d row %d: dotFast %v, dotFastGo %v, by hand %v", n, trial, q, f, fg, want)
+					}
+					if f != a[q] {
+						differ++
+					}
 				}
 			}
 		}
@@ -107,6 +116,58 @@ func TestAxpy(t *testing.T) {
 				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
 					t.Fatalf("n=%d a=%v: w[%d] = %v, want %v", n, a, j, got[j], want[j])
 				}
+			}
+		}
+	}
+}
+
+// TestScanFast checks scanFast (the assembly on amd64) against scanFastGo
+// and against the rule it stands for, on rows with strides wider than the
+// rows and with labels and biases that make mistakes, exact ties (t = 0,
+// +0 and -0), NaN scores and +Inf scores.
+func TestScanFast(t *testing.T) {
+	rng := rand.New(rand.NewPCG(10, 10))
+	for _, c := range []int{1, 2, 7, 8, 9, 16, 17, 100} {
+		for trial := range 200 {
+			n := 1 + rng.IntN(30)
+			st := c + rng.IntN(3)
+			x := make([]float64, (n-1)*st+c)
+			for j := range x {
+				x[j] = float64(rng.IntN(5) - 2) // small integers: exact ties happen
+			}
+			w := make([]float64, c)
+			for j := range w {
+				w[j] = float64(rng.IntN(5) - 2)
+			}
+			y := make([]float64, n)
+			for i := range y {
+				y[i] = float64(1 - 2*rng.IntN(2))
+			}
+			b := float64(rng.IntN(3) - 1)
+			switch trial % 4 {
+			case 1:
+				x[rng.IntN(len(x))] = math.NaN()
+			case 2:
+				x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
+			case 3:
+				b = math.Copysign(0, -1)
+			}
+			// The rule: every row before k scores t > 0 and finite; row k
+			// (if any) does not.
+			want := n
+			var ws float64
+			for i := range n {
+				s := dotFast(w, x[i*st:i*st+c]) + b
+				if tt := y[i] * s; !(tt > 0) || tt > math.MaxFloat64 {
+					want, ws = i, s
+					break
+				}
+			}
+			k, s := scanFast(w, x, c, st, y, b)
+			kg, sg := scanFastGo(w, x, c, st, y, b)
+			if k != want || kg != want || (want < n && (math.Float64bits(s) != math.Float64bits(ws) && !(s != s && ws != ws) ||
+				math.Float64bits(sg) != math.Float64bits(ws) && !(sg != sg && ws != ws))) {
+				t.Fatalf("c=%d trial %d: scanFast %d %v, scanFastGo %d %v, want %d %v", c, trial, k, s, kg, sg, want, ws)
 			}
 		}
 	}
