@@ -171,7 +171,7 @@ func (r *run) sweepPLA() {
 			}
 		}
 	}
-	for fast && perm == nil && !zzNoScan && k < n {
+	for fast && perm == nil && k < n {
 		// The Cyclic order: scanFast scores the rows up to the next
 		// possible mistake (at most checkEvery of them per call).
 		m, sc := scanFast(w, xs[k*st:], c, st, y[k:min(n, k+checkEvery)], b)
