@@ -73,9 +73,18 @@ func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
 	dot8ExactAsm(&w[0], len(w), &p, out)
 }
 
-// axpy is axpyGo, bit for bit: gonum's floats.AddScaled, whose amd64
-// assembly (f64.AxpyUnitary) multiplies with MULPD and then adds with
-// ADDPD, never fused (checked by TestAxpy).
+//go:noescape
+func axpyAVX2(a float64, x *float64, w *float64, n int)
+
+// axpy is axpyGo, bit for bit: with AVX2 axpyAVX2, else gonum's
+// floats.AddScaled, whose amd64 assembly (f64.AxpyUnitaryTo) multiplies
+// with MULPD and then adds with ADDPD, never fused (both checked by
+// TestAxpy).
 func axpy(a float64, x, w []float64) {
+	if hasAVX2 && len(x) > 0 {
+		_ = w[len(x)-1]
+		axpyAVX2(a, &x[0], &w[0], len(x))
+		return
+	}
 	floats.AddScaled(w[:len(x)], a, x)
 }

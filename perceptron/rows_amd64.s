@@ -374,3 +374,42 @@ vdone:
 	VMOVUPD Y1, 32(DX)
 	VZEROUPPER
 	RET
+
+// func axpyAVX2(a float64, x *float64, w *float64, n int)
+//
+// w_j ← w_j + a·x_j for j < n with AVX2: VMULPD, then VADDPD (never fused),
+// so bit for bit axpyGo.
+TEXT ·axpyAVX2(SB), NOSPLIT, $0-32
+	VBROADCASTSD a+0(FP), Y0
+	MOVQ x+8(FP), SI
+	MOVQ w+16(FP), DI
+	MOVQ n+24(FP), CX
+	XORQ AX, AX
+	MOVQ CX, DX
+	ANDQ $-8, DX
+	JZ   atail
+
+aloop:
+	VMULPD  (SI)(AX*8), Y0, Y1
+	VMULPD  32(SI)(AX*8), Y0, Y2
+	VADDPD  (DI)(AX*8), Y1, Y1
+	VADDPD  32(DI)(AX*8), Y2, Y2
+	VMOVUPD Y1, (DI)(AX*8)
+	VMOVUPD Y2, 32(DI)(AX*8)
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      aloop
+
+atail:
+	CMPQ   AX, CX
+	JGE    adone
+	VMOVSD (SI)(AX*8), X1
+	VMULSD X0, X1, X1
+	VADDSD (DI)(AX*8), X1, X1
+	VMOVSD X1, (DI)(AX*8)
+	INCQ   AX
+	JMP    atail
+
+adone:
+	VZEROUPPER
+	RET

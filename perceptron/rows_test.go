@@ -92,29 +92,38 @@ func TestDot8(t *testing.T) {
 	}
 }
 
-// TestAxpy checks that axpy (gonum's floats.AddScaled on amd64) makes the
+// TestAxpy checks that axpy (on amd64 axpyAVX2 and gonum's
+// floats.AddScaled, both tried where the CPU has AVX2) makes the
 // update w_j ← w_j + a x_j exactly as the scalar loop does, product rounded
 // before the sum, on many random vectors of odd and even lengths, including
 // a w that is a prefix of a longer slice.
 func TestAxpy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	for n := 1; n <= 70; n++ {
-		for range 30 {
-			x := randomTerms(rng, n)
-			w := randomTerms(rng, n+3)
-			a := math.Ldexp(rng.NormFloat64(), rng.IntN(21)-10)
-			if rng.IntN(4) == 0 {
-				a = float64(1 - 2*rng.IntN(2))
-			}
-			want := append([]float64(nil), w...)
-			for j, v := range x {
-				want[j] += float64(v * a)
-			}
-			got := append([]float64(nil), w...)
-			axpy(a, x, got)
-			for j := range want {
-				if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
-					t.Fatalf("n=%d a=%v: w[%d] = %v, want %v", n, a, j, got[j], want[j])
+	kernels := []bool{hasAVX2}
+	if hasAVX2 {
+		kernels = append(kernels, false)
+		defer func() { hasAVX2 = true }()
+	}
+	for _, avx := range kernels {
+		hasAVX2 = avx
+		for n := 1; n <= 70; n++ {
+			for range 30 {
+				x := randomTerms(rng, n)
+				w := randomTerms(rng, n+3)
+				a := math.Ldexp(rng.NormFloat64(), rng.IntN(21)-10)
+				if rng.IntN(4) == 0 {
+					a = float64(1 - 2*rng.IntN(2))
+				}
+				want := append([]float64(nil), w...)
+				for j, v := range x {
+					want[j] += float64(v * a)
+				}
+				got := append([]float64(nil), w...)
+				axpy(a, x, got)
+				for j := range want {
+					if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
+						t.Fatalf("AVX2 %v, n=%d a=%v: w[%d] = %v, want %v", avx, n, a, j, got[j], want[j])
+					}
 				}
 			}
 		}
