@@ -52,20 +52,6 @@ func dotExact(w, x []float64) float64 {
 	return s
 }
 
-// dot4 returns w·x0, w·x1, w·x2 and w·x3, each summed left to right exactly
-// as dot sums it (the float64 conversions: see dotExact).
-func dot4(w, x0, x1, x2, x3 []float64) (s0, s1, s2, s3 float64) {
-	n := len(w)
-	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]
-	for j, wj := range w {
-		s0 += float64(wj * x0[j])
-		s1 += float64(wj * x1[j])
-		s2 += float64(wj * x2[j])
-		s3 += float64(wj * x3[j])
-	}
-	return
-}
-
 // row returns x_i as a view of the raw data, as Dataset.Row does, without
 // going through the matrix.
 func (r *run) row(i int) []float64 {
@@ -310,29 +296,27 @@ func wrong(tie Tie, y, score float64) bool {
 	return tie.Mistake(y, score) || score != score
 }
 
-// countMistakes is countErrors (a NaN score counts as a mistake) with the rows scored four at a time by
-// dot4: the same scores, bit for bit, hence the same count, at the
-// throughput of the CPU rather than the latency of one chain of adds.
+// countMistakes is countErrors (a NaN score counts as a mistake) with the
+// rows scored eight at a time by dot8Exact: the same scores, bit for bit,
+// hence the same count, at the throughput of the CPU rather than the
+// latency of one chain of adds.
 func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 	raw := d.X.RawMatrix()
 	n, c, st, x := raw.Rows, raw.Cols, raw.Stride, raw.Data
 	y := d.Y[:n]
 	w = w[:c]
 	e, i := 0, 0
-	for ; i+4 <= n; i += 4 {
-		o := i * st
-		s0, s1, s2, s3 := dot4(w, x[o:o+c], x[o+st:o+st+c], x[o+2*st:o+2*st+c], x[o+3*st:o+3*st+c])
-		if wrong(tie, y[i], s0+b) {
-			e++
+	var o [block]int
+	var s [block]float64
+	for ; c > 0 && i+block <= n; i += block {
+		for q := range o {
+			o[q] = (i + q) * st
 		}
-		if wrong(tie, y[i+1], s1+b) {
-			e++
-		}
-		if wrong(tie, y[i+2], s2+b) {
-			e++
-		}
-		if wrong(tie, y[i+3], s3+b) {
-			e++
+		dot8Exact(w, x, &o, (i+block)*st, &s)
+		for q, sq := range s {
+			if wrong(tie, y[i+q], sq+b) {
+				e++
+			}
 		}
 	}
 	for ; i < n; i++ {
