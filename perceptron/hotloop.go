@@ -9,26 +9,30 @@ import "math"
 // by the memory that feeds it, so an epoch is fast only when the CPU runs
 // the chains of several rows side by side.
 //
-// Measured on the README's machine (an AMD EPYC, Zen 5, shared and loaded
-// while it was measured), the out-of-order core does that best on its own:
-// a loop that scores one row at a time, with the sum unrolled by four (the
-// same order, fewer loop instructions, so that more rows fit in the core's
-// window), and that keeps everything but the test of the score out of the
-// loop. Scoring blocks of 2 or 4 rows as explicitly interleaved chains (the
-// previous design) was faster on rows already in cache but 1.3 to 1.6
-// times slower on 100 features from memory, where the interleaved loads of
-// several short rows keep the hardware prefetcher from streaming, and it
-// discards the block's remaining scores at every update; on 1000 features
-// the two were even then, but near idle one row at a time was 3.06x the
-// limit there and four interleaved rows 2.13x, so rows of wideRows
-// features or more are scored four at a time (sweepWide). sweepPLA is that
-// loop; sweep is the general one
-// (Observer, and the learners that watch every step), which scores with the
-// same sums and calls step for every row.
+// sweepPLA (PLA without an Observer) therefore scores the rows eight at a
+// time in the ExactSum mode: dot8Exact (rows.go) runs eight left-to-right
+// sums at once, in assembly on amd64 where the lanes of a vector are rows
+// (AVX2: four rows a vector, SSE2: two), each lane adding its own row's
+// products column after column, so each sum is bit for bit dot's. The
+// kernel prefetches the next eight rows while it reads these, which keeps
+// memory streaming although eight rows are read side by side. The scores
+// are consumed in order; after an update the block's later scores are
+// stale, and the next block starts at the row after it (still in cache),
+// so an update costs one chain of d adds, which no exact order can avoid
+// (the next score needs the updated w), plus the rescoring of at most
+// seven rows. On the README's machine (AMD EPYC, Zen 5) this beat the
+// previous design (one row at a time below 256 features, four interleaved
+// rows in Go above) on every size of perfcompare; the README's performance
+// section has the numbers. The update w ← w + η y x is axpy (AVX2, or
+// gonum's SSE2 AddScaled: products rounded, then added, never fused).
 //
-// FastSum lets each row's sum use four partial sums (a different rounding,
-// so not bit-identical to scikit-learn, but deterministic): the chain is a
-// quarter as long and an epoch runs at the speed of memory.
+// FastSum sums each row with eight partial sums (dotFast, a different
+// rounding, so not bit-identical to scikit-learn, but deterministic and
+// the same on every machine): the chain is an eighth as long, so rows are
+// scored one at a time, and in the Cyclic order scanFast scans them in
+// assembly up to the next possible mistake. sweep is the general loop
+// (an Observer, and the learners that watch every step), which scores with
+// the same sums and calls step for every row.
 
 // dotExact returns Σ w_j x_j summed left to right, bit for bit the sum of
 // dot, unrolled by four. The float64 conversions forbid fusing the multiply
