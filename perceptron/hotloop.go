@@ -161,25 +161,34 @@ func (r *run) sweepPLA() {
 			}
 		}
 	}
+	bias := !r.opt.NoBias
 	for fast && perm == nil && k < n {
-		// The Cyclic order: scanFast scores the rows up to the next
-		// possible mistake (at most checkEvery of them per call).
-		m, sc := scanFast(w, xs[k*st:], c, st, y[k:min(n, k+checkEvery)], b)
-		k += m
-		if m == min(n-k+m, checkEvery) {
-			if r.watch {
-				if r.checkStop(); r.halt {
-					break
-				}
-			}
-			continue
+		// The Cyclic order: scanFast scores the rows, and makes the clear
+		// updates (t < 0, finite), up to the next row that needs step (a
+		// tie or a non-finite score), at most checkEvery rows a call.
+		maxu := math.MaxInt
+		if r.opt.MaxUpdates > 0 {
+			maxu = r.opt.MaxUpdates - r.res.Updates
 		}
-		o := k * st
-		r.step(k, xs[o:o+c:o+c], sc)
-		b = r.b
-		k++
-		if r.stopped() {
-			break
+		end := min(n, k+checkEvery)
+		m, need, sc, nb, u, last := scanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, maxu)
+		if u > 0 {
+			b, r.b = nb, nb
+			r.res.Updates += u
+			r.cur += u
+			r.lastEpoch = r.epoch
+			r.res.LastMistakeRow = k + last
+		}
+		k += m
+		if need {
+			o := k * st
+			r.step(k, xs[o:o+c:o+c], sc)
+			b = r.b
+			k++
+		}
+		if (u > 0 || need) && r.stopped() || k == end && r.watch && r.checkStopped() {
+			r.endSweep(k)
+			return
 		}
 	}
 	for ; k < n; k++ {
@@ -211,6 +220,12 @@ func (r *run) sweepPLA() {
 		}
 	}
 	r.endSweep(k)
+}
+
+// checkStopped calls checkStop and reports whether the run must halt.
+func (r *run) checkStopped() bool {
+	r.checkStop()
+	return r.halt
 }
 
 // endSweep records, in the first epoch, the number k of rows visited.

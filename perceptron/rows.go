@@ -55,18 +55,41 @@ func dotFastGo(w, x []float64) float64 {
 	return s
 }
 
-// scanFastGo scans the rows x_i = x[i·st : i·st+c], i < len(y), in order,
-// scores each with the current w and b, s = dotFast(w, x_i) + b, and
-// returns the first row k whose t = y_k·s is not > 0 (a mistake, a tie or
-// NaN) or is +Inf, with its score; k = len(y) when there is none. It is
-// the FastSum epoch of PLA between two updates.
-func scanFastGo(w, x []float64, c, st int, y []float64, b float64) (int, float64) {
+// scanFastGo is the FastSum epoch of PLA in the Cyclic order over the rows
+// x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
+// decision of the caller. It scores each row with the current w and b,
+// s = dotFast(w, x_i) + b, t = y_i·s. A row with t > 0 and finite is
+// correct. A row with t < 0 and finite is a mistake under every tie
+// policy: it makes the update of step (w_j ← w_j + x_j·(eta·y_i), and
+// b ← b + eta·y_i if bias) and goes on; after maxu updates (maxu ≥ 1) it
+// returns k = the next row, need = false. Any other row (t = ±0, NaN, ±Inf:
+// a tie or a non-finite score) is left to the caller: k is that row, need
+// is true and s is its score. With no such row k = len(y), need = false.
+// It also returns b after the updates (bout), their number u, and the row
+// of the last one (-1 if none).
+func scanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	last = -1
 	for i, yi := range y {
 		o := i * st
-		s := dotFastGo(w, x[o:o+c:o+c]) + b
-		if t := yi * s; !(t > 0) || t > maxFloat {
-			return i, s
+		xi := x[o : o+c : o+c]
+		s = dotFastGo(w, xi) + b
+		t := yi * s
+		if t > 0 && t <= maxFloat {
+			continue
+		}
+		if !(t < 0) || t < -maxFloat {
+			return i, true, s, b, u, last
+		}
+		step := eta * yi
+		axpyGo(step, xi, w)
+		if bias {
+			b += step
+		}
+		u++
+		last = i
+		if u >= maxu {
+			return i + 1, false, s, b, u, last
 		}
 	}
-	return len(y), 0
+	return len(y), false, s, b, u, last
 }

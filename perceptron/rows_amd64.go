@@ -24,16 +24,21 @@ var hasAVX2 = cpu.X86.HasAVX2
 func dotFastAsm(w *float64, x *float64, n int) float64
 
 //go:noescape
-func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b float64) (k int, s float64)
+func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
 
 // scanFast is scanFastGo, bit for bit, in SSE2.
-func scanFast(w, x []float64, c, st int, y []float64, b float64) (int, float64) {
+func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
-	if n == 0 || c == 0 {
-		return scanFastGo(w, x, c, st, y, b)
+	if n == 0 || c == 0 || maxu < 1 {
+		return scanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
 	_, _ = w[c-1], x[(n-1)*st+c-1]
-	return scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b)
+	bi := 0
+	if bias {
+		bi = 1
+	}
+	k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
+	return k, nd != 0, s, bout, u, last
 }
 
 // dotFast is dotFastGo, bit for bit, in SSE2.

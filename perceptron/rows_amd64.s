@@ -179,13 +179,19 @@ rdone:
 	MOVSD X0, ret+24(FP)
 	RET
 
-// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b float64) (k int, s float64)
+// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
 //
-// The FastSum scan of PLA over n rows of c features, row i at x + i·st:
-// it scores row after row as dotFastAsm does, s = dot + b, and returns
-// the first row k whose t = y_k·s is not > 0 (a mistake, a tie or NaN) or
-// is +Inf, with its s; k = n when there is none.
-TEXT ·scanFastAsm(SB), NOSPLIT, $0-72
+// The FastSum scan of PLA over n rows of c features, row i at x + i·st,
+// with its clear updates: it scores row after row as dotFastAsm does,
+// s = dot + b, t = y_i·s. A row with t > 0 and finite is correct. A row
+// with t < 0 and finite is a mistake under every tie policy: it updates
+// w_j ← w_j + (x_j·step) with step = eta·y_i, and b ← b + step when bias is
+// not 0, as axpyGo and step do, and goes on; after maxu updates it returns
+// (k = the next row, need = 0). Any other row (t = ±0, NaN or ±Inf) is
+// left to the caller: k is that row, need = 1 and s its score. With no such
+// row k = n, need = 0. bout is b after the updates, u their number, last
+// the row of the last one.
+TEXT ·scanFastAsm(SB), NOSPLIT, $0-128
 	MOVQ  w+0(FP), SI
 	MOVQ  x+8(FP), DI
 	MOVQ  c+16(FP), CX
@@ -196,9 +202,12 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-72
 	MOVSD b+48(FP), X12
 	MOVSD $(1.7976931348623157e+308), X13 // the largest float64
 	XORPS X14, X14
+	MOVSD eta+56(FP), X15
 	MOVQ  CX, DX
 	ANDQ  $-8, DX
-	XORQ  R11, R11
+	XORQ  R11, R11 // row i
+	XORQ  R12, R12 // updates
+	MOVQ  $-1, R13 // last update
 
 srow:
 	CMPQ  R11, R9
@@ -255,20 +264,82 @@ scheck:
 	MOVSD   (R10)(R11*8), X4
 	MULSD   X0, X4 // t = y·s
 	UCOMISD X14, X4
-	JLS     sfound // t ≤ 0 or NaN
+	JLS     snotpos // t ≤ 0 or NaN
 	UCOMISD X13, X4
 	JHI     sfound // t = +Inf
-	ADDQ    R8, DI
-	INCQ    R11
-	JMP     srow
+
+snext:
+	ADDQ R8, DI
+	INCQ R11
+	JMP  srow
+
+snotpos:
+	// t ≤ 0 or NaN here: a clear mistake is -MaxFloat64 ≤ t < 0.
+	JEQ     sfound // t = ±0 (or NaN: unordered sets ZF)
+	MOVAPD  X4, X5
+	ADDSD   X13, X5 // t + MaxFloat64 ≥ 0 unless t = -Inf
+	UCOMISD X14, X5
+	JCS     sfound // t = -Inf
+
+	// The update: step = eta·y_i; w_j ← w_j + x_j·step; b ← b + step.
+	MOVSD    (R10)(R11*8), X5
+	MULSD    X15, X5 // step (eta·y, as step computes it)
+	MOVAPD   X5, X6
+	UNPCKLPD X6, X6 // step, step
+	XORQ     AX, AX
+	MOVQ     CX, BX
+	ANDQ     $-2, BX
+	JZ       suptail
+
+suploop:
+	MOVUPD (DI)(AX*8), X7
+	MULPD  X6, X7 // x_j·step
+	MOVUPD (SI)(AX*8), X8
+	ADDPD  X8, X7 // w_j + x_j·step
+	MOVUPD X7, (SI)(AX*8)
+	ADDQ   $2, AX
+	CMPQ   AX, BX
+	JL     suploop
+
+suptail:
+	CMPQ  AX, CX
+	JGE   supbias
+	MOVSD (DI)(AX*8), X7
+	MULSD X6, X7
+	MOVSD (SI)(AX*8), X8
+	ADDSD X8, X7
+	MOVSD X7, (SI)(AX*8)
+
+supbias:
+	CMPQ  bias+64(FP), $0
+	JEQ   supcount
+	ADDSD X5, X12 // b + step
+
+supcount:
+	INCQ R12
+	MOVQ R11, R13
+	CMPQ R12, maxu+72(FP)
+	JLT  snext
+	ADDQ R8, DI
+	INCQ R11
+	MOVQ R11, k+80(FP)
+	MOVQ $0, need+88(FP)
+	JMP  sret
 
 sfound:
-	MOVQ  R11, k+56(FP)
-	MOVSD X0, s+64(FP)
-	RET
+	MOVQ R11, k+80(FP)
+	MOVQ $1, need+88(FP)
+	JMP  sret
 
 snone:
-	MOVQ R9, k+56(FP)
+	MOVQ R9, k+80(FP)
+	MOVQ $0, need+88(FP)
+
+sret:
+	MOVSD X0, s+96(FP) // the score of row k when need = 1
+	MOVSD X12, bout+104(FP)
+	MOVQ  R12, u+112(FP)
+	MOVQ  R13, last+120(FP)
 	RET
 
 // func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)

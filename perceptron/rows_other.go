@@ -17,6 +17,6 @@ func axpy(a float64, x, w []float64) { axpyGo(a, x, w) }
 func dotFast(w, x []float64) float64 { return dotFastGo(w, x) }
 
 // scanFast is scanFastGo.
-func scanFast(w, x []float64, c, st int, y []float64, b float64) (int, float64) {
-	return scanFastGo(w, x, c, st, y, b)
+func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	return scanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 }

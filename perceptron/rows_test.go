@@ -130,19 +130,24 @@ func TestAxpy(t *testing.T) {
 	}
 }
 
-// TestScanFast checks scanFast (the assembly on amd64) against scanFastGo
-// and against the rule it stands for, on rows with strides wider than the
-// rows and with labels and biases that make mistakes, exact ties (t = 0,
-// +0 and -0), NaN scores and +Inf scores.
+// TestScanFast checks scanFast (the assembly on amd64) against scanFastGo,
+// bit for bit (k, need, the score, w, b, the number of updates and the last
+// updated row), on rows with strides wider than the rows and with labels
+// and biases that make mistakes, exact ties (t = 0, +0 and -0), NaN scores
+// and ±Inf scores, with and without the bias and with small update budgets.
+// TestFastSum checks the epochs it makes against the loop with an
+// Observer, which calls step for every row.
 func TestScanFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
-	for _, c := range []int{1, 2, 7, 8, 9, 16, 17, 100} {
-		for trial := range 200 {
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
+	counts := map[string]int{}
+	for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
+		for trial := range 300 {
 			n := 1 + rng.IntN(30)
 			st := c + rng.IntN(3)
 			x := make([]float64, (n-1)*st+c)
 			for j := range x {
-				x[j] = float64(rng.IntN(5) - 2) // small integers: exact ties happen
+				x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
 			}
 			w := make([]float64, c)
 			for j := range w {
@@ -153,31 +158,46 @@ func TestScanFast(t *testing.T) {
 				y[i] = float64(1 - 2*rng.IntN(2))
 			}
 			b := float64(rng.IntN(3) - 1)
-			switch trial % 4 {
+			switch trial % 5 {
 			case 1:
 				x[rng.IntN(len(x))] = math.NaN()
 			case 2:
 				x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
 			case 3:
 				b = math.Copysign(0, -1)
+			case 4:
+				x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
 			}
-			// The rule: every row before k scores t > 0 and finite; row k
-			// (if any) does not.
-			want := n
-			var ws float64
-			for i := range n {
-				s := dotFast(w, x[i*st:i*st+c]) + b
-				if tt := y[i] * s; !(tt > 0) || tt > math.MaxFloat64 {
-					want, ws = i, s
-					break
-				}
+			eta := []float64{1, 0.1, 3}[rng.IntN(3)]
+			bias := rng.IntN(2) == 0
+			maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+			wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
+			k, need, s, ba, u, last := scanFast(wa, x, c, st, y, b, eta, bias, maxu)
+			kg, needg, sg, bg, ug, lastg := scanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
+			ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && (!need || same(s, sg))
+			for j := range wa {
+				ok = ok && same(wa[j], wg[j])
 			}
-			k, s := scanFast(w, x, c, st, y, b)
-			kg, sg := scanFastGo(w, x, c, st, y, b)
-			if k != want || kg != want || (want < n && (math.Float64bits(s) != math.Float64bits(ws) && !(s != s && ws != ws) ||
-				math.Float64bits(sg) != math.Float64bits(ws) && !(sg != sg && ws != ws))) {
-				t.Fatalf("c=%d trial %d: scanFast %d %v, scanFastGo %d %v, want %d %v", c, trial, k, s, kg, sg, want, ws)
+			if !ok {
+				t.Fatalf("c=%d trial %d: scanFast %d %v %v %v %d %d %v, scanFastGo %d %v %v %v %d %d %v",
+					c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
 			}
+			switch {
+			case need && s == 0:
+				counts["tie"]++
+			case need:
+				counts["non-finite"]++
+			case u == maxu:
+				counts["budget"]++
+			}
+			if u > 0 {
+				counts["updates"]++
+			}
+		}
+	}
+	for _, what := range []string{"tie", "non-finite", "budget", "updates"} {
+		if counts[what] == 0 {
+			t.Errorf("no trial ended with %s: %v", what, counts)
 		}
 	}
 }

@@ -115,3 +115,39 @@ func TestPocketFastSum(t *testing.T) {
 		}
 	}
 }
+
+// TestFastSumScan checks the FastSum epoch of the Cyclic order (scanFast,
+// which makes the clear updates itself) against the loop with an Observer
+// (step for every row): the same weights, bias, updates, last mistake and
+// epochs, with MaxUpdates cutting the run inside an epoch, with NoBias and
+// with an Eta other than 1, and bit for bit the same ties (TieNegative).
+func TestFastSumScan(t *testing.T) {
+	data := benchData(t, 3000, 37)
+	for _, maxu := range []int{0, 1, 7, 100, 1000} {
+		for _, noBias := range []bool{false, true} {
+			for _, tie := range []Tie{TieMistake, TieNegative} {
+				opt := DefaultOptions()
+				opt.Order, opt.Sum, opt.MaxEpochs, opt.MaxUpdates = Cyclic, FastSum, 3, maxu
+				opt.NoBias, opt.Eta, opt.Tie = noBias, 0.5, tie
+				a, err := PLA(data, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				updates := 0
+				opt.Observer = func(Update) { updates++ }
+				b, err := PLA(data, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(a.W, b.W) || a.B != b.B || a.Updates != b.Updates || updates != a.Updates ||
+					a.LastMistakeRow != b.LastMistakeRow || a.Epochs != b.Epochs || !slices.Equal(a.UpdateRuns, b.UpdateRuns) {
+					t.Errorf("MaxUpdates %d, NoBias %v, %v: scan %v %v (%d updates, last %d, %d epochs), observer loop %v %v (%d, last %d, %d epochs)",
+						maxu, noBias, tie, a.W[:2], a.B, a.Updates, a.LastMistakeRow, a.Epochs, b.W[:2], b.B, b.Updates, b.LastMistakeRow, b.Epochs)
+				}
+				if maxu > 0 && a.Updates != maxu {
+					t.Errorf("MaxUpdates %d: %d updates", maxu, a.Updates)
+				}
+			}
+		}
+	}
+}
