@@ -24,9 +24,10 @@ var hasAVX2 = cpu.X86.HasAVX2
 func dotFastAsm(w *float64, x *float64, n int) float64
 
 //go:noescape
-func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
 
-// scanFast is scanFastGo, bit for bit, in SSE2.
+// scanFast is scanFastGo, bit for bit, in SSE2 (its updates in AVX2 where
+// the CPU has it).
 func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if n == 0 || c == 0 || maxu < 1 {
@@ -37,7 +38,11 @@ func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	if bias {
 		bi = 1
 	}
-	k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
+	avx := 0
+	if hasAVX2 {
+		avx = 1
+	}
+	k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, avx)
 	return k, nd != 0, s, bout, u, last
 }
 

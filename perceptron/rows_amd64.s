@@ -179,7 +179,7 @@ rdone:
 	MOVSD X0, ret+24(FP)
 	RET
 
-// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
 //
 // The FastSum scan of PLA over n rows of c features, row i at x + i·st,
 // with its clear updates: it scores row after row as dotFastAsm does,
@@ -190,8 +190,9 @@ rdone:
 // (k = the next row, need = 0). Any other row (t = ±0, NaN or ±Inf) is
 // left to the caller: k is that row, need = 1 and s its score. With no such
 // row k = n, need = 0. bout is b after the updates, u their number, last
-// the row of the last one.
-TEXT ·scanFastAsm(SB), NOSPLIT, $0-128
+// the row of the last one. With avx not 0 the update uses AVX2 (VMULPD,
+// then VADDPD: the same roundings).
+TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 	MOVQ  w+0(FP), SI
 	MOVQ  x+8(FP), DI
 	MOVQ  c+16(FP), CX
@@ -287,9 +288,31 @@ snotpos:
 	MOVAPD   X5, X6
 	UNPCKLPD X6, X6 // step, step
 	XORQ     AX, AX
+	CMPQ     avx+80(FP), $0
+	JEQ      supsse
+	VBROADCASTSD X5, Y6
+	MOVQ     CX, BX
+	ANDQ     $-4, BX
+	JZ       supvdone
+
+supvloop:
+	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
+	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
+	VMOVUPD Y7, (SI)(AX*8)
+	ADDQ    $4, AX
+	CMPQ    AX, BX
+	JL      supvloop
+
+supvdone:
+	VZEROUPPER
+	MOVAPD   X5, X6
+	UNPCKLPD X6, X6 // step, step
+
+supsse:
 	MOVQ     CX, BX
 	ANDQ     $-2, BX
-	JZ       suptail
+	CMPQ     AX, BX
+	JGE      suptail
 
 suploop:
 	MOVUPD (DI)(AX*8), X7
@@ -322,24 +345,24 @@ supcount:
 	JLT  snext
 	ADDQ R8, DI
 	INCQ R11
-	MOVQ R11, k+80(FP)
-	MOVQ $0, need+88(FP)
+	MOVQ R11, k+88(FP)
+	MOVQ $0, need+96(FP)
 	JMP  sret
 
 sfound:
-	MOVQ R11, k+80(FP)
-	MOVQ $1, need+88(FP)
+	MOVQ R11, k+88(FP)
+	MOVQ $1, need+96(FP)
 	JMP  sret
 
 snone:
-	MOVQ R9, k+80(FP)
-	MOVQ $0, need+88(FP)
+	MOVQ R9, k+88(FP)
+	MOVQ $0, need+96(FP)
 
 sret:
-	MOVSD X0, s+96(FP) // the score of row k when need = 1
-	MOVSD X12, bout+104(FP)
-	MOVQ  R12, u+112(FP)
-	MOVQ  R13, last+120(FP)
+	MOVSD X0, s+104(FP) // the score of row k when need = 1
+	MOVSD X12, bout+112(FP)
+	MOVQ  R12, u+120(FP)
+	MOVQ  R13, last+128(FP)
 	RET
 
 // func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)

@@ -141,57 +141,65 @@ func TestScanFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
-	for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
-		for trial := range 300 {
-			n := 1 + rng.IntN(30)
-			st := c + rng.IntN(3)
-			x := make([]float64, (n-1)*st+c)
-			for j := range x {
-				x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
-			}
-			w := make([]float64, c)
-			for j := range w {
-				w[j] = float64(rng.IntN(5) - 2)
-			}
-			y := make([]float64, n)
-			for i := range y {
-				y[i] = float64(1 - 2*rng.IntN(2))
-			}
-			b := float64(rng.IntN(3) - 1)
-			switch trial % 5 {
-			case 1:
-				x[rng.IntN(len(x))] = math.NaN()
-			case 2:
-				x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
-			case 3:
-				b = math.Copysign(0, -1)
-			case 4:
-				x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
-			}
-			eta := []float64{1, 0.1, 3}[rng.IntN(3)]
-			bias := rng.IntN(2) == 0
-			maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
-			wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
-			k, need, s, ba, u, last := scanFast(wa, x, c, st, y, b, eta, bias, maxu)
-			kg, needg, sg, bg, ug, lastg := scanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
-			ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && (!need || same(s, sg))
-			for j := range wa {
-				ok = ok && same(wa[j], wg[j])
-			}
-			if !ok {
-				t.Fatalf("c=%d trial %d: scanFast %d %v %v %v %d %d %v, scanFastGo %d %v %v %v %d %d %v",
-					c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
-			}
-			switch {
-			case need && s == 0:
-				counts["tie"]++
-			case need:
-				counts["non-finite"]++
-			case u == maxu:
-				counts["budget"]++
-			}
-			if u > 0 {
-				counts["updates"]++
+	kernels := []bool{hasAVX2}
+	if hasAVX2 {
+		kernels = append(kernels, false)
+		defer func() { hasAVX2 = true }()
+	}
+	for _, avx := range kernels {
+		hasAVX2 = avx
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
+			for trial := range 300 {
+				n := 1 + rng.IntN(30)
+				st := c + rng.IntN(3)
+				x := make([]float64, (n-1)*st+c)
+				for j := range x {
+					x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
+				}
+				w := make([]float64, c)
+				for j := range w {
+					w[j] = float64(rng.IntN(5) - 2)
+				}
+				y := make([]float64, n)
+				for i := range y {
+					y[i] = float64(1 - 2*rng.IntN(2))
+				}
+				b := float64(rng.IntN(3) - 1)
+				switch trial % 5 {
+				case 1:
+					x[rng.IntN(len(x))] = math.NaN()
+				case 2:
+					x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
+				case 3:
+					b = math.Copysign(0, -1)
+				case 4:
+					x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
+				}
+				eta := []float64{1, 0.1, 3}[rng.IntN(3)]
+				bias := rng.IntN(2) == 0
+				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
+				k, need, s, ba, u, last := scanFast(wa, x, c, st, y, b, eta, bias, maxu)
+				kg, needg, sg, bg, ug, lastg := scanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
+				ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && (!need || same(s, sg))
+				for j := range wa {
+					ok = ok && same(wa[j], wg[j])
+				}
+				if !ok {
+					t.Fatalf("AVX2 %v, c=%d trial %d: scanFast %d %v %v %v %d %d %v, scanFastGo %d %v %v %v %d %d %v",
+						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+				}
+				switch {
+				case need && s == 0:
+					counts["tie"]++
+				case need:
+					counts["non-finite"]++
+				case u == maxu:
+					counts["budget"]++
+				}
+				if u > 0 {
+					counts["updates"]++
+				}
 			}
 		}
 	}
