@@ -66,7 +66,7 @@ func dotFastGo(w, x []float64) float64 {
 // a tie or a non-finite score) is left to the caller: k is that row, need
 // is true and s is its score. With no such row k = len(y), need = false.
 // It also returns b after the updates (bout), their number u, and the row
-// of the last one (-1 if none).
+// of the last one (-1 if none); s is always the last score computed.
 func scanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	last = -1
 	for i, yi := range y {

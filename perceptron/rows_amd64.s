@@ -213,6 +213,8 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 srow:
 	CMPQ  R11, R9
 	JGE   snone
+	CMPQ  avx+80(FP), $0
+	JNE   svrow
 	XORPS X0, X0
 	XORPS X1, X1
 	XORPS X2, X2
@@ -241,6 +243,37 @@ sloop:
 	ADDQ   $8, AX
 	CMPQ   AX, DX
 	JL     sloop
+
+	JMP    ssum
+
+svrow:
+	// The same eight partial sums with AVX2: Y0 = (s_0, s_1, s_2, s_3),
+	// Y1 = (s_4, s_5, s_6, s_7), then moved to X0-X3 as the SSE2 loop
+	// leaves them.
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	XORQ   AX, AX
+	TESTQ  DX, DX
+	JZ     svsum
+
+svloop:
+	VMOVUPD (DI)(AX*8), Y4
+	VMULPD  (SI)(AX*8), Y4, Y4
+	VADDPD  Y4, Y0, Y0
+	VMOVUPD 32(DI)(AX*8), Y5
+	VMULPD  32(SI)(AX*8), Y5, Y5
+	VADDPD  Y5, Y1, Y1
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      svloop
+
+svsum:
+	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
+	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
+	VZEROUPPER
+	MOVAPD X1, X2 // s_4, s_5
+	MOVAPD X8, X1
+	MOVAPD X9, X3
 
 ssum:
 	ADDPD    X1, X0
@@ -359,7 +392,7 @@ snone:
 	MOVQ $0, need+96(FP)
 
 sret:
-	MOVSD X0, s+104(FP) // the score of row k when need = 1
+	MOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
 	MOVSD X12, bout+112(FP)
 	MOVQ  R12, u+120(FP)
 	MOVQ  R13, last+128(FP)
