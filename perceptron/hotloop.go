@@ -30,7 +30,9 @@ import "math"
 // rounding, so not bit-identical to scikit-learn, but deterministic and
 // the same on every machine): the chain is an eighth as long, so rows are
 // scored one at a time, and in the Cyclic order scanFast scans them in
-// assembly up to the next possible mistake. sweep is the general loop
+// assembly and makes the clear updates (y·score < 0, finite) itself,
+// returning only for a tie, a non-finite score, the MaxUpdates budget or
+// every checkEvery rows. sweep is the general loop
 // (an Observer, and the learners that watch every step), which scores with
 // the same sums and calls step for every row.
 
