@@ -8,9 +8,10 @@ import (
 // The benchmarks of the performance issue that bench_test.go,
 // bench_theory_test.go and lfd_test.go do not already have. Run them all with
 //
-//	go test ./perceptron/ -run '^$' -bench 'Epoch|Pocket|Averaged|Voted|Dual|MaxMargin|LFD|CountErrors'
+//	go test ./perceptron/ -run '^$' -bench 'Epoch|Pocket|Averaged|Voted|Dual|MaxMargin|LFD|CountErrors|Kernels'
 //
 // (BenchmarkPLAEpoch: an epoch with and without an observer;
+// BenchmarkKernels: the assembly kernels of the epoch against their Go loops;
 // BenchmarkPocketEpoch, BenchmarkAveragedEpoch, BenchmarkVotedEpoch;
 // BenchmarkDual: the dual perceptron with its Gram matrix; BenchmarkMaxMargin
 // n=1000,d=10: the maximum-margin solver on 1000 × 10;
@@ -176,5 +177,59 @@ func BenchmarkRandomMistakeEpoch(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkKernels times the kernels of the epoch on 100 and 1000 features,
+// eight rows in cache: dot8Exact in AVX2 (where the CPU has it) and SSE2
+// against the Go loop it stands for (dot8ExactGo), dotFast (assembly on
+// amd64) against dotFastGo, and axpy (the update) against axpyGo.
+func BenchmarkKernels(b *testing.B) {
+	for _, d := range []int{100, 1000} {
+		x := make([]float64, 8*d)
+		w := make([]float64, d)
+		for j := range x {
+			x[j] = float64(j%13) - 6
+		}
+		for j := range w {
+			w[j] = float64(j%7) - 3
+		}
+		var o [8]int
+		for q := range o {
+			o[q] = q * d
+		}
+		var s [8]float64
+		avx := hasAVX2
+		for _, k := range []string{"dot8Exact-AVX2", "dot8Exact-SSE2", "dot8ExactGo", "dotFast", "dotFastGo", "axpy", "axpyGo"} {
+			if k == "dot8Exact-AVX2" && !avx {
+				continue
+			}
+			b.Run(fmt.Sprintf("d=%d/%s", d, k), func(b *testing.B) {
+				hasAVX2 = avx && k != "dot8Exact-SSE2"
+				defer func() { hasAVX2 = avx }()
+				var sink float64
+				for b.Loop() {
+					switch k {
+					case "dot8Exact-AVX2", "dot8Exact-SSE2":
+						dot8Exact(w, x, &o, 0, &s)
+						sink += s[0]
+					case "dot8ExactGo":
+						dot8ExactGo(w, x, &o, &s)
+						sink += s[0]
+					case "dotFast":
+						sink += dotFast(w, x[:d])
+					case "dotFastGo":
+						sink += dotFastGo(w, x[:d])
+					case "axpy":
+						axpy(1e-300, x[:d], w)
+					case "axpyGo":
+						axpyGo(1e-300, x[:d], w)
+					}
+				}
+				if sink == 0.5 {
+					b.Log(sink)
+				}
+			})
+		}
 	}
 }

@@ -1,5 +1,7 @@
 package perceptron
 
+import "math"
+
 // The epoch of PLA is a chain of dot products w·x_i. In the default
 // ExactSum mode each is summed left to right, so that the weights stay
 // bit-identical to scikit-learn's. One such sum is a chain of dependent
@@ -7,26 +9,32 @@ package perceptron
 // by the memory that feeds it, so an epoch is fast only when the CPU runs
 // the chains of several rows side by side.
 //
-// Measured on the README's machine (an AMD EPYC, Zen 5, shared and loaded
-// while it was measured), the out-of-order core does that best on its own:
-// a loop that scores one row at a time, with the sum unrolled by four (the
-// same order, fewer loop instructions, so that more rows fit in the core's
-// window), and that keeps everything but the test of the score out of the
-// loop. Scoring blocks of 2 or 4 rows as explicitly interleaved chains (the
-// previous design) was faster on rows already in cache but 1.3 to 1.6
-// times slower on 100 features from memory, where the interleaved loads of
-// several short rows keep the hardware prefetcher from streaming, and it
-// discards the block's remaining scores at every update; on 1000 features
-// the two were even then, but near idle one row at a time was 3.06x the
-// limit there and four interleaved rows 2.13x, so rows of wideRows
-// features or more are scored four at a time (sweepWide). sweepPLA is that
-// loop; sweep is the general one
-// (Observer, and the learners that watch every step), which scores with the
-// same sums and calls step for every row.
+// sweepPLA (PLA without an Observer) therefore scores the rows eight at a
+// time in the ExactSum mode: dot8Exact (rows.go) runs eight left-to-right
+// sums at once, in assembly on amd64 where the lanes of a vector are rows
+// (AVX2: four rows a vector, SSE2: two), each lane adding its own row's
+// products column after column, so each sum is bit for bit dot's. The
+// kernel prefetches the next eight rows while it reads these, which keeps
+// memory streaming although eight rows are read side by side. The scores
+// are consumed in order; after an update the block's later scores are
+// stale, and the next block starts at the row after it (still in cache),
+// so an update costs one chain of d adds, which no exact order can avoid
+// (the next score needs the updated w), plus the rescoring of at most
+// seven rows. On the README's machine (AMD EPYC, Zen 5) this beat the
+// previous design (one row at a time below 256 features, four interleaved
+// rows in Go above) on every size of perfcompare; the README's performance
+// section has the numbers. The update w ← w + η y x is axpy (AVX2, or
+// gonum's SSE2 AddScaled: products rounded, then added, never fused).
 //
-// FastSum lets each row's sum use four partial sums (a different rounding,
-// so not bit-identical to scikit-learn, but deterministic): the chain is a
-// quarter as long and an epoch runs at the speed of memory.
+// FastSum sums each row with eight partial sums (dotFast, a different
+// rounding, so not bit-identical to scikit-learn, but deterministic and
+// the same on every machine): the chain is an eighth as long, so rows are
+// scored one at a time, and in the Cyclic order scanFast scans them in
+// assembly and makes the clear updates (y·score < 0, finite) itself,
+// returning only for a tie, a non-finite score, the MaxUpdates budget or
+// every checkEvery rows. sweep is the general loop
+// (an Observer, and the learners that watch every step), which scores with
+// the same sums and calls step for every row.
 
 // dotExact returns Σ w_j x_j summed left to right, bit for bit the sum of
 // dot, unrolled by four. The float64 conversions forbid fusing the multiply
@@ -50,44 +58,6 @@ func dotExact(w, x []float64) float64 {
 	return s
 }
 
-// dotFast returns Σ w_j x_j with four partial sums, s_k summing the terms
-// j ≡ k (mod 4) left to right, combined as (s_0 + s_1) + (s_2 + s_3), and
-// the last len(x) mod 4 terms added after. Its rounding differs from dot's;
-// it is the same on every run and every machine (no FMA).
-func dotFast(w, x []float64) float64 {
-	n := len(x)
-	w = w[:n]
-	var s0, s1, s2, s3 float64
-	j := 0
-	for ; j+4 <= n; j += 4 {
-		xx := x[j : j+4 : j+4]
-		ww := w[j : j+4 : j+4]
-		s0 += float64(ww[0] * xx[0])
-		s1 += float64(ww[1] * xx[1])
-		s2 += float64(ww[2] * xx[2])
-		s3 += float64(ww[3] * xx[3])
-	}
-	s := (s0 + s1) + (s2 + s3)
-	for ; j < n; j++ {
-		s += float64(w[j] * x[j])
-	}
-	return s
-}
-
-// dot4 returns w·x0, w·x1, w·x2 and w·x3, each summed left to right exactly
-// as dot sums it (the float64 conversions: see dotExact).
-func dot4(w, x0, x1, x2, x3 []float64) (s0, s1, s2, s3 float64) {
-	n := len(w)
-	x0, x1, x2, x3 = x0[:n], x1[:n], x2[:n], x3[:n]
-	for j, wj := range w {
-		s0 += float64(wj * x0[j])
-		s1 += float64(wj * x1[j])
-		s2 += float64(wj * x2[j])
-		s3 += float64(wj * x3[j])
-	}
-	return
-}
-
 // row returns x_i as a view of the raw data, as Dataset.Row does, without
 // going through the matrix.
 func (r *run) row(i int) []float64 {
@@ -108,11 +78,7 @@ func (r *run) score(x []float64) float64 {
 // Without an Observer or onStep, sweepPLA does the same faster.
 func (r *run) sweep() {
 	if r.opt.Observer == nil && r.onStep == nil {
-		if r.opt.Sum == FastSum {
-			r.sweepPLA(dotFast)
-		} else {
-			r.sweepPLA(dotExact)
-		}
+		r.sweepPLA()
 		return
 	}
 	k := 0
@@ -126,72 +92,106 @@ func (r *run) sweep() {
 	}
 }
 
-// wideRows is the row length from which sweepPLA scores four rows at a time
-// (sweepWide) in the ExactSum mode: a chain of a thousand dependent adds is
-// longer than the core's window, so one row at a time leaves the core
-// waiting, while four interleaved chains keep it busy; on short rows the
-// core overlaps the rows on its own (see the top of this file).
-const wideRows = 256
+// block is the number of rows that sweepPLA scores at a time (dot8Exact or
+// dot8Fast).
+const block = 8
 
-// sweepWide scores the rows four at a time with dot4 (each with its own
-// left-to-right sum, bit for bit dot's), all with the current w, and
-// consumes the scores in order; after an update the remaining scores of the
-// block are stale, so scoring starts again at the next row (still in
-// cache). It returns the number of rows visited (the rest, fewer than
-// four, is left to the caller) and whether the run must stop.
-func (r *run) sweepWide() (int, bool) {
-	perm, n, y := r.perm, r.n, r.d.Y
+// sweepPLA is sweep for PLA without an Observer: only a score that may be
+// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context and
+// the Deadline are checked about every checkEvery rows.
+//
+// In the ExactSum mode it scores the rows eight at a time, all with the
+// current w and b (dot8Exact: eight independent left-to-right sums in
+// flight), and consumes the scores in order. After an update the block's
+// later scores are stale, so the next block starts at the row after it
+// (those rows are still in cache). The last rows, fewer than eight, are
+// scored one at a time. In the FastSum mode every row is scored alone
+// (dotFast, whose eight partial sums are short chains).
+func (r *run) sweepPLA() {
+	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
+	y = y[:n]
+	if perm != nil {
+		perm = perm[:n]
+	}
+	fast := r.opt.Sum == FastSum
+	b := r.b
+	var o [block]int
+	var s [block]float64
 	k := 0
-	var p [4]int
-	for k+4 <= n {
-		for q := range p {
-			p[q] = k + q
+	check := checkEvery
+	for !fast && k+block <= n {
+		for q := range o {
+			i := k + q
 			if perm != nil {
-				p[q] = perm[k+q]
+				i = perm[i]
 			}
+			o[q] = i * st
 		}
-		x0, x1, x2, x3 := r.row(p[0]), r.row(p[1]), r.row(p[2]), r.row(p[3])
-		s0, s1, s2, s3 := dot4(r.w, x0, x1, x2, x3)
-		b := r.b
-		for q, s := range [4]float64{s0, s1, s2, s3} {
-			k++
-			s += b
-			if t := y[p[q]] * s; !(t > 0) || t > maxFloat {
-				r.step(p[q], [4][]float64{x0, x1, x2, x3}[q], s)
-				if r.stopped() {
-					return k, true
+		pf := (k + block) * st // the next rows in the Cyclic order
+		if perm != nil && k+2*block <= n {
+			pf = perm[k+block] * st // the first of them in this order
+		}
+		dot8Exact(w, xs, &o, pf, &s)
+		q := 0
+		for ; q < block; q++ {
+			i := k + q
+			if perm != nil {
+				i = perm[i]
+			}
+			sc := s[q] + b
+			if t := y[i] * sc; !(t > 0) || t > maxFloat {
+				if r.step(i, xs[o[q]:o[q]+c:o[q]+c], sc) {
+					break
 				}
-				break
 			}
 		}
-		if r.watch && k&(checkEvery-1) < 4 {
+		if q < block {
+			k += q + 1
+			b = r.b
+			if r.stopped() {
+				r.endSweep(k)
+				return
+			}
+		} else {
+			k += block
+		}
+		if r.watch && k >= check {
+			check = k + checkEvery
 			if r.checkStop(); r.halt {
-				return k, true
+				r.endSweep(k)
+				return
 			}
 		}
 	}
-	return k, false
-}
-
-// sweepPLA is sweep for PLA without an Observer: only a score that may be
-// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step; the Context and the
-// Deadline are checked every checkEvery rows. dot is dotExact or dotFast
-// (an indirect call per row, which the branch predictor makes as cheap as a
-// direct one).
-func (r *run) sweepPLA(dot func(w, x []float64) float64) {
-	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
-	y = y[:n]
-	b := r.b
-	k := 0
-	if c >= wideRows && r.opt.Sum == ExactSum {
-		var stop bool
-		if k, stop = r.sweepWide(); stop {
-			if r.epoch == 0 {
-				r.seen = k
-			}
+	bias := !r.opt.NoBias
+	for fast && perm == nil && k < n {
+		// The Cyclic order: scanFast scores the rows, and makes the clear
+		// updates (t < 0, finite), up to the next row that needs step (a
+		// tie or a non-finite score), at most checkEvery rows a call.
+		maxu := math.MaxInt
+		if r.opt.MaxUpdates > 0 {
+			maxu = r.opt.MaxUpdates - r.res.Updates
+		}
+		end := min(n, k+checkEvery)
+		m, need, sc, nb, u, last := scanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, maxu)
+		if u > 0 {
+			b, r.b = nb, nb
+			r.res.Updates += u
+			r.cur += u
+			r.lastEpoch = r.epoch
+			r.res.LastMistakeRow = k + last
+		}
+		k += m
+		if need {
+			o := k * st
+			r.step(k, xs[o:o+c:o+c], sc)
+			b = r.b
+			k++
+		}
+		if (u > 0 || need) && r.stopped() || k == end && r.watch && r.checkStopped() {
+			r.endSweep(k)
 			return
 		}
-		b = r.b
 	}
 	for ; k < n; k++ {
 		i := k
@@ -200,21 +200,38 @@ func (r *run) sweepPLA(dot func(w, x []float64) float64) {
 		}
 		o := i * st
 		x := xs[o : o+c : o+c]
-		s := dot(w, x) + b
-		if t := y[i] * s; !(t > 0) || t > maxFloat {
-			r.step(i, x, s)
+		var sc float64
+		if fast {
+			sc = dotFast(w, x) + b
+		} else {
+			sc = dotExact(w, x) + b
+		}
+		if t := y[i] * sc; !(t > 0) || t > maxFloat {
+			r.step(i, x, sc)
 			b = r.b
 			if r.stopped() {
 				k++
 				break
 			}
-		} else if r.watch && k&(checkEvery-1) == checkEvery-1 {
+		} else if r.watch && k >= check {
+			check = k + checkEvery
 			if r.checkStop(); r.halt {
 				k++
 				break
 			}
 		}
 	}
+	r.endSweep(k)
+}
+
+// checkStopped calls checkStop and reports whether the run must halt.
+func (r *run) checkStopped() bool {
+	r.checkStop()
+	return r.halt
+}
+
+// endSweep records, in the first epoch, the number k of rows visited.
+func (r *run) endSweep(k int) {
 	if r.epoch == 0 {
 		r.seen = k
 	}
@@ -233,10 +250,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 	updated := r.opt.Tie.Mistake(y, score)
 	if updated {
 		step := r.opt.Eta * y
-		w := r.w[:len(x)]
-		for j, v := range x {
-			w[j] += float64(v * step)
-		}
+		axpy(step, x, r.w)
 		if !r.opt.NoBias {
 			r.b += step
 		}
@@ -291,13 +305,11 @@ func quickValid(d *Dataset) bool {
 	if d == nil || d.X == nil || d.X.IsEmpty() || len(d.Y) != d.N() || checkLabels(d.Y) != nil {
 		return false
 	}
-	pos := 0
+	neg := 0
 	for _, v := range d.Y {
-		if v > 0 {
-			pos++
-		}
+		neg += int(math.Float64bits(v) >> 63) // -1 (sign bit set) or +1: no branch
 	}
-	return pos > 0 && pos < len(d.Y)
+	return neg > 0 && neg < len(d.Y)
 }
 
 // wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.
@@ -305,29 +317,27 @@ func wrong(tie Tie, y, score float64) bool {
 	return tie.Mistake(y, score) || score != score
 }
 
-// countMistakes is countErrors (a NaN score counts as a mistake) with the rows scored four at a time by
-// dot4: the same scores, bit for bit, hence the same count, at the
-// throughput of the CPU rather than the latency of one chain of adds.
+// countMistakes is countErrors (a NaN score counts as a mistake) with the
+// rows scored eight at a time by dot8Exact: the same scores, bit for bit,
+// hence the same count, at the throughput of the CPU rather than the
+// latency of one chain of adds.
 func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 	raw := d.X.RawMatrix()
 	n, c, st, x := raw.Rows, raw.Cols, raw.Stride, raw.Data
 	y := d.Y[:n]
 	w = w[:c]
 	e, i := 0, 0
-	for ; i+4 <= n; i += 4 {
-		o := i * st
-		s0, s1, s2, s3 := dot4(w, x[o:o+c], x[o+st:o+st+c], x[o+2*st:o+2*st+c], x[o+3*st:o+3*st+c])
-		if wrong(tie, y[i], s0+b) {
-			e++
+	var o [block]int
+	var s [block]float64
+	for ; c > 0 && i+block <= n; i += block {
+		for q := range o {
+			o[q] = (i + q) * st
 		}
-		if wrong(tie, y[i+1], s1+b) {
-			e++
-		}
-		if wrong(tie, y[i+2], s2+b) {
-			e++
-		}
-		if wrong(tie, y[i+3], s3+b) {
-			e++
+		dot8Exact(w, x, &o, (i+block)*st, &s)
+		for q, sq := range s {
+			if wrong(tie, y[i+q], sq+b) {
+				e++
+			}
 		}
 	}
 	for ; i < n; i++ {

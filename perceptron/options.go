@@ -101,14 +101,17 @@ const (
 	// multiply-add, as scikit-learn does: PLA's weights are bit-identical
 	// to its, and the lessons use it. The default.
 	ExactSum Sum = iota
-	// FastSum sums with four partial sums (see dotFast and the README's
-	// performance section): faster on large data sets, near the speed of
-	// reading the data from memory. It is deterministic (the same on every
-	// run and machine). The update w ← w + η y x is the same in both modes,
-	// so the weights differ from ExactSum's (and scikit-learn's) only once a
-	// score falls within rounding of 0 and the two sums decide that row
-	// differently; from then on the runs part ways. Pick it for large data
-	// when speed matters more than matching scikit-learn bit for bit.
+	// FastSum sums each row with eight partial sums (see dotFastGo for
+	// the exact order, and the README's performance section): faster on
+	// large data sets, near the speed of reading the data from memory. It
+	// is deterministic: the same order on every run and every machine (in
+	// SSE2 assembly on amd64, in Go elsewhere, bit for bit the same, no
+	// fused multiply-add). The update w ← w + η y x is the same in both
+	// modes, so the weights differ from ExactSum's (and scikit-learn's)
+	// only once a score falls within rounding of 0 and the two sums decide
+	// that row differently; from then on the runs part ways. Pick it for
+	// large data when speed matters more than matching scikit-learn bit
+	// for bit.
 	FastSum
 )
 

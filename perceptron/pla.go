@@ -237,7 +237,8 @@ func (r *run) pass() int {
 // Cost: every pick scores all n rows (to know which are misclassified and
 // draw among them with the seeded generator), so an epoch costs O(n²·d)
 // (see BenchmarkRandomMistakeEpoch and the README's performance section).
-// The rows are scored four at a time (the scores of dot, bit for bit). An
+// The rows are scored eight at a time (dot8Exact: the scores of dot, bit
+// for bit). An
 // exact run cannot do with less: after an update every score changes, and
 // a score updated by the difference would round differently from the
 // left-to-right sum, so the set of mistakes could differ.
@@ -258,11 +259,15 @@ func (r *run) mistakePass() {
 // order. A non-finite score halts the run (see nonFinite) and returns false.
 func (r *run) misclassified(dst []int) ([]int, bool) {
 	n, y, w, b, tie := r.d.N(), r.d.Y, r.w, r.b, r.opt.Tie
-	var s [4]float64
-	for i := 0; i < n; i += 4 {
-		m := min(4, n-i)
-		if m == 4 && r.opt.Sum == ExactSum {
-			s[0], s[1], s[2], s[3] = dot4(w, r.row(i), r.row(i+1), r.row(i+2), r.row(i+3))
+	var s [block]float64
+	var o [block]int
+	for i := 0; i < n; i += block {
+		m := min(block, n-i)
+		if m == block && r.opt.Sum == ExactSum {
+			for q := range o {
+				o[q] = (i + q) * r.stride
+			}
+			dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
 		} else {
 			for k := range m {
 				if r.opt.Sum == FastSum {

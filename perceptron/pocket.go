@@ -66,7 +66,9 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	// settle counts the errors of cur and records it in History (update k).
 	settle := func(k int) {
 		e := 0
-		var idx [4]int // rows waiting to be scored four at a time (ExactSum)
+		var idx [block]int // rows waiting to be scored eight at a time (ExactSum)
+		var o [block]int
+		var sc [block]float64
 		m := 0
 		for i, g := range seen {
 			if g == gen {
@@ -78,13 +80,16 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 				}
 				continue
 			}
-			if idx[m] = i; m < 3 {
+			if idx[m] = i; m < block-1 {
 				m++
 				continue
 			}
 			m = 0
-			s0, s1, s2, s3 := dot4(cur.W, r.row(idx[0]), r.row(idx[1]), r.row(idx[2]), r.row(idx[3]))
-			for q, s := range [4]float64{s0, s1, s2, s3} {
+			for q, iq := range idx {
+				o[q] = iq * r.stride
+			}
+			dot8Exact(cur.W, r.x, &o, -1, &sc)
+			for q, s := range sc {
 				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
 					e++
 				}

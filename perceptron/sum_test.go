@@ -55,16 +55,17 @@ func TestFastSum(t *testing.T) {
 	if !slices.Equal(a.W, b.W) || a.B != b.B || !slices.Equal(a.W, c.W) || a.B != c.B || updates != a.Updates {
 		t.Errorf("FastSum is not deterministic or the two loops differ: %v / %v / %v", a.W[:3], b.W[:3], c.W[:3])
 	}
-	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1): left
-	// to right, 1e16 + 1 rounds to 1e16 (the spacing of doubles there is
-	// 2), minus 1e16 is 0, plus 1 is 1. With partial sums, (1e16 + 1) +
-	// (-1e16 + 1) = 1e16 - 1e16 = 0. So a row with y = +1 is correct under
-	// ExactSum and a tie (a mistake under TieMistake) under FastSum: the
-	// modes can decide a near-tie differently.
-	w := []float64{1e16, 1, -1e16, 1}
-	x := []float64{1, 1, 1, 1}
-	if f, e := dotFast(w, x), dotExact(w, x); f != 0 || e != 1 || dot(w, x) != 1 {
-		t.Errorf("dotFast = %v (want 0), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
+	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
+	// 0, 0): left to right, 1e16 + 1 rounds to 1e16 (the spacing of
+	// doubles there is 2), minus 1e16 is 0, plus 1 is 1. With the eight
+	// partial sums (one term each), ((1e16 - 1e16) + (0 + 0)) + ((1 + 1) +
+	// (0 + 0)) = 2. So a row with y = -1 and b = -1.5 is correct under
+	// ExactSum (score -0.5) and a mistake under FastSum (score 0.5): the
+	// modes can decide a row differently.
+	w := []float64{1e16, 1, -1e16, 1, 0, 0, 0, 0}
+	x := []float64{1, 1, 1, 1, 1, 1, 1, 1}
+	if f, e := dotFast(w, x), dotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
+		t.Errorf("dotFast = %v (want 2), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
 	}
 
 	sep, _, err := SeparableData(500, 20, 0.1, 5)
@@ -111,6 +112,42 @@ func TestPocketFastSum(t *testing.T) {
 		}
 		if h.Errors != e || h.Update != k+1 {
 			t.Fatalf("history[%d] = %+v, recounted %d errors", k, h, e)
+		}
+	}
+}
+
+// TestFastSumScan checks the FastSum epoch of the Cyclic order (scanFast,
+// which makes the clear updates itself) against the loop with an Observer
+// (step for every row): the same weights, bias, updates, last mistake and
+// epochs, with MaxUpdates cutting the run inside an epoch, with NoBias and
+// with an Eta other than 1, and bit for bit the same ties (TieNegative).
+func TestFastSumScan(t *testing.T) {
+	data := benchData(t, 3000, 37)
+	for _, maxu := range []int{0, 1, 7, 100, 1000} {
+		for _, noBias := range []bool{false, true} {
+			for _, tie := range []Tie{TieMistake, TieNegative} {
+				opt := DefaultOptions()
+				opt.Order, opt.Sum, opt.MaxEpochs, opt.MaxUpdates = Cyclic, FastSum, 3, maxu
+				opt.NoBias, opt.Eta, opt.Tie = noBias, 0.5, tie
+				a, err := PLA(data, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				updates := 0
+				opt.Observer = func(Update) { updates++ }
+				b, err := PLA(data, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !slices.Equal(a.W, b.W) || a.B != b.B || a.Updates != b.Updates || updates != a.Updates ||
+					a.LastMistakeRow != b.LastMistakeRow || a.Epochs != b.Epochs || !slices.Equal(a.UpdateRuns, b.UpdateRuns) {
+					t.Errorf("MaxUpdates %d, NoBias %v, %v: scan %v %v (%d updates, last %d, %d epochs), observer loop %v %v (%d, last %d, %d epochs)",
+						maxu, noBias, tie, a.W[:2], a.B, a.Updates, a.LastMistakeRow, a.Epochs, b.W[:2], b.B, b.Updates, b.LastMistakeRow, b.Epochs)
+				}
+				if maxu > 0 && a.Updates != maxu {
+					t.Errorf("MaxUpdates %d: %d updates", maxu, a.Updates)
+				}
+			}
 		}
 	}
 }

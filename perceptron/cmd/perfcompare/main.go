@@ -21,8 +21,8 @@
 //	             in a Python subprocess (-python, Debian's python3-sklearn),
 //	             which loads X.npy and y.npy once before the first round and
 //	             times only clf.fit(X, y) with time.perf_counter;
-//	(d) fast:    perceptron.PLA as (b) with Sum FastSum (four partial sums
-//	             per row: faster, deterministic, not bit-identical).
+//	(d) fast:    perceptron.PLA as (b) with Sum FastSum (eight partial
+//	             sums per row: faster, deterministic, not bit-identical).
 //
 // One warm-up round precedes the timed rounds. It prints, per size, the
 // median of each, the ratios package/limit, sklearn/package and fast/limit,

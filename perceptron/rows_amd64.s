@@ -1,0 +1,542 @@
+//go:build !noasm && !gccgo && !safe
+
+#include "textflag.h"
+
+// The kernels of rows.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
+// round each product and each sum as the scalar code does (no fused
+// multiply-add), so the results are bit for bit those of dot8ExactGo and
+// dotFastGo.
+
+// func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
+//
+// out[q] = Σ_j w_j rows[q][j], j = 0, 1, …, n-1, summed left to right.
+// The lanes of an accumulator are two rows: the products of two columns of
+// rows q and q+1 are transposed (UNPCKLPD, UNPCKHPD) so that each lane adds
+// its own row's products in order.
+TEXT ·dot8ExactAsm(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ n+8(FP), CX
+	DECQ CX // the loop runs while the column pair j, j+1 < n
+	MOVQ rows+16(FP), DX
+	MOVQ 0(DX), R8
+	MOVQ 8(DX), R9
+	MOVQ 16(DX), R10
+	MOVQ 24(DX), R11
+	MOVQ 32(DX), R12
+	MOVQ 40(DX), R13
+	MOVQ 48(DX), BX
+	MOVQ 56(DX), DI
+	MOVQ 64(DX), DX // where to prefetch
+	XORPS X0, X0 // rows 0, 1
+	XORPS X1, X1 // rows 2, 3
+	XORPS X2, X2 // rows 4, 5
+	XORPS X3, X3 // rows 6, 7
+	XORQ AX, AX
+	CMPQ CX, $0
+	JLE  etail
+
+eloop:
+	MOVUPD (SI)(AX*8), X4 // w_j, w_j+1
+
+	MOVUPD (R8)(AX*8), X5
+	MULPD  X4, X5
+	MOVUPD (R9)(AX*8), X6
+	MULPD  X4, X6
+	MOVAPD X5, X7
+	UNPCKLPD X6, X5 // row 0 and row 1, column j
+	UNPCKHPD X6, X7 // column j+1
+	ADDPD  X5, X0
+	ADDPD  X7, X0
+
+	MOVUPD (R10)(AX*8), X8
+	MULPD  X4, X8
+	MOVUPD (R11)(AX*8), X9
+	MULPD  X4, X9
+	MOVAPD X8, X10
+	UNPCKLPD X9, X8
+	UNPCKHPD X9, X10
+	ADDPD  X8, X1
+	ADDPD  X10, X1
+
+	MOVUPD (R12)(AX*8), X11
+	MULPD  X4, X11
+	MOVUPD (R13)(AX*8), X12
+	MULPD  X4, X12
+	MOVAPD X11, X13
+	UNPCKLPD X12, X11
+	UNPCKHPD X12, X13
+	ADDPD  X11, X2
+	ADDPD  X13, X2
+
+	MOVUPD (BX)(AX*8), X5
+	MULPD  X4, X5
+	MOVUPD (DI)(AX*8), X6
+	MULPD  X4, X6
+	MOVAPD X5, X7
+	UNPCKLPD X6, X5
+	UNPCKHPD X6, X7
+	ADDPD  X5, X3
+	ADDPD  X7, X3
+
+	PREFETCHT0 (DX)
+	PREFETCHT0 64(DX)
+	ADDQ $128, DX
+	ADDQ $2, AX
+	CMPQ AX, CX
+	JL   eloop
+
+etail:
+	CMPQ AX, CX
+	JNE  edone // n even: no last column
+	MOVSD  (SI)(AX*8), X4
+	UNPCKLPD X4, X4 // w_j, w_j
+	MOVSD  (R8)(AX*8), X5
+	MOVHPD (R9)(AX*8), X5
+	MULPD  X4, X5
+	ADDPD  X5, X0
+	MOVSD  (R10)(AX*8), X6
+	MOVHPD (R11)(AX*8), X6
+	MULPD  X4, X6
+	ADDPD  X6, X1
+	MOVSD  (R12)(AX*8), X7
+	MOVHPD (R13)(AX*8), X7
+	MULPD  X4, X7
+	ADDPD  X7, X2
+	MOVSD  (BX)(AX*8), X8
+	MOVHPD (DI)(AX*8), X8
+	MULPD  X4, X8
+	ADDPD  X8, X3
+
+edone:
+	MOVQ   out+24(FP), DX
+	MOVUPD X0, 0(DX)
+	MOVUPD X1, 16(DX)
+	MOVUPD X2, 32(DX)
+	MOVUPD X3, 48(DX)
+	RET
+
+// func dotFastAsm(w *float64, x *float64, n int) float64
+//
+// Σ_j w_j x_j for one row with eight partial sums: s_k sums, left to right,
+// the terms of the columns j ≡ k (mod 8) with j < 8⌊n/8⌋, in the lanes of
+// four accumulators (s_0, s_1), (s_2, s_3), (s_4, s_5), (s_6, s_7). They
+// are combined as ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) + (s_5 + s_7)),
+// and the last n mod 8 terms are then added left to right.
+TEXT ·dotFastAsm(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ x+8(FP), DI
+	MOVQ n+16(FP), CX
+	XORPS X0, X0
+	XORPS X1, X1
+	XORPS X2, X2
+	XORPS X3, X3
+	XORQ AX, AX
+	MOVQ CX, DX
+	ANDQ $-8, DX
+	JZ   rsum
+
+rloop:
+	MOVUPD (DI)(AX*8), X4
+	MOVUPD (SI)(AX*8), X8
+	MULPD  X8, X4
+	ADDPD  X4, X0
+	MOVUPD 16(DI)(AX*8), X5
+	MOVUPD 16(SI)(AX*8), X9
+	MULPD  X9, X5
+	ADDPD  X5, X1
+	MOVUPD 32(DI)(AX*8), X6
+	MOVUPD 32(SI)(AX*8), X10
+	MULPD  X10, X6
+	ADDPD  X6, X2
+	MOVUPD 48(DI)(AX*8), X7
+	MOVUPD 48(SI)(AX*8), X11
+	MULPD  X11, X7
+	ADDPD  X7, X3
+	ADDQ $8, AX
+	CMPQ AX, DX
+	JL   rloop
+
+rsum:
+	ADDPD X1, X0 // (s_0 + s_2, s_1 + s_3)
+	ADDPD X3, X2 // (s_4 + s_6, s_5 + s_7)
+	ADDPD X2, X0
+	MOVAPD X0, X1
+	UNPCKHPD X1, X1
+	ADDSD X1, X0
+
+	CMPQ AX, CX
+	JGE  rdone
+
+rtail:
+	MOVSD (DI)(AX*8), X4
+	MULSD (SI)(AX*8), X4
+	ADDSD X4, X0
+	INCQ AX
+	CMPQ AX, CX
+	JL   rtail
+
+rdone:
+	MOVSD X0, ret+24(FP)
+	RET
+
+// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
+//
+// The FastSum scan of PLA over n rows of c features, row i at x + i·st,
+// with its clear updates: it scores row after row as dotFastAsm does,
+// s = dot + b, t = y_i·s. A row with t > 0 and finite is correct. A row
+// with t < 0 and finite is a mistake under every tie policy: it updates
+// w_j ← w_j + (x_j·step) with step = eta·y_i, and b ← b + step when bias is
+// not 0, as axpyGo and step do, and goes on; after maxu updates it returns
+// (k = the next row, need = 0). Any other row (t = ±0, NaN or ±Inf) is
+// left to the caller: k is that row, need = 1 and s its score. With no such
+// row k = n, need = 0. bout is b after the updates, u their number, last
+// the row of the last one. With avx not 0 the update uses AVX2 (VMULPD,
+// then VADDPD: the same roundings).
+TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
+	MOVQ  w+0(FP), SI
+	MOVQ  x+8(FP), DI
+	MOVQ  c+16(FP), CX
+	MOVQ  st+24(FP), R8
+	SHLQ  $3, R8 // the stride in bytes
+	MOVQ  n+32(FP), R9
+	MOVQ  y+40(FP), R10
+	MOVSD b+48(FP), X12
+	MOVSD $(1.7976931348623157e+308), X13 // the largest float64
+	XORPS X14, X14
+	MOVSD eta+56(FP), X15
+	MOVQ  CX, DX
+	ANDQ  $-8, DX
+	XORQ  R11, R11 // row i
+	XORQ  R12, R12 // updates
+	MOVQ  $-1, R13 // last update
+
+srow:
+	CMPQ  R11, R9
+	JGE   snone
+	CMPQ  avx+80(FP), $0
+	JNE   svrow
+	XORPS X0, X0
+	XORPS X1, X1
+	XORPS X2, X2
+	XORPS X3, X3
+	XORQ  AX, AX
+	TESTQ DX, DX
+	JZ    ssum
+
+sloop:
+	MOVUPD (DI)(AX*8), X4
+	MOVUPD (SI)(AX*8), X8
+	MULPD  X8, X4
+	ADDPD  X4, X0
+	MOVUPD 16(DI)(AX*8), X5
+	MOVUPD 16(SI)(AX*8), X9
+	MULPD  X9, X5
+	ADDPD  X5, X1
+	MOVUPD 32(DI)(AX*8), X6
+	MOVUPD 32(SI)(AX*8), X10
+	MULPD  X10, X6
+	ADDPD  X6, X2
+	MOVUPD 48(DI)(AX*8), X7
+	MOVUPD 48(SI)(AX*8), X11
+	MULPD  X11, X7
+	ADDPD  X7, X3
+	ADDQ   $8, AX
+	CMPQ   AX, DX
+	JL     sloop
+
+	JMP    ssum
+
+svrow:
+	// The same eight partial sums with AVX2: Y0 = (s_0, s_1, s_2, s_3),
+	// Y1 = (s_4, s_5, s_6, s_7), then moved to X0-X3 as the SSE2 loop
+	// leaves them.
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	XORQ   AX, AX
+	TESTQ  DX, DX
+	JZ     svsum
+
+svloop:
+	VMOVUPD (DI)(AX*8), Y4
+	VMULPD  (SI)(AX*8), Y4, Y4
+	VADDPD  Y4, Y0, Y0
+	VMOVUPD 32(DI)(AX*8), Y5
+	VMULPD  32(SI)(AX*8), Y5, Y5
+	VADDPD  Y5, Y1, Y1
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      svloop
+
+svsum:
+	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
+	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
+	VZEROUPPER
+	MOVAPD X1, X2 // s_4, s_5
+	MOVAPD X8, X1
+	MOVAPD X9, X3
+
+ssum:
+	ADDPD    X1, X0
+	ADDPD    X3, X2
+	ADDPD    X2, X0
+	MOVAPD   X0, X1
+	UNPCKHPD X1, X1
+	ADDSD    X1, X0
+	CMPQ     AX, CX
+	JGE      scheck
+
+stail:
+	MOVSD (DI)(AX*8), X4
+	MULSD (SI)(AX*8), X4
+	ADDSD X4, X0
+	INCQ  AX
+	CMPQ  AX, CX
+	JL    stail
+
+scheck:
+	ADDSD   X12, X0 // s = dot + b
+	MOVSD   (R10)(R11*8), X4
+	MULSD   X0, X4 // t = y·s
+	UCOMISD X14, X4
+	JLS     snotpos // t ≤ 0 or NaN
+	UCOMISD X13, X4
+	JHI     sfound // t = +Inf
+
+snext:
+	ADDQ R8, DI
+	INCQ R11
+	JMP  srow
+
+snotpos:
+	// t ≤ 0 or NaN here: a clear mistake is -MaxFloat64 ≤ t < 0.
+	JEQ     sfound // t = ±0 (or NaN: unordered sets ZF)
+	MOVAPD  X4, X5
+	ADDSD   X13, X5 // t + MaxFloat64 ≥ 0 unless t = -Inf
+	UCOMISD X14, X5
+	JCS     sfound // t = -Inf
+
+	// The update: step = eta·y_i; w_j ← w_j + x_j·step; b ← b + step.
+	MOVSD    (R10)(R11*8), X5
+	MULSD    X15, X5 // step (eta·y, as step computes it)
+	MOVAPD   X5, X6
+	UNPCKLPD X6, X6 // step, step
+	XORQ     AX, AX
+	CMPQ     avx+80(FP), $0
+	JEQ      supsse
+	VBROADCASTSD X5, Y6
+	MOVQ     CX, BX
+	ANDQ     $-4, BX
+	JZ       supvdone
+
+supvloop:
+	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
+	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
+	VMOVUPD Y7, (SI)(AX*8)
+	ADDQ    $4, AX
+	CMPQ    AX, BX
+	JL      supvloop
+
+supvdone:
+	VZEROUPPER
+	MOVAPD   X5, X6
+	UNPCKLPD X6, X6 // step, step
+
+supsse:
+	MOVQ     CX, BX
+	ANDQ     $-2, BX
+	CMPQ     AX, BX
+	JGE      suptail
+
+suploop:
+	MOVUPD (DI)(AX*8), X7
+	MULPD  X6, X7 // x_j·step
+	MOVUPD (SI)(AX*8), X8
+	ADDPD  X8, X7 // w_j + x_j·step
+	MOVUPD X7, (SI)(AX*8)
+	ADDQ   $2, AX
+	CMPQ   AX, BX
+	JL     suploop
+
+suptail:
+	CMPQ  AX, CX
+	JGE   supbias
+	MOVSD (DI)(AX*8), X7
+	MULSD X6, X7
+	MOVSD (SI)(AX*8), X8
+	ADDSD X8, X7
+	MOVSD X7, (SI)(AX*8)
+
+supbias:
+	CMPQ  bias+64(FP), $0
+	JEQ   supcount
+	ADDSD X5, X12 // b + step
+
+supcount:
+	INCQ R12
+	MOVQ R11, R13
+	CMPQ R12, maxu+72(FP)
+	JLT  snext
+	ADDQ R8, DI
+	INCQ R11
+	MOVQ R11, k+88(FP)
+	MOVQ $0, need+96(FP)
+	JMP  sret
+
+sfound:
+	MOVQ R11, k+88(FP)
+	MOVQ $1, need+96(FP)
+	JMP  sret
+
+snone:
+	MOVQ R9, k+88(FP)
+	MOVQ $0, need+96(FP)
+
+sret:
+	MOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
+	MOVSD X12, bout+112(FP)
+	MOVQ  R12, u+120(FP)
+	MOVQ  R13, last+128(FP)
+	RET
+
+// func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
+//
+// dot8ExactAsm with AVX2 (256-bit vectors, no FMA), for CPUs that have it:
+// the lanes of an accumulator are four rows; each step multiplies four
+// columns of four rows by w and transposes the 4×4 products (VUNPCKLPD,
+// VUNPCKHPD, VPERM2F128) so that each lane adds its own row's products in
+// order, column after column.
+TEXT ·dot8ExactAVX2(SB), NOSPLIT, $0-32
+	MOVQ w+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ rows+16(FP), DX
+	MOVQ 0(DX), R8
+	MOVQ 8(DX), R9
+	MOVQ 16(DX), R10
+	MOVQ 24(DX), R11
+	MOVQ 32(DX), R12
+	MOVQ 40(DX), R13
+	MOVQ 48(DX), BX
+	MOVQ 56(DX), DI
+	MOVQ 64(DX), DX // where to prefetch
+	VXORPD Y0, Y0, Y0 // rows 0-3
+	VXORPD Y1, Y1, Y1 // rows 4-7
+	XORQ AX, AX
+	SUBQ $3, CX // the loop runs while the columns j … j+3 < n
+	CMPQ CX, $0
+	JLE  vtail0
+
+vloop:
+	VMOVUPD (SI)(AX*8), Y8 // w_j … w_j+3
+
+	VMULPD (R8)(AX*8), Y8, Y2
+	VMULPD (R9)(AX*8), Y8, Y3
+	VMULPD (R10)(AX*8), Y8, Y4
+	VMULPD (R11)(AX*8), Y8, Y5
+	VUNPCKLPD Y3, Y2, Y6 // (p0[0], p1[0], p0[2], p1[2])
+	VUNPCKHPD Y3, Y2, Y7 // (p0[1], p1[1], p0[3], p1[3])
+	VUNPCKLPD Y5, Y4, Y9
+	VUNPCKHPD Y5, Y4, Y10
+	VPERM2F128 $0x20, Y9, Y6, Y2 // column j of rows 0-3
+	VPERM2F128 $0x20, Y10, Y7, Y3 // column j+1
+	VPERM2F128 $0x31, Y9, Y6, Y4 // column j+2
+	VPERM2F128 $0x31, Y10, Y7, Y5 // column j+3
+	VADDPD Y2, Y0, Y0
+	VADDPD Y3, Y0, Y0
+	VADDPD Y4, Y0, Y0
+	VADDPD Y5, Y0, Y0
+
+	VMULPD (R12)(AX*8), Y8, Y11
+	VMULPD (R13)(AX*8), Y8, Y12
+	VMULPD (BX)(AX*8), Y8, Y13
+	VMULPD (DI)(AX*8), Y8, Y14
+	VUNPCKLPD Y12, Y11, Y6
+	VUNPCKHPD Y12, Y11, Y7
+	VUNPCKLPD Y14, Y13, Y9
+	VUNPCKHPD Y14, Y13, Y10
+	VPERM2F128 $0x20, Y9, Y6, Y11
+	VPERM2F128 $0x20, Y10, Y7, Y12
+	VPERM2F128 $0x31, Y9, Y6, Y13
+	VPERM2F128 $0x31, Y10, Y7, Y14
+	VADDPD Y11, Y1, Y1
+	VADDPD Y12, Y1, Y1
+	VADDPD Y13, Y1, Y1
+	VADDPD Y14, Y1, Y1
+
+	PREFETCHT0 (DX)
+	PREFETCHT0 64(DX)
+	PREFETCHT0 128(DX)
+	PREFETCHT0 192(DX)
+	ADDQ $256, DX
+	ADDQ $4, AX
+	CMPQ AX, CX
+	JL   vloop
+
+vtail0:
+	ADDQ $3, CX // n
+
+vtail:
+	CMPQ AX, CX
+	JGE  vdone
+	VBROADCASTSD (SI)(AX*8), Y8
+	VMOVSD (R8)(AX*8), X2
+	VMOVHPD (R9)(AX*8), X2, X2
+	VMOVSD (R10)(AX*8), X3
+	VMOVHPD (R11)(AX*8), X3, X3
+	VINSERTF128 $1, X3, Y2, Y2 // column j of rows 0-3
+	VMULPD Y8, Y2, Y2
+	VADDPD Y2, Y0, Y0
+	VMOVSD (R12)(AX*8), X4
+	VMOVHPD (R13)(AX*8), X4, X4
+	VMOVSD (BX)(AX*8), X5
+	VMOVHPD (DI)(AX*8), X5, X5
+	VINSERTF128 $1, X5, Y4, Y4
+	VMULPD Y8, Y4, Y4
+	VADDPD Y4, Y1, Y1
+	INCQ AX
+	JMP  vtail
+
+vdone:
+	MOVQ    out+24(FP), DX
+	VMOVUPD Y0, 0(DX)
+	VMOVUPD Y1, 32(DX)
+	VZEROUPPER
+	RET
+
+// func axpyAVX2(a float64, x *float64, w *float64, n int)
+//
+// w_j ← w_j + a·x_j for j < n with AVX2: VMULPD, then VADDPD (never fused),
+// so bit for bit axpyGo.
+TEXT ·axpyAVX2(SB), NOSPLIT, $0-32
+	VBROADCASTSD a+0(FP), Y0
+	MOVQ x+8(FP), SI
+	MOVQ w+16(FP), DI
+	MOVQ n+24(FP), CX
+	XORQ AX, AX
+	MOVQ CX, DX
+	ANDQ $-8, DX
+	JZ   atail
+
+aloop:
+	VMULPD  (SI)(AX*8), Y0, Y1
+	VMULPD  32(SI)(AX*8), Y0, Y2
+	VADDPD  (DI)(AX*8), Y1, Y1
+	VADDPD  32(DI)(AX*8), Y2, Y2
+	VMOVUPD Y1, (DI)(AX*8)
+	VMOVUPD Y2, 32(DI)(AX*8)
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      aloop
+
+atail:
+	CMPQ   AX, CX
+	JGE    adone
+	VMOVSD (SI)(AX*8), X1
+	VMULSD X0, X1, X1
+	VADDSD (DI)(AX*8), X1, X1
+	VMOVSD X1, (DI)(AX*8)
+	INCQ   AX
+	JMP    atail
+
+adone:
+	VZEROUPPER
+	RET
