@@ -2,6 +2,8 @@
 
 #include "textflag.h"
 
+#define PFROWS 8
+
 // The kernels of rows.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
 // multiply-add), so the results are bit for bit those of dot8ExactGo and
@@ -209,6 +211,9 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 	XORQ  R11, R11 // row i
 	XORQ  R12, R12 // updates
 	MOVQ  $-1, R13 // last update
+	MOVQ  R8, R14
+	IMULQ $PFROWS, R14
+	ADDQ  DI, R14 // where to prefetch: PFROWS rows ahead
 
 srow:
 	CMPQ  R11, R9
@@ -257,6 +262,7 @@ svrow:
 	JZ     svsum
 
 svloop:
+	PREFETCHT0 (R14)(AX*8)
 	VMOVUPD (DI)(AX*8), Y4
 	VMULPD  (SI)(AX*8), Y4, Y4
 	VADDPD  Y4, Y0, Y0
@@ -268,6 +274,7 @@ svloop:
 	JL      svloop
 
 svsum:
+	PREFETCHT0 -8(R14)(CX*8)
 	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
 	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
 	VZEROUPPER
@@ -304,6 +311,7 @@ scheck:
 
 snext:
 	ADDQ R8, DI
+	ADDQ R8, R14
 	INCQ R11
 	JMP  srow
 
