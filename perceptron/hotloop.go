@@ -32,7 +32,9 @@ import "math"
 // scored one at a time, and in the Cyclic order scanFast scans them in
 // assembly and makes the clear updates (y·score < 0, finite) itself,
 // returning only for a tie, a non-finite score, the MaxUpdates budget or
-// every checkEvery rows. sweep is the general loop
+// every checkEvery rows; it prefetches sixteen rows ahead (at most 16 KiB),
+// so that the rows past an update, whose mispredicted branch flushes them,
+// are already in cache. sweep is the general loop
 // (an Observer, and the learners that watch every step), which scores with
 // the same sums and calls step for every row.
 
