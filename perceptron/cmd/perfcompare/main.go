@@ -3,14 +3,16 @@
 //
 // Usage:
 //
-//	go run ./perceptron/cmd/perfcompare [-sizes 100000x100,1000000x100,100000x1000] [-rounds 5]
+//	go run ./perceptron/cmd/perfcompare [-sizes 100000x100,1000000x100,100000x1000] [-rounds 6]
 //
 // For every size n×d it draws a dense data set (seeded Gaussian points,
 // labels from a random hyperplane through the origin with a fraction -noise
 // of them flipped, so that PLA keeps updating), writes it once to a
 // temporary directory as two NumPy files (X.npy, n×d little-endian float64
 // in row-major order, and y.npy, the n labels -1/+1), and then, -rounds
-// times, interleaved in this order:
+// times, interleaved (the Go timings (a), (b) and (d) take turns at going
+// first in a round, so with a multiple of 3 rounds, the default 6, each goes
+// first equally often; then (c)):
 //
 //	(a) limit:   a streaming read of the same n·d float64 in Go, in the same
 //	             row-major layout (their sum, with 8 independent
@@ -95,7 +97,7 @@ func parseSizes(s string) ([]size, error) {
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("perfcompare", flag.ContinueOnError)
 	sizesFlag := fs.String("sizes", "100000x100,1000000x100,100000x1000", "data set sizes NxD, comma-separated")
-	rounds := fs.Int("rounds", 5, "timed rounds (after one warm-up round)")
+	rounds := fs.Int("rounds", 6, "timed rounds (after one warm-up round); a multiple of 3 lets the limit, the package and the fast mode go first equally often")
 	seed := fs.Uint64("seed", 1, "seed of the data")
 	noise := fs.Float64("noise", 0.05, "fraction of labels flipped")
 	python := fs.String("python", "/usr/bin/python3", "Python with numpy and scikit-learn")
@@ -112,6 +114,9 @@ func run(args []string, out io.Writer) error {
 	}
 	fmt.Fprintf(out, "perfcompare: %s/%s, %s, %d CPUs, GOMAXPROCS %d, %d timed rounds (medians), seed %d, noise %g\n",
 		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), *rounds, *seed, *noise)
+	if *rounds%3 != 0 {
+		fmt.Fprintf(out, "note: %d rounds is not a multiple of 3: the limit, the package and the fast mode do not go first equally often (what runs first after the Python fit may run slower)\n", *rounds)
+	}
 	fmt.Fprintf(out, "load average at start: %s\n", loadAvg())
 	fmt.Fprintln(out, "limit = streaming read (sum) of X in Go; package = perceptron.PLA, 1 epoch (ExactSum, the default);")
 	fmt.Fprintln(out, "fast = perceptron.PLA with Sum FastSum (not bit-identical);")
