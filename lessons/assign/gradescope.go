@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"text/template"
@@ -202,8 +203,9 @@ func toolchainSHA256(v string) (string, error) {
 
 // modulePackageFiles returns the files (relative to repo) of the
 // repository's packages that the assignment's notebook imports, and of
-// the repository's packages they import: Go files (no tests) and embedded
-// files.
+// the repository's packages they import: Go files (no tests), assembly
+// files (the perceptron package's kernels for amd64, Gradescope's machines)
+// and embedded files.
 func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 	paths := map[string]bool{}
 	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
@@ -218,13 +220,14 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 	if len(paths) == 0 {
 		return nil, nil
 	}
-	args := []string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,EmbedFiles,Module"}
+	args := []string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,SFiles,EmbedFiles,Module"}
 	for p := range paths {
 		args = append(args, p)
 	}
 	cmd := exec.Command("go", args...)
 	cmd.Dir = repo
-	cmd.Env = buildEnv()
+	// The files of Gradescope's platform, whatever machine builds the bundle.
+	cmd.Env = append(buildEnv(), "GOOS=linux", "GOARCH=amd64")
 	b, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list: %v", err)
@@ -233,9 +236,9 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 	dec := json.NewDecoder(bytes.NewReader(b))
 	for dec.More() {
 		var p struct {
-			Dir                 string
-			GoFiles, EmbedFiles []string
-			Module              *struct{ Path string }
+			Dir                         string
+			GoFiles, SFiles, EmbedFiles []string
+			Module                      *struct{ Path string }
 		}
 		if err := dec.Decode(&p); err != nil {
 			return nil, err
@@ -247,7 +250,7 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, f := range append(p.GoFiles, p.EmbedFiles...) {
+		for _, f := range slices.Concat(p.GoFiles, p.SFiles, p.EmbedFiles) {
 			files = append(files, filepath.ToSlash(filepath.Join(rel, f)))
 		}
 	}
