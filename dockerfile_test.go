@@ -169,7 +169,7 @@ func checkDockerfile(src, goVersion string) []string {
 				asUser = in.args
 			}
 		}
-		if !regexp.MustCompile(`setup\.sh\b[^&;|]*\s--lab(\s|$)`).MatchString(ins[setupAt].args) {
+		if !setupWithLab.MatchString(ins[setupAt].args) {
 			bad("line %d: scripts/setup.sh must run with --lab: the image serves JupyterLab (Binder's labpath= links, Zero to JupyterHub)", ins[setupAt].line)
 		}
 		system := regexp.MustCompile(`setup\.sh\b.*\s--system(\s|$)`).MatchString(ins[setupAt].args)
@@ -349,6 +349,10 @@ func goMinorOf(v string) string {
 	}
 	return v
 }
+
+// setupWithLab matches a RUN of scripts/setup.sh with --lab (in the same
+// command, not after a && or ;).
+var setupWithLab = regexp.MustCompile(`scripts/setup\.sh\b[^&;|]*\s--lab(\s|$)`)
 
 // binderLink matches the README's Binder links.
 var binderLink = regexp.MustCompile(`https://mybinder\.org/v2/gh/[^)\s]+`)

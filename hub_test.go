@@ -66,8 +66,8 @@ func requireSystemInstall(t *testing.T) string {
 		t.Fatalf("the prebuilt Go build cache: %v: %s", err, systemSetupHint)
 	}
 	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "jupyterhub_config.py"}
-	if _, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab")); err == nil {
-		files = append(files, "bin/jupyter-lab") // setup.sh --system --lab
+	if systemHasLab(prefix) {
+		files = append(files, "bin/jupyter-lab")
 	}
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join("scripts/system", filepath.Base(f)))
@@ -88,6 +88,13 @@ func requireSystemInstall(t *testing.T) string {
 		}
 	}
 	return prefix
+}
+
+// systemHasLab reports whether the shared install at prefix has the
+// lessons' JupyterLab (setup.sh --system --lab installs bin/jupyter-lab).
+func systemHasLab(prefix string) bool {
+	_, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab"))
+	return err == nil
 }
 
 func goroot(t *testing.T) string {
@@ -377,9 +384,7 @@ c.JupyterHub.cleanup_proxy = True
 		t.Fatal(err)
 	}
 	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: filepath.Join(dir, "jupyterhub.log")}
-	if _, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab")); err == nil {
-		h.lab = true
-	}
+	h.lab = systemHasLab(prefix)
 	logFile, err := os.Create(h.log)
 	if err != nil {
 		t.Fatal(err)

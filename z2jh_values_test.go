@@ -199,7 +199,7 @@ func imageFacts(t *testing.T) z2jhImage {
 		if in.cmd == "RUN" && regexp.MustCompile(`scripts/setup\.sh\b.*\s--system(\s|$)`).MatchString(in.args) &&
 			!strings.Contains(in.args, "LESSONS_PREFIX") {
 			img.systemSetup = true
-			img.lab = regexp.MustCompile(`scripts/setup\.sh\b[^&;|]*\s--lab(\s|$)`).MatchString(in.args)
+			img.lab = setupWithLab.MatchString(in.args)
 		}
 	}
 	img.uid = args["NB_UID"]
