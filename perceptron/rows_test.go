@@ -6,6 +6,21 @@ import (
 	"testing"
 )
 
+// eachKernel runs f with each amd64 kernel this CPU can run: AVX2 (avx
+// true) where it has it, then SSE2; elsewhere once, with the Go loops.
+// hasAVX2 is set for the call and restored afterwards.
+func eachKernel(f func(avx bool)) {
+	have := hasAVX2
+	defer func() { hasAVX2 = have }()
+	for _, avx := range []bool{true, false} {
+		if avx && !have {
+			continue
+		}
+		hasAVX2 = avx
+		f(avx)
+	}
+}
+
 // randomTerms returns n values of mixed magnitudes and signs (normal,
 // scaled by 2^±30, with zeros, -0 and subnormals among them), so that
 // sums taken in different orders round differently.
@@ -40,13 +55,7 @@ func TestDot8(t *testing.T) {
 	lengths = append(lengths, 99, 100, 101, 255, 1000, 1001)
 	differ := 0
 	// Both amd64 kernels where the CPU has AVX2 (hasAVX2 picks one).
-	kernels := []bool{hasAVX2}
-	if hasAVX2 {
-		kernels = append(kernels, false)
-		defer func() { hasAVX2 = true }()
-	}
-	for _, avx := range kernels {
-		hasAVX2 = avx
+	eachKernel(func(avx bool) {
 		for _, n := range lengths {
 			for trial := range 20 {
 				// Rows at offsets that are not multiples of the row length, in
@@ -84,7 +93,7 @@ func TestDot8(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	// The two orders must round differently on such terms, or this test
 	// could not tell them apart.
 	if differ == 0 {
@@ -99,13 +108,7 @@ func TestDot8(t *testing.T) {
 // a w that is a prefix of a longer slice.
 func TestAxpy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	kernels := []bool{hasAVX2}
-	if hasAVX2 {
-		kernels = append(kernels, false)
-		defer func() { hasAVX2 = true }()
-	}
-	for _, avx := range kernels {
-		hasAVX2 = avx
+	eachKernel(func(avx bool) {
 		for n := 1; n <= 70; n++ {
 			for range 30 {
 				x := randomTerms(rng, n)
@@ -127,7 +130,7 @@ func TestAxpy(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // TestScanFast checks scanFast (the assembly on amd64) against scanFastGo,
@@ -137,19 +140,11 @@ func TestAxpy(t *testing.T) {
 // and ±Inf scores, with and without the bias and with small update budgets,
 // and on terms of mixed magnitudes, where any other order of the sums
 // would round differently.
-// TestFastSum checks the epochs it makes against the loop with an
-// Observer, which calls step for every row.
 func TestScanFast(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 10))
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
-	kernels := []bool{hasAVX2}
-	if hasAVX2 {
-		kernels = append(kernels, false)
-		defer func() { hasAVX2 = true }()
-	}
-	for _, avx := range kernels {
-		hasAVX2 = avx
+	eachKernel(func(avx bool) {
 		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
 			for trial := range 300 {
 				n := 1 + rng.IntN(30)
@@ -208,7 +203,7 @@ func TestScanFast(t *testing.T) {
 				}
 			}
 		}
-	}
+	})
 	for _, what := range []string{"tie", "non-finite", "budget", "updates"} {
 		if counts[what] == 0 {
 			t.Errorf("no trial ended with %s: %v", what, counts)
