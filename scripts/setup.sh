@@ -3,8 +3,9 @@
 #
 #   1. Jupyter Notebook, nbconvert and nbclient (Debian/Ubuntu packages, through
 #      apt-get with root or sudo) unless a Python that already has them is found;
-#   2. GoNB and goimports, built at the versions go.mod pins (its `tool` block)
-#      into <repo>/bin;
+#   2. every Go module go.sum names, into Go's module cache (the grader
+#      builds offline), and GoNB and goimports, built at the versions go.mod
+#      pins (its `tool` block) into <repo>/bin;
 #   3. the GoNB kernel ("gonb"), registered for the user running this script:
 #      it runs <repo>/bin/gonb-kernel, which puts <repo>/bin and Go's bin
 #      directory on the kernel's PATH and writes GoNB's own log to
@@ -200,6 +201,13 @@ fi
 # --- 2. GoNB and goimports ----------------------------------------------------
 
 mkdir -p "$bin"
+# Every module go.sum names, into the Go module cache: the assignments' grader
+# builds offline (GOPROXY=off), and a submission that imports a package no
+# module provides makes the go command read the go.mod of every module in the
+# graph, including those no lesson builds (without them it reports a missing
+# module instead of the import). Quick when they are there already.
+say "downloading the Go modules go.sum names (Go module cache: $(go env GOMODCACHE))"
+(cd "$repo" && go mod download)
 gonb_version=$(cd "$repo" && go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)
 tools_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools)
 say "building gonb $gonb_version and goimports (golang.org/x/tools $tools_version), pinned by go.mod, into bin/"
