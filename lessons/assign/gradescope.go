@@ -345,10 +345,13 @@ if [ -z "$sandbox" ]; then
 	bwrap --unshare-all --uid 65534 --gid 65534 --ro-bind / / true 2>/dev/null || sandbox=setpriv
 fi
 mkdir -p "$ROOT/results"
+# The grader's report and errors, in a folder of this run's own.
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
 if ! "$ROOT/assign" grade -repo "$ROOT/source" -assignment {{.Assignment}} -sandbox "$sandbox" \
-	-timeout {{.Timeout}} -out /tmp/report -results "$ROOT/results/results.json" "$ROOT/submission" 2>/tmp/grader.err; then
+	-timeout {{.Timeout}} -out "$work/report" -results "$ROOT/results/results.json" "$ROOT/submission" 2>"$work/grader.err"; then
 	# The grader itself failed (no notebook, two notebooks...): say so.
-	msg=$(head -c 2000 /tmp/grader.err | sed 's/\\/\\\\/g; s/"/\\"/g' | tr '\n' ' ')
+	msg=$(head -c 2000 "$work/grader.err" | sed 's/\\/\\\\/g; s/"/\\"/g' | tr '\n' ' ')
 	printf '{"score": 0, "output": "The grader could not grade this submission: %s"}\n' "$msg" >"$ROOT/results/results.json"
 fi
 `

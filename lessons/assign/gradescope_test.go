@@ -47,11 +47,12 @@ func TestGradescopeBundle(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		notebook string
+		notebook string // "": nothing uploaded
 		score    float64
 	}{
 		{filepath.Join(repo, "lessons/hw2_pla/solution.ipynb"), 14},
 		{"testdata/redteam/reference_package_hw2.ipynb", 0},
+		{"", 0},
 	} {
 		sub := filepath.Join(root, "submission")
 		os.RemoveAll(sub)
@@ -59,12 +60,14 @@ func TestGradescopeBundle(t *testing.T) {
 		if err := os.MkdirAll(sub, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		b, err := os.ReadFile(tc.notebook)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(sub, "hw2.ipynb"), b, 0o644); err != nil {
-			t.Fatal(err)
+		if tc.notebook != "" {
+			b, err := os.ReadFile(tc.notebook)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sub, "hw2.ipynb"), b, 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 		cmd := exec.Command(filepath.Join(root, "run_autograder"))
 		cmd.Env = append(os.Environ(), "AUTOGRADER_ROOT="+root)
@@ -86,6 +89,14 @@ func TestGradescopeBundle(t *testing.T) {
 		}
 		if res.Score != tc.score {
 			t.Errorf("%s: score %v, want %v\n%s", tc.notebook, res.Score, tc.score, js)
+		}
+		if tc.notebook == "" {
+			// The grader fails: results.json says so, with its error.
+			want := "The grader could not grade this submission: assign: no .ipynb under " + sub
+			if !strings.HasPrefix(res.Output, want) {
+				t.Errorf("nothing uploaded: output %q, want it to start with %q", res.Output, want)
+			}
+			continue
 		}
 		if !strings.Contains(res.Output, "Isolation: ") {
 			t.Errorf("%s: results.json does not say which isolation ran: %q", tc.notebook, res.Output)

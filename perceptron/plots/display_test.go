@@ -29,10 +29,20 @@ var fakeKernel struct {
 	back  string // the pipe gonbui reads from
 	msgs  chan protocol.DisplayData
 	syncs atomic.Int64 // sync requests answered
+	dir   string       // holds the two pipes; TestMain removes it
 	err   error
 
 	mu  sync.Mutex   // guards enc
 	enc *gob.Encoder // writes to the program (back)
+}
+
+// TestMain removes the fake kernel's pipes, if a test made them.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if fakeKernel.dir != "" {
+		os.RemoveAll(fakeKernel.dir)
+	}
+	os.Exit(code)
 }
 
 // answer sends v to the program as if the browser had sent it through
@@ -50,6 +60,7 @@ func startFakeKernel() error {
 			fakeKernel.err = err
 			return
 		}
+		fakeKernel.dir = dir
 		fakeKernel.out, fakeKernel.back = filepath.Join(dir, "pipe"), filepath.Join(dir, "pipe_back")
 		for _, f := range []string{fakeKernel.out, fakeKernel.back} {
 			if err := syscall.Mkfifo(f, 0o600); err != nil {
