@@ -1,6 +1,6 @@
 # setup-system.sh is the system-wide part of `scripts/setup.sh --system`, which
 # sources it (bash) after installing Jupyter and building GoNB and goimports
-# into <repo>/bin ($repo, $bin, $py, $goroot, say and die come from there).
+# into <repo>/bin ($repo, $bin, $py, $goroot, say, die and gonb_install come from there).
 # It installs, as root, one shared copy of the lessons for every user of the
 # server (a class on JupyterHub):
 #
@@ -111,7 +111,7 @@ fi
 # The kernel spec, in Jupyter's system data folder: GoNB writes it (and its
 # logo), then it is pointed at the wrapper.
 say "registering the Jupyter kernel \"gonb\" for every user in $jupyter_data/kernels/gonb"
-JUPYTER_DATA_DIR=$jupyter_data "$prefix/bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL >/dev/null
+JUPYTER_DATA_DIR=$jupyter_data gonb_install "$prefix/bin/gonb"
 "$py" - "$jupyter_data/kernels/gonb/kernel.json" "$prefix/bin/gonb-kernel" <<'PY'
 import json, sys
 path, wrapper = sys.argv[1], sys.argv[2]

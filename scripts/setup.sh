@@ -73,6 +73,16 @@ repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bin="$repo/bin"
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
+# gonb_install GONB: GoNB writes its kernel spec (into JUPYTER_DATA_DIR when
+# set); its log is shown only if it fails (GoNB would otherwise write it
+# into /tmp).
+gonb_install() {
+	local log
+	log=$("$1" --install --force_deps --logtostderr 2>&1) || {
+		printf '%s\n' "$log" >&2
+		die "$1 --install failed"
+	}
+}
 
 if [[ $system == 0 && ${EUID:-$(id -u)} -eq 0 && -n ${SUDO_USER:-} && ${SUDO_USER} != root ]]; then
 	die "run this script as yourself, not with sudo: it registers the kernel for the user who runs it and calls sudo only for apt-get."
@@ -257,7 +267,7 @@ if [[ ! -f $bin/gonb-kernel ]] || [[ $(cat "$bin/gonb-kernel") != "${kernel_wrap
 fi
 
 say "registering the Jupyter kernel \"gonb\" for user $(id -un)"
-"$bin/gonb" --install --force_deps --logtostderr=false --stderrthreshold=FATAL >/dev/null
+gonb_install "$bin/gonb"
 
 # GoNB writes kernel.json with its own path: point it at the wrapper.
 "$py" - "$bin/gonb-kernel" <<'PY'
