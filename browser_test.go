@@ -432,6 +432,10 @@ func startChromium(t *testing.T, ctx context.Context, chromium string) context.C
 		chromedp.Flag("disable-features", "Translate,MediaRouter,OptimizationHints"),
 		chromedp.WindowSize(1280, 1000),
 		chromedp.CombinedOutput(&output),
+		// Chromium's singleton socket folder (org.chromium.Chromium.*) goes
+		// into the profile, which the cleanup removes, not into /tmp, where a
+		// stopped browser leaves it.
+		chromedp.Env("TMPDIR=" + profile),
 	}
 	allocCtx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(allocCtx)
