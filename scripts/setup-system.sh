@@ -1,6 +1,7 @@
 # setup-system.sh is the system-wide part of `scripts/setup.sh --system`, which
 # sources it (bash) after installing Jupyter and building GoNB and goimports
-# into <repo>/bin ($repo, $bin, $py, $goroot, say, die and gonb_install come from there).
+# into <repo>/bin ($repo, $bin, $py, $goroot, say, die and gonb_install come
+# from there).
 # It installs, as root, one shared copy of the lessons for every user of the
 # server (a class on JupyterHub):
 #

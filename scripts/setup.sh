@@ -208,7 +208,7 @@ if [[ $with_lab == 1 ]]; then
 	bash "$repo/scripts/setup-lab.sh"
 fi
 
-# --- 2. GoNB and goimports ----------------------------------------------------
+# --- 2. The Go modules, GoNB and goimports -------------------------------------
 
 mkdir -p "$bin"
 # Every module go.sum names, into the Go module cache: the assignments' grader
