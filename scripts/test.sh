@@ -3,8 +3,10 @@
 # JupyterLab 4 for TestJupyterLab, python3-sklearn for perfcompare's
 # bit-identity check against scikit-learn, and buildah, podman and
 # debootstrap for the Docker image test; as root also the shared install,
-# scripts/setup.sh --system), then runs go vet and the whole test suite,
-# notebook execution included.
+# scripts/setup.sh --system), then runs go vet and the whole test suite with
+# the build tag e2e: the end-to-end tests (notebook execution, browsers,
+# JupyterHub, the Docker image) included. Without the tag, `go test ./...`
+# needs only Go.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
@@ -29,7 +31,10 @@ if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
 	bash scripts/setup.sh --system --lab
 fi
 
-echo "test: go vet ./..."
-go vet ./...
-echo "test: go test -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
-go test -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...
+# -tags e2e: the end-to-end tests of the root package (notebook execution,
+# browsers, JupyterHub, the Docker image), which need what set-up installed;
+# without the tag, `go test ./...` needs only Go.
+echo "test: go vet -tags e2e ./..."
+go vet -tags e2e ./...
+echo "test: go test -tags e2e -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
+go test -tags e2e -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...
