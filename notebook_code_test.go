@@ -1,0 +1,455 @@
+package lessons_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"io"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// This file checks, without Jupyter, that every notebook's Go code compiles
+// against the repository's packages: a renamed or removed function shows
+// here in seconds, with the notebook, cell and line, instead of in a
+// notebook run.
+//
+// The cells are read as GoNB reads them:
+//   - lines starting with '!' (shell) or '%' (GoNB commands), with their '\'
+//     continuations, are not Go;
+//   - a "%%" (or "%main") line starts the cell's main body: the rest of the
+//     cell runs as the body of func main;
+//   - what comes before it is top-level declarations, kept for the later
+//     cells: imports accumulate, and a declaration replaces an earlier one
+//     of the same name (a function, a method of a type, a type, variables
+//     and constants by their names);
+//   - a %test cell's declarations are tests, compiled with the testing
+//     package as `go test` does.
+//
+// Each cell is then type-checked (go/types, the compiler's export data from
+// `go list -export`) as the program GoNB would build when it runs: the
+// declarations so far and its own main body. GoNB runs goimports on that
+// program, which drops unused imports, so an import a cell does not use is
+// no error here either.
+
+// goCell is one code cell of a notebook, split as GoNB reads it.
+type goCell struct {
+	index int      // the cell's index in the notebook
+	lines []string // the cell's lines, with those that are not Go blanked
+	main  int      // index of the first line of the main body, -1 if none
+	test  bool     // a %test cell
+}
+
+// splitGoCell marks a code cell's lines as GoNB does: shell and GoNB
+// commands are blanked (so line numbers stay those of the cell).
+func splitGoCell(index int, src string) goCell {
+	c := goCell{index: index, lines: strings.Split(src, "\n"), main: -1}
+	for i := 0; i < len(c.lines); i++ {
+		line := c.lines[i]
+		if line == "" || (line[0] != '%' && line[0] != '!') {
+			continue
+		}
+		cmd := strings.Fields(line)[0]
+		switch {
+		case (cmd == "%%" || cmd == "%main") && c.main < 0:
+			c.main = i + 1
+		case cmd == "%test":
+			c.test = true
+		}
+		for {
+			cont := strings.HasSuffix(strings.TrimRight(c.lines[i], " \t"), `\`)
+			c.lines[i] = ""
+			if !cont || i+1 >= len(c.lines) {
+				break
+			}
+			i++
+		}
+	}
+	return c
+}
+
+// cellDecl is one top-level declaration of a cell, with the line directive
+// that maps it back to the cell.
+type cellDecl struct {
+	key  string // what a later declaration with the same key replaces; "" never replaced
+	text string
+}
+
+// goProgram is what GoNB has compiled so far in one notebook: its imports and
+// declarations, in order.
+type goProgram struct {
+	imports map[string]string // import path -> "name path" spec text
+	order   []string          // import paths in first-seen order
+	decls   []cellDecl
+}
+
+// lineDirective maps the following line to line (1-based) of a cell.
+func lineDirective(where string, line int) string {
+	return fmt.Sprintf("//line %s:%d:1\n", where, line)
+}
+
+// add parses the declarations of a cell (the lines before its main body)
+// into the program; where names the cell in errors.
+func (p *goProgram) add(fset *token.FileSet, where string, c goCell) error {
+	end := len(c.lines)
+	if c.main >= 0 {
+		end = c.main - 1
+	}
+	src := "package main\n" + strings.Join(c.lines[:end], "\n") + "\n"
+	// Line L+1 of the source is line L of the cell (the package clause
+	// comes first).
+	f, err := parser.ParseFile(fset, where, src, parser.ParseComments|parser.SkipObjectResolution)
+	if err != nil {
+		var list scanner.ErrorList
+		if errors.As(err, &list) && len(list) > 0 {
+			e := list[0]
+			return fmt.Errorf("%s:%d:%d: %s", where, e.Pos.Line-1, e.Pos.Column, e.Msg)
+		}
+		return err
+	}
+	tf := fset.File(f.Pos())
+	text := func(n ast.Node, doc *ast.CommentGroup) (string, int) {
+		start := n.Pos()
+		if doc != nil {
+			start = doc.Pos()
+		}
+		return src[tf.Offset(start):tf.Offset(n.End())], fset.Position(start).Line - 1
+	}
+	for _, d := range f.Decls {
+		var key string
+		var body string
+		var line int
+		switch d := d.(type) {
+		case *ast.GenDecl:
+			body, line = text(d, d.Doc)
+			if d.Tok == token.IMPORT {
+				for _, s := range d.Specs {
+					is := s.(*ast.ImportSpec)
+					path, _ := strconv.Unquote(is.Path.Value)
+					spec := is.Path.Value
+					if is.Name != nil {
+						spec = is.Name.Name + " " + spec
+					}
+					if _, ok := p.imports[path]; !ok {
+						p.order = append(p.order, path)
+					}
+					p.imports[path] = spec
+				}
+				continue
+			}
+			var names []string
+			for _, s := range d.Specs {
+				switch s := s.(type) {
+				case *ast.TypeSpec:
+					names = append(names, s.Name.Name)
+				case *ast.ValueSpec:
+					for _, n := range s.Names {
+						names = append(names, n.Name)
+					}
+				}
+			}
+			if !slices.Contains(names, "_") {
+				key = d.Tok.String() + " " + strings.Join(names, ",")
+			}
+		case *ast.FuncDecl:
+			body, line = text(d, d.Doc)
+			key = "func " + d.Name.Name
+			if d.Recv != nil && len(d.Recv.List) > 0 {
+				recv := d.Recv.List[0].Type
+				if star, ok := recv.(*ast.StarExpr); ok {
+					recv = star.X
+				}
+				if idx, ok := recv.(*ast.IndexExpr); ok {
+					recv = idx.X
+				} else if idx, ok := recv.(*ast.IndexListExpr); ok {
+					recv = idx.X
+				}
+				if id, ok := recv.(*ast.Ident); ok {
+					key = "method " + id.Name + "." + d.Name.Name
+				}
+			}
+			if d.Name.Name == "init" && d.Recv == nil {
+				key = ""
+			}
+		}
+		decl := cellDecl{key: key, text: lineDirective(where, line) + body + "\n"}
+		if i := slices.IndexFunc(p.decls, func(o cellDecl) bool { return key != "" && o.key == key }); i >= 0 {
+			p.decls[i] = decl
+		} else {
+			p.decls = append(p.decls, decl)
+		}
+	}
+	return nil
+}
+
+// source is the program GoNB builds to run cell c: the declarations so far
+// and, if the cell has one, its main body.
+func (p *goProgram) source(where string, c goCell) string {
+	var b strings.Builder
+	b.WriteString("package main\n\n")
+	for _, path := range p.order {
+		fmt.Fprintf(&b, "import %s\n", p.imports[path])
+	}
+	for _, d := range p.decls {
+		b.WriteString(d.text)
+	}
+	if c.main >= 0 {
+		b.WriteString("\nfunc main() {\n")
+		b.WriteString(lineDirective(where, c.main+1))
+		b.WriteString(strings.Join(c.lines[c.main:], "\n"))
+		b.WriteString("\n}\n")
+	} else {
+		b.WriteString("\nfunc main() {}\n")
+	}
+	return b.String()
+}
+
+// notebookCodeErrors type-checks the Go code of the notebooks (path ->
+// cells' sources, empty for a markdown cell) and returns the problems, each
+// naming the notebook, the cell and the line. imp resolves imports.
+func notebookCodeErrors(notebooks map[string][]string, imp types.Importer) []string {
+	var problems []string
+	paths := slices.Sorted(mapKeys(notebooks))
+	for _, path := range paths {
+		prog := &goProgram{imports: map[string]string{}}
+		for i, src := range notebooks[path] {
+			if strings.TrimSpace(src) == "" {
+				continue
+			}
+			where := fmt.Sprintf("%s cell %d", path, i)
+			c := splitGoCell(i, src)
+			fset := token.NewFileSet()
+			if err := prog.add(fset, where, c); err != nil {
+				problems = append(problems, err.Error())
+				continue
+			}
+			if c.main < 0 && !c.test && len(prog.decls) == 0 {
+				continue // imports only
+			}
+			src := prog.source(where, c)
+			// A file name with no folder: relative names in line directives
+			// are taken from the file's own folder.
+			f, err := parser.ParseFile(fset, "cell.go", src, parser.SkipObjectResolution)
+			if err != nil {
+				problems = append(problems, err.Error())
+				continue
+			}
+			// The first error of a cell, as the cell would show it; what
+			// follows from it is only counted.
+			var errs []string
+			conf := types.Config{Importer: imp, Error: func(err error) {
+				te, ok := err.(types.Error)
+				if ok && strings.HasPrefix(te.Msg, `"`) && strings.HasSuffix(te.Msg, " not used") {
+					return // GoNB's goimports removes unused imports
+				}
+				errs = append(errs, err.Error())
+			}}
+			conf.Check("main", fset, []*ast.File{f}, nil)
+			if len(errs) > 1 {
+				errs[0] += fmt.Sprintf(" (and %d more errors in this cell)", len(errs)-1)
+			}
+			if len(errs) > 0 {
+				problems = append(problems, errs[0])
+			}
+		}
+	}
+	return problems
+}
+
+// exportImporter is a go/types importer that reads the compiler's export
+// data of the packages `go list -export -deps` lists for the given import
+// paths, as the go command built them in this module.
+func exportImporter(t *testing.T, paths []string) types.Importer {
+	t.Helper()
+	args := append([]string{"list", "-e", "-export", "-deps", "-json=ImportPath,Export,Error"}, paths...)
+	cmd := exec.Command("go", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	exports := map[string]string{}
+	for dec := json.NewDecoder(bytes.NewReader(out)); dec.More(); {
+		var p struct {
+			ImportPath, Export string
+			Error              *struct{ Err string }
+		}
+		if err := dec.Decode(&p); err != nil {
+			t.Fatalf("go list -json: %v", err)
+		}
+		if p.Error != nil {
+			t.Errorf("the notebooks import %s, which does not build:\n%s", p.ImportPath, p.Error.Err)
+		}
+		if p.Export != "" {
+			exports[p.ImportPath] = p.Export
+		}
+	}
+	if t.Failed() {
+		t.FailNow()
+	}
+	return importer.ForCompiler(token.NewFileSet(), "gc", func(path string) (io.ReadCloser, error) {
+		file, ok := exports[path]
+		if !ok {
+			return nil, fmt.Errorf("package %s is not provided by this module (go.mod)", path)
+		}
+		return os.Open(file)
+	})
+}
+
+// notebookImports returns every import path the cells name.
+func notebookImports(notebooks map[string][]string) []string {
+	set := map[string]bool{"testing": true}
+	for _, cells := range notebooks {
+		for i, src := range cells {
+			prog := &goProgram{imports: map[string]string{}}
+			if prog.add(token.NewFileSet(), "", splitGoCell(i, src)) == nil {
+				for _, p := range prog.order {
+					set[p] = true
+				}
+			}
+		}
+	}
+	return slices.Sorted(mapKeys(set))
+}
+
+// codeNotebooks returns the notebooks whose Go code is checked: the lessons
+// and the assignments' solutions (the source notebooks hold the same code
+// between markers; the student notebooks hold stubs), as path -> the source
+// of each cell ("" for markdown).
+func codeNotebooks(t *testing.T) map[string][]string {
+	t.Helper()
+	notebooks := map[string][]string{}
+	for _, path := range findNotebooks(t) {
+		if isUnexecuted(path) {
+			continue
+		}
+		nb, err := readNotebook(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cells := make([]string, len(nb.Cells))
+		for i, c := range nb.Cells {
+			if c.CellType == "code" {
+				cells[i] = multiline(c.Source)
+			}
+		}
+		notebooks[path] = cells
+	}
+	return notebooks
+}
+
+// TestNotebookCode type-checks the Go code of every lesson and every
+// assignment's solution notebook, cell by cell as GoNB compiles it, against
+// the repository's packages: no Jupyter, a few seconds once the packages are
+// compiled.
+func TestNotebookCode(t *testing.T) {
+	notebooks := codeNotebooks(t)
+	if len(notebooks) == 0 {
+		t.Fatalf("no notebooks found under %v", notebookDirs)
+	}
+	imp := exportImporter(t, notebookImports(notebooks))
+	for _, p := range notebookCodeErrors(notebooks, imp) {
+		t.Error(p)
+	}
+	t.Logf("type-checked the Go code of %d notebooks", len(notebooks))
+}
+
+// TestNotebookCodeChecks shows that the check reads cells as GoNB does and
+// catches an API break, with the notebook, cell and line.
+func TestNotebookCodeChecks(t *testing.T) {
+	setup := SetupCell
+	imports := "import (\n\t\"fmt\"\n\n\t\"github.com/perceptron-go/lessons/perceptron\"\n)"
+	tests := []struct {
+		name  string
+		cells []string
+		want  []string // substrings of the problems, in order
+	}{
+		{"good", []string{setup, imports, "%%\nfmt.Println(perceptron.DefaultOptions())"}, nil},
+		{"API break", []string{setup, imports, "", "%%\nfmt.Println(1)\nperceptron.NoSuchFunction()"},
+			[]string{"lessons.ipynb cell 3:3:12: undefined: perceptron.NoSuchFunction"}},
+		{"shell and GoNB commands are not Go", []string{setup, imports, "!echo \\\n  go\n%%\nfmt.Println(1)"}, nil},
+		{"a redeclared function replaces the earlier one", []string{setup, imports,
+			"func f() int { return 1 }", "// f now takes a string\nfunc f(s string) int { return len(s) }", "%%\nfmt.Println(f(\"ab\"))"}, nil},
+		{"declarations before a main body are kept", []string{setup, imports,
+			"func g() int { return 2 }\n%%\nfmt.Println(g())", "%%\nfmt.Println(g() + h())"},
+			[]string{"lessons.ipynb cell 3:2:19: undefined: h"}},
+		{"unused variable, as go build reports", []string{setup, imports, "%%\nx := 1"},
+			[]string{"lessons.ipynb cell 2:2:1: declared and not used: x"}},
+		{"test cell", []string{setup, "import \"testing\"", "%test\nfunc TestX(t *testing.T) { t.Log(undefinedName) }"},
+			[]string{"lessons.ipynb cell 2:2:34: undefined: undefinedName"}},
+		{"syntax error", []string{setup, imports, "func (x {"}, []string{"lessons.ipynb cell 2:1:9"}},
+	}
+	nbs := map[string][]string{}
+	for _, tc := range tests {
+		nbs[tc.name] = tc.cells
+	}
+	imp := exportImporter(t, notebookImports(nbs))
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := notebookCodeErrors(map[string][]string{"lessons.ipynb": tc.cells}, imp)
+			if len(got) != len(tc.want) {
+				t.Fatalf("problems = %q, want %d matching %q", got, len(tc.want), tc.want)
+			}
+			for i := range got {
+				if !strings.Contains(got[i], tc.want[i]) {
+					t.Errorf("problem %d = %q, want it to contain %q", i, got[i], tc.want[i])
+				}
+			}
+		})
+	}
+
+	// The first lesson as committed, then with the learner it calls renamed
+	// as a change to the package would rename it: every cell that calls it
+	// is named.
+	t.Run("lesson 00 after a rename", func(t *testing.T) {
+		nb, err := readNotebook(firstLessonPath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var cells, renamed []string
+		var calls []int
+		for i, c := range nb.Cells {
+			src := ""
+			if c.CellType == "code" {
+				src = multiline(c.Source)
+			}
+			cells = append(cells, src)
+			renamed = append(renamed, strings.ReplaceAll(src, "perceptron.PLA(", "perceptron.RunPLA("))
+			if strings.Contains(src, "perceptron.PLA(") {
+				calls = append(calls, i)
+			}
+		}
+		if len(calls) == 0 {
+			t.Fatalf("%s no longer calls perceptron.PLA: choose another function for this test", firstLessonPath)
+		}
+		imp := exportImporter(t, notebookImports(map[string][]string{firstLessonPath: cells}))
+		if got := notebookCodeErrors(map[string][]string{firstLessonPath: cells}, imp); len(got) > 0 {
+			t.Fatalf("as committed: %q", got)
+		}
+		got := notebookCodeErrors(map[string][]string{firstLessonPath: renamed}, imp)
+		if len(got) != len(calls) {
+			t.Fatalf("after the rename: problems = %q, want one for each of cells %v", got, calls)
+		}
+		for i, p := range got {
+			want := fmt.Sprintf("%s cell %d:", firstLessonPath, calls[i])
+			if !strings.HasPrefix(p, want) || !strings.Contains(p, ": undefined: perceptron.RunPLA") {
+				t.Errorf("problem %d = %q, want %q...undefined: perceptron.RunPLA", i, p, want)
+			}
+		}
+	})
+}
+
+// firstLessonPath is the first lesson, relative to the repository root.
+const firstLessonPath = "notebooks/00_start_here.ipynb"
