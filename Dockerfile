@@ -5,8 +5,9 @@
 #
 # Debian 12, as on the machines the lessons are developed and tested on:
 # Go from the Go module proxy, then the README's own set-up script in its
-# shared mode with JupyterLab (Debian's Jupyter and JupyterHub, GoNB, the gonb
-# kernel, the lessons' JupyterLab 4 built from npm's @jupyterlab packages).
+# shared mode (the pinned Jupyter environment from PyPI: JupyterLab 4.6,
+# Notebook 7, jupyter_server 2, JupyterHub 6, nbgitpuller; GoNB and the gonb
+# kernel).
 FROM debian:bookworm-slim
 
 # The notebook user: Binder (repo2docker) passes NB_USER and NB_UID as build
@@ -28,13 +29,11 @@ ENV LANG=C.UTF-8 \
     HOME=/home/${NB_USER} \
     GOTOOLCHAIN=local \
     PYDEVD_DISABLE_FILE_VALIDATION=1
-# The shared install's commands (jupyter-lab, gonb, perceptron-lessons-init,
-# lessons-singleuser) on PATH. PYTHONPATH: Binder runs `jupyter-lab` only
-# when Python can import jupyterlab.labapp (version 3 or later), else the
-# classic `jupyter-notebook`; lab/python/jupyterlab answers that check with the
-# lessons' JupyterLab (see its __init__.py).
-ENV PATH=/usr/local/lib/perceptron-lessons/bin:/usr/local/go/bin:${PATH} \
-    PYTHONPATH=/usr/local/lib/perceptron-lessons/lessons/lab/python
+# The Jupyter environment's commands (python3, jupyter, jupyter-lab,
+# jupyterhub-singleuser) and the shared install's (gonb,
+# perceptron-lessons-init, lessons-singleuser) on PATH: Binder runs
+# `jupyter-lab` when the python3 on PATH imports jupyterlab 3 or later.
+ENV PATH=/usr/local/lib/perceptron-lessons/venv/bin:/usr/local/lib/perceptron-lessons/bin:/usr/local/go/bin:${PATH}
 
 USER root
 # No manual pages, documentation or translations: nothing a student opens in
@@ -66,19 +65,19 @@ COPY --chown=${NB_UID}:${NB_UID} . ${HOME}
 WORKDIR ${HOME}
 
 # The README's set-up, in its shared mode, as for a class on one server
-# (README, "A class on one server"): Debian's Jupyter and JupyterHub, GoNB and
-# goimports, the gonb kernel for every user (and the default kernel), the Go
-# module cache read-only and a prebuilt Go build cache, and (--lab) the
-# lessons' JupyterLab 4, built with node and npm, all under
-# /usr/local/lib/perceptron-lessons. Then what only the build needed goes:
-# npm (node stays: JupyterHub's proxy runs on it), npm's packages (lab/build
-# is all JupyterLab serves) and root's caches; bin/ is handed to the notebook
-# user. (HOME is root's own here: the image's HOME is the notebook user's,
-# where Go would otherwise put root's module cache, inside the repository.)
-RUN HOME=/root bash scripts/setup.sh --system --lab \
- && apt-get purge -y -q --auto-remove npm \
+# (README, "A class on one server"): python3-venv from apt, the pinned
+# Jupyter environment from PyPI (requirements/jupyter.txt, checked against its
+# hashes), GoNB and goimports, the gonb kernel for every user (and the
+# default kernel), the Go module cache read-only and a prebuilt Go build
+# cache, all under /usr/local/lib/perceptron-lessons. --no-hub: the image is
+# each student's server (Binder, Zero to JupyterHub), whose hub runs
+# elsewhere, so no proxy and no node. Then root's caches go and bin/ is
+# handed to the notebook user. (HOME is root's own here: the image's HOME is
+# the notebook user's, where Go would otherwise put root's module cache,
+# inside the repository.)
+RUN HOME=/root bash scripts/setup.sh --system --no-hub \
  && apt-get clean \
- && rm -rf /var/lib/apt/lists/* /root/go /root/.cache /root/.npm "${HOME}/lab/node_modules" \
+ && rm -rf /var/lib/apt/lists/* /root/go /root/.cache \
  && chown -R "${NB_UID}:${NB_UID}" "${HOME}"
 
 # The notebook user's copy of the lessons is the repository in its home: its
@@ -102,8 +101,8 @@ RUN /usr/local/lib/perceptron-lessons/bin/perceptron-lessons-init "${HOME}" \
 
 # `docker run -p 8888:8888 IMAGE` serves the lessons in JupyterLab on all
 # interfaces of the container and opens lesson 00; open the URL with the
-# token that it prints. Binder starts jupyter-lab itself (see PYTHONPATH
-# above) and JupyterHub (deploy/z2jh-values.yaml) lessons-singleuser; all
-# find the same kernel and the same JupyterLab.
+# token that it prints. Binder starts jupyter-lab itself (see PATH above) and
+# JupyterHub (deploy/z2jh-values.yaml) lessons-singleuser; all find the same
+# kernel and the same JupyterLab.
 EXPOSE 8888
-CMD ["jupyter-lab", "--ip", "0.0.0.0", "--port", "8888", "--no-browser", "--LessonsLab.default_url=/lab/tree/notebooks/00_start_here.ipynb"]
+CMD ["jupyter-lab", "--ip", "0.0.0.0", "--port", "8888", "--no-browser", "--LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb"]

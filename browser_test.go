@@ -6,7 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -24,7 +23,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/kb"
 )
 
 // browserNotebooks are the lessons TestBrowser runs in the Jupyter UI: the
@@ -61,120 +59,6 @@ var (
 // browserSetupHint is the fix for a missing browser.
 const browserSetupHint = "install it with `bash scripts/setup.sh --with-chromium` (scripts/test.sh does), or pass -browser.chromium=PATH"
 
-// TestBrowser does what a student does: it starts Jupyter Notebook on
-// 127.0.0.1 (a free port, a random token, the gonb kernel registered by
-// scripts/setup.sh) under the base URL browserBaseURL, as JupyterHub and
-// Binder serve it, opens each of browserNotebooks in headless Chromium,
-// driven through the Chrome DevTools Protocol with chromedp, chooses
-// Cell > Run All in the menu bar, and waits until every code cell has run and
-// the kernel is idle. It fails when a cell shows an error (an error output,
-// or a panic on stderr), or when a figure of the committed notebook is not
-// in the page as an <img> with image/png data that the browser decoded to a
-// non-zero size. It saves a screenshot of each whole page and one of the cell
-// with its first figure, and prints their paths.
-//
-// The notebooks run as temporary copies in bin/browser-test-* (bin/ is
-// ignored by git and Docker), below the repository root so that the setup
-// cell finds go.mod; the committed notebooks are never opened by the server,
-// so the autosave of the UI cannot change them. The Jupyter server, its
-// kernels and the browser are stopped in every case: on failure, on the
-// -browser.timeout and before go test's own -timeout.
-//
-// The "widget" subtest moves the live slider of widgetNotebook, the cell
-// that TestNotebooks runs headless as a still figure, and checks that the
-// figure changes with it (see runWidgetInBrowser). It also checks that no
-// lesson uses GoNB's widgets directly: they wait forever headless, where
-// plots.Explore falls back to a still figure.
-//
-// A missing or broken Chromium fails the test, with the command that
-// installs it; it never skips.
-func TestBrowser(t *testing.T) {
-	root, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	chromium, err := exec.LookPath(*browserChromium)
-	if err != nil {
-		t.Fatalf("browser test: Chromium not found (%v): %s", err, browserSetupHint)
-	}
-	rt := newJupyterRuntime(t)
-
-	ctx := browserContext(t)
-	work := workFolder(t, root, "browser-test-") // copies of the notebooks
-	for _, nb := range browserNotebooks {
-		b, err := os.ReadFile(nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(work, filepath.Base(nb)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-
-	// The widget lesson, as committed.
-	widgetCopy := filepath.Join(work, filepath.Base(widgetNotebook))
-	if b, err := os.ReadFile(widgetNotebook); err != nil {
-		t.Fatal(err)
-	} else if n := bytes.Count(b, []byte(widgetMarker)); n != 1 {
-		t.Fatalf("%s: %q occurs %d times, want once (its live cell)", widgetNotebook, widgetMarker, n)
-	} else if err := os.WriteFile(widgetCopy, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-
-	srv := startJupyterServer(t, ctx, rt, root)
-	bctx := startChromium(t, ctx, chromium)
-
-	shots := *browserShots
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "perceptron-browser-test-")
-	} else {
-		err = os.MkdirAll(shots, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots go to %s", shots)
-
-	for _, nb := range browserNotebooks {
-		t.Run(nb, func(t *testing.T) {
-			rel, err := filepath.Rel(root, filepath.Join(work, filepath.Base(nb)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			committed, err := readNotebook(nb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runInBrowser(t, bctx, srv, filepath.ToSlash(rel), committed, shots)
-		})
-	}
-
-	t.Run("widget", func(t *testing.T) {
-		// A raw GoNB widget would hang TestNotebooks: lessons use
-		// plots.Explore (or Stepper), which falls back to a still figure.
-		paths, err := filepath.Glob("notebooks/*.ipynb")
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range paths {
-			nb, err := readNotebook(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i, c := range nb.Cells {
-				if c.CellType == "code" && strings.Contains(multiline(c.Source), "gonbui/widgets") {
-					t.Errorf("%s: cell %d uses GoNB's widgets directly, which wait forever when the notebook runs headless: use plots.Explore", p, i)
-				}
-			}
-		}
-		rel, err := filepath.Rel(root, widgetCopy)
-		if err != nil {
-			t.Fatal(err)
-		}
-		runWidgetInBrowser(t, bctx, srv, filepath.ToSlash(rel), shots)
-	})
-}
-
 // browserContext returns the context of a browser test: it ends after
 // -browser.timeout, or early enough to clean up before go test panics on
 // its -timeout.
@@ -207,25 +91,12 @@ func workFolder(t *testing.T, root, prefix string) string {
 type jupyterServer struct {
 	base  string // http://127.0.0.1:PORT and the base URL, with no final slash
 	token string
-	// labMode is how JupyterLab opens a notebook: "lab" (the default,
-	// BASE/lab/tree/PATH) or "doc", its single-document mode
-	// (BASE/doc/tree/PATH), where Binder's labpath= links land.
+	// labMode is the page of a notebook, before its path: "lab/tree"
+	// (JupyterLab, the default), "doc/tree" (JupyterLab's single-document
+	// mode, where Binder's labpath= links land) or "notebooks" (Notebook 7).
 	labMode string
-}
-
-// startJupyterServer starts Jupyter Notebook on root, on 127.0.0.1 and a
-// free port, under browserBaseURL, with a random token and the test copy of
-// the gonb kernel spec (see startServer).
-func startJupyterServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root string) *jupyterServer {
-	t.Helper()
-	return startServer(t, ctx, rt, root, serverSpec{
-		what: "browser test: Jupyter Notebook", base: browserBaseURL, log: "jupyter.log", hint: notebookSetupHint,
-		args: func(port int, token string) []string {
-			return []string{"-m", "notebook", "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
-				"--port-retries=0", "--notebook-dir=" + root, "--NotebookApp.token=" + token,
-				"--NotebookApp.password=", "--NotebookApp.base_url=" + browserBaseURL}
-		},
-	})
+	// shots starts the file names of screenshots: "lab_", "nb7_".
+	shots string
 }
 
 // serverSpec says how to start one kind of Jupyter server for startServer.
@@ -467,154 +338,6 @@ func removeAllRetry(t *testing.T, dir string) {
 	t.Errorf("browser test: removing %s: %v", dir, err)
 }
 
-// pageState is what the page shows while the notebook runs.
-type pageState struct {
-	Loaded   bool   `json:"loaded"`   // the notebook and its kernel are ready
-	Idle     bool   `json:"idle"`     // the kernel indicator shows idle
-	Dead     bool   `json:"dead"`     // the kernel indicator shows a dead kernel
-	Dialog   string `json:"dialog"`   // text of an open modal dialog
-	Code     int    `json:"code"`     // non-empty code cells
-	Started  int    `json:"started"`  // cells the UI sent for execution since Run All
-	Finished int    `json:"finished"` // cells whose execution finished since Run All
-	Running  int    `json:"running"`  // cells marked running ("In [*]")
-}
-
-// stateJS reads pageState. window.__e2e holds the counts of the
-// execute.CodeCell and finished_execute.CodeCell events that the UI triggers,
-// installed by installCountersJS before Run All.
-const stateJS = `(() => {
-	const nb = window.Jupyter && Jupyter.notebook;
-	const modal = document.querySelector('.modal.in');
-	const s = {loaded: false, idle: false, dead: false, dialog: modal ? modal.innerText.trim() : '',
-		code: 0, started: 0, finished: 0, running: 0};
-	if (!nb || !nb._fully_loaded) return s;
-	s.loaded = !!(nb.kernel && nb.kernel.is_connected());
-	s.idle = !!document.querySelector('#kernel_indicator_icon.kernel_idle_icon');
-	s.dead = !!document.querySelector('#kernel_indicator_icon.kernel_dead_icon');
-	s.code = nb.get_cells().filter(c => c.cell_type === 'code' && c.get_text().trim() !== '').length;
-	s.running = document.querySelectorAll('.code_cell.running').length;
-	if (window.__e2e) { s.started = __e2e.started; s.finished = __e2e.finished; }
-	return s;
-})()`
-
-const installCountersJS = `(() => {
-	window.__e2e = {started: 0, finished: 0};
-	Jupyter.notebook.events.on('execute.CodeCell', () => { __e2e.started++; });
-	Jupyter.notebook.events.on('finished_execute.CodeCell', () => { __e2e.finished++; });
-	return true;
-})()`
-
-// pageResult is what the executed notebook shows.
-type pageResult struct {
-	Errors []struct {
-		Cell  int    `json:"cell"`
-		Text  string `json:"text"`
-		Shown bool   `json:"shown"` // an error drawn in the page (the others are from the model)
-	} `json:"errors"`
-	Images []struct {
-		Cell     int    `json:"cell"`
-		Src      string `json:"src"` // the start of the data URL
-		Complete bool   `json:"complete"`
-		Width    int    `json:"width"`
-		Height   int    `json:"height"`
-	} `json:"images"`
-	Unexecuted []int `json:"unexecuted"` // non-empty code cells with no execution count
-}
-
-// resultJS reads pageResult from the notebook model (errors, even those the
-// UI does not draw, such as an error without a traceback after a panic) and
-// from the page (drawn errors and images).
-const resultJS = `(() => {
-	const r = {errors: [], images: [], unexecuted: []};
-	Jupyter.notebook.get_cells().forEach((c, i) => {
-		if (c.cell_type !== 'code') return;
-		if (c.get_text().trim() !== '' && typeof c.input_prompt_number !== 'number') r.unexecuted.push(i);
-		(c.output_area.outputs || []).forEach(o => {
-			if (o.output_type === 'error') {
-				r.errors.push({cell: i, text: o.ename + ': ' + o.evalue + '\n' + (o.traceback || []).join('\n')});
-			} else if (o.output_type === 'stream' && o.name === 'stderr' && /panic:/.test(o.text)) {
-				r.errors.push({cell: i, text: 'stderr: ' + o.text});
-			}
-		});
-		c.element[0].querySelectorAll('.output_error').forEach(e => {
-			r.errors.push({cell: i, text: e.innerText, shown: true});
-		});
-		c.element[0].querySelectorAll('.output_png img').forEach(img => {
-			r.images.push({cell: i, src: img.src.slice(0, 22), complete: img.complete,
-				width: img.naturalWidth, height: img.naturalHeight});
-		});
-	});
-	return r;
-})()`
-
-// runInBrowser opens the notebook at rel (a path below the server's root)
-// in a new tab, runs it with Cell > Run All, checks what it shows against
-// the committed notebook and saves screenshots into shots.
-func runInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, rel string, committed *notebook, shots string) {
-	tab, ctx, screenshot, closeTab := newTab(t, bctx, rel, shots)
-	defer closeTab()
-	start := time.Now()
-	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
-	shot := false // the whole page has been saved
-	defer func() {
-		if !shot {
-			screenshot("_failure")
-		}
-	}()
-
-	runStart := openAndRunAll(t, ctx, srv, rel, start)
-	st, clicked := waitRunAll(t, ctx, rel)
-	t.Logf("%s: Run All finished in %.1fs (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
-	checkLive(t, rel, committed, clicked)
-	res := readResult(t, ctx, rel)
-	reportErrors(t, rel, res)
-
-	// Each figure (image/png output) of the committed notebook must be drawn
-	// in its cell as a decoded PNG.
-	drawn := map[int]int{}
-	for _, img := range res.Images {
-		switch {
-		case img.Src != "data:image/png;base64,":
-			t.Errorf("%s: cell %d: image source starts %q, want a data:image/png;base64 URL", rel, img.Cell, img.Src)
-		case !img.Complete || img.Width == 0 || img.Height == 0:
-			t.Errorf("%s: cell %d: image not decoded by the browser (complete %v, natural size %dx%d)", rel, img.Cell, img.Complete, img.Width, img.Height)
-		default:
-			drawn[img.Cell]++
-		}
-	}
-	want := 0
-	for i, c := range committed.Cells {
-		n := 0
-		for _, o := range c.Outputs {
-			if _, ok := o.Data["image/png"]; ok {
-				n++
-			}
-		}
-		want += n
-		if drawn[i] < n {
-			t.Errorf("%s: cell %d shows %d figures in the browser, the committed notebook has %d", rel, i, drawn[i], n)
-		}
-	}
-	if want == 0 {
-		t.Errorf("%s: the committed notebook has no figure to look for", rel)
-	}
-	t.Logf("%s: %d figures drawn as PNG images (committed: %d), %d errors", rel, len(res.Images), want, len(res.Errors))
-
-	// Screenshots: the whole page, and the cell of the first figure.
-	screenshot("")
-	shot = true
-	if len(res.Images) > 0 {
-		sctx, cancel := context.WithTimeout(tab, 30*time.Second)
-		defer cancel()
-		png, err := chromedp.Run(sctx, chromedp.Screenshot(chromedp.CSS(".cell:has(.output_png img)")))
-		if err != nil {
-			t.Errorf("%s: screenshot of the first figure's cell: %v", rel, err)
-		} else {
-			savePNG(t, filepath.Join(shots, name+"_figure.png"), png)
-		}
-	}
-}
-
 // widgetState is what the page shows of the widget cell (the code cell
 // holding widgetMarker).
 type widgetState struct {
@@ -631,302 +354,6 @@ type widgetState struct {
 	Complete bool     `json:"complete"` // the browser has decoded the frame
 	PNGs     []string `json:"pngs"`     // length and hash of each image/png output of the cell
 	Mended   string   `json:"mended"`   // the widget address rewrite, "from -> to" (plots.MendWidgetURLScript)
-}
-
-// widgetJS reads widgetState; the %s is the JSON string of widgetMarker.
-const widgetJS = `(() => {
-	const r = {found: false, running: false, slider: false, value: 0, min: 0, max: 0, button: false,
-		frame: 0, caption: '', image: '', complete: false, pngs: [], mended: ''};
-	const m = globalThis.__perceptronWidgetURL;
-	if (m) r.mended = m.from + ' -> ' + m.to;
-	const nb = window.Jupyter && Jupyter.notebook;
-	if (!nb || !nb._fully_loaded) return r;
-	const cell = nb.get_cells().find(c => c.cell_type === 'code' && c.get_text().includes(%s));
-	if (!cell) return r;
-	r.found = true;
-	const el = cell.element[0];
-	// Images are told apart by the length and a hash of their data URL.
-	const id = src => {
-		let h = 0;
-		for (let i = 0; i < src.length; i++) h = (Math.imul(h, 31) + src.charCodeAt(i)) | 0;
-		return src.length + ':' + (h >>> 0).toString(16);
-	};
-	r.running = el.classList.contains('running');
-	const slider = el.querySelector('.output_area input[type=range]');
-	if (slider) {
-		r.slider = true;
-		r.value = +slider.value; r.min = +slider.min; r.max = +slider.max;
-	}
-	r.button = !!el.querySelector('.output_area button[id^="gonb_button_"]');
-	const frame = el.querySelector('.output_area .plots-explore-frame');
-	if (frame) {
-		const k = /frame = (\d+)/.exec(frame.dataset.values || '');
-		r.frame = k ? +k[1] : 0;
-		const caption = frame.querySelector('.plots-explore-caption');
-		r.caption = caption ? caption.innerText.trim() : '';
-		const img = frame.querySelector('img');
-		if (img) {
-			r.image = id(img.src);
-			r.complete = img.complete && img.naturalWidth > 0;
-		}
-	}
-	el.querySelectorAll('.output_png img').forEach(img => r.pngs.push(id(img.src)));
-	return r;
-})()`
-
-// widgetCell selects the widget cell while it shows the slider.
-const widgetCell = ".cell:has(.output_area input[type=range])"
-
-// runWidgetInBrowser opens the copy of widgetNotebook at rel, runs it with Cell > Run All and waits for the
-// slider and the frame it starts at. Then it moves the slider three times as
-// a student would: a click in its middle, the left arrow key, and a drag to
-// its start (value set, then the input and change events a drag fires). After
-// each move the caption must name the slider's new value and the image must
-// differ from the one before. It clicks Done, waits for the rest of the
-// notebook to run, and checks that no cell shows an error and that the cell
-// keeps the chosen frame as its figure. Screenshots: the widget cell before
-// and after the moves, and the whole page at the end. The kernel is
-// interrupted if the test ends while the widget still runs.
-func runWidgetInBrowser(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
-	tab, ctx, screenshot, closeTab := newTab(t, bctx, rel, shots)
-	defer closeTab()
-	start := time.Now()
-	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
-	served := true // the widget cell may still be serving the slider
-	defer func() {
-		if !served {
-			return
-		}
-		// Stop the widget cell, so that the kernel (shut down with the
-		// server) is not left waiting for the slider.
-		ictx, cancel := context.WithTimeout(tab, 10*time.Second)
-		defer cancel()
-		if _, err := chromedp.Run(ictx, chromedp.Evaluate[bool](`(Jupyter.notebook.kernel.interrupt(), true)`)); err != nil {
-			t.Logf("%s: interrupting the kernel: %v", rel, err)
-		}
-	}()
-	shot := false // the whole page has been saved
-	defer func() {
-		if !shot {
-			screenshot("_failure")
-		}
-	}()
-	markerJSON, err := json.Marshal(widgetMarker)
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := fmt.Sprintf(widgetJS, markerJSON)
-
-	// waitWidget polls the widget cell until done says so; it fails the test
-	// when a cell shows an error, the kernel dies, a dialog opens or ctx ends.
-	waitWidget := func(ctx context.Context, what string, done func(widgetState) bool) widgetState {
-		t.Helper()
-		var w widgetState
-		_, err := waitState(ctx, func(s pageState) (bool, error) {
-			if s.Dialog != "" {
-				return false, fmt.Errorf("a dialog is open: %q", s.Dialog)
-			}
-			if s.Dead {
-				return false, errors.New("the kernel died: see README, Troubleshooting")
-			}
-			res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](resultJS))
-			if err != nil {
-				return false, nil // the page is changing; read again
-			}
-			if len(res.Errors) > 0 {
-				e := res.Errors[0]
-				return false, fmt.Errorf("cell %d shows an error:\n%s", e.Cell, tail(strings.TrimSpace(ansi.ReplaceAllString(e.Text, "")), 30))
-			}
-			if w, err = chromedp.Run(ctx, chromedp.Evaluate[widgetState](js)); err != nil {
-				return false, nil
-			}
-			return done(w), nil
-		})
-		if err != nil {
-			t.Fatalf("%s: waiting for %s: %v (last widget state %+v)", rel, what, err, w)
-		}
-		return w
-	}
-	cellShot := func(suffix string) {
-		sctx, cancel := context.WithTimeout(tab, 30*time.Second)
-		defer cancel()
-		png, err := chromedp.Run(sctx, chromedp.Screenshot(chromedp.CSS(widgetCell)))
-		if err != nil {
-			t.Errorf("%s: screenshot of the widget cell: %v", rel, err)
-			return
-		}
-		savePNG(t, filepath.Join(shots, name+suffix+".png"), png)
-	}
-	// The slider's positions min..max stand for frames 1..max-min+1.
-	shows := func(w widgetState) bool {
-		return w.Slider && w.Button && w.Frame == w.Value-w.Min+1 && w.Complete &&
-			strings.HasPrefix(w.Caption, fmt.Sprintf("Frame %d of %d", w.Frame, w.Max-w.Min+1))
-	}
-
-	runStart := openAndRunAll(t, ctx, srv, rel, start)
-	w := waitWidget(ctx, "the slider and its first frame", shows)
-	t.Logf("%s: slider (%d to %d) and frame %d shown %.1fs after Run All: %q", rel, w.Min, w.Max, w.Frame, time.Since(runStart).Seconds(), w.Caption)
-	// Under a base URL the widgets work only through the mended address.
-	basePath := browserBaseURL // the server's base URL (TestJupyterHub: /user/NAME/)
-	if u, err := url.Parse(srv.base); err == nil && u.Path != "" {
-		basePath = u.Path + "/"
-	}
-	if want := "/api/kernels/ -> ws://"; !strings.Contains(w.Mended, want) || !strings.Contains(w.Mended, basePath+"api/kernels/") {
-		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, basePath)
-	} else {
-		t.Logf("%s: widget address mended: %s", rel, w.Mended)
-	}
-	if w.Max-w.Min < 3 {
-		t.Fatalf("%s: the slider runs from %d to %d: too few positions to move it three times", rel, w.Min, w.Max)
-	}
-	if err := wholeNotebook(ctx); err != nil {
-		t.Fatalf("%s: making the viewport as tall as the notebook: %v", rel, err)
-	}
-	cellShot("_before")
-
-	moves := []struct {
-		how  string
-		move func(ctx context.Context) error
-	}{
-		{"a click in the middle of the slider", func(ctx context.Context) error {
-			return chromedp.Do(ctx, chromedp.Click(chromedp.CSS(widgetCell+" input[type=range]")))
-		}},
-		{"the left arrow key", func(ctx context.Context) error {
-			return chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowLeft))
-		}},
-		{"a drag to its start", func(ctx context.Context) error {
-			_, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => {
-				const s = document.querySelector('`+widgetCell+` input[type=range]');
-				s.value = s.min;
-				s.dispatchEvent(new Event('input', {bubbles: true}));
-				s.dispatchEvent(new Event('change', {bubbles: true}));
-				return true;
-			})()`))
-			return err
-		}},
-	}
-	seen := map[string]int{w.Image: w.Frame} // frames by image
-	for _, m := range moves {
-		before := w
-		if err := m.move(ctx); err != nil {
-			t.Fatalf("%s: moving the slider by %s: %v", rel, m.how, err)
-		}
-		mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-		w = waitWidget(mctx, "the frame after "+m.how, func(w widgetState) bool {
-			return w.Value != before.Value && shows(w) && w.Image != before.Image
-		})
-		cancel()
-		if f, ok := seen[w.Image]; ok && f != w.Frame {
-			t.Errorf("%s: frames %d and %d show the same image", rel, f, w.Frame)
-		}
-		seen[w.Image] = w.Frame
-		t.Logf("%s: %s moved the slider from %d to %d; the figure changed: %q", rel, m.how, before.Value, w.Value, w.Caption)
-	}
-	cellShot("_after")
-
-	// Done: the cell keeps the chosen frame and the rest of the notebook runs.
-	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(widgetCell+` .output_area button[id^="gonb_button_"]`))); err != nil {
-		t.Fatalf("%s: clicking Done: %v", rel, err)
-	}
-	// The rest of the notebook (a check cell) takes seconds.
-	dctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	st, _ := waitRunAll(t, dctx, rel) // live cells after the widget cell are closed too
-	served = false
-	t.Logf("%s: Done clicked; Run All finished %.1fs after it was chosen (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
-	reportErrors(t, rel, readResult(t, ctx, rel))
-	chosen := w
-	w = waitWidget(dctx, "the chosen frame as the cell's figure", func(w widgetState) bool { return len(w.PNGs) > 0 })
-	switch {
-	case w.Slider || w.Button:
-		t.Errorf("%s: the widget cell still shows its controls after Done (%+v)", rel, w)
-	case len(w.PNGs) != 1:
-		t.Errorf("%s: the widget cell shows %d figures after Done, want 1", rel, len(w.PNGs))
-	case w.PNGs[0] != chosen.Image:
-		t.Errorf("%s: the widget cell's figure after Done (%s) is not frame %d (%s)", rel, w.PNGs[0], chosen.Frame, chosen.Image)
-	}
-	screenshot("")
-	shot = true
-}
-
-// newTab opens a new tab of the browser bctx for the notebook at rel. It
-// returns the tab (no time limit), ctx, the tab until 20 s before the
-// browser's own deadline (the test's), so that a failure screenshot can still
-// be taken after a wait on ctx timed out, a function that saves a screenshot
-// of the whole page into shots as <notebook name><suffix>.png, and the
-// function that closes the tab.
-func newTab(t *testing.T, bctx context.Context, rel, shots string) (tab, ctx context.Context, screenshot func(suffix string), closeTab func()) {
-	t.Helper()
-	tab, closeBrowserTab := chromedp.NewContext(bctx)
-	// Open the tab with no time limit: the first run on a chromedp context
-	// ties the tab's life to that run's context, and the failure screenshot
-	// needs the tab after the time-limited context has ended.
-	if err := chromedp.Do(tab); err != nil {
-		closeBrowserTab()
-		t.Fatalf("%s: opening a browser tab: %v", rel, err)
-	}
-	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
-	screenshot = func(suffix string) {
-		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
-		defer cancel()
-		png, err := fullPage(ctx)
-		if err != nil {
-			t.Logf("%s: screenshot: %v", rel, err)
-			return
-		}
-		savePNG(t, filepath.Join(shots, name+suffix+".png"), png)
-	}
-	ctx, cancel := context.WithCancel(tab)
-	if d, ok := tab.Deadline(); ok {
-		ctx, cancel = context.WithDeadline(tab, d.Add(-20*time.Second))
-	}
-	return tab, ctx, screenshot, func() { cancel(); closeBrowserTab() }
-}
-
-// openAndRunAll opens the notebook at rel in the tab of ctx, waits for it
-// and an idle kernel, and chooses Cell > Run All in the menu bar; it returns
-// when Run All was chosen. start is when the tab was opened.
-func openAndRunAll(t *testing.T, ctx context.Context, srv *jupyterServer, rel string, start time.Time) time.Time {
-	t.Helper()
-	pageURL := srv.base + "/notebooks/" + (&url.URL{Path: rel}).EscapedPath()
-	if srv.token != "" { // else the browser has signed in (TestJupyterHub)
-		pageURL += "?token=" + srv.token
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/notebooks/"+rel, err)
-	}
-
-	// Wait for the notebook and its kernel.
-	st, err := waitState(ctx, func(s pageState) (bool, error) {
-		if s.Dialog != "" {
-			return false, fmt.Errorf("a dialog is open: %q", s.Dialog)
-		}
-		if s.Dead {
-			return false, errors.New("the kernel is dead: see README, Troubleshooting")
-		}
-		return s.Loaded && s.Idle, nil
-	})
-	if err != nil {
-		t.Fatalf("%s: waiting for the notebook and an idle gonb kernel: %v (last state %+v)", rel, err, st)
-	}
-	t.Logf("%s: page and kernel ready in %.1fs", rel, time.Since(start).Seconds())
-
-	// Cell > Run All, through the menu bar.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](installCountersJS)); err != nil {
-		t.Fatalf("%s: %v", rel, err)
-	}
-	runStart := time.Now()
-	if err := chromedp.Do(ctx,
-		chromedp.Click(chromedp.ID("celllink")),
-		chromedp.WaitVisible(chromedp.CSS("#run_all_cells > a")),
-		chromedp.Click(chromedp.CSS("#run_all_cells > a")),
-	); err != nil {
-		t.Fatalf("%s: choosing Cell > Run All: %v", rel, err)
-	}
-
-	return runStart
 }
 
 // clickDoneJS clicks, once each, the Done button of every live control
@@ -983,62 +410,6 @@ func checkLive(t *testing.T, rel string, committed *notebook, clicked int) {
 	}
 }
 
-// waitRunAll waits until Run All (chosen by openAndRunAll) has finished,
-// clicking Done on every live control as it appears, and returns the last
-// state and how many Done buttons it clicked.
-func waitRunAll(t *testing.T, ctx context.Context, rel string) (pageState, int) {
-	t.Helper()
-	clicked := 0
-	// Every non-empty code cell was sent and has finished, none is marked
-	// running and the kernel is idle, twice in a row (the kernel is idle for
-	// a moment between two cells).
-	stable := 0
-	st, err := waitState(ctx, func(s pageState) (bool, error) {
-		if s.Dialog != "" {
-			return false, fmt.Errorf("a dialog is open: %q", s.Dialog)
-		}
-		if s.Dead {
-			return false, errors.New("the kernel died: see README, Troubleshooting")
-		}
-		clicked += clickDone(ctx, ".output_area")
-		if s.Started == s.Code && s.Finished >= s.Started && s.Running == 0 && s.Idle {
-			stable++
-		} else {
-			stable = 0
-		}
-		return stable >= 2, nil
-	})
-	if err != nil {
-		t.Fatalf("%s: waiting for Run All to finish: %v (last state %+v: want started = finished = code cells, 0 running, idle)", rel, err, st)
-	}
-
-	return st, clicked
-}
-
-// readResult reads what the executed notebook shows, waiting a little for
-// the images to be decoded.
-func readResult(t *testing.T, ctx context.Context, rel string) pageResult {
-	t.Helper()
-	var res pageResult
-	for i := 0; ; i++ {
-		var err error
-		res, err = chromedp.Run(ctx, chromedp.Evaluate[pageResult](resultJS))
-		if err != nil {
-			t.Fatalf("%s: reading the page: %v", rel, err)
-		}
-		complete := true
-		for _, img := range res.Images {
-			complete = complete && img.Complete
-		}
-		if complete || i == 50 {
-			break
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
-
-	return res
-}
-
 // reportErrors fails the test for each cell that shows an error and each
 // code cell that did not run.
 func reportErrors(t *testing.T, rel string, res pageResult) {
@@ -1070,70 +441,6 @@ func reportErrors(t *testing.T, rel string, res pageResult) {
 	}
 }
 
-// waitState polls the page state every 250 ms until done says so, returns
-// an error, or ctx ends; it returns the last state read.
-func waitState(ctx context.Context, done func(pageState) (bool, error)) (pageState, error) {
-	var last pageState
-	var lastErr error
-	for {
-		s, err := chromedp.Run(ctx, chromedp.Evaluate[pageState](stateJS))
-		if err == nil {
-			last = s
-			ok, err := done(s)
-			if err != nil || ok {
-				return s, err
-			}
-		} else {
-			lastErr = err
-		}
-		select {
-		case <-ctx.Done():
-			if lastErr != nil {
-				return last, fmt.Errorf("%v (last page error: %v)", ctx.Err(), lastErr)
-			}
-			return last, ctx.Err()
-		case <-time.After(250 * time.Millisecond):
-		}
-	}
-}
-
-// maxShotHeight keeps a full-page screenshot within what Chromium can draw
-// in one image.
-const maxShotHeight = 16000
-
-// fullPage takes a PNG screenshot of the whole notebook (see wholeNotebook).
-func fullPage(ctx context.Context) ([]byte, error) {
-	if err := wholeNotebook(ctx); err != nil {
-		return nil, err
-	}
-	return chromedp.Run(ctx, chromedp.FullScreenshot(100))
-}
-
-// wholeNotebook makes the viewport as tall as the notebook (up to
-// maxShotHeight): the notebook UI scrolls inside its own panel, and at that
-// height it draws every cell with no scrolling, where screenshots of the page
-// or of an element, and clicks at an element's place, see what a student sees.
-func wholeNotebook(ctx context.Context) error {
-	h, err := chromedp.Run(ctx, chromedp.Evaluate[int](`(() => {
-		const header = document.querySelector('#header');
-		const nb = document.querySelector('#notebook');
-		return (header ? header.offsetHeight : 0) + (nb ? nb.scrollHeight : document.body.scrollHeight) + 40;
-	})()`))
-	if err != nil {
-		return err
-	}
-	h = min(max(h, 1000), maxShotHeight)
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, int64(h))); err != nil {
-		return err
-	}
-	// Let the UI resize its panel to the new window height.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(window.dispatchEvent(new Event('resize')), true)`)); err != nil {
-		return err
-	}
-	time.Sleep(500 * time.Millisecond)
-	return nil
-}
-
 // savePNG writes a screenshot and prints its path (in the test log and on
 // stdout, which go test shows with -v).
 func savePNG(t *testing.T, path string, png []byte) {
@@ -1143,4 +450,43 @@ func savePNG(t *testing.T, path string, png []byte) {
 	}
 	t.Logf("screenshot: %s", path)
 	fmt.Printf("browser test screenshot: %s\n", path)
+}
+
+// pageResult is what the executed notebook shows.
+type pageResult struct {
+	Errors []struct {
+		Cell  int    `json:"cell"`
+		Text  string `json:"text"`
+		Shown bool   `json:"shown"` // an error drawn in the page (the others are from the model)
+	} `json:"errors"`
+	Images []struct {
+		Cell     int    `json:"cell"`
+		Src      string `json:"src"` // the start of the data URL
+		Complete bool   `json:"complete"`
+		Width    int    `json:"width"`
+		Height   int    `json:"height"`
+	} `json:"images"`
+	Unexecuted []int `json:"unexecuted"` // non-empty code cells with no execution count
+}
+
+// newTab opens a new tab of the browser bctx for the notebook rel. It
+// returns the tab (no time limit), ctx, the tab until 20 s before the
+// browser's own deadline (the test's), so that a failure screenshot can still
+// be taken after a wait on ctx timed out, and the function that closes the
+// tab.
+func newTab(t *testing.T, bctx context.Context, rel string) (tab, ctx context.Context, closeTab func()) {
+	t.Helper()
+	tab, closeBrowserTab := chromedp.NewContext(bctx)
+	// Open the tab with no time limit: the first run on a chromedp context
+	// ties the tab's life to that run's context, and the failure screenshot
+	// needs the tab after the time-limited context has ended.
+	if err := chromedp.Do(tab); err != nil {
+		closeBrowserTab()
+		t.Fatalf("%s: opening a browser tab: %v", rel, err)
+	}
+	ctx, cancel := context.WithCancel(tab)
+	if d, ok := tab.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(tab, d.Add(-20*time.Second))
+	}
+	return tab, ctx, func() { cancel(); closeBrowserTab() }
 }

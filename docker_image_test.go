@@ -212,7 +212,7 @@ func TestDockerImage(t *testing.T) {
 		}
 		// labpath=notebooks/00_start_here.ipynb in the README's link opens
 		// BASE/doc/tree/notebooks/00_start_here.ipynb.
-		srv.labMode = "doc"
+		srv.labMode = "doc/tree"
 		shots := filepath.Join(shots, "binder")
 		if err := os.MkdirAll(shots, 0o755); err != nil {
 			t.Fatal(err)

@@ -75,8 +75,8 @@ func checkDockerfile(src, goVersion string) []string {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 
-	// One stage, from Debian 12's slim image: the Debian release whose
-	// Jupyter packages the lessons are developed and tested with.
+	// One stage, from Debian 12's slim image: the Debian release the lessons
+	// are developed and tested on (its python3 makes the Jupyter environment).
 	var froms []instruction
 	args := map[string]string{}
 	for _, in := range ins {
@@ -92,7 +92,7 @@ func checkDockerfile(src, goVersion string) []string {
 	if len(froms) != 1 || ins[0].cmd != "FROM" {
 		bad("want exactly one FROM, as the first instruction; have %d", len(froms))
 	} else if !debianBase.MatchString(froms[0].args) {
-		bad("line %d: base image %q: want debian:bookworm-slim (Debian 12, with Debian's Jupyter packages)", froms[0].line, froms[0].args)
+		bad("line %d: base image %q: want debian:bookworm-slim (Debian 12, whose python3 the set-up makes the Jupyter environment with)", froms[0].line, froms[0].args)
 	}
 
 	// Go, pinned and checked.
@@ -169,9 +169,6 @@ func checkDockerfile(src, goVersion string) []string {
 				asUser = in.args
 			}
 		}
-		if !setupWithLab.MatchString(ins[setupAt].args) {
-			bad("line %d: scripts/setup.sh must run with --lab: the image serves JupyterLab (Binder's labpath= links, Zero to JupyterHub)", ins[setupAt].line)
-		}
 		system := regexp.MustCompile(`setup\.sh\b.*\s--system(\s|$)`).MatchString(ins[setupAt].args)
 		if system && asUser != "root" {
 			bad("line %d: scripts/setup.sh --system installs for every user: run it as USER root", ins[setupAt].line)
@@ -216,11 +213,11 @@ func checkDockerfile(src, goVersion string) []string {
 		case "CMD":
 			cmds = append(cmds, in)
 		case "ENV":
-			binder = binder || regexp.MustCompile(`(^|\s)PYTHONPATH=\S*/lessons/lab/python(\s|:|$)`).MatchString(in.args)
+			binder = binder || venvFirst.MatchString(in.args)
 		}
 	}
 	if !binder {
-		bad("want ENV PYTHONPATH=.../lessons/lab/python: Binder runs jupyter-lab only when python3 imports jupyterlab.labapp")
+		bad("want ENV PATH=/usr/local/lib/perceptron-lessons/venv/bin:...: the Jupyter environment's python3 and jupyter-lab first on PATH, which Binder runs")
 	}
 	if !exposed {
 		bad("want EXPOSE 8888, the port the README's docker run publishes")
@@ -234,7 +231,7 @@ func checkDockerfile(src, goVersion string) []string {
 		} else if _, err := localCommand(argv, 1); err != nil {
 			bad("line %d: CMD %s: %v", cmds[0].line, cmds[0].args, err)
 		} else if argv[0] != "jupyter-lab" {
-			bad("line %d: CMD %s: want jupyter-lab, the lessons' JupyterLab", cmds[0].line, cmds[0].args)
+			bad("line %d: CMD %s: want jupyter-lab, JupyterLab from the Jupyter environment", cmds[0].line, cmds[0].args)
 		}
 	}
 	return problems
@@ -324,9 +321,8 @@ func TestDockerfileChecks(t *testing.T) {
 		{"other port", sub(`"8888"`, `"8080"`), "--port 8888"},
 		{"shell-form CMD", sub(`CMD \[.*\]`, "CMD bash scripts/lessons.sh"), "exec form"},
 		{"not exposed", sub(`EXPOSE 8888`, "EXPOSE 8080"), "EXPOSE 8888"},
-		{"no JupyterLab", sub(`--system --lab`, "--system"), "--lab"},
 		{"classic command", sub(`CMD \["jupyter-lab"`, `CMD ["jupyter-notebook"`), "jupyter-lab"},
-		{"Binder finds no Lab", sub(`PYTHONPATH=\S+`, "PYTHONPATH="), "PYTHONPATH"},
+		{"Binder finds Debian's python3", sub(`PATH=/usr/local/lib/perceptron-lessons/venv/bin:`, "PATH="), "venv/bin"},
 		{"bad continuation", good + "RUN true \\\n", "continuation"},
 	}
 	if p := checkDockerfile(good, goVersion); len(p) != 0 {
@@ -350,9 +346,9 @@ func goMinorOf(v string) string {
 	return v
 }
 
-// setupWithLab matches a RUN of scripts/setup.sh with --lab (in the same
-// command, not after a && or ;).
-var setupWithLab = regexp.MustCompile(`scripts/setup\.sh\b[^&;|]*\s--lab(\s|$)`)
+// venvFirst matches an ENV that puts the shared install's Jupyter
+// environment first on PATH.
+var venvFirst = regexp.MustCompile(`(^|\s)PATH=/usr/local/lib/perceptron-lessons/venv/bin:`)
 
 // binderLink matches the README's Binder links.
 var binderLink = regexp.MustCompile(`https://mybinder\.org/v2/gh/[^)\s]+`)

@@ -68,9 +68,6 @@ func requireSystemInstall(t *testing.T) string {
 		t.Fatalf("the prebuilt Go build cache: %v: %s", err, systemSetupHint)
 	}
 	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "jupyterhub_config.py"}
-	if systemHasLab(prefix) {
-		files = append(files, "bin/jupyter-lab")
-	}
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join("scripts/system", filepath.Base(f)))
 		if err != nil {
@@ -90,13 +87,6 @@ func requireSystemInstall(t *testing.T) string {
 		}
 	}
 	return prefix
-}
-
-// systemHasLab reports whether the shared install at prefix has the
-// lessons' JupyterLab (setup.sh --system --lab installs bin/jupyter-lab).
-func systemHasLab(prefix string) bool {
-	_, err := os.Stat(filepath.Join(prefix, "bin", "jupyter-lab"))
-	return err == nil
 }
 
 func goroot(t *testing.T) string {
@@ -341,10 +331,9 @@ func killUserProcesses(t *testing.T, uid int) {
 type hub struct {
 	base string // http://127.0.0.1:PORT, the proxy's public address
 	log  string // the hub's log file
-	lab  bool   // the users' front end is JupyterLab (setup.sh --system --lab), else Notebook 6
 }
 
-// startHub starts Debian's JupyterHub on 127.0.0.1 (the proxy's public port,
+// startHub starts the shared install's JupyterHub (its Jupyter environment) on 127.0.0.1 (the proxy's public port,
 // the hub's port and the proxy's API port all free ports) with the shared
 // install's configuration, the users allowed and a dummy authenticator with
 // one password, waits until the login page answers, and registers its
@@ -379,6 +368,8 @@ c.JupyterHub.db_url = "sqlite:///" + %q
 c.JupyterHub.cookie_secret_file = %q
 c.JupyterHub.cleanup_servers = True
 c.JupyterHub.cleanup_proxy = True
+# The test drives JupyterLab through its application object.
+c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 `, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0], ports[1], ports[2],
 		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
 	configPath := filepath.Join(dir, "jupyterhub_test_config.py")
@@ -386,12 +377,11 @@ c.JupyterHub.cleanup_proxy = True
 		t.Fatal(err)
 	}
 	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: filepath.Join(dir, "jupyterhub.log")}
-	h.lab = systemHasLab(prefix)
 	logFile, err := os.Create(h.log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("jupyterhub", "-f", configPath)
+	cmd := exec.Command(filepath.Join(prefix, "venv/bin/jupyterhub"), "-f", configPath)
 	cmd.Dir = dir
 	cmd.Env = append(envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"), "PYDEVD_DISABLE_FILE_VALIDATION=1")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
@@ -479,13 +469,9 @@ func login(t *testing.T, ctx context.Context, h *hub, u *hubUser, password strin
 		t.Fatalf("%s: signing in on %s/hub/login: %v", u.name, h.base, err)
 	}
 	// The hub's default URL: the lessons' folder, listed by JupyterLab's file
-	// browser or by the classic Notebook's tree page.
-	want := h.base + "/user/" + u.name + "/tree/perceptron-lessons/notebooks"
-	listed := `document.querySelector('#notebook_list .list_item a[href$="00_start_here.ipynb"]')`
-	if h.lab {
-		want = h.base + "/user/" + u.name + "/lab/tree/perceptron-lessons/notebooks"
-		listed = `[...document.querySelectorAll('.jp-DirListing-itemText')].some(e => e.textContent.trim() === '00_start_here.ipynb')`
-	}
+	// browser.
+	want := h.base + "/user/" + u.name + "/lab/tree/perceptron-lessons/notebooks"
+	listed := `[...document.querySelectorAll('.jp-DirListing-itemText')].some(e => e.textContent.trim() === '00_start_here.ipynb')`
 	var loc string
 	for {
 		var err error
@@ -504,15 +490,15 @@ func login(t *testing.T, ctx context.Context, h *hub, u *hubUser, password strin
 
 // TestJupyterHub serves the lessons to a class as scripts/setup.sh --system
 // and its JupyterHub configuration (README, "A class on one server") do: it
-// starts Debian's JupyterHub on 127.0.0.1 with the shared install's
+// starts the shared install's JupyterHub 6 (its Jupyter environment, with
+// configurable-http-proxy from npm) on 127.0.0.1 with its
 // configuration and a dummy authenticator, makes two system users, and in
 // one headless Chromium each they sign in on the login page, get their
 // server at /user/NAME/ (with their own copy of the lessons) and run lesson 00
 // with Run All, both at the same time; each must finish with no error
-// and with every figure of the committed notebook drawn. The front end is the
-// one the install serves: JupyterLab 4 after setup.sh --system --lab (as
-// scripts/test.sh installs it, and as the Docker image and Zero to
-// JupyterHub serve it), else the classic Notebook 6. Then the first user
+// and with every figure of the committed notebook drawn, in JupyterLab 4.6,
+// the front end the install serves (as the Docker image and Zero to
+// JupyterHub do). Then the first user
 // moves lesson 3's slider (a GoNB widget, whose websocket must reach the
 // kernel under /user/NAME/). It also checks that new notebooks default to the
 // gonb kernel, and that GoNB's log is in each user's own cache folder.
@@ -526,9 +512,9 @@ func TestJupyterHub(t *testing.T) {
 		t.Skip("TestJupyterHub creates system users and runs JupyterHub as root: run it as root (CI does)")
 	}
 	prefix := requireSystemInstall(t)
-	for _, cmd := range []string{"jupyterhub", "jupyterhub-singleuser", "configurable-http-proxy"} {
-		if _, err := exec.LookPath(cmd); err != nil {
-			t.Fatalf("hub test: %s not found: %s", cmd, systemSetupHint)
+	for _, cmd := range []string{"venv/bin/jupyterhub", "venv/bin/jupyterhub-singleuser", "proxy/node_modules/.bin/configurable-http-proxy"} {
+		if _, err := os.Stat(filepath.Join(prefix, cmd)); err != nil {
+			t.Fatalf("hub test: %v: %s", err, systemSetupHint)
 		}
 	}
 	chromium, err := exec.LookPath(*browserChromium)
@@ -546,11 +532,6 @@ func TestJupyterHub(t *testing.T) {
 	users := []*hubUser{createHubUser(t, "plhub1"+suffix), createHubUser(t, "plhub2"+suffix)}
 	password := fmt.Sprintf("pw-%x", time.Now().UnixNano())
 	h := startHub(t, ctx, prefix, users, password)
-	if h.lab {
-		t.Log("front end: JupyterLab 4 (jupyter_server with the perceptron_lab extension; setup.sh --system --lab)")
-	} else {
-		t.Log("front end: the classic Notebook 6 (the shared install has no JupyterLab: setup.sh --system without --lab)")
-	}
 
 	shots := *browserShots
 	if shots == "" {
@@ -592,12 +573,8 @@ func TestJupyterHub(t *testing.T) {
 					t.Errorf("%s: the server's default kernel for new notebooks is %q, want \"gonb\"", u.name, kernel)
 				}
 				start := time.Now()
-				srv := &jupyterServer{base: h.base + "/user/" + u.name}
-				if h.lab {
-					runInLab(t, u.browser, srv, rel, committed, u.shots)
-				} else {
-					runInBrowser(t, u.browser, srv, rel, committed, u.shots)
-				}
+				srv := &jupyterServer{base: h.base + "/user/" + u.name, shots: "lab_"}
+				runInLab(t, u.browser, srv, rel, committed, u.shots)
 				u.firstTime = time.Since(start).Seconds()
 				if log := filepath.Join(u.home, ".cache/perceptron-lessons/gonb.log"); !ownedBy(log, u.uid) {
 					t.Errorf("%s: GoNB's log %s is missing or not the user's", u.name, log)
@@ -634,12 +611,8 @@ func TestJupyterHub(t *testing.T) {
 		if err := os.Chown(path, u.uid, u.gid); err != nil {
 			t.Fatal(err)
 		}
-		srv := &jupyterServer{base: h.base + "/user/" + u.name}
-		if h.lab {
-			runWidgetInLab(t, u.browser, srv, "perceptron-lessons/notebooks/"+name, u.shots)
-		} else {
-			runWidgetInBrowser(t, u.browser, srv, "perceptron-lessons/notebooks/"+name, u.shots)
-		}
+		srv := &jupyterServer{base: h.base + "/user/" + u.name, shots: "lab_"}
+		runWidgetInLab(t, u.browser, srv, "perceptron-lessons/notebooks/"+name, u.shots)
 	})
 }
 

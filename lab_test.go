@@ -3,6 +3,7 @@
 package lessons_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -18,108 +19,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 )
-
-// labBaseURL is the base URL of TestJupyterLab's server: Binder and
-// JupyterHub serve JupyterLab under one, and GoNB's widgets need
-// plots.Explore's mend there.
-const labBaseURL = "/user/lab/"
-
-// labSetupHint is the fix for a missing JupyterLab build.
-const labSetupHint = "build it with `bash scripts/setup.sh --lab` (scripts/test.sh does)"
-
-// TestJupyterLab does in JupyterLab 4 what TestBrowser does in Notebook 6.
-// It serves the repository with the lessons' JupyterLab (lab/main.py: the
-// app built from npm's @jupyterlab packages into lab/build, on Debian's
-// jupyter_server and jupyterlab_server) on 127.0.0.1, under labBaseURL, and
-// opens each of browserNotebooks (copies, as TestBrowser) in headless
-// Chromium at /lab/tree/PATH?reset. It finds the notebook among the shell's
-// widgets by its path, waits for an idle kernel, clears the outputs and runs
-// all cells (the commands behind Edit > Clear Outputs of All Cells and
-// Run > Run All Cells). It fails unless every code cell ran, the kernel went
-// idle, no cell shows an error, every figure of the committed notebook is
-// drawn as a decoded PNG of non-zero size, and the math of the markdown cells
-// is typeset by MathJax (mjx-container elements).
-//
-// The "widget" subtest runs widgetNotebook, moves its live slider twice
-// (the value and the input and change events a drag fires), checks that the
-// caption and the figure follow, clicks Done and checks that the cell keeps
-// the chosen frame as its one figure. Screenshots of each page and of the
-// figure and widget cells go to -browser.screenshots (default: a new
-// temporary folder). A missing Chromium or JupyterLab build fails the test
-// with the command that installs it; it never skips.
-func TestJupyterLab(t *testing.T) {
-	root, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(root, "lab", "build", "bundle.js")); err != nil {
-		t.Fatalf("JupyterLab is not built (%v): %s", err, labSetupHint)
-	}
-	chromium, err := exec.LookPath(*browserChromium)
-	if err != nil {
-		t.Fatalf("JupyterLab test: Chromium not found (%v): %s", err, browserSetupHint)
-	}
-	rt := newJupyterRuntime(t)
-
-	ctx := browserContext(t)
-	work := workFolder(t, root, "lab-test-")
-	for _, nb := range append(slices.Clone(browserNotebooks), widgetNotebook) {
-		b, err := os.ReadFile(nb)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(work, filepath.Base(nb)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	rel := func(nb string) string {
-		r, err := filepath.Rel(root, filepath.Join(work, filepath.Base(nb)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return filepath.ToSlash(r)
-	}
-
-	srv := startLabServer(t, ctx, rt, root)
-	bctx := startChromium(t, ctx, chromium)
-	shots := *browserShots
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "perceptron-lab-test-")
-	} else {
-		err = os.MkdirAll(shots, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots go to %s", shots)
-
-	for _, nb := range browserNotebooks {
-		t.Run(nb, func(t *testing.T) {
-			committed, err := readNotebook(nb)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runInLab(t, bctx, srv, rel(nb), committed, shots)
-		})
-	}
-	t.Run("widget", func(t *testing.T) {
-		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
-	})
-}
-
-// startLabServer starts lab/main.py on root under labBaseURL (see
-// startServer).
-func startLabServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root string) *jupyterServer {
-	t.Helper()
-	return startServer(t, ctx, rt, root, serverSpec{
-		what: "JupyterLab test: JupyterLab", base: labBaseURL, log: "jupyterlab.log", hint: labSetupHint,
-		args: func(port int, token string) []string {
-			return []string{filepath.Join(root, "lab", "main.py"), "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
-				"--port-retries=0", "--ServerApp.root_dir=" + root, "--ServerApp.token=" + token,
-				"--ServerApp.password=", "--ServerApp.base_url=" + labBaseURL}
-		},
-	})
-}
 
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
 // the shell's main-area widgets, as `panel` (or null), with `app`.
@@ -193,14 +92,19 @@ func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string
 	start := time.Now()
 	mode := srv.labMode
 	if mode == "" {
-		mode = "lab"
+		mode = "lab/tree"
 	}
-	pageURL := srv.base + "/" + mode + "/tree/" + (&url.URL{Path: rel}).EscapedPath() + "?reset"
+	pageURL := srv.base + "/" + mode + "/" + (&url.URL{Path: rel}).EscapedPath()
+	if strings.HasPrefix(mode, "lab/") || strings.HasPrefix(mode, "doc/") {
+		pageURL += "?reset" // JupyterLab: no saved workspace
+	} else {
+		pageURL += "?"
+	}
 	if srv.token != "" { // else the browser has signed in (TestJupyterHub)
 		pageURL += "&token=" + srv.token
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/"+mode+"/tree/"+rel, err)
+		t.Fatalf("%s: opening %s: %v", rel, srv.base+"/"+mode+"/"+rel, err)
 	}
 	relJSON, _ := json.Marshal(rel)
 	stateJS := fmt.Sprintf(labStateJS, relJSON)
@@ -214,7 +118,7 @@ func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string
 	if err != nil && ctx.Err() == nil && st.Kernel != "dead" && st.Dialog == "" {
 		t.Logf("%s: not ready after 2 minutes (last state %+v): reloading the page once", rel, st)
 		if err := chromedp.Do(ctx, chromedp.Navigate(pageURL)); err != nil {
-			t.Fatalf("%s: reloading %s: %v", rel, srv.base+"/"+mode+"/tree/"+rel, err)
+			t.Fatalf("%s: reloading %s: %v", rel, srv.base+"/"+mode+"/"+rel, err)
 		}
 		st, err = waitLab(ctx, stateJS, ready)
 	}
@@ -321,13 +225,13 @@ func labShot(t *testing.T, tab context.Context, path, sel string) {
 // runInLab runs the notebook at rel in JupyterLab and checks it against the
 // committed notebook (see TestJupyterLab).
 func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string, committed *notebook, shots string) {
-	tab, ctx, _, closeTab := newTab(t, bctx, rel, shots)
+	tab, ctx, closeTab := newTab(t, bctx, rel)
 	defer closeTab()
 	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
 	shot := false
 	defer func() {
 		if !shot {
-			labShot(t, tab, filepath.Join(shots, "lab_"+name+"_failure.png"), "")
+			labShot(t, tab, filepath.Join(shots, srv.shots+name+"_failure.png"), "")
 		}
 	}()
 	relJSON, _ := json.Marshal(rel)
@@ -401,12 +305,12 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 		t.Errorf("%s: the committed notebook has no math to look for", rel)
 	}
 
-	labShot(t, tab, filepath.Join(shots, "lab_"+name+".png"), "")
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
 	if len(res.Images) > 0 {
-		labShot(t, tab, filepath.Join(shots, "lab_"+name+"_figure.png"), ".jp-RenderedImage img")
+		labShot(t, tab, filepath.Join(shots, srv.shots+name+"_figure.png"), ".jp-RenderedImage img")
 	}
-	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_math.png"), ".jp-MarkdownCell:has(mjx-container)")
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_math.png"), ".jp-MarkdownCell:has(mjx-container)")
 }
 
 // labWidgetJS reads widgetState (see TestBrowser) from the cell of the
@@ -466,7 +370,7 @@ const labSetSliderJS = `(() => {` + labPanelJS + `
 // runWidgetInLab runs widgetNotebook in JupyterLab and moves its slider
 // (see TestJupyterLab).
 func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
-	tab, ctx, _, closeTab := newTab(t, bctx, rel, shots)
+	tab, ctx, closeTab := newTab(t, bctx, rel)
 	defer closeTab()
 	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
 	relJSON, _ := json.Marshal(rel)
@@ -489,7 +393,7 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 	shot := false
 	defer func() {
 		if !shot {
-			labShot(t, tab, filepath.Join(shots, "lab_"+name+"_failure.png"), "")
+			labShot(t, tab, filepath.Join(shots, srv.shots+name+"_failure.png"), "")
 		}
 	}()
 
@@ -536,7 +440,7 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 	if w.Max-w.Min < 2 {
 		t.Fatalf("%s: the slider runs from %d to %d: too few positions to move it twice", rel, w.Min, w.Max)
 	}
-	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_before.png"), widgetSel)
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_before.png"), widgetSel)
 
 	seen := map[string]int{w.Image: w.Frame}
 	for _, to := range []string{"min", "mid"} {
@@ -556,7 +460,7 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 		seen[w.Image] = w.Frame
 		t.Logf("%s: a drag to %s moved the slider from %d to %d; the figure and caption changed: %q", rel, to, before.Value, w.Value, w.Caption)
 	}
-	labShot(t, tab, filepath.Join(shots, "lab_"+name+"_after.png"), widgetSel)
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_after.png"), widgetSel)
 
 	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 	defer cancel()
@@ -583,6 +487,133 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 	case w.PNGs[0] != chosen.Image:
 		t.Errorf("%s: the widget cell's figure after Done (%s) is not frame %d (%s)", rel, w.PNGs[0], chosen.Frame, chosen.Image)
 	}
-	labShot(t, tab, filepath.Join(shots, "lab_"+name+".png"), "")
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
+}
+
+// frontEnd is one of the two front ends of the pinned Jupyter environment
+// that scripts/lessons.sh serves: Notebook 7 (the default) and JupyterLab 4.6
+// (--lab). Both are JupyterLab applications, driven by the same code.
+type frontEnd struct {
+	name   string // for messages: "Notebook 7"
+	app    string // the jupyter subcommand: notebook, lab
+	class  string // its application class, for the expose_app_in_browser setting
+	base   string // the base URL the test serves it under
+	prefix string // the path of a notebook's page, before the notebook's path
+	shots  string // the screenshots' file name prefix
+}
+
+var (
+	notebook7  = frontEnd{name: "Notebook 7", app: "notebook", class: "JupyterNotebookApp", base: "/user/u1/", prefix: "notebooks", shots: "nb7_"}
+	jupyterLab = frontEnd{name: "JupyterLab", app: "lab", class: "LabApp", base: "/user/lab/", prefix: "lab/tree", shots: "lab_"}
+)
+
+// TestBrowser does what a student does after scripts/lessons.sh: it serves
+// the repository with Notebook 7 from the pinned Jupyter environment (see
+// testFrontEnd).
+func TestBrowser(t *testing.T) { testFrontEnd(t, notebook7) }
+
+// TestJupyterLab does the same in JupyterLab 4.6, as scripts/lessons.sh --lab
+// serves it (see testFrontEnd).
+func TestJupyterLab(t *testing.T) { testFrontEnd(t, jupyterLab) }
+
+// testFrontEnd starts the front end's server (bin/jupyter-python -m jupyter
+// APP, as scripts/lessons.sh does) on 127.0.0.1, a free port and a random
+// token, under a base URL as JupyterHub and Binder serve it, with the test
+// copy of the gonb kernel spec. It checks that new notebooks open with the
+// gonb kernel (the environment's default_kernel_name, from the server's
+// REST API and from the page), then opens each of browserNotebooks (copies,
+// in bin/, below the repository root so that the setup cell finds go.mod; the
+// committed notebooks are never opened, so no autosave can change them) in
+// headless Chromium, driven through the Chrome DevTools Protocol with
+// chromedp. For each it finds the notebook among the shell's widgets by its
+// path, waits for an idle kernel, clears the outputs and runs all cells (the
+// commands behind Edit > Clear Outputs of All Cells and Run > Run All
+// Cells). It fails unless every code cell ran, the kernel went idle, no cell
+// shows an error, every figure of the committed notebook is drawn as a
+// decoded PNG of non-zero size, and the math of the markdown cells is
+// typeset by MathJax (mjx-container elements), which both front ends bundle.
+//
+// The "widget" subtest runs widgetNotebook, checks that GoNB's widget
+// address was mended for the base URL (the script the pack's live figures
+// show), moves its live slider twice (the value and the input and change
+// events a drag fires), checks that the caption and the figure follow,
+// clicks Done and checks that the cell keeps the chosen frame as its one
+// figure. Screenshots of each page and of the figure and widget cells go to
+// -browser.screenshots (default: a new temporary folder). A missing Chromium
+// or Jupyter environment fails the test with the command that installs it;
+// it never skips.
+func testFrontEnd(t *testing.T, fe frontEnd) {
+	root, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chromium, err := exec.LookPath(*browserChromium)
+	if err != nil {
+		t.Fatalf("%s test: Chromium not found (%v): %s", fe.name, err, browserSetupHint)
+	}
+	rt := newJupyterRuntime(t)
+	ctx := browserContext(t)
+	work := workFolder(t, root, fe.app+"-test-")
+	for _, nb := range append(slices.Clone(browserNotebooks), widgetNotebook) {
+		b, err := os.ReadFile(nb)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nb == widgetNotebook && bytes.Count(b, []byte(widgetMarker)) != 1 {
+			t.Fatalf("%s: %q occurs %d times, want once (its live cell)", widgetNotebook, widgetMarker, bytes.Count(b, []byte(widgetMarker)))
+		}
+		if err := os.WriteFile(filepath.Join(work, filepath.Base(nb)), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rel := func(nb string) string {
+		r, err := filepath.Rel(root, filepath.Join(work, filepath.Base(nb)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return filepath.ToSlash(r)
+	}
+	srv := startServer(t, ctx, rt, root, serverSpec{
+		what: fe.name + " test: " + fe.name, base: fe.base, log: fe.app + ".log", hint: notebookSetupHint,
+		args: func(port int, token string) []string {
+			return []string{"-m", "jupyter", fe.app, "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
+				"--port-retries=0", "--ServerApp.root_dir=" + root, "--IdentityProvider.token=" + token,
+				"--ServerApp.password=", "--ServerApp.base_url=" + fe.base, "--" + fe.class + ".expose_app_in_browser=True"}
+		},
+	})
+	srv.labMode = fe.prefix
+	srv.shots = fe.shots
+	var specs struct {
+		Default string `json:"default"`
+	}
+	if err := srv.get(ctx, "/api/kernelspecs", &specs); err != nil {
+		t.Fatalf("%s: /api/kernelspecs: %v", fe.name, err)
+	} else if specs.Default != "gonb" {
+		t.Errorf("%s: the default kernel of new notebooks is %q, want gonb (the Jupyter environment's etc/jupyter/jupyter_server_config.json: %s)",
+			fe.name, specs.Default, notebookSetupHint)
+	}
+	bctx := startChromium(t, ctx, chromium)
+	shots := *browserShots
+	if shots == "" {
+		shots, err = os.MkdirTemp("", "perceptron-"+fe.app+"-test-")
+	} else {
+		err = os.MkdirAll(shots, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots go to %s", shots)
+	for _, nb := range browserNotebooks {
+		t.Run(nb, func(t *testing.T) {
+			committed, err := readNotebook(nb)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runInLab(t, bctx, srv, rel(nb), committed, shots)
+		})
+	}
+	t.Run("widget", func(t *testing.T) {
+		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
+	})
 }

@@ -16,7 +16,7 @@ import (
 // z2jhValuesFile is the Zero to JupyterHub values file of the README.
 const z2jhValuesFile = "deploy/z2jh-values.yaml"
 
-// z2jhKeys are the keys of the Zero to JupyterHub chart 2.0.0 (its
+// z2jhKeys are the keys of the Zero to JupyterHub chart 4.4.0 (its
 // values.yaml) that a course's values file may set, as dotted paths; a key
 // whose value is free-form (hub.config, extra environment, ...) allows
 // anything below it. The chart rejects unknown keys at install time; this
@@ -43,7 +43,6 @@ type z2jhImage struct {
 	uid         string              // the Dockerfile's NB_UID
 	home        string              // the notebook user's home, /home/${NB_USER}
 	systemSetup bool                // the Dockerfile runs scripts/setup.sh --system
-	lab         bool                // ... with --lab: lessons-singleuser serves JupyterLab
 	files       func(string) bool   // whether a file of the repository exists
 	singleuser  map[string][]string // command inside the image -> repository files it comes from
 }
@@ -76,7 +75,7 @@ func checkZ2JHValues(src string, img z2jhImage) []string {
 	sort.Strings(keys)
 	for _, k := range keys {
 		if !z2jhKnown(k) {
-			bad("%s: not a key this file may set in Zero to JupyterHub 2.0.0 (misspelt?)", k)
+			bad("%s: not a key this file may set in Zero to JupyterHub 4.4.0 (misspelt?)", k)
 		}
 	}
 	str := func(key string) string {
@@ -126,14 +125,9 @@ func checkZ2JHValues(src string, img z2jhImage) []string {
 			}
 		}
 	}
-	// The lesson page of the server the image's single-user command starts
-	// (JupyterLab's /lab/tree/PATH when the shared install has JupyterLab,
-	// the classic Notebook 6's /notebooks/PATH otherwise: each answers 404
-	// on the other's server), on a lesson that exists, in the student's copy.
-	page, front := "/notebooks/perceptron-lessons/", "Notebook 6"
-	if img.lab {
-		page, front = "/lab/tree/perceptron-lessons/", "JupyterLab"
-	}
+	// The JupyterLab page (the image's single-user server) of a lesson that
+	// exists, in the student's copy.
+	page, front := "/lab/tree/perceptron-lessons/", "JupyterLab"
 	if u := str("singleuser.defaultUrl"); !strings.HasPrefix(u, page) {
 		bad("singleuser.defaultUrl = %q: want the %s page of a lesson in the student's copy, %s...", u, front, page)
 	} else if f := path.Clean(strings.TrimPrefix(u, page)); !img.files(f) {
@@ -199,7 +193,6 @@ func imageFacts(t *testing.T) z2jhImage {
 		if in.cmd == "RUN" && regexp.MustCompile(`scripts/setup\.sh\b.*\s--system(\s|$)`).MatchString(in.args) &&
 			!strings.Contains(in.args, "LESSONS_PREFIX") {
 			img.systemSetup = true
-			img.lab = setupWithLab.MatchString(in.args)
 		}
 	}
 	img.uid = args["NB_UID"]
@@ -254,7 +247,7 @@ func TestZ2JHValuesChecks(t *testing.T) {
 		{"other home", sub(`homeMountPath: \S+`, "homeMountPath: /home/jovyan/work"), "notebook user's home"},
 		{"default command", sub(`(?m)^  cmd: .*$`, ""), "singleuser.cmd"},
 		{"other command", sub(`(?m)^  cmd: .*$`, "  cmd: jupyterhub-singleuser"), "single-user commands"},
-		{"Notebook 6 page on JupyterLab", sub(`/lab/tree/perceptron-lessons/`, "/notebooks/perceptron-lessons/"), "JupyterLab page"},
+		{"Notebook 6 page", sub(`/lab/tree/perceptron-lessons/`, "/notebooks/perceptron-lessons/"), "JupyterLab page"},
 		{"missing lesson", sub(`00_start_here\.ipynb`, "00_start.ipynb"), "no notebooks/00_start.ipynb"},
 	}
 	for _, tc := range tests {

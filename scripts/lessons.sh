@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# lessons.sh sets up (scripts/setup.sh) and starts Jupyter Notebook on the
-# repository, opening notebooks/ (the lessons) with the GoNB kernel; lessons/
+# lessons.sh sets up (scripts/setup.sh) and starts Jupyter Notebook 7 (from
+# the pinned Jupyter environment .venv) on the repository, opening notebooks/ (the lessons) with the GoNB kernel; lessons/
 # (the assignments) is one folder up in the same server. It prints the URL with
 # its token. On the first run set-up also compiles the lessons' Go packages
 # (scripts/prebuild.sh: 1 to 3 minutes, with a progress count) before the
 # server starts, so that the first lesson runs warm.
 #
 # Usage: scripts/lessons.sh [--lab] [--port N] [--ip ADDR] [--no-browser] [setup.sh flags]
-#   --lab         serve JupyterLab 4 (lab/, built by setup.sh --lab the first
-#                 time: a few minutes) instead of the classic Notebook
+#   --lab         serve JupyterLab 4.6 instead of Notebook 7 (the same
+#                 server, notebooks and kernel)
 #   --port N      port to listen on (default: $PORT, else 8888; Jupyter picks
 #                 the next free one if it is taken)
 #   --ip ADDR     address to bind (default 127.0.0.1; use 0.0.0.0 in Docker)
@@ -29,7 +29,7 @@ while (($# > 0)); do
 	--ip) ip=${2:?--ip needs a value}; shift ;;
 	--ip=*) ip=${1#--ip=} ;;
 	--no-browser) browser=0 ;;
-	--lab) lab=1; setup_args+=(--lab) ;;
+	--lab) lab=1 ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) setup_args+=("$1") ;;
 	esac
@@ -62,13 +62,11 @@ echo
 # The server's root is the repository, so notebooks/ and lessons/ are both
 # reachable; each notebook's first cell finds the module from its own folder.
 cd "$repo"
-export JUPYTER_TOKEN=$token # read by Notebook 6 and 7 alike
+export JUPYTER_TOKEN=$token # read by jupyter_server
 args=(--ip="$ip" --port="$port")
 ((browser == 1)) || args+=(--no-browser)
 if [[ ${EUID:-$(id -u)} -eq 0 ]]; then args+=(--allow-root); fi
 export PYDEVD_DISABLE_FILE_VALIDATION=1
-# --- JupyterLab 4 (--lab): lab/main.py on Debian's jupyter_server ---
-if ((lab == 1)); then
-	exec "$repo/bin/jupyter-python" "$repo/lab/main.py" --ServerApp.root_dir="$repo" "${args[@]}"
-fi
-exec "$repo/bin/jupyter-python" -m notebook "${args[@]}"
+app=notebook
+((lab == 1)) && app=lab
+exec "$repo/bin/jupyter-python" -m jupyter "$app" --ServerApp.root_dir="$repo" "${args[@]}"

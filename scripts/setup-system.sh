@@ -1,7 +1,7 @@
 # setup-system.sh is the system-wide part of `scripts/setup.sh --system`, which
 # sources it (bash) after installing Jupyter and building GoNB and goimports
 # into <repo>/bin ($repo, $bin, $py, $goroot, say, die and gonb_install come
-# from there).
+# from there; setup.sh has made the Jupyter environment $prefix/venv).
 # It installs, as root, one shared copy of the lessons for every user of the
 # server (a class on JupyterHub):
 #
@@ -12,28 +12,23 @@
 #                                   use, GoNB's log in ~/.cache/perceptron-lessons
 #     bin/perceptron-lessons-init   a user's own copy of the lessons, warm
 #     bin/lessons-singleuser        JupyterHub's single-user server, after init
+#     venv/                         the Jupyter environment (requirements/
+#                                   jupyter.txt: JupyterLab, Notebook 7,
+#                                   JupyterHub, nbgitpuller...), made by setup.sh;
+#                                   its etc/jupyter/jupyter_server_config.json
+#                                   makes gonb the default kernel
+#     proxy/                        JupyterHub's configurable-http-proxy, from
+#                                   npm (requirements/package-lock.json), unless
+#                                   --no-hub
 #     lib/lessons-env.sh            the environment both share
 #     lessons/                      the lessons and their Go module (read-only)
 #     gomodcache/                   the Go module cache (read-only, offline)
 #     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
 #     jupyterhub_config.py          a JupyterHub configuration to start from
 #   /usr/local/share/jupyter/kernels/gonb/    the kernel spec, for every user
-#   /usr/local/etc/jupyter/{jupyter_notebook,jupyter_server}_config.json
-#       MultiKernelManager.default_kernel_name = gonb: the default kernel of
-#       new notebooks (other settings in those files are kept)
 #
-# With --lab (the lessons' JupyterLab, built in <repo>/lab/build by then),
-# also:
-#     bin/jupyter-lab               JupyterLab 4 for the lessons, as
-#                                   `jupyter lab` starts it (the Docker image's
-#                                   command, and Binder's)
-#   SITE/perceptron_lessons_lab.pth  SITE: the system Python's first site
-#                                   folder (/usr/local/lib/python3.X/dist-packages):
-#                                   makes lessons/lab/perceptron_lab importable
-#   /usr/local/etc/jupyter/jupyter_server_config.d/perceptron_lab.json
-#       enables it in every jupyter_server, JupyterHub's single-user servers
-#       included (lessons-singleuser then starts jupyter_server, not Notebook 6)
-# Without --lab these three are removed if an earlier --lab installed them.
+# What an install of an earlier version put elsewhere (the hand-built
+# JupyterLab's extension and its command) is removed.
 #
 # Running it again updates the copy and compiles only what changed.
 
@@ -41,6 +36,7 @@ prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
 [[ $prefix == /* ]] || die "LESSONS_PREFIX must be an absolute path, got $prefix"
 jupyter_data=${LESSONS_JUPYTER_DATA:-/usr/local/share/jupyter}
 jupyter_config=${LESSONS_JUPYTER_CONFIG:-/usr/local/etc/jupyter}
+[[ $venv == "$prefix/venv" ]] || die "the shared install's Jupyter environment is $venv, want $prefix/venv"
 
 [[ ${EUID:-$(id -u)} -eq 0 ]] || die "--system installs for every user of this machine: run it as root (sudo bash scripts/setup.sh --system)."
 
@@ -69,8 +65,10 @@ done
 # The lessons: the repository without bin/ and .git, replaced as a whole.
 rm -rf "$prefix/lessons.new"
 mkdir "$prefix/lessons.new"
-# npm's packages (lab/node_modules) only build lab/build, which the copy keeps.
-tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints --exclude=./lab/node_modules -cf - . | tar -C "$prefix/lessons.new" -xf -
+# The repository's own Jupyter environment and npm packages are not the
+# lessons (the install has its own).
+tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints --exclude=./.venv \
+	--exclude=./requirements/node_modules -cf - . | tar -C "$prefix/lessons.new" -xf -
 chmod -R a+rX,go-w "$prefix/lessons.new"
 if [[ -d $prefix/lessons ]] && diff -r -q "$prefix/lessons" "$prefix/lessons.new" >/dev/null 2>&1; then
 	rm -rf "$prefix/lessons.new"
@@ -127,50 +125,30 @@ with open(path, "w") as f:
 PY
 chmod -R a+rX "$jupyter_data/kernels/gonb"
 
-# gonb as the default kernel of new notebooks, in Jupyter's system
-# configuration: jupyter_notebook_config.json (Notebook 6, the single-user
-# servers of JupyterHub 3.0) and jupyter_server_config.json (jupyter_server:
-# JupyterLab, Notebook 7). Other settings in those files are kept.
-install -d "$jupyter_config"
-for app in jupyter_notebook jupyter_server; do
-	"$py" - "$jupyter_config/${app}_config.json" <<'PY'
-import json, os, sys
-path = sys.argv[1]
-config = {}
-if os.path.exists(path):
-    with open(path) as f:
-        config = json.load(f)
-config.setdefault("MultiKernelManager", {})["default_kernel_name"] = "gonb"
-with open(path + ".tmp", "w") as f:
-    json.dump(config, f, indent=1)
-    f.write("\n")
-os.chmod(path + ".tmp", 0o644)
-os.replace(path + ".tmp", path)
-PY
-done
-say "default kernel for new notebooks: gonb ($jupyter_config/jupyter_notebook_config.json, jupyter_server_config.json)"
+chmod -R a+rX "$venv"
 
-# JupyterLab (--lab): the extension importable by the system Python, enabled
-# for every jupyter_server, and the jupyter-lab command.
-site=$("$py" -c 'import site; print(site.getsitepackages()[0])')
-lab_pth="$site/perceptron_lessons_lab.pth"
-lab_conf="$jupyter_config/jupyter_server_config.d/perceptron_lab.json"
-if [[ $with_lab == 1 ]]; then
-	[[ -f $prefix/lessons/lab/build/bundle.js ]] || die "--lab: $prefix/lessons/lab/build/bundle.js is missing (scripts/setup-lab.sh should have built lab/build)"
-	install -d "$site" "$(dirname "$lab_conf")"
-	echo "$prefix/lessons/lab" >"$lab_pth.tmp"
-	chmod 644 "$lab_pth.tmp"
-	mv -f "$lab_pth.tmp" "$lab_pth"
-	printf '{\n "ServerApp": {\n  "jpserver_extensions": {\n   "perceptron_lab": true\n  }\n }\n}\n' >"$lab_conf.tmp"
-	chmod 644 "$lab_conf.tmp"
-	mv -f "$lab_conf.tmp" "$lab_conf"
-	sed -e "s|@PREFIX@|$prefix|g" "$repo/scripts/system/jupyter-lab" >"$prefix/bin/jupyter-lab.tmp"
-	chmod 755 "$prefix/bin/jupyter-lab.tmp"
-	mv -f "$prefix/bin/jupyter-lab.tmp" "$prefix/bin/jupyter-lab"
-	(cd / && "$py" -c 'import perceptron_lab, sys; sys.exit(0 if perceptron_lab.BUILD.startswith(sys.argv[1]) else "perceptron_lab is imported from " + perceptron_lab.BUILD)' "$prefix/") ||
-		die "--lab: the system Python does not import the shared perceptron_lab (see above)"
-	say "JupyterLab for every user: $prefix/bin/jupyter-lab, the perceptron_lab extension of jupyter_server ($lab_pth, $lab_conf)"
-else
-	rm -f "$lab_pth" "$lab_conf" "$prefix/bin/jupyter-lab"
+# JupyterHub's proxy, from npm at the versions of requirements/package-lock.json
+# (npm ci), unless --no-hub; skipped while it is current.
+if [[ $no_hub == 0 ]]; then
+	proxy="$prefix/proxy"
+	proxy_sum=$(cat "$repo/requirements/package.json" "$repo/requirements/package-lock.json" | sha256sum | cut -d' ' -f1)
+	if [[ -x $proxy/node_modules/.bin/configurable-http-proxy && $(cat "$proxy/.perceptron-lessons-lock" 2>/dev/null) == "$proxy_sum" ]]; then
+		say "JupyterHub's proxy: current ($proxy)"
+	else
+		say "JupyterHub's proxy: installing configurable-http-proxy with npm ci into $proxy"
+		rm -rf "$proxy"
+		install -d "$proxy"
+		install -m 644 "$repo/requirements/package.json" "$repo/requirements/package-lock.json" "$proxy/"
+		(cd "$proxy" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || die "npm ci of configurable-http-proxy in $proxy failed (above)"
+		echo "$proxy_sum" >"$proxy/.perceptron-lessons-lock"
+		chmod -R a+rX "$proxy"
+	fi
+	say "JupyterHub: $venv/bin/jupyterhub, proxy $("$proxy/node_modules/.bin/configurable-http-proxy" --version) on node $(node --version)"
 fi
+
+# Left by earlier versions of this install: the hand-built JupyterLab's
+# extension and its command.
+site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null || true)
+[[ -n $site ]] && rm -f "$site/perceptron_lessons_lab.pth"
+rm -f "$jupyter_config/jupyter_server_config.d/perceptron_lab.json" "$prefix/bin/jupyter-lab"
 say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (README, \"A class on one server\")"

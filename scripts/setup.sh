@@ -1,8 +1,17 @@
 #!/usr/bin/env bash
 # setup.sh installs what the lessons need, and only what is missing:
 #
-#   1. Jupyter Notebook, nbconvert and nbclient (Debian/Ubuntu packages, through
-#      apt-get with root or sudo) unless a Python that already has them is found;
+#   1. Jupyter, in a Python virtual environment of the repository (.venv):
+#      JupyterLab 4.6, Notebook 7, jupyter_server 2, nbclient, nbconvert,
+#      JupyterHub 6, jupyterhub-idle-culler and nbgitpuller, from PyPI at the
+#      exact versions and hashes of requirements/jupyter.txt (pip install
+#      --require-hashes; skipped while .venv matches that file). It is made
+#      with Debian's or Ubuntu's own Python (/usr/bin/python3, or
+#      LESSONS_PYTHON), whose venv module comes with the apt package
+#      python3-venv: set-up installs it (apt-get, as root or through sudo)
+#      when it is missing, and says so. The environment's Jupyter server
+#      opens new notebooks with the gonb kernel (its
+#      etc/jupyter/jupyter_server_config.json);
 #   2. every Go module go.sum names, into Go's module cache (the grader
 #      builds offline), and GoNB and goimports, built at the versions go.mod
 #      pins (its `tool` block) into <repo>/bin;
@@ -17,16 +26,17 @@
 #   --system         (or LESSONS_SYSTEM=1) as root, install for every user of
 #                    the machine instead of steps 3 and 4: see
 #                    scripts/setup-system.sh (what goes where; LESSONS_PREFIX,
-#                    default /usr/local/lib/perceptron-lessons) and the README,
-#                    "A class on one server". It also installs Debian's
-#                    jupyterhub unless --no-hub (or LESSONS_NO_HUB=1). With
-#                    --lab as well, every user's front end is the lessons'
-#                    JupyterLab (jupyter-lab, and JupyterHub's servers);
-#                    without it, the classic Notebook 6.
+#                    default /usr/local/lib/perceptron-lessons, whose venv/ is
+#                    then the Jupyter environment) and the README, "A class on
+#                    one server". JupyterHub's proxy, configurable-http-proxy,
+#                    comes from npm (npm ci: the exact versions of
+#                    requirements/package-lock.json; Debian's nodejs and npm
+#                    from apt when node is missing) unless --no-hub (or
+#                    LESSONS_NO_HUB=1).
 #
 # Optional extras (apt packages, also only when missing):
 #   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
-#                    for the browser end-to-end test (and bubblewrap, the
+#                    for the browser end-to-end tests (and bubblewrap, the
 #                    grader's sandbox, for go test ./lessons/assign);
 #   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
 #                    some scripts compare against (no test needs it).
@@ -36,19 +46,11 @@
 #   --no-apt         (or LESSONS_NO_APT=1)         never call apt-get: fail with
 #                    the command to run instead.
 #
-# JupyterLab 4 (--lab, or LESSONS_WITH_LAB=1): also install node and npm
-# (Debian's nodejs and npm, when node is missing) and Debian's jupyter_server
-# and jupyterlab_server, then build the lessons' JupyterLab in lab/ with
-# scripts/setup-lab.sh (skipped when its build is current). Cold: ~150 MB
-# from npm and a few minutes; scripts/lessons.sh --lab serves it (and
-# --system --lab installs it for every user).
-#
 # Running it again is cheap and changes nothing that is already in place.
 set -euo pipefail
 
 usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 
-with_lab=${LESSONS_WITH_LAB:-0}
 with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
 with_buildah=${LESSONS_WITH_BUILDAH:-0}
@@ -57,7 +59,6 @@ system=${LESSONS_SYSTEM:-0}
 no_hub=${LESSONS_NO_HUB:-0}
 for arg in "$@"; do
 	case "$arg" in
-	--lab) with_lab=1 ;;
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
 	--with-buildah) with_buildah=1 ;;
@@ -93,35 +94,34 @@ goroot=$(go env GOROOT)
 gobin=$(go env GOBIN)
 [[ -n $gobin ]] || gobin="$(go env GOPATH | cut -d: -f1)/bin"
 
-# --- 1. system packages -------------------------------------------------------
+# --- 1. system packages and the Jupyter environment ---------------------------
 
-# jupyter_python prints the first Python that can run Jupyter Notebook and
-# execute notebooks headless, or nothing.
-jupyter_python() {
-	local candidates=()
-	[[ -n ${JUPYTER_PYTHON:-} ]] && candidates+=("$JUPYTER_PYTHON")
-	# Debian's Jupyter lives on the system Python, which may not be the first
-	# python3 on PATH (pyenv, conda), so try it first.
-	candidates+=(/usr/bin/python3)
-	local p
-	for p in python3 python; do
-		p=$(command -v "$p" 2>/dev/null) && candidates+=("$p")
-	done
-	for p in "${candidates[@]}"; do
-		if [[ -x $p ]] && "$p" -c 'import notebook, nbconvert, nbclient, nbformat, jupyter_client' >/dev/null 2>&1; then
-			echo "$p"
-			return 0
-		fi
-	done
-	return 0
+lock="$repo/requirements/jupyter.txt"
+prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
+if [[ $system == 1 ]]; then
+	venv="$prefix/venv"
+else
+	venv="$repo/.venv"
+fi
+# The Python the environment is made from: LESSONS_PYTHON, else the
+# distribution's own /usr/bin/python3 (never a pyenv or conda python3 that
+# happens to be first on PATH: the environment must outlive it).
+py_base=${LESSONS_PYTHON:-/usr/bin/python3}
+# venv_ok: the base Python is 3.10 or later (JupyterHub 6 and JupyterLab 4.6
+# need it) and can make a virtual environment with pip (Debian and Ubuntu
+# ship venv's ensurepip in the package python3-venv).
+venv_ok() {
+	[[ -x $py_base ]] && "$py_base" -c 'import sys, venv, ensurepip; sys.exit(sys.version_info < (3, 10))' >/dev/null 2>&1
 }
 
 apt_pkgs=()
-py=$(jupyter_python)
-if [[ -z $py ]]; then
-	apt_pkgs+=(jupyter-notebook jupyter-nbconvert python3-nbconvert python3-nbclient jupyter-client python3-ipykernel)
+if venv_ok; then
+	say "Python for the Jupyter environment: $py_base ($("$py_base" --version 2>&1))"
+elif [[ -n ${LESSONS_PYTHON:-} ]]; then
+	die "LESSONS_PYTHON=$LESSONS_PYTHON cannot make a virtual environment: Python 3.10 or later with the venv and ensurepip modules is needed"
 else
-	say "Jupyter: found (Python $py)"
+	[[ -x /usr/bin/python3 ]] || apt_pkgs+=(python3)
+	apt_pkgs+=(python3-venv)
 fi
 if [[ $with_chromium == 1 ]]; then
 	if command -v chromium >/dev/null 2>&1 && command -v chromedriver >/dev/null 2>&1; then
@@ -132,17 +132,6 @@ if [[ $with_chromium == 1 ]]; then
 	# bubblewrap: the grader's sandbox, which go test ./lessons/assign uses.
 	command -v bwrap >/dev/null 2>&1 || apt_pkgs+=(bubblewrap)
 fi
-# --lab: node and npm build JupyterLab; Debian's servers serve it.
-if [[ $with_lab == 1 ]]; then
-	if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
-		say "node: found ($(command -v node), $(node --version))"
-	else
-		apt_pkgs+=(nodejs npm)
-	fi
-	if [[ -z $py ]] || ! "$py" -c 'import jupyter_server, jupyterlab_server' >/dev/null 2>&1; then
-		apt_pkgs+=(python3-jupyter-server python3-jupyterlab-server)
-	fi
-fi
 if [[ $with_sklearn == 1 ]]; then
 	if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then
 		say "scikit-learn: found (/usr/bin/python3)"
@@ -150,12 +139,12 @@ if [[ $with_sklearn == 1 ]]; then
 		apt_pkgs+=(python3-sklearn)
 	fi
 fi
-# --system: JupyterHub (Debian's, with its configurable-http-proxy and node).
+# --system: JupyterHub's proxy runs on node and comes from npm.
 if [[ $system == 1 && $no_hub == 0 ]]; then
-	if command -v jupyterhub >/dev/null 2>&1 && command -v configurable-http-proxy >/dev/null 2>&1; then
-		say "jupyterhub: found ($(command -v jupyterhub))"
+	if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then
+		say "node: found ($(command -v node), $(node --version))"
 	else
-		apt_pkgs+=(jupyterhub)
+		apt_pkgs+=(nodejs npm)
 	fi
 fi
 
@@ -183,8 +172,8 @@ if ((${#apt_pkgs[@]} > 0)); then
 		run="sudo sh -c '$apt_cmd'"
 		[[ ${EUID:-$(id -u)} -eq 0 ]] && run=$apt_cmd
 		hint=""
-		[[ -z $py ]] && hint="
-  (Without apt: pip install notebook nbconvert nbclient, then set JUPYTER_PYTHON to that Python.)"
+		venv_ok || hint="
+  (Without apt: set LESSONS_PYTHON to a Python 3.10 or later that has the venv module.)"
 		die "missing system packages: ${apt_pkgs[*]}
   Install them as root, then run this script again:
     $run$hint"
@@ -192,20 +181,57 @@ if ((${#apt_pkgs[@]} > 0)); then
 	say "installing with apt-get: ${apt_pkgs[*]}"
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -q
 	$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${apt_pkgs[@]}"
-	if [[ -z $py ]]; then
-		py=$(jupyter_python)
-		[[ -n $py ]] || die "Jupyter was installed but no Python can import notebook, nbconvert and nbclient."
-		say "Jupyter: installed (Python $py)"
-	fi
 	say "installed: ${apt_pkgs[*]}"
+	venv_ok || die "$py_base still cannot make a virtual environment: Python 3.10 or later with venv and ensurepip is needed"
 fi
 
-# --- JupyterLab 4 (--lab): scripts/setup-lab.sh --------------------------------
-
-if [[ $with_lab == 1 ]]; then
-	"$py" -c 'import jupyter_server, jupyterlab_server' 2>/dev/null ||
-		die "--lab: $py cannot import jupyter_server and jupyterlab_server (Debian: python3-jupyter-server python3-jupyterlab-server)"
-	bash "$repo/scripts/setup-lab.sh"
+# The Jupyter environment: made once, and made again only when the lock file
+# or the base Python changes. pip's cache (~/.cache/pip) makes that quick on a
+# machine that made one before.
+venv_stamp="$venv/.perceptron-lessons-lock"
+venv_sum="$(sha256sum "$lock" | cut -d' ' -f1) $("$py_base" -c 'import sys; print(sys.version.split()[0])')"
+if [[ -f $venv_stamp && $(cat "$venv_stamp") == "$venv_sum" && -x $venv/bin/python ]]; then
+	say "Jupyter environment: current ($venv, requirements/jupyter.txt)"
+else
+	if [[ -e $venv && ! -f $venv/pyvenv.cfg ]]; then
+		die "$venv exists and is not a Python virtual environment: move it away and run this script again"
+	fi
+	say "Jupyter environment: installing requirements/jupyter.txt into $venv (pip, from PyPI; a minute or two the first time)"
+	start=$SECONDS
+	# --clear: a new environment each time the pins move, so that nothing of
+	# an older set stays behind.
+	"$py_base" -m venv --clear "$venv"
+	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r "$lock" ||
+		die "pip could not install requirements/jupyter.txt into $venv (above)"
+	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
+		die "the Jupyter environment $venv is inconsistent: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
+	echo "$venv_sum" >"$venv_stamp"
+	say "Jupyter environment: installed in $((SECONDS - start)) s"
+fi
+py="$venv/bin/python"
+say "Jupyter: $("$py" -c 'from importlib.metadata import version as v; print(", ".join(n + " " + v(n) for n in ("jupyterlab", "notebook", "jupyter_server", "jupyterhub", "nbgitpuller")))') ($venv)"
+# jupyter_server's settings for the lessons, in the environment's own
+# configuration file, which JupyterLab, Notebook 7 and JupyterHub's
+# single-user servers all read: new notebooks open with the gonb kernel; and
+# the status messages of kernel_info requests count, so that JupyterLab shows
+# a started GoNB kernel as idle (JupyterLab ignores the status messages of
+# untracked requests, and GoNB answers JupyterLab's only other request at
+# connection, history_request, without one). The rest of the list is
+# jupyter_server's default.
+default_kernel="$venv/etc/jupyter/jupyter_server_config.json"
+default_kernel_json='{
+ "MappingKernelManager": {
+  "default_kernel_name": "gonb",
+  "untracked_message_types": ["comm_info_request", "comm_info_reply", "shutdown_request", "shutdown_reply",
+   "interrupt_request", "interrupt_reply", "debug_request", "debug_reply", "stream", "display_data",
+   "update_display_data", "execute_input", "execute_result", "error", "status", "clear_output",
+   "debug_event", "input_request", "input_reply"]
+ }
+}'
+if [[ ! -f $default_kernel || $(cat "$default_kernel") != "$default_kernel_json" ]]; then
+	mkdir -p "$(dirname "$default_kernel")"
+	printf '%s\n' "$default_kernel_json" >"$default_kernel"
+	chmod 644 "$default_kernel"
 fi
 
 # --- 2. The Go modules, GoNB and goimports -------------------------------------
@@ -223,8 +249,8 @@ tools_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools)
 say "building gonb $gonb_version and goimports (golang.org/x/tools $tools_version), pinned by go.mod, into bin/"
 (cd "$repo" && go build -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports)
 
-# bin/jupyter-python runs the Python that has Jupyter, whatever python3 is
-# first on PATH; scripts/lessons.sh and the notebook test use it.
+# bin/jupyter-python runs the Jupyter environment's Python, whatever python3
+# is first on PATH; scripts/lessons.sh and the end-to-end tests use it.
 wrapper="#!/bin/sh
 # Written by scripts/setup.sh: the Python that runs Jupyter for these lessons.
 exec \"$py\" \"\$@\"
