@@ -497,6 +497,7 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 type frontEnd struct {
 	name   string // for messages: "Notebook 7"
 	app    string // the jupyter subcommand: notebook, lab
+	module string // its Python module, run with bin/jupyter-python -m
 	class  string // its application class, for the expose_app_in_browser setting
 	base   string // the base URL the test serves it under
 	prefix string // the path of a notebook's page, before the notebook's path
@@ -504,8 +505,8 @@ type frontEnd struct {
 }
 
 var (
-	notebook7  = frontEnd{name: "Notebook 7", app: "notebook", class: "JupyterNotebookApp", base: "/user/u1/", prefix: "notebooks", shots: "nb7_"}
-	jupyterLab = frontEnd{name: "JupyterLab", app: "lab", class: "LabApp", base: "/user/lab/", prefix: "lab/tree", shots: "lab_"}
+	notebook7  = frontEnd{name: "Notebook 7", app: "notebook", module: "notebook", class: "JupyterNotebookApp", base: "/user/u1/", prefix: "notebooks", shots: "nb7_"}
+	jupyterLab = frontEnd{name: "JupyterLab", app: "lab", module: "jupyterlab", class: "LabApp", base: "/user/lab/", prefix: "lab/tree", shots: "lab_"}
 )
 
 // TestBrowser does what a student does after scripts/lessons.sh: it serves
@@ -517,8 +518,8 @@ func TestBrowser(t *testing.T) { testFrontEnd(t, notebook7) }
 // serves it (see testFrontEnd).
 func TestJupyterLab(t *testing.T) { testFrontEnd(t, jupyterLab) }
 
-// testFrontEnd starts the front end's server (bin/jupyter-python -m jupyter
-// APP, as scripts/lessons.sh does) on 127.0.0.1, a free port and a random
+// testFrontEnd starts the front end's server (bin/jupyter-python -m MODULE,
+// as scripts/lessons.sh does) on 127.0.0.1, a free port and a random
 // token, under a base URL as JupyterHub and Binder serve it, with the test
 // copy of the gonb kernel spec. It checks that new notebooks open with the
 // gonb kernel (the environment's default_kernel_name, from the server's
@@ -577,7 +578,7 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 	srv := startServer(t, ctx, rt, root, serverSpec{
 		what: fe.name + " test: " + fe.name, base: fe.base, log: fe.app + ".log", hint: notebookSetupHint,
 		args: func(port int, token string) []string {
-			return []string{"-m", "jupyter", fe.app, "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
+			return []string{"-m", fe.module, "--no-browser", "--ip=127.0.0.1", fmt.Sprintf("--port=%d", port),
 				"--port-retries=0", "--ServerApp.root_dir=" + root, "--IdentityProvider.token=" + token,
 				"--ServerApp.password=", "--ServerApp.base_url=" + fe.base, "--" + fe.class + ".expose_app_in_browser=True"}
 		},

@@ -67,6 +67,8 @@ args=(--ip="$ip" --port="$port")
 ((browser == 1)) || args+=(--no-browser)
 if [[ ${EUID:-$(id -u)} -eq 0 ]]; then args+=(--allow-root); fi
 export PYDEVD_DISABLE_FILE_VALIDATION=1
+# The environment's own modules (`jupyter notebook` would look the command up
+# on PATH, where another Jupyter may come first).
 app=notebook
-((lab == 1)) && app=lab
-exec "$repo/bin/jupyter-python" -m jupyter "$app" --ServerApp.root_dir="$repo" "${args[@]}"
+((lab == 1)) && app=jupyterlab
+exec "$repo/bin/jupyter-python" -m "$app" --ServerApp.root_dir="$repo" "${args[@]}"
