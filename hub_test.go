@@ -565,8 +565,13 @@ func TestJupyterHub(t *testing.T) {
 				lctx, cancel := context.WithTimeout(tab, 4*time.Minute)
 				defer cancel()
 				login(t, lctx, h, u, password)
-				kernel, err := chromedp.Run(lctx, chromedp.Evaluate[string](`fetch('/user/`+u.name+`/api/kernelspecs').then(r => r.json()).then(j => j['default'])`,
-					chromedp.EvalAwaitPromise))
+				// What JupyterLab's launcher offers: the kernel specs its
+				// service manager read from the server.
+				kernel, err := chromedp.Run(lctx, chromedp.Evaluate[string](`(async () => {
+					const m = window.jupyterapp.serviceManager.kernelspecs;
+					await m.ready;
+					return m.specs.default;
+				})()`, chromedp.EvalAwaitPromise))
 				if err != nil {
 					t.Errorf("%s: reading the server's default kernel: %v", u.name, err)
 				} else if kernel != "gonb" {
