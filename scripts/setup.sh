@@ -201,7 +201,15 @@ else
 	# --clear: a new environment each time the pins move, so that nothing of
 	# an older set stays behind.
 	"$py_base" -m venv --clear "$venv"
-	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps -r "$lock" ||
+	# The distribution's certificate authorities rather than pip's own
+	# copy: they include those a site adds (a proxy that inspects TLS), as
+	# Debian's update-ca-certificates installs them. PIP_CERT, or pip's own
+	# configuration, wins.
+	pip_cert=()
+	if [[ -z ${PIP_CERT:-} && -r /etc/ssl/certs/ca-certificates.crt ]] && ! "$venv/bin/python" -m pip config list 2>/dev/null | grep -q '\.cert='; then
+		pip_cert=(--cert /etc/ssl/certs/ca-certificates.crt)
+	fi
+	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps ${pip_cert[@]+"${pip_cert[@]}"} -r "$lock" ||
 		die "pip could not install requirements/jupyter.txt into $venv (above)"
 	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
 		die "the Jupyter environment $venv is inconsistent: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
