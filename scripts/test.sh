@@ -1,39 +1,37 @@
 #!/usr/bin/env bash
-# test.sh sets up (scripts/setup.sh, with chromium for the browser tests,
-# JupyterLab 4 for TestJupyterLab, python3-sklearn for perfcompare's
+# test.sh sets up (scripts/setup.sh: the pinned Jupyter environment, with
+# chromium for the browser tests, python3-sklearn for perfcompare's
 # bit-identity check against scikit-learn, and buildah, podman and
 # debootstrap for the Docker image test; as root also the shared install,
 # scripts/setup.sh --system), then runs go vet and the whole test suite with
 # the build tag e2e: the end-to-end tests (notebook execution, browsers,
-# JupyterHub, the Docker image) included. Without the tag, `go test ./...`
-# needs only Go.
+# JupyterHub, nbgitpuller, the Docker image) included. Without the tag,
+# `go test ./...` needs only Go.
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
 # on Jupyter, GoNB and Chromium, which Go's test cache cannot see.
 # Set TEST_TIMEOUT to change go test's -timeout (default 75m: the root
-# package runs every notebook, three browser tests, the JupyterHub test and
+# package runs every notebook, the browser tests, the JupyterHub test and
 # builds the Docker image, one after the other).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
-# --lab: JupyterLab 4 for TestJupyterLab (node, npm and the build in lab/;
-# cold a few minutes, skipped while the build is current); --with-sklearn:
-# scikit-learn for perfcompare's small bit-identity test; --with-buildah:
-# buildah, podman and debootstrap for TestDockerImage.
-bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah --lab
-# As root (CI), also the shared install for a class (setup.sh --system --lab,
-# with JupyterHub and JupyterLab, as the Docker image has it), which
-# TestJupyterHub and TestFirstLessonWarm/system use; set LESSONS_TEST_SYSTEM=0
-# to leave the machine's system folders alone.
+# --with-sklearn: scikit-learn for perfcompare's small bit-identity test;
+# --with-buildah: buildah, podman and debootstrap for TestDockerImage.
+bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah
+# As root (CI), also the shared install for a class (setup.sh --system, with
+# JupyterHub's proxy), which TestJupyterHub and TestFirstLessonWarm/system
+# use; set LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.
+# The shared install is made after the user's, so bin/jupyter-python runs
+# the shared environment (the same pins).
 if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
-	bash scripts/setup.sh --system --lab
+	bash scripts/setup.sh --system
 fi
 
-# -tags e2e: the end-to-end tests of the root package (notebook execution,
-# browsers, JupyterHub, the Docker image), which need what set-up installed;
-# without the tag, `go test ./...` needs only Go.
+# -tags e2e: the end-to-end tests of the root package, which need what
+# set-up installed.
 echo "test: go vet -tags e2e ./..."
 go vet -tags e2e ./...
 echo "test: go test -tags e2e -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
