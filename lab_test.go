@@ -123,9 +123,9 @@ func openInLab(t *testing.T, ctx context.Context, srv *jupyterServer, rel string
 		st, err = waitLab(ctx, stateJS, ready)
 	}
 	if err != nil {
-		t.Fatalf("%s: waiting for JupyterLab, the notebook and an idle gonb kernel: %v (last state %+v)", rel, err, st)
+		t.Fatalf("%s: waiting for the front end, the notebook and an idle gonb kernel: %v (last state %+v)", rel, err, st)
 	}
-	t.Logf("%s: JupyterLab, notebook and kernel ready in %.1fs", rel, time.Since(start).Seconds())
+	t.Logf("%s: the front end, notebook and kernel ready in %.1fs", rel, time.Since(start).Seconds())
 
 	runJS := fmt.Sprintf(`(async () => {`+labPanelJS+`
 		app.shell.activateById(panel.id);
