@@ -211,6 +211,16 @@ func TestZ2JHValues(t *testing.T) {
 	for _, p := range checkZ2JHValues(string(b), imageFacts(t)) {
 		t.Errorf("%s: %s", z2jhValuesFile, p)
 	}
+	// The hub must run the major version of the image's jupyterhub-singleuser:
+	// the file names the image's pin, which the chart must match.
+	lock, err := os.ReadFile(jupyterLock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pins, _ := readLock(string(lock))
+	if v := pins["jupyterhub"]; !strings.Contains(string(b), "JupyterHub "+v) {
+		t.Errorf("%s does not name the image's JupyterHub %s (%s), which the chart's hub must match", z2jhValuesFile, v, jupyterLock)
+	}
 }
 
 // TestZ2JHValuesChecks shows that checkZ2JHValues finds each defect it
