@@ -324,4 +324,4 @@ PY
 
 bash "$repo/scripts/prebuild.sh" "$repo"
 
-say "done. Kernels: $("$py" -m jupyter kernelspec list 2>/dev/null | sed -n 's/^ *\([^ ]*\) .*/\1/p' | grep -v '^Available' | tr '\n' ' ')"
+say "done. Kernels: $("$py" -m jupyter_client.kernelspecapp list 2>/dev/null | sed -n 's/^ *\([^ ]*\) .*/\1/p' | grep -v '^Available' | tr '\n' ' ')"
