@@ -649,6 +649,7 @@ func TestJupyterHub(t *testing.T) {
 				lctx, cancel := context.WithTimeout(tab, 4*time.Minute)
 				defer cancel()
 				login(t, lctx, h, u, password)
+				checkLabFeatures(t, lctx, append(slices.Clone(labFeatures), hubFeatures...))
 				// What JupyterLab's launcher offers: the kernel specs its
 				// service manager read from the server.
 				kernel, err := chromedp.Run(lctx, chromedp.Evaluate[string](`(async () => {

@@ -617,4 +617,100 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 	t.Run("widget", func(t *testing.T) {
 		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
 	})
+	if fe.app == "lab" {
+		t.Run("JupyterLab's own", func(t *testing.T) {
+			tab, ctx, closeTab := newTab(t, bctx, "lab")
+			defer closeTab()
+			if err := chromedp.Do(ctx, chromedp.Navigate(srv.base+"/lab?reset&token="+srv.token)); err != nil {
+				t.Fatal(err)
+			}
+			checkLabFeatures(t, ctx, labFeatures)
+			labShot(t, tab, filepath.Join(shots, "lab_features.png"), "")
+		})
+	}
+}
+
+// labFeatures are commands of what the hand-built JupyterLab lacked and
+// every JupyterLab has: the terminal, the settings editor, contextual help,
+// the table of contents, the running-kernels panel, the theme switch (the
+// dark theme among the themes); hubFeatures are the hub's control panel and
+// Log out, which JupyterLab adds under JupyterHub.
+var (
+	labFeatures = []string{"terminal:create-new", "settingeditor:open", "inspector:open", "toc:show-panel",
+		"running:show-panel", "apputils:change-theme"}
+	hubFeatures = []string{"hub:control-panel", "hub:logout"}
+)
+
+// labFeaturesJS reports, once JupyterLab has started, which of the commands
+// %s (a JSON list) it lacks, the widget factory that opens each of a .go,
+// .md, .csv and .png file from the file browser, and whether the dark theme
+// is there.
+const labFeaturesJS = `(async () => {
+	const app = window.jupyterapp;
+	if (!app) return null;
+	await app.started;
+	await app.restored;
+	const factories = {};
+	for (const f of ['x.go', 'x.md', 'x.csv', 'x.png']) {
+		const w = app.docRegistry.defaultWidgetFactory(f);
+		factories[f.slice(1)] = w ? w.name : '';
+	}
+	// The dark theme: switch to it (as the Settings menu does), see the page
+	// take it, and switch back.
+	let dark = false;
+	if (app.commands.hasCommand('apputils:change-theme')) {
+		await app.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'});
+		for (let i = 0; i < 100 && !dark; i++) {
+			dark = document.body.dataset.jpThemeName === 'JupyterLab Dark';
+			if (!dark) await new Promise(r => setTimeout(r, 100));
+		}
+		await app.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'});
+	}
+	return {missing: %s.filter(c => !app.commands.hasCommand(c)), factories, dark};
+})()`
+
+// labFeatureState is what labFeaturesJS reports.
+type labFeatureState struct {
+	Missing   []string          `json:"missing"`
+	Factories map[string]string `json:"factories"`
+	Dark      bool              `json:"dark"`
+}
+
+// labOpeners are the widget factories with which JupyterLab opens each kind
+// of file the lessons hold.
+var labOpeners = map[string]string{".go": "Editor", ".md": "Editor", ".csv": "CSVTable", ".png": "Image"}
+
+// checkLabFeatures waits for JupyterLab in the tab ctx and fails the test for
+// each of the commands it lacks and each file type it cannot open.
+func checkLabFeatures(t *testing.T, ctx context.Context, commands []string) {
+	t.Helper()
+	list, _ := json.Marshal(commands)
+	js := fmt.Sprintf(labFeaturesJS, list)
+	var got *labFeatureState
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		r, err := chromedp.Run(ctx, chromedp.Evaluate[*labFeatureState](js, chromedp.EvalAwaitPromise))
+		if err == nil && r != nil {
+			got = r
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("JupyterLab did not start within 90 s (%v)", err)
+		}
+		time.Sleep(500 * time.Millisecond)
+	}
+	for _, c := range got.Missing {
+		t.Errorf("JupyterLab lacks the command %s", c)
+	}
+	for ext, want := range labOpeners {
+		if got.Factories[ext] != want {
+			t.Errorf("JupyterLab's file browser opens %s files with %q, want %q", ext, got.Factories[ext], want)
+		}
+	}
+	if !got.Dark {
+		t.Errorf("JupyterLab has no dark theme")
+	}
+	if !t.Failed() {
+		t.Logf("JupyterLab has %v, opens .go, .md, .csv and .png files (%v) and has the dark theme", commands, got.Factories)
+	}
 }
