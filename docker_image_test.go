@@ -30,7 +30,8 @@ import (
 //  2. podman imports it and buildah tags it docker.io/library/debian:bookworm-slim,
 //     so that the Dockerfile's unchanged FROM finds it, in a container store
 //     of the test's own (buildah --root), never the machine's;
-//  3. buildah bud --pull=never --isolation chroot builds the Dockerfile;
+//  3. buildah bud --pull=never --isolation chroot builds the Dockerfile with
+//     the build arguments repo2docker passes (NB_USER=jovyan, NB_UID=1000);
 //  4. in a fresh container of the image, buildah run --user 1000 starts the
 //     image's own command (its CMD, with 127.0.0.1 and a free port instead of
 //     0.0.0.0:8888: the container shares the host's network);
@@ -114,7 +115,11 @@ func TestDockerImage(t *testing.T) {
 	// 3. The Dockerfile, built as Binder and users build it.
 	const image = "localhost/perceptron-lessons:test"
 	t0 = time.Now()
-	b.run("build.log", "bud", "--pull=never", "--isolation", "chroot", "--layers=false", "-f", filepath.Join(root, "Dockerfile"), "-t", image, root)
+	// The build arguments repo2docker passes to a repository's Dockerfile
+	// (BinderHub runs it with user jovyan, UID 1000).
+	b.run("build.log", "bud", "--pull=never", "--isolation", "chroot", "--layers=false",
+		"--build-arg", "NB_USER=jovyan", "--build-arg", "NB_UID=1000",
+		"-f", filepath.Join(root, "Dockerfile"), "-t", image, root)
 	buildTime := time.Since(t0)
 	size := b.output("images", "--format", "{{.Size}}", image)
 	t.Logf("image: built in %.1f min (cold, the base excluded); size %s", buildTime.Minutes(), strings.TrimSpace(size))
