@@ -252,24 +252,6 @@ func circleFigure() (*plot.Plot, error) {
 	return p, nil
 }
 
-// Show a figure inline in a GoNB notebook. Outside a notebook (here, go
-// test) Display draws nothing and says so with ErrNotNotebook, which a
-// program that also runs headless can ignore.
-func ExampleDisplay() {
-	p, err := boundFigure()
-	if err != nil {
-		log.Fatal(err)
-	}
-	err = plots.Display(p, 12*vg.Centimeter, 10*vg.Centimeter)
-	if errors.Is(err, plots.ErrNotNotebook) {
-		fmt.Println("not in a notebook: nothing shown")
-	} else if err != nil {
-		log.Fatal(err)
-	}
-	// Output:
-	// not in a notebook: nothing shown
-}
-
 // Render the frames of a step-through animation as a GIF.
 func ExampleGIF() {
 	d := toy()

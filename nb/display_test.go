@@ -1,4 +1,4 @@
-package plots_test
+package nb_test
 
 import (
 	"bytes"
@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/nb"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -144,14 +145,14 @@ func TestDisplayInNotebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	syncs := fakeKernel.syncs.Load()
-	if err := plots.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
+	if err := nb.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
 		t.Fatalf("Display: %v", err)
 	}
 	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
 		t.Errorf("Display returned after %d answered sync requests, want 1", got)
 	}
 	gifBytes := []byte("GIF89a")
-	if err := plots.DisplayGIF(gifBytes, "anim"); err != nil {
+	if err := nb.DisplayGIF(gifBytes, "anim"); err != nil {
 		t.Fatalf("DisplayGIF: %v", err)
 	}
 
@@ -173,7 +174,22 @@ func TestStepperOutsideNotebook(t *testing.T) {
 		t.Skip("running inside GoNB")
 	}
 	frames := []*plot.Plot{plot.New(), plot.New()}
-	if _, err := plots.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != plots.ErrNotNotebook {
+	if _, err := nb.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != nb.ErrNotNotebook {
 		t.Fatalf("Stepper outside a notebook: got %v, want ErrNotNotebook", err)
 	}
+}
+
+// boundFigure is a small scatter plot with a line, to display.
+func boundFigure() (*plot.Plot, error) {
+	s, err := plots.Scatter([]float64{4, 9, 16, 25}, []float64{3, 5, 11, 12})
+	if err != nil {
+		return nil, err
+	}
+	id, err := plots.Identity(0, 30)
+	if err != nil {
+		return nil, err
+	}
+	p := plots.New("Convergence bound vs actual updates", "(R/γ)²", "updates")
+	p.Add(id, s)
+	return p, nil
 }
