@@ -145,7 +145,7 @@ func TestIrisGolden(t *testing.T) {
 	if d.Features[0] != "sepal length (cm)" || d.Features[1] != "petal length (cm)" || d.Classes != [2]string{"setosa", "versicolor"} {
 		t.Errorf("names %q %q", d.Features, d.Classes)
 	}
-	r, err := PLA(d, DefaultOptions())
+	r, err := PLA(d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

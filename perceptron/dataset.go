@@ -105,7 +105,9 @@ func (d *Dataset) D() int {
 	return c
 }
 
-// Row returns x_i as a view into X; callers must not modify it.
+// Row returns x_i as a view into X; callers must not modify it. Like a
+// slice index, it panics when i is outside [0, N), and so on a Dataset with
+// no rows: loop over i < d.N().
 func (d *Dataset) Row(i int) []float64 { return d.X.RawRowView(i) }
 
 // Rows returns a copy of the points as a slice of rows.

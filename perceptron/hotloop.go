@@ -29,7 +29,7 @@ import "math"
 // FastSum sums each row with eight partial sums (dotFast, a different
 // rounding, so not bit-identical to scikit-learn, but deterministic and
 // the same on every machine): the chain is an eighth as long, so rows are
-// scored one at a time, and in the Cyclic order scanFast scans them in
+// scored one at a time, and in the InOrder order scanFast scans them in
 // assembly and makes the clear updates (y·score < 0, finite) itself,
 // returning only for a tie, a non-finite score, the MaxUpdates budget or
 // every checkEvery rows; it prefetches sixteen rows ahead (at most 16 KiB),
@@ -69,7 +69,7 @@ func (r *run) row(i int) []float64 {
 
 // score returns w·x + b with the sums of opt.Sum.
 func (r *run) score(x []float64) float64 {
-	if r.opt.Sum == FastSum {
+	if r.opt.Summation == FastSum {
 		return dotFast(r.w, x) + r.b
 	}
 	return dotExact(r.w, x) + r.b
@@ -79,7 +79,7 @@ func (r *run) score(x []float64) float64 {
 // updates, the calls of the Observer and of onStep are those of visit).
 // Without an Observer or onStep, sweepPLA does the same faster.
 func (r *run) sweep() {
-	if r.opt.Observer == nil && r.onStep == nil {
+	if r.opt.Control.Observer == nil && r.onStep == nil {
 		r.sweepPLA()
 		return
 	}
@@ -99,8 +99,8 @@ func (r *run) sweep() {
 const block = 8
 
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
-// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context and
-// the Deadline are checked about every checkEvery rows.
+// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
+// checked about every checkEvery rows.
 //
 // In the ExactSum mode it scores the rows eight at a time, all with the
 // current w and b (dot8Exact: eight independent left-to-right sums in
@@ -115,7 +115,7 @@ func (r *run) sweepPLA() {
 	if perm != nil {
 		perm = perm[:n]
 	}
-	fast := r.opt.Sum == FastSum
+	fast := r.opt.Summation == FastSum
 	b := r.b
 	var o [block]int
 	var s [block]float64
@@ -129,7 +129,7 @@ func (r *run) sweepPLA() {
 			}
 			o[q] = i * st
 		}
-		pf := (k + block) * st // the next rows in the Cyclic order
+		pf := (k + block) * st // the next rows in the InOrder order
 		if perm != nil && k+2*block <= n {
 			pf = perm[k+block] * st // the first of them in this order
 		}
@@ -167,7 +167,7 @@ func (r *run) sweepPLA() {
 	}
 	bias := !r.opt.NoBias
 	for fast && perm == nil && k < n {
-		// The Cyclic order: scanFast scores the rows, and makes the clear
+		// The InOrder order: scanFast scores the rows, and makes the clear
 		// updates (t < 0, finite), up to the next row that needs step (a
 		// tie or a non-finite score), at most checkEvery rows a call.
 		maxu := math.MaxInt
@@ -260,7 +260,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 		r.cur++
 		r.lastEpoch = r.epoch
 		r.res.LastMistakeRow = i
-		if r.opt.Observer != nil {
+		if r.opt.Control.Observer != nil {
 			r.notify(i, x, y, score)
 		}
 	}
@@ -297,7 +297,7 @@ func (r *run) nonFinite(i int, x []float64, score float64) {
 //
 //go:noinline
 func (r *run) notify(i int, x []float64, y, score float64) {
-	r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
+	r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
 }
 
 // quickValid reports whether d passes the O(n) checks of Validate: rows and

@@ -157,6 +157,19 @@ func norm2(x []float64) float64 {
 	return floats.Norm(x, 2)
 }
 
+// Validate checks a hyperplane made by hand (or read from a file) whole:
+// at least one weight, finite weights w and b, a known tie policy. The
+// package's learners return valid hyperplanes.
+func (h Hyperplane) Validate() error {
+	if len(h.W) == 0 {
+		return kindErrorf(ErrDimension, "hyperplane: no weights w")
+	}
+	if err := h.checkWeights(); err != nil {
+		return err
+	}
+	return h.Tie.valid()
+}
+
 // checkWeights reports weights (w, b) that are not finite, as an
 // ErrNonFinite error naming the first bad one.
 func (h Hyperplane) checkWeights() error {

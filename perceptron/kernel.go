@@ -136,19 +136,10 @@ func checkKernel(k Kernel) error {
 //
 //	f(x) = Σ_i α_i η y_i k(x_i, x) + b
 //
-// needs, and the counters of the run (as in Result).
+// needs, and what the run did (Stats).
 type KernelModel struct {
-	// Updates is the total number of updates.
-	Updates int
-	// Epochs is the number of passes made, the clean one included.
-	Epochs int
-	// UpdateRuns is the number of updates in every epoch, run-length
-	// encoded; the method UpdatesPerEpoch expands it.
-	UpdateRuns EpochRuns
-	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
-	LastMistakeRow int
-	// Converged reports whether a pass over the data made no mistake.
-	Converged bool
+	// Stats is what the run did.
+	Stats
 	// Alpha[i] is the number of updates made on training row i.
 	Alpha []int
 	// B is the learned bias b (0 with NoBias).
@@ -169,10 +160,10 @@ type KernelModel struct {
 // epochs and stopping rules are PLA's with the same Options. With
 // LinearKernel it makes exactly Dual's updates. The Observer, if set, sees
 // W = nil (w lives in the kernel's feature space) and the current b. The
-// Gram matrix is bounded by opt.MaxGramBytes as in Dual.
+// Gram matrix is bounded by opt.Control.MaxGramBytes as in Dual.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
-// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
@@ -184,7 +175,7 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, k, opt.MaxGramBytes)
+	gram, err := gramMatrix(d, k, opt.Control.MaxGramBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -193,9 +184,7 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 		return nil, err
 	}
 	return &KernelModel{
-		Updates: r.res.Updates, Epochs: r.res.Epochs, UpdateRuns: r.res.UpdateRuns,
-		LastMistakeRow: r.res.LastMistakeRow, Converged: r.res.Converged,
-		Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
+		Stats: r.res, Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
 		X: mat.DenseCopyOf(d.X), Y: append([]float64(nil), d.Y...),
 	}, r.stop
 }
@@ -212,13 +201,19 @@ func (m *KernelModel) Dim() int {
 // ErrorRate returns Errors divided by the number of rows of d.
 func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
 
-// UpdatesPerEpoch returns the number of updates in every epoch (it expands
-// UpdateRuns; see Result.UpdatesPerEpoch).
-func (m *KernelModel) UpdatesPerEpoch() []int { return m.UpdateRuns.Expand() }
+// usable is the check of every call: a model that is not nil and holds
+// training rows and a kernel. KernelPerceptron builds valid models;
+// Validate checks a hand-built one.
+func (m *KernelModel) usable() error {
+	if m == nil || m.X == nil || m.X.IsEmpty() || m.Kernel == nil {
+		return errorf("kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
+	}
+	return nil
+}
 
 // Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
 func (m *KernelModel) Score(x []float64) (float64, error) {
-	if err := m.check(); err != nil {
+	if err := m.usable(); err != nil {
 		return 0, err
 	}
 	_, dim := m.X.Dims()
@@ -250,7 +245,7 @@ func (m *KernelModel) Predict(x []float64) (float64, error) {
 // checkData checks that d is non-empty, finite, labelled and of the model's
 // dimension.
 func (m *KernelModel) checkData(d *Dataset) error {
-	if err := m.check(); err != nil {
+	if err := m.usable(); err != nil {
 		return err
 	}
 	if err := checkRows(d); err != nil {
@@ -289,6 +284,21 @@ func (m *KernelModel) Errors(d *Dataset) (int, error) {
 	return e, nil
 }
 
+// GramMatrix returns the Gram matrix G_ij = k(x_i, x_j) of the rows of d,
+// the matrix that Dual (with LinearKernel) and KernelPerceptron compute
+// once and learn from. It is n × n (8·n² bytes): a matrix above
+// DefaultMaxGramBytes is refused with an error before it is allocated, as
+// is a value k(x_i, x_j) that is not finite.
+func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
+	if err := checkKernel(k); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return gramMatrix(d, k, 0)
+}
+
 // gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
 // once (the upper triangle; G is symmetric), or an error naming the first
 // pair whose value is not finite. A matrix of more than budget bytes (8·n²;
@@ -299,7 +309,7 @@ func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 		budget = DefaultMaxGramBytes
 	}
 	if need := gramBytes(n); need > budget {
-		return nil, errorf("the %d × %d Gram matrix needs %d bytes (8·n²), more than Options.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+		return nil, errorf("the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, budget)
 	}
 	gram := mat.NewSymDense(n, nil)

@@ -60,7 +60,7 @@ func LFDExperiment(runs, n int, order Order, seed uint64) (LFDSummary, error) {
 	if n < 2 {
 		return LFDSummary{}, errorf("LFD experiment: need n >= 2 points, got %d", n)
 	}
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.Order = order
 	opt.MaxEpochs = LFDMaxEpochs
 	if err := opt.validate(); err != nil {

@@ -202,10 +202,10 @@ func TestSGDIsShuffledPLA(t *testing.T) {
 	sets = append(sets, lrNoisy(t), lrMITXor(t))
 	for k, d := range sets {
 		for _, eta := range []float64{1, 0.3} {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed, opt.Eta, opt.MaxEpochs = Shuffle, uint64(100+k), eta, 50
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			pla, err := PLA(d, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -264,10 +264,10 @@ func TestEtaScalesW(t *testing.T) {
 	}
 	batch := func(f func(*Dataset, Options) (Hyperplane, error)) fit {
 		return func(eta float64) (Hyperplane, []int) {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Eta, opt.MaxEpochs, opt.Order, opt.Seed = eta, 25, Shuffle, 4
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			h, err := f(d, opt)
 			if err != nil {
 				t.Fatal(err)

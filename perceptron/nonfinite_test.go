@@ -39,7 +39,7 @@ func TestOverflowedScoresAreErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := scaled(d, 512) // ×2^512 ≈ 1.3e154, exact
-	h, _, err := perceptron.MaxMargin(d, false)
+	h, _, err := perceptron.MaxMargin(d, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,7 +138,7 @@ func TestNormsOverflowSafe(t *testing.T) {
 	if want := (1e308 + 5e307) / math.Sqrt2; err != nil || math.Abs(m/want-1) > 1e-15 {
 		t.Errorf("DatasetMargin = %v, %v; want %v", m, err, want)
 	}
-	b, err := perceptron.Bound(d, true)
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
 	if err != nil || !b.Separable || math.Abs(b.Bound-1) > 1e-12 {
 		t.Errorf("Bound = %+v, %v; want separable, bound 1", b, err)
 	}

@@ -12,7 +12,7 @@ func TestOnlineIsCyclicPLA(t *testing.T) {
 	for _, d := range []*Dataset{lrNoisy(t), lrSeparable(t), lrMITXor(t)} {
 		for _, tie := range []Tie{TieMistake, TieNegative} {
 			for _, noBias := range []bool{false, true} {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.MaxEpochs, opt.Tie, opt.NoBias, opt.Eta = 7, tie, noBias, 0.7
 				pla, err := PLA(d, opt)
 				if err != nil {

@@ -5,20 +5,16 @@ import (
 	"strings"
 )
 
-// Scorer is a learned binary model: a larger Score means more confidently
-// positive. Hyperplane, *Result and *KernelModel are Scorers.
-type Scorer interface {
-	Score(x []float64) (float64, error)
-}
-
-// Learner trains a binary model on a data set labelled -1/+1.
-type Learner func(*Dataset) (Scorer, error)
+// Learner trains a binary model on a data set labelled -1/+1. Any of the
+// package's learners fits in a closure: its result is a Model, whose Score
+// (a larger one means more confidently positive) OneVsRest compares.
+type Learner func(*Dataset) (Model, error)
 
 // PLALearner returns the Learner that runs PLA with opt and scores with the
 // learned hyperplane w·x + b. Other learners (Pocket, a kernel perceptron)
 // can be wrapped the same way in a closure.
 func PLALearner(opt Options) Learner {
-	return func(d *Dataset) (Scorer, error) {
+	return func(d *Dataset) (Model, error) {
 		r, err := PLA(d, opt)
 		if err != nil {
 			return nil, err
@@ -33,7 +29,7 @@ type OneVsRestModel struct {
 	// Classes names the classes, indexed by label.
 	Classes []string
 	// Models[c] scores class c against the rest.
-	Models []Scorer
+	Models []Model
 }
 
 // OneVsRest trains one binary model per class of m with learn: for class c
@@ -48,7 +44,7 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		return nil, err
 	}
 	k := len(m.ClassNames)
-	model := &OneVsRestModel{Classes: append([]string(nil), m.ClassNames...), Models: make([]Scorer, k)}
+	model := &OneVsRestModel{Classes: append([]string(nil), m.ClassNames...), Models: make([]Model, k)}
 	for c := 0; c < k; c++ {
 		y := make([]float64, m.N())
 		for i, l := range m.Labels {
@@ -107,7 +103,7 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 	}
 	best, arg := 0.0, -1
 	for c, s := range o.Models {
-		if s == nil || isNilScorer(s) {
+		if s == nil || isNilModel(s) {
 			return 0, errorf("one-vs-rest: the model of class %d is nil", c)
 		}
 		v, err := s.Score(x)
@@ -162,9 +158,9 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	return float64(e) / float64(len(p)), nil
 }
 
-// isNilScorer reports whether s holds a nil pointer (a typed nil, such as a
+// isNilModel reports whether s holds a nil pointer (a typed nil, such as a
 // (*Result)(nil), which is not == nil as an interface).
-func isNilScorer(s Scorer) bool {
+func isNilModel(s Model) bool {
 	v := reflect.ValueOf(s)
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface:

@@ -29,7 +29,7 @@ func lrMITXor(t testing.TB) *Dataset {
 }
 
 func lrMITOptions() Options {
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 100
 	return opt
 }
@@ -86,21 +86,21 @@ var batchLearners = []struct {
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, nil
 	}},
 	{"Voted", func(d *Dataset, o Options) (*Result, error) {
 		r, err := Voted(d, o)
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Last(), Stats: r.Stats}, nil
 	}},
 	{"Averaged", func(d *Dataset, o Options) (*Result, error) {
 		r, err := Averaged(d, o)
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, nil
 	}},
 }
 
@@ -152,13 +152,13 @@ func TestBadOptions(t *testing.T) {
 		{"Eta -1", func(o *Options) { o.Eta = -1 }, "perceptron: Eta must be a finite number > 0, got -1"},
 		{"Eta NaN", func(o *Options) { o.Eta = math.NaN() }, "perceptron: Eta must be a finite number > 0, got NaN"},
 		{"Eta +Inf", func(o *Options) { o.Eta = math.Inf(1) }, "perceptron: Eta must be a finite number > 0, got +Inf"},
-		{"unknown order", func(o *Options) { o.Order = 7 }, "perceptron: unknown order 7: want Cyclic, Cycle, Shuffle or RandomMistake"},
-		{"negative order", func(o *Options) { o.Order = -1 }, "perceptron: unknown order -1: want Cyclic, Cycle, Shuffle or RandomMistake"},
+		{"unknown order", func(o *Options) { o.Order = 7 }, "perceptron: unknown order 7: want InOrder, RandomCycle, Shuffle or RandomMistake"},
+		{"negative order", func(o *Options) { o.Order = -1 }, "perceptron: unknown order -1: want InOrder, RandomCycle, Shuffle or RandomMistake"},
 		{"unknown tie", func(o *Options) { o.Tie = 5 }, "perceptron: unknown tie policy 5: want TieMistake or TieNegative"},
 		{"MaxUpdates -1", func(o *Options) { o.MaxUpdates = -1 }, "perceptron: MaxUpdates must be >= 0 (0 means no limit), got -1"},
 	} {
 		for _, l := range batchLearners {
-			opt := DefaultOptions()
+			opt := Options{}
 			test.change(&opt)
 			res, err := l.fit(d, opt)
 			if err == nil || err.Error() != test.want {
@@ -194,7 +194,7 @@ func TestBadData(t *testing.T) {
 			"perceptron: inconsistent numbers of samples: 2 rows of x but 1 labels"},
 	} {
 		for _, l := range batchLearners {
-			res, err := l.fit(test.d, DefaultOptions())
+			res, err := l.fit(test.d, Options{})
 			if err == nil || err.Error() != test.want {
 				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
 			}
@@ -265,15 +265,15 @@ func TestObserverSeesEveryUpdate(t *testing.T) {
 		name string
 		d    *Dataset
 	}{{"separable", lrSeparable(t)}, {"noisy", lrNoisy(t)}, {"xor", lrMITXor(t)}} {
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 			for _, tie := range []Tie{TieMistake, TieNegative} {
 				for _, noBias := range []bool{false, true} {
-					opt := DefaultOptions()
+					opt := Options{}
 					opt.MaxEpochs, opt.Order, opt.Tie, opt.NoBias, opt.Eta, opt.Seed = 20, order, tie, noBias, 0.3, 11
 					var plaUps []Update
 					for _, l := range batchLearners {
 						var rec Recorder
-						opt.Observer = rec.Observe
+						opt.Control.Observer = rec.Observe
 						res, err := l.fit(data.d, opt)
 						if err != nil {
 							t.Fatal(err)
@@ -299,13 +299,13 @@ func TestObserverSeesEveryUpdate(t *testing.T) {
 }
 
 func TestMaxUpdates(t *testing.T) {
-	for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+	for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 		for _, max := range []int{1, 3, 7} {
 			for _, l := range batchLearners {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.Order, opt.MaxUpdates = order, max
 				var rec Recorder
-				opt.Observer = rec.Observe
+				opt.Control.Observer = rec.Observe
 				res, err := l.fit(lrNoisy(t), opt)
 				if err != nil {
 					t.Fatal(err)
@@ -321,12 +321,12 @@ func TestMaxUpdates(t *testing.T) {
 
 func TestSameSeedSameRun(t *testing.T) {
 	d := lrNoisy(t)
-	for _, order := range []Order{Cycle, Shuffle, RandomMistake} {
+	for _, order := range []Order{RandomCycle, Shuffle, RandomMistake} {
 		trace := func(seed uint64) []Update {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed, opt.MaxEpochs = order, seed, 10
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			if _, err := PLA(d, opt); err != nil {
 				t.Fatal(err)
 			}
@@ -343,7 +343,7 @@ func TestSameSeedSameRun(t *testing.T) {
 }
 
 // TestOrderVisits checks, on the machinery every batch learner runs on,
-// which rows each epoch visits: Cyclic 0..n-1, Cycle one random
+// which rows each epoch visits: InOrder 0..n-1, RandomCycle one random
 // permutation repeated, Shuffle a new permutation every epoch.
 func TestOrderVisits(t *testing.T) {
 	d := lrNoisy(t)
@@ -352,8 +352,8 @@ func TestOrderVisits(t *testing.T) {
 	for i := range identity {
 		identity[i] = i
 	}
-	for _, order := range []Order{Cyclic, Cycle, Shuffle} {
-		opt := DefaultOptions()
+	for _, order := range []Order{InOrder, RandomCycle, Shuffle} {
+		opt := Options{}
 		opt.Order, opt.Seed = order, 5
 		r := newRun(d, opt)
 		var visits []int
@@ -376,19 +376,19 @@ func TestOrderVisits(t *testing.T) {
 			}
 		}
 		switch order {
-		case Cyclic:
+		case InOrder:
 			for e, v := range epochs {
 				if !reflect.DeepEqual(v, identity) {
-					t.Errorf("Cyclic: epoch %d visits %v", e, v)
+					t.Errorf("InOrder: epoch %d visits %v", e, v)
 				}
 			}
-		case Cycle:
+		case RandomCycle:
 			if reflect.DeepEqual(epochs[0], identity) {
-				t.Errorf("Cycle: the permutation is the identity")
+				t.Errorf("RandomCycle: the permutation is the identity")
 			}
 			for e, v := range epochs {
 				if !reflect.DeepEqual(v, epochs[0]) {
-					t.Errorf("Cycle: epoch %d visits %v, epoch 0 %v", e, v, epochs[0])
+					t.Errorf("RandomCycle: epoch %d visits %v, epoch 0 %v", e, v, epochs[0])
 				}
 			}
 		case Shuffle:
@@ -412,7 +412,7 @@ func TestRandomMistakeConverges(t *testing.T) {
 	}
 	for _, d := range sets {
 		for seed := uint64(1); seed <= 20; seed++ {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed = RandomMistake, seed
 			res, err := PLA(d, opt)
 			if err != nil {
@@ -444,10 +444,10 @@ func TestTiePolicies(t *testing.T) {
 		{TieMistake, []int{0, 1}, 2},
 		{TieNegative, []int{1, 0}, 3},
 	} {
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.Tie = test.tie
 		var rec Recorder
-		opt.Observer = rec.Observe
+		opt.Control.Observer = rec.Observe
 		res, err := PLA(d, opt)
 		if err != nil {
 			t.Fatal(err)

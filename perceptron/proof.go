@@ -21,9 +21,9 @@ type ProofViolation struct {
 
 // CheckProof walks the updates of a PLA run (as a Recorder keeps them) and
 // checks both steps of the convergence proof at every update t, with θ the
-// weights after the update (θ = [b, w] with a bias, w alone with noBias),
+// weights after the update (θ = [b, w] with a bias, w alone with NoBias),
 // θ_0 = 0 and θ* the unit-norm target (target.Theta() with a bias, target.W
-// with noBias) of margin γ on data of radius R:
+// with NoBias) of margin γ on data of radius R:
 //
 //	alignment: θ_t·θ*   ≥ θ_{t-1}·θ* + ηγ
 //	growth:    ||θ_t||² ≤ ||θ_{t-1}||² + η²R²
@@ -42,7 +42,11 @@ type ProofViolation struct {
 // Bad arguments are errors: γ, R or η not finite and > 0, a target whose θ*
 // is not of unit norm (within 1e-9), or an update whose w has a dimension
 // other than the target's.
-func CheckProof(trace []Update, target Hyperplane, gamma, R, eta float64, noBias bool) (*ProofViolation, error) {
+func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options) (*ProofViolation, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	eta, noBias := opt.Eta, opt.NoBias
 	for _, a := range []struct {
 		name string
 		v    float64
@@ -58,7 +62,7 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R, eta float64, noBias
 	if !noBias {
 		star = target.Theta()
 	} else if target.B != 0 {
-		return nil, errorf("check proof: with noBias the target must pass through the origin, got b = %v", target.B)
+		return nil, errorf("check proof: with NoBias the target must pass through the origin, got b = %v", target.B)
 	}
 	k := len(star)
 	if n := math.Sqrt(dot(star, star)); math.Abs(n-1) > 1e-9 {

@@ -55,7 +55,7 @@ func dotFastGo(w, x []float64) float64 {
 	return s
 }
 
-// scanFastGo is the FastSum epoch of PLA in the Cyclic order over the rows
+// scanFastGo is the FastSum epoch of PLA in the InOrder order over the rows
 // x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
 // decision of the caller. It scores each row with the current w and b,
 // s = dotFast(w, x_i) + b, t = y_i·s. A row with t > 0 and finite is

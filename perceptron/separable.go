@@ -6,7 +6,7 @@ import (
 	"math"
 )
 
-// Separability is the answer of SeparableContext with its certificate,
+// Separability is the answer of Separable with its certificate,
 // which can be checked without trusting the algorithm that found it.
 type Separability struct {
 	// Separable reports whether some hyperplane (w, b) puts every point
@@ -31,18 +31,12 @@ type Separability struct {
 }
 
 // Separable decides whether some hyperplane (w, b) puts every point of d
-// strictly on its correct side, and returns one when it does. It is
-// SeparableContext without a context; see it for the method and the
-// certificates. It takes milliseconds on the embedded data sets (every pair
-// of classes) and stops with an ErrUndecided error after
-// MaxMinNormIterations iterations.
-func Separable(d *Dataset) (bool, Hyperplane, error) {
-	s, err := SeparableContext(context.Background(), d)
-	return s.Separable, s.Separator, err
-}
-
-// SeparableContext decides whether d is linearly separable with a bias, and
-// returns the answer with a certificate both ways.
+// strictly on its correct side, and returns the answer with a certificate
+// both ways: a separator when it is, convex weights when it is not. It
+// takes milliseconds on the embedded data sets (every pair of classes).
+// Of opt it reads Control.Context, which stops it; the question is always
+// with a bias, so opt.NoBias must be false (through the origin, MaxMargin
+// with NoBias answers).
 //
 // Method: separability is unchanged when every feature is mapped affinely
 // (x_j → a_j x_j + c_j, a_j > 0), so the decision is made on z, the features
@@ -66,13 +60,18 @@ func Separable(d *Dataset) (bool, Hyperplane, error) {
 //     so its sign is the sign of the exact value.
 //
 // A separator found on z whose raw margin is below rounding level, the
-// iteration cap MaxMinNormIterations and a done ctx give an ErrUndecided
-// error (for ctx, one that also matches ErrStopped and ctx.Err()). Data that is not valid
-// (empty, non-finite, one class) is an error of its kind.
-func SeparableContext(ctx context.Context, d *Dataset) (Separability, error) {
+// iteration cap MaxMinNormIterations and a done context give an
+// ErrUndecided error (for the context, one that also matches ErrStopped
+// and the context's error). Data that is not valid (empty, non-finite, one
+// class) is an error of its kind.
+func Separable(d *Dataset, opt Options) (Separability, error) {
+	if opt.NoBias {
+		return Separability{}, errorf("separable: NoBias is not supported: Separable decides separability with a bias (through the origin, use MaxMargin with NoBias)")
+	}
 	if err := d.Validate(); err != nil {
 		return Separability{}, err
 	}
+	ctx := opt.Control.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -126,7 +125,7 @@ func SeparableContext(ctx context.Context, d *Dataset) (Separability, error) {
 		h.B /= wn
 	}
 	// Prefer the maximum-margin separator when MaxMargin finds one.
-	if mm, _, err := MaxMarginContext(ctx, d, false); err == nil {
+	if mm, _, err := MaxMargin(d, Options{Control: Control{Context: ctx}}); err == nil {
 		if m, ok := certifiedMargin(mm, d); ok {
 			return Separability{Separable: true, Separator: mm, Margin: m}, nil
 		}

@@ -69,7 +69,7 @@ func TestSeparableData(t *testing.T) {
 			}
 		}
 		// Separable data: PLA converges.
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = 100000
 		if r, err := PLA(data, opt); err != nil || !r.Converged {
 			t.Errorf("%+v: PLA did not converge: %v", tc, err)
@@ -386,7 +386,7 @@ func TestXORData(t *testing.T) {
 		t.Errorf("y = %v, want %v", d.Y, want)
 	}
 	// Not linearly separable: PLA never makes a clean pass.
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 200
 	if r, err := PLA(d, opt); err != nil || r.Converged {
 		t.Errorf("PLA converged on XOR (%v)", err)

@@ -38,7 +38,7 @@ func Radius(d *Dataset) (float64, error) {
 //
 //	γ = min_i y_i(w·x_i + b),
 //
-// and that margin γ > 0. With noBias the boundary passes through the origin
+// and that margin γ > 0. With opt.NoBias the boundary passes through the origin
 // (b = 0). It returns ErrNotSeparable when the best margin is not positive.
 //
 // The answer is exact up to rounding: MaxMargin runs Wolfe's finite
@@ -55,17 +55,15 @@ func Radius(d *Dataset) (float64, error) {
 // MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
 // iterations, or when rounding keeps the algorithm from a separator it can
 // check (then Separable, which works on standardised features, still
-// answers); MaxMarginContext also stops when its context is done.
-func MaxMargin(d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
-	return MaxMarginContext(context.Background(), d, noBias)
-}
-
-// MaxMarginContext is MaxMargin stopped, with an error that matches
-// ErrUndecided, ErrStopped and ctx.Err(), when ctx is done.
-func MaxMarginContext(ctx context.Context, d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
+// answers). When opt.Control.Context is done it stops with an error that
+// matches ErrUndecided, ErrStopped and the context's error. Of opt it reads
+// only NoBias and the Context.
+func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
 	if err := d.Validate(); err != nil {
 		return Hyperplane{}, 0, err
 	}
+	noBias := opt.NoBias
+	ctx := opt.Control.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -234,12 +232,15 @@ type BoundResult struct {
 // package runs it. With a bias, PLA is the perceptron through the origin on
 // Augment(d), so R = max_i ||[1, x_i]||, γ is the maximum margin through the
 // origin of the augmented data (||θ*|| = 1) and Target is θ* = [b, w] split
-// into (w, b). With noBias the theorem runs on d itself. Data that is not
-// separable gives Separable false, Bound +Inf and no error.
-func Bound(d *Dataset, noBias bool) (BoundResult, error) {
+// into (w, b). With opt.NoBias the theorem runs on d itself. Data that is
+// not separable gives Separable false, Bound +Inf and no error. Of opt it
+// reads only NoBias and Control.Context (which stops MaxMargin): pass the
+// Options of the PLA run the bound is about.
+func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	if err := d.Validate(); err != nil {
 		return BoundResult{}, err
 	}
+	noBias := opt.NoBias
 	data := d
 	if !noBias {
 		data = Augment(d)
@@ -248,7 +249,7 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 	if err != nil {
 		return BoundResult{}, err
 	}
-	h, gamma, err := MaxMargin(data, true)
+	h, gamma, err := MaxMargin(data, Options{NoBias: true, Control: Control{Context: opt.Control.Context}})
 	if errors.Is(err, ErrNotSeparable) {
 		return BoundResult{R: r, Bound: math.Inf(1)}, nil
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -81,9 +80,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"VotedModel nil": func() { var v *perceptron.VotedModel; _, err := v.Predict(x); mustErr("nil Voted.Predict", err) },
 		"VotedModel counts short": func() {
 			v := &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1}}}}
-			v.W = []float64{1}
-			_, err := v.Predict(x)
-			mustErr("Voted with no counts", err)
+			mustErr("Voted with no counts", v.Validate())
 		},
 		"KernelModel zero": func() {
 			m := &perceptron.KernelModel{}
@@ -105,8 +102,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		},
 		"KernelModel short alpha": func() {
 			m := &perceptron.KernelModel{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, -1}, Kernel: perceptron.LinearKernel{}, Eta: 1}
-			_, err := m.Score(x)
-			mustErr("Kernel with no alpha", err)
+			mustErr("Kernel with no alpha", m.Validate())
 		},
 		"Online nil": func() {
 			var o *perceptron.Online
@@ -116,7 +112,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		},
 		"Online zero": func() { o := &perceptron.Online{}; _, err := o.Step(x, 1); mustErr("zero Online.Step", err) },
 		"OneVsRest nil model": func() {
-			o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Scorer{perceptron.Hyperplane{W: []float64{1}}, nil}}
+			o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{perceptron.Hyperplane{W: []float64{1}}, nil}}
 			_, err := o.Predict(x)
 			mustErr("OneVsRest nil model", err)
 			o.Models[1] = (*perceptron.Result)(nil)
@@ -148,7 +144,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"Kernels zero":     func() { _ = perceptron.PolyKernel{}.Eval(x, x); _ = perceptron.RBFKernel{}.Eval(x, x) },
 		"Tie/Order String": func() { _, _ = perceptron.Tie(7).String(), perceptron.Order(-1).String() },
 		"CheckProof(nil)": func() {
-			_, _ = perceptron.CheckProof(nil, perceptron.Hyperplane{}, 0, 0, 0, false)
+			_, _ = perceptron.CheckProof(nil, perceptron.Hyperplane{}, 0, 0, perceptron.Options{Eta: 0})
 		},
 		"Disagreement zero": func() {
 			_, err := perceptron.Disagreement(perceptron.Hyperplane{}, perceptron.Hyperplane{})
@@ -165,14 +161,14 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"Theory(nil)": func() {
 			_, err := perceptron.Radius(nil)
 			mustErr("Radius", err)
-			_, _, err = perceptron.MaxMargin(nil, false)
+			_, _, err = perceptron.MaxMargin(nil, perceptron.Options{})
 			mustErr("MaxMargin", err)
-			_, err = perceptron.Bound(zeroData, true)
+			_, err = perceptron.Bound(zeroData, perceptron.Options{NoBias: true})
 			mustErr("Bound", err)
-			_, _, err = perceptron.Separable(nil)
+			_, err = perceptron.Separable(nil, perceptron.Options{})
 			mustErr("Separable", err)
 			//lint:ignore SA1012 a nil context is handled as Background
-			_, err = perceptron.SeparableContext(nil, zeroData) //nolint:staticcheck
+			_, err = perceptron.Separable(zeroData, perceptron.Options{Control: perceptron.Control{Context: nil}}) //nolint:staticcheck
 			mustErr("SeparableContext", err)
 		},
 		"Learners(nil)": func() {
@@ -193,13 +189,6 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 			if err != nil {
 				t.Errorf("KernelPerceptron with zero Options: %v", err)
 			}
-		},
-		"Save/Load zero": func() {
-			var b strings.Builder
-			mustErr("Save(nil)", perceptron.Save(&b, nil))
-			mustErr("Save(zero Result)", perceptron.Save(&b, &perceptron.Result{}))
-			_, err := perceptron.Load(strings.NewReader(""))
-			mustErr("Load(empty)", err)
 		},
 		"NewDataset(nil)": func() { _, err := perceptron.NewDataset(nil, nil); mustErr("NewDataset", err) },
 	}
@@ -227,7 +216,7 @@ func TestZeroOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	want, err := perceptron.PLA(d, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -272,7 +261,7 @@ func TestSentinelErrors(t *testing.T) {
 			perceptron.ErrDimension, "perceptron: wrong dimension: the data has 2 features, the model expects 1"},
 		{"PLA one class", func() error { _, err := perceptron.PLA(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
-		{"Separable one class", func() error { _, _, err := perceptron.Separable(allPos); return err },
+		{"Separable one class", func() error { _, err := perceptron.Separable(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
 		{"PLA NaN", func() error { _, err := perceptron.PLA(nanRow, perceptron.Options{}); return err },
 			perceptron.ErrNonFinite, "perceptron: row 1, column 0: value is NaN"},
@@ -291,12 +280,15 @@ func TestSentinelErrors(t *testing.T) {
 			_, err := perceptron.Hyperplane{W: []float64{1e308, -1e308}}.Score([]float64{1e308, 1e308})
 			return err
 		}, perceptron.ErrNonFinite, "perceptron: score is NaN: w·x + b overflows"},
-		{"MaxMargin not separable", func() error { _, _, err := perceptron.MaxMargin(perceptron.XORData(), false); return err },
+		{"MaxMargin not separable", func() error {
+			_, _, err := perceptron.MaxMargin(perceptron.XORData(), perceptron.Options{})
+			return err
+		},
 			perceptron.ErrNotSeparable, "perceptron: data is not linearly separable"},
 		{"MaxMargin cancelled", func() error {
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			_, _, err := perceptron.MaxMarginContext(ctx, d, true)
+			_, _, err := perceptron.MaxMargin(d, perceptron.Options{NoBias: true, Control: perceptron.Control{Context: ctx}})
 			return err
 		}, perceptron.ErrUndecided, "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"},
 		{"Unscale wrong dim", func() error {

@@ -14,7 +14,7 @@ import (
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// readModel reads a model file written by train (or by perceptron.Save)
+// readModel reads a model file written by train
 // and checks it with the library's validation, plus what predict needs to
 // read a data file: two classes and the feature columns.
 func readModel(path string) (*model, perceptron.Model, error) {
@@ -29,7 +29,7 @@ func readModel(path string) (*model, perceptron.Model, error) {
 		msg = strings.TrimPrefix(msg, "not a model file: ")
 		return fmt.Errorf("perceptron: model %s: %s", path, msg)
 	}
-	m, err := perceptron.ReadModelFile(f)
+	m, err := readModelFile(f)
 	if err != nil {
 		return nil, nil, bad(err)
 	}
