@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -164,7 +165,9 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 }
 
 // readModelFile reads one ModelFile (JSON) from r and checks it with
-// Validate.
+// Validate. Anything but white space after the one JSON object is an
+// error: a file holding two models (train >> m.json run twice) is refused,
+// not read as its first.
 func readModelFile(r io.Reader) (*ModelFile, error) {
 	var f ModelFile
 	dec := json.NewDecoder(r)
@@ -173,6 +176,13 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 			return nil, errorf("model: empty input: no JSON object")
 		}
 		return nil, errorf("model: not a model file: %v", err)
+	}
+	rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), r))
+	if err != nil {
+		return nil, errorf("model: %v", err)
+	}
+	if extra := bytes.TrimSpace(rest); len(extra) > 0 {
+		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), head(extra, 20))
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -361,6 +371,17 @@ func epochRuns(perEpoch []int) perceptron.EpochRuns {
 		runs = append(runs, perceptron.EpochRun{Updates: u, Epochs: 1})
 	}
 	return runs
+}
+
+// head returns at most n bytes of b, cut at a rune boundary.
+func head(b []byte, n int) string {
+	s := string(b)
+	for i := range s {
+		if i >= n {
+			return s[:i] + "…"
+		}
+	}
+	return s
 }
 
 // errorf returns an error whose message starts with "perceptron: ", as the

@@ -140,3 +140,23 @@ func load(r io.Reader) (perceptron.Model, error) {
 	}
 	return f.Model()
 }
+
+// TestLoadRefusesTrailingData checks that a file holding two models (train
+// >> m.json run twice) is an error, not its first model, and that white
+// space after the one model is fine.
+func TestLoadRefusesTrailingData(t *testing.T) {
+	var buf bytes.Buffer
+	if err := save(&buf, perceptron.Hyperplane{W: []float64{1, 2}, B: 3}); err != nil {
+		t.Fatal(err)
+	}
+	one := buf.String()
+	if _, err := load(strings.NewReader(one + "\n \t\n")); err != nil {
+		t.Errorf("one model and white space: %v, want no error", err)
+	}
+	for _, tail := range []string{one, "x", "{}", "null"} {
+		_, err := load(strings.NewReader(one + tail))
+		if err == nil || !strings.Contains(err.Error(), "trailing data after the model's JSON object") {
+			t.Errorf("model followed by %.10q: error %v, want trailing data refused", tail, err)
+		}
+	}
+}
