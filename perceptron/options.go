@@ -1,6 +1,8 @@
 package perceptron
 
-import "context"
+import (
+	"context"
+)
 
 // Order is the order in which batch learners visit the rows.
 type Order int
@@ -114,7 +116,7 @@ const (
 	// multiply-add, as scikit-learn does: PLA's weights are bit-identical
 	// to its, and the lessons use it. The default.
 	ExactSum Summation = iota
-	// FastSum sums each row with eight partial sums (see dotFastGo for
+	// FastSum sums each row with eight partial sums (see asm.DotFastGo for
 	// the exact order, and the README's performance section): faster on
 	// large data sets, near the speed of reading the data from memory. It
 	// is deterministic: the same order on every run and every machine (in

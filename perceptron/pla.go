@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
 // PLA runs the perceptron learning algorithm on d: it visits the rows in
@@ -232,7 +234,7 @@ func (r *run) pass() int {
 // Cost: every pick scores all n rows (to know which are misclassified and
 // draw among them with the seeded generator), so an epoch costs O(n²·d)
 // (see BenchmarkRandomMistakeEpoch and the README's performance section).
-// The rows are scored eight at a time (dot8Exact: the scores of dot, bit
+// The rows are scored eight at a time (asm.Dot8Exact: the scores of dot, bit
 // for bit). An
 // exact run cannot do with less: after an update every score changes, and
 // a score updated by the difference would round differently from the
@@ -262,13 +264,13 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 			for q := range o {
 				o[q] = (i + q) * r.stride
 			}
-			dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
+			asm.Dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
 		} else {
 			for k := range m {
 				if r.opt.Summation == FastSum {
-					s[k] = dotFast(w, r.row(i+k))
+					s[k] = asm.DotFast(w, r.row(i+k))
 				} else {
-					s[k] = dotExact(w, r.row(i+k))
+					s[k] = asm.DotExact(w, r.row(i+k))
 				}
 			}
 		}

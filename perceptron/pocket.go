@@ -1,5 +1,7 @@
 package perceptron
 
+import "github.com/perceptron-go/lessons/perceptron/internal/asm"
+
 // PocketResult is what Pocket learned: the pocket weights and the history of
 // the pocket.
 type PocketResult struct {
@@ -76,7 +78,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 				continue
 			}
 			if opt.Summation == FastSum {
-				if wrong(opt.Tie, d.Y[i], dotFast(cur.W, r.row(i))+cur.B) {
+				if wrong(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
 				continue
@@ -89,7 +91,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			for q, iq := range idx {
 				o[q] = iq * r.stride
 			}
-			dot8Exact(cur.W, r.x, &o, -1, &sc)
+			asm.Dot8Exact(cur.W, r.x, &o, -1, &sc)
 			for q, s := range sc {
 				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
 					e++
@@ -97,7 +99,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			}
 		}
 		for _, i := range idx[:m] {
-			if wrong(opt.Tie, d.Y[i], dotExact(cur.W, r.row(i))+cur.B) {
+			if wrong(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
 				e++
 			}
 		}

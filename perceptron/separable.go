@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"math"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 )
 
 // Separability is the answer of Separable with its certificate,
@@ -103,18 +105,18 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	if err != nil {
 		return Separability{}, err
 	}
-	if res.status == wolfeZero {
+	if res.Status == minnorm.Zero {
 		w := make([]float64, n)
-		for _, c := range res.corral {
-			w[c.id] += c.lambda
+		for _, c := range res.Corral {
+			w[c.ID] += c.Lambda
 		}
-		return Separability{Weights: w, Residual: norm2(res.x) / math.Sqrt(scale)}, nil
+		return Separability{Weights: w, Residual: norm2(res.X) / math.Sqrt(scale)}, nil
 	}
 	// θ = u/||u|| on z, mapped back: θ_0 + Σ θ_j (x_j − mid_j)/half_j.
-	nu := norm2(res.x)
-	h := Hyperplane{W: make([]float64, dim), B: res.x[0] / nu}
+	nu := norm2(res.X)
+	h := Hyperplane{W: make([]float64, dim), B: res.X[0] / nu}
 	for j := range h.W {
-		t := res.x[1+j] / nu
+		t := res.X[1+j] / nu
 		h.W[j] = t / half[j]
 		h.B -= t * (mid[j] / half[j])
 	}

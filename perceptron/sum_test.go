@@ -3,6 +3,8 @@ package perceptron
 import (
 	"slices"
 	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
 // TestFastSum checks the properties FastSum promises:
@@ -55,7 +57,7 @@ func TestFastSum(t *testing.T) {
 	if !slices.Equal(a.W, b.W) || a.B != b.B || !slices.Equal(a.W, c.W) || a.B != c.B || updates != a.Updates {
 		t.Errorf("FastSum is not deterministic or the two loops differ: %v / %v / %v", a.W[:3], b.W[:3], c.W[:3])
 	}
-	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
+	// asm.DotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
 	// 0, 0): left to right, 1e16 + 1 rounds to 1e16 (the spacing of
 	// doubles there is 2), minus 1e16 is 0, plus 1 is 1. With the eight
 	// partial sums (one term each), ((1e16 - 1e16) + (0 + 0)) + ((1 + 1) +
@@ -64,8 +66,8 @@ func TestFastSum(t *testing.T) {
 	// modes can decide a row differently.
 	w := []float64{1e16, 1, -1e16, 1, 0, 0, 0, 0}
 	x := []float64{1, 1, 1, 1, 1, 1, 1, 1}
-	if f, e := dotFast(w, x), dotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
-		t.Errorf("dotFast = %v (want 2), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
+	if f, e := asm.DotFast(w, x), asm.DotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
+		t.Errorf("asm.DotFast = %v (want 2), asm.DotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
 	}
 
 	sep, _, err := SeparableData(500, 20, 0.1, 5)
@@ -88,7 +90,7 @@ func TestFastSum(t *testing.T) {
 }
 
 // TestPocketFastSum: with FastSum, Pocket's History counts the errors of
-// every w with the sums the run decides by (dotFast), exactly.
+// every w with the sums the run decides by (asm.DotFast), exactly.
 func TestPocketFastSum(t *testing.T) {
 	data := benchData(t, 500, 7)
 	opt := Options{}
@@ -106,7 +108,7 @@ func TestPocketFastSum(t *testing.T) {
 		u := rec.Updates[k]
 		e := 0
 		for i := range data.N() {
-			if s := dotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
+			if s := asm.DotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
 				e++
 			}
 		}
@@ -116,7 +118,7 @@ func TestPocketFastSum(t *testing.T) {
 	}
 }
 
-// TestFastSumScan checks the FastSum epoch of the InOrder order (scanFast,
+// TestFastSumScan checks the FastSum epoch of the InOrder order (asm.ScanFast,
 // which makes the clear updates itself) against the loop with an Observer
 // (step for every row): the same weights, bias, updates, last mistake and
 // epochs, with MaxUpdates cutting the run inside an epoch, with NoBias and

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 
+	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -108,14 +109,14 @@ func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float6
 // checkMaxMargin returns h and its margin on d when it is positive, and
 // otherwise an ErrUndecided error: Wolfe's algorithm ended (status) with a
 // point that does not separate d.
-func checkMaxMargin(h Hyperplane, d *Dataset, status wolfeStatus) (Hyperplane, float64, error) {
+func checkMaxMargin(h Hyperplane, d *Dataset, status minnorm.Status) (Hyperplane, float64, error) {
 	gamma, row, err := h.DatasetMargin(d)
 	if err != nil {
 		return Hyperplane{}, 0, err
 	}
 	if !(gamma > 0) {
 		why := "it ended"
-		if status == wolfeStalled {
+		if status == minnorm.Stalled {
 			why = "rounding stopped it"
 		}
 		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d); Separable decides on standardised features", why, gamma, row)
