@@ -14,7 +14,7 @@ import (
 // the chains of several rows side by side.
 //
 // sweepPLA (PLA without an Observer) therefore scores the rows eight at a
-// time in the ExactSum mode: asm.Dot8Exact (rows.go) runs eight left-to-right
+// time in the ExactSum mode: asm.Dot8Exact (package internal/asm) runs eight left-to-right
 // sums at once, in assembly on amd64 where the lanes of a vector are rows
 // (AVX2: four rows a vector, SSE2: two), each lane adding its own row's
 // products column after column, so each sum is bit for bit dot's. The
