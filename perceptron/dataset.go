@@ -1,8 +1,6 @@
 package perceptron
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -22,14 +20,6 @@ type Dataset struct {
 	// Classes names the original classes mapped to -1 and to +1 (may be empty).
 	Classes [2]string
 }
-
-// errorf returns an error whose message starts with the package name.
-func errorf(format string, args ...any) error {
-	return fmt.Errorf("perceptron: "+format, args...)
-}
-
-// ErrEmpty is returned for a data set without rows or without features.
-var ErrEmpty = errors.New("perceptron: empty data: no rows")
 
 // NewDataset copies the rows x and labels y into a Dataset after checking
 // them: at least one row, every row of the same non-zero length, every value
@@ -81,7 +71,7 @@ func checkLabels(y []float64) error {
 		// |v| != 1 is one test, taken the same way for -1 and +1: labels in
 		// random order then cost no mispredicted branches.
 		if math.Abs(v) != 1 { // NaN too
-			return errorf("row %d: label %v is not -1 or +1", i, v)
+			return kindErrorf(ErrLabel, "row %d: label %v is not -1 or +1", i, v)
 		}
 	}
 	return nil
@@ -135,8 +125,9 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 	return &Dataset{X: mat.NewDense(len(rows), c, data), Y: y, Features: d.Features, Classes: d.Classes}, nil
 }
 
-// Validate checks that d is a usable training set: non-empty, finite, with
-// labels -1/+1 of both classes. Every learner calls it at the door.
+// Validate checks that d is non-empty, finite and labelled -1/+1 with both
+// classes, as the theory functions (Separable, MaxMargin, Bound) need. The
+// learners accept one class too (see checkTrain).
 func (d *Dataset) Validate() error {
 	if err := checkRows(d); err != nil {
 		return err
@@ -153,6 +144,14 @@ func (d *Dataset) Validate() error {
 	return nil
 }
 
+// checkTrain is the learners' check at the door: d is non-empty, finite and
+// labelled -1/+1. One class is allowed: labels that are all -1 or all +1
+// say what they mean, PLA's update is defined there (the first point is a
+// mistake at w = 0), and Learning From Data's experiment draws such samples
+// (LFDData); only the theory functions, which need both classes, refuse
+// them with ErrOneClass.
+func checkTrain(d *Dataset) error { return checkRows(d) }
+
 // checkRows checks that d is non-empty, finite and labelled -1/+1 (one class
 // only is allowed).
 func checkRows(d *Dataset) error {
@@ -160,7 +159,7 @@ func checkRows(d *Dataset) error {
 		return ErrEmpty
 	}
 	if len(d.Y) != d.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
 	}
 	for i := 0; i < d.N(); i++ {
 		if err := checkFinite(d.Row(i), i); err != nil {

@@ -3,19 +3,10 @@ package perceptron
 import (
 	"context"
 	"errors"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
 )
-
-// ErrUndecided is the kind of error of Separable, MaxMargin and Bound when
-// they stop before they can answer: after MaxMinNormIterations iterations,
-// when their context is done, or when rounding stops the minimum-norm-point
-// algorithm short of an answer it can certify. The message says which; an
-// error from a context also matches ErrStopped and the context's error
-// (context.Canceled or context.DeadlineExceeded) with errors.Is.
-var ErrUndecided = errors.New("perceptron: undecided")
 
 // MaxMinNormIterations caps the major iterations of the minimum-norm-point
 // algorithm behind Separable, MaxMargin and Bound. Each adds one vertex, and
@@ -87,8 +78,8 @@ func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []f
 		}
 		if major%16 == 0 {
 			if err := ctx.Err(); err != nil {
-				return minNormResult{}, &kindError{kind: ErrUndecided, cause: errors.Join(ErrStopped, err),
-					msg: fmt.Sprintf("perceptron: minimum-norm point: stopped after %d iterations: %v", major, err)}
+				return minNormResult{}, causeErrorf([]error{ErrUndecided, ErrStopped, err},
+					"minimum-norm point: stopped after %d iterations: %v", major, err)
 			}
 		}
 		res.iters = major

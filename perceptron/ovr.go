@@ -2,7 +2,6 @@ package perceptron
 
 import (
 	"reflect"
-	"strings"
 )
 
 // Scorer is a learned binary model: a larger Score means more confidently
@@ -60,7 +59,7 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		d := &Dataset{X: m.X, Y: y, Features: m.Features, Classes: [2]string{"not " + m.ClassNames[c], m.ClassNames[c]}}
 		s, err := learn(d)
 		if err != nil {
-			return nil, errorf("one-vs-rest: class %d (%s): %s", c, m.ClassNames[c], strings.TrimPrefix(err.Error(), "perceptron: "))
+			return nil, wrapf(err, "one-vs-rest: class %d (%s)", c, m.ClassNames[c])
 		}
 		model.Models[c] = s
 	}

@@ -5,20 +5,10 @@ import (
 	"math"
 )
 
-// runError is an error of a run: a message that names where the run ended,
-// matching one or more causes with errors.Is.
-type runError struct {
-	msg    string
-	causes []error
-}
-
-func (e *runError) Error() string   { return e.msg }
-func (e *runError) Unwrap() []error { return e.causes }
-
 // nonFiniteError names the epoch and row at which a run met a non-finite
 // value.
 func nonFiniteError(format string, args ...any) error {
-	return &runError{msg: "perceptron: " + fmt.Sprintf(format, args...), causes: []error{ErrNonFinite}}
+	return kindErrorf(ErrNonFinite, format, args...)
 }
 
 // firstNonFinite returns the index of the first non-finite value of w, or

@@ -8,10 +8,6 @@ import (
 	"gonum.org/v1/gonum/mat"
 )
 
-// ErrNotSeparable is returned by MaxMargin when no hyperplane (through the
-// origin with noBias) has every point strictly on its correct side.
-var ErrNotSeparable = errors.New("perceptron: data is not linearly separable")
-
 // Radius returns R = max_i ||x_i||, the radius of the smallest ball centred
 // at the origin that holds every point. For PLA with a bias the convergence
 // theorem uses the radius of Augment(d), max_i sqrt(1 + ||x_i||²). The norms

@@ -33,7 +33,7 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
@@ -159,7 +159,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
