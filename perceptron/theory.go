@@ -232,6 +232,17 @@ type BoundResult struct {
 // origin of the augmented data (||θ*|| = 1) and Target is θ* = [b, w] split
 // into (w, b). With noBias the theorem runs on d itself. Data that is not
 // separable gives Separable false, Bound +Inf and no error.
+//
+// Bound is a true upper bound on PLA's number of updates: (R/γ)² computed in
+// floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
+// errors of R, γ and the quotient, so that a theorem's bound of exactly k
+// is never printed below k (orthonormal points: 2, not 1.9999999999999996).
+// With a bias, Bound agrees with Separable: when the maximum-margin solver
+// cannot certify a separator of the augmented data (badly scaled data, such
+// as timestamps near 1.7e9) but Separable proves the data separable, the
+// margin of Separable's separator, which is at most γ*, gives a valid,
+// larger bound (and Gamma is that margin); when Separable cannot decide
+// either, the error is ErrUndecided.
 func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 	if err := d.Validate(); err != nil {
 		return BoundResult{}, err
@@ -245,6 +256,9 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 		return BoundResult{}, err
 	}
 	h, gamma, err := MaxMargin(data, true)
+	if errors.Is(err, ErrNotSeparable) && !noBias {
+		h, gamma, err = separatorMargin(d, err)
+	}
 	if errors.Is(err, ErrNotSeparable) {
 		return BoundResult{R: r, Bound: math.Inf(1)}, nil
 	}
@@ -258,5 +272,36 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 			return BoundResult{}, err
 		}
 	}
-	return BoundResult{R: r, Gamma: gamma, Bound: (r / gamma) * (r / gamma), Target: target, Separable: true}, nil
+	bound := (r / gamma) * (r / gamma)
+	bound *= 1 + 0x1p-47 // round up: a true upper bound
+	return BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}, nil
+}
+
+// separatorMargin is Bound's second opinion when MaxMargin finds the
+// augmented data not separable: Separable decides d. If it proves d
+// separable, its separator θ = [b, w]/||[b, w]|| and its margin on the
+// augmented data are returned (a margin at most γ*, so the bound stays
+// valid); if it proves d not separable, notSep is returned; otherwise its
+// ErrUndecided error.
+func separatorMargin(d *Dataset, notSep error) (Hyperplane, float64, error) {
+	ok, h, err := Separable(d)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !ok {
+		return Hyperplane{}, 0, notSep
+	}
+	theta := Hyperplane{W: h.Theta()}
+	n := theta.Norm()
+	for j := range theta.W {
+		theta.W[j] /= n
+	}
+	gamma, _, err := theta.DatasetMargin(Augment(d))
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !(gamma > 0) {
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "bound: the data is separable (Separable) but no margin of a separator of the augmented data is certified positive")
+	}
+	return theta, gamma, nil
 }
