@@ -248,3 +248,31 @@ func TestTrainOneClass(t *testing.T) {
 		t.Errorf("got %+v (%v), want 1 update, converged, 0 training errors", m, err)
 	}
 }
+
+// TestBoundOrthonormal: PLA through the origin makes 2 updates on two
+// orthonormal points, and bound prints a bound of at least 2 (rounding once
+// printed 1.9999999999999996).
+func TestBoundOrthonormal(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ortho.txt")
+	if err := os.WriteFile(p, []byte("1 0 1\n0 1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("bound", "--no-bias", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Bound     float64 `json:"bound"`
+		Separable bool    `json:"separable"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil || !b.Separable || b.Bound < 2 {
+		t.Errorf("bound %+v (%v), want separable with a bound >= 2", b, err)
+	}
+	code, out, errs = call("train", "--no-bias", p)
+	var m struct {
+		Updates int `json:"updates"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &m) != nil || float64(m.Updates) > b.Bound {
+		t.Errorf("train: exit %d, %d updates (%s), bound %v", code, m.Updates, errs, b.Bound)
+	}
+}

@@ -264,7 +264,7 @@ func CheckLabel(s string, line, col int) error {
 		}
 		return errorf(Label, line, col, "the label %q is a missing value", s)
 	}
-	if v, err := strconv.ParseFloat(s, 64); err == nil && math.IsNaN(v) {
+	if strings.EqualFold(strings.TrimLeft(s, "+-"), "nan") {
 		return errorf(Label, line, col, "the label %q is NaN, not a class", s)
 	}
 	return nil
