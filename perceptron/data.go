@@ -188,7 +188,7 @@ func (m *MultiDataset) Class(name string) (int, error) {
 	for i, c := range m.ClassNames {
 		q[i] = strconv.Quote(c)
 	}
-	return 0, errorf("unknown class %q: the classes are %s", name, strings.Join(q, ", "))
+	return 0, kindErrorf(ErrClasses, "unknown class %q: the classes are %s", name, strings.Join(q, ", "))
 }
 
 // Binary returns the binary data set of two classes: the rows of class neg,
@@ -202,16 +202,16 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 		return nil, ErrEmpty
 	}
 	if len(m.Labels) != m.N() {
-		return nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	k := m.numClasses()
 	for _, c := range []int{neg, pos} {
 		if c < 0 || c >= k {
-			return nil, errorf("binary: class %d out of range [0, %d)", c, k)
+			return nil, kindErrorf(ErrClasses, "binary: class %d out of range [0, %d)", c, k)
 		}
 	}
 	if neg == pos {
-		return nil, errorf("binary: neg and pos are both class %d", neg)
+		return nil, kindErrorf(ErrClasses, "binary: neg and pos are both class %d", neg)
 	}
 	d := m.D()
 	if len(features) == 0 {
@@ -223,10 +223,10 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 	seen := make(map[int]bool, len(features))
 	for _, j := range features {
 		if j < 0 || j >= d {
-			return nil, errorf("binary: feature %d out of range [0, %d)", j, d)
+			return nil, kindErrorf(ErrOption, "binary: feature %d out of range [0, %d)", j, d)
 		}
 		if seen[j] {
-			return nil, errorf("binary: feature %d repeated", j)
+			return nil, kindErrorf(ErrOption, "binary: feature %d repeated", j)
 		}
 		seen[j] = true
 	}
@@ -249,7 +249,7 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 	}
 	for _, c := range []int{neg, pos} {
 		if counts[c] == 0 {
-			return nil, errorf("binary: class %d has no rows", c)
+			return nil, kindErrorf(ErrClasses, "binary: class %d has no rows", c)
 		}
 	}
 	out := &Dataset{X: mat.NewDense(len(y), len(features), data), Y: y}

@@ -31,15 +31,15 @@ func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
 	}
 	d := len(x[0])
 	if d == 0 {
-		return nil, errorf("empty data: row 0 has no features")
+		return nil, kindErrorf(ErrEmpty, "empty data: row 0 has no features")
 	}
 	if len(y) != len(x) {
-		return nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
+		return nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
 	}
 	data := make([]float64, 0, len(x)*d)
 	for i, row := range x {
 		if len(row) != d {
-			return nil, errorf("ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
+			return nil, kindErrorf(ErrDimension, "ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
 		}
 		if err := checkFinite(row, i); err != nil {
 			return nil, err
@@ -117,7 +117,7 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 	y := make([]float64, len(rows))
 	for k, i := range rows {
 		if i < 0 || i >= n {
-			return nil, errorf("subset: row index %d out of range [0, %d)", i, n)
+			return nil, kindErrorf(ErrOption, "subset: row index %d out of range [0, %d)", i, n)
 		}
 		data = append(data, d.Row(i)...)
 		y[k] = d.Y[i]

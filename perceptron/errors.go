@@ -36,11 +36,15 @@ var (
 	// too long, a compressed or binary file. A *ParseError (errors.As)
 	// gives the line and the column.
 	ErrFormat = errors.New("perceptron: malformed data")
-	// ErrClasses: the classes asked for (CSVOptions.Classes) are not in the
-	// label column, or a binary read finds more than two labels.
+	// ErrClasses: the classes asked for are not in the data (CSVOptions.Classes,
+	// MultiDataset.Class and Binary, OneVsRest with fewer than two classes or
+	// a class without rows), or a binary read finds more than two labels.
 	ErrClasses = errors.New("perceptron: classes do not match the labels")
-	// ErrOption: an option or argument has a value that cannot be used (a
-	// CSVOptions field, GDOptions' Eta or Steps), whatever the data.
+	// ErrOption: an option or argument has a value that cannot be used
+	// whatever the data: a CSVOptions field, GDOptions' Eta or Steps, a
+	// generator's n, margin or noise, a split's fraction, a feature index,
+	// CheckProof's γ, R or η, a tie policy. (Options' own checks, in
+	// options.go, do not have a kind yet.)
 	ErrOption = errors.New("perceptron: bad option")
 	// ErrStopped: a run was stopped by its context or deadline before it
 	// ended on its own; the partial result is returned with it.

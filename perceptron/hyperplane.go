@@ -43,12 +43,12 @@ func ParseTie(s string) (Tie, error) {
 	case "negative", "minus":
 		return TieNegative, nil
 	}
-	return 0, errorf("unknown tie policy %q: want mistake or negative", s)
+	return 0, kindErrorf(ErrOption, "unknown tie policy %q: want mistake or negative", s)
 }
 
 func (t Tie) valid() error {
 	if t != TieMistake && t != TieNegative {
-		return errorf("unknown tie policy %d: want TieMistake or TieNegative", int(t))
+		return kindErrorf(ErrOption, "unknown tie policy %d: want TieMistake or TieNegative", int(t))
 	}
 	return nil
 }
@@ -185,7 +185,7 @@ func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
 		return 0, err
 	}
 	if isZero(h.W, 0) {
-		return 0, errorf("signed distance: w is the zero vector, so there is no boundary")
+		return 0, kindErrorf(ErrOption, "signed distance: w is the zero vector, so there is no boundary")
 	}
 	dist := distance(h.W, h.B, x)
 	if math.IsInf(dist, 0) || dist != dist {
@@ -199,7 +199,7 @@ func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
 // boundary.
 func (h Hyperplane) Margin(x []float64, y float64) (float64, error) {
 	if y != -1 && y != 1 {
-		return 0, errorf("label %v is not -1 or +1", y)
+		return 0, kindErrorf(ErrLabel, "label %v is not -1 or +1", y)
 	}
 	dist, err := h.SignedDistance(x)
 	return y * dist, err
@@ -214,7 +214,7 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 	}
 	n := h.Norm()
 	if n == 0 {
-		return 0, -1, errorf("margin: w is the zero vector, so there is no boundary")
+		return 0, -1, kindErrorf(ErrOption, "margin: w is the zero vector, so there is no boundary")
 	}
 	margin, row = math.Inf(1), -1
 	for i := 0; i < d.N(); i++ {
@@ -393,7 +393,7 @@ func (h Hyperplane) Theta() []float64 {
 // θ must have at least one element.
 func FromTheta(theta []float64) (Hyperplane, error) {
 	if len(theta) == 0 {
-		return Hyperplane{}, errorf("theta is empty: want [b, w...]")
+		return Hyperplane{}, kindErrorf(ErrDimension, "theta is empty: want [b, w...]")
 	}
 	return Hyperplane{W: append([]float64(nil), theta[1:]...), B: theta[0]}, nil
 }

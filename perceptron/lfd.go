@@ -55,10 +55,10 @@ type LFDSummary struct {
 // to be unknown.
 func LFDExperiment(runs, n int, order Order, seed uint64) (LFDSummary, error) {
 	if runs < 1 {
-		return LFDSummary{}, errorf("LFD experiment: need runs >= 1, got %d", runs)
+		return LFDSummary{}, kindErrorf(ErrOption, "LFD experiment: need runs >= 1, got %d", runs)
 	}
 	if n < 2 {
-		return LFDSummary{}, errorf("LFD experiment: need n >= 2 points, got %d", n)
+		return LFDSummary{}, kindErrorf(ErrOption, "LFD experiment: need n >= 2 points, got %d", n)
 	}
 	opt := DefaultOptions()
 	opt.Order = order

@@ -144,8 +144,12 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		}
 		rows++
 		p, err := learned.Predict(x)
+		if errors.Is(err, perceptron.ErrNonFinite) {
+			// x is finite and the model was checked on load: the score overflowed.
+			return &fileError{path, delim.Errorf(delim.NonFinite, line, -1, "the score w·x + b is not a number: the model's weights times this row overflow")}
+		}
 		if err != nil {
-			return fmt.Errorf("perceptron: %s: line %d: %s", path, line, strings.TrimPrefix(err.Error(), "perceptron: "))
+			return err
 		}
 		name := "?"
 		switch p {
