@@ -147,7 +147,8 @@ func (d *Dataset) Validate() error {
 // checkTrain is the learners' check at the door: d is non-empty, finite and
 // labelled -1/+1. One class is allowed: labels that are all -1 or all +1
 // say what they mean, PLA's update is defined there (the first point is a
-// mistake at w = 0), and Learning From Data's experiment draws such samples
+// mistake at w = 0; the data is separable by w = 0, b = y, so PLA
+// converges), and Learning From Data's experiment draws such samples
 // (LFDData); only the theory functions, which need both classes, refuse
 // them with ErrOneClass.
 func checkTrain(d *Dataset) error { return checkRows(d) }

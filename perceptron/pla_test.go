@@ -213,9 +213,9 @@ func TestBadData(t *testing.T) {
 
 // TestOneClassTrains: labels all +1 (or all -1) say what they mean, and
 // PLA's update is defined there: at w = 0 the first point is a mistake, and
-// one update puts b = y, which classifies every point. Every learner trains
-// such data to no training error (issue 24); the theory functions, which
-// need both classes, still say ErrOneClass.
+// the data is separable (w = 0, b = y), so PLA converges. Every learner
+// trains such data to no training error (issue 24); the theory functions,
+// which need both classes, still say ErrOneClass.
 func TestOneClassTrains(t *testing.T) {
 	for _, y := range []float64{1, -1} {
 		d := lrData(t, [][]float64{{1, 2}, {3, 4}, {-5, 0.5}}, []float64{y, y, y})

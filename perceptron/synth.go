@@ -188,9 +188,10 @@ func NoisyData(n, d int, margin, flip float64, seed uint64) (*Dataset, Hyperplan
 // normal of the line (so the score is the signed distance) and b = -w·a for
 // a point a of the line. The n points may all fall on one side of f (a line
 // near a corner; for n = 10 about 1 sample in 11, 37 of seeds 0..399): that
-// sample holds one class, which the learners of this package refuse with
-// ErrOneClass, so an experiment must say what it does with it. LFDDataBothClasses conditions
-// on both classes instead. It is an error for n to be below 2.
+// sample holds one class, which the learners of this package train (PLA
+// converges on it) and the theory functions (Separable, Bound) refuse with
+// ErrOneClass. LFDDataBothClasses conditions on both classes instead. It is
+// an error for n to be below 2.
 func LFDData(n int, seed uint64) (*Dataset, Hyperplane, error) {
 	return lfdData(n, seed, false)
 }

@@ -235,6 +235,8 @@ func Float(s string, line, col int) (float64, error) {
 	switch {
 	case errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0):
 		return 0, errorf(NonFinite, line, col, "%q overflows to %v", s, v)
+	case err != nil && isNaN(s):
+		return 0, errorf(NonFinite, line, col, "value is NaN") // "-nan", as C's printf writes it
 	case err != nil && !errors.Is(err, strconv.ErrRange):
 		return 0, errorf(Format, line, col, "cannot parse %q as a number", s)
 	case math.IsNaN(v):
@@ -264,7 +266,7 @@ func CheckLabel(s string, line, col int) error {
 		}
 		return errorf(Label, line, col, "the label %q is a missing value", s)
 	}
-	if strings.EqualFold(strings.TrimLeft(s, "+-"), "nan") {
+	if isNaN(s) {
 		return errorf(Label, line, col, "the label %q is NaN, not a class", s)
 	}
 	return nil
@@ -274,6 +276,11 @@ func CheckLabel(s string, line, col int) error {
 // expected (as on line ref).
 func FieldCount(line, n, want, ref int) error {
 	return errorf(Format, line, -1, "%d fields, expected %d (as on line %d)", n, want, ref)
+}
+
+// isNaN reports whether s spells NaN, signed or not, in any case.
+func isNaN(s string) bool {
+	return len(s) <= 4 && strings.EqualFold(strings.TrimLeft(s, "+-"), "nan")
 }
 
 // Errorf returns an *Error.
