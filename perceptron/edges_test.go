@@ -192,3 +192,33 @@ func TestGDNaNScoreIsAMistake(t *testing.T) {
 		t.Errorf("loss = %v, want NaN (a mistake of unknown size)", l)
 	}
 }
+
+// TestDatasetMarginScaled: the margin of a data set is computed as
+// SignedDistance is, without overflow or underflow in its parts.
+func TestDatasetMarginScaled(t *testing.T) {
+	for _, c := range []struct {
+		w    []float64
+		x    []float64 // two rows of len(w)
+		want float64
+	}{
+		{[]float64{1e-300, 1e-300}, []float64{1e-30, 1e-30, -2e-30, -2e-30}, 2e-30 / math.Sqrt2},
+		{[]float64{1e300, 1e300}, []float64{1e10, 1e10, -3e10, -3e10}, 2e10 / math.Sqrt2},
+	} {
+		d := &Dataset{X: mat.NewDense(2, len(c.w), c.x), Y: []float64{1, -1}}
+		m, row, err := Hyperplane{W: c.w}.DatasetMargin(d)
+		if err != nil || row != 0 || math.Abs(m-c.want) > 1e-15*c.want {
+			t.Errorf("DatasetMargin(w %v): %v at row %d, %v; want %v at row 0", c.w, m, row, err, c.want)
+		}
+	}
+}
+
+// TestLossSumOverflows: every score finite, their sum not: an error.
+func TestLossSumOverflows(t *testing.T) {
+	d := &Dataset{X: mat.NewDense(2, 1, []float64{1e308, 1e308}), Y: []float64{-1, -1}}
+	if l, err := Loss(Hyperplane{W: []float64{1.5}}, d); !errors.Is(err, ErrNonFinite) {
+		t.Errorf("Loss = %v, %v; want ErrNonFinite", l, err)
+	}
+	if _, _, err := LossGradient(Hyperplane{W: []float64{0}, B: 0}, &Dataset{X: mat.NewDense(2, 1, []float64{1e308, 1e308}), Y: []float64{1, 1}}); !errors.Is(err, ErrNonFinite) {
+		t.Errorf("LossGradient: %v; want ErrNonFinite (the gradient's sum overflows)", err)
+	}
+}

@@ -197,7 +197,7 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 		b -= opt.Eta * gb
 		g.Steps++
 		g.record(w, b, d)
-		if err := checkGDWeights(w, b, fmt.Sprintf("step %d", g.Steps)); err != nil {
+		if err := weightsError("the weights", w, b, func() string { return fmt.Sprintf("at step %d", g.Steps) }); err != nil {
 			g.Hyperplane = Hyperplane{W: w, B: b}
 			return g, err
 		}
@@ -206,19 +206,6 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	return g, nil
 }
 
-// checkGDWeights returns an ErrNonFinite error when w or b is not finite,
-// naming the step that made them so.
-func checkGDWeights(w []float64, b float64, where string) error {
-	j := firstNonFinite(w)
-	if j < 0 && !math.IsNaN(b) && !math.IsInf(b, 0) {
-		return nil
-	}
-	what := fmt.Sprintf("b = %v", b)
-	if j >= 0 {
-		what = fmt.Sprintf("w[%d] = %v", j, w[j])
-	}
-	return kindErrorf(ErrNonFinite, "the weights became non-finite (%s) at %s: the data or Eta is too large (overflow); scale the data or lower Eta", what, where)
-}
 
 func isZero(gw []float64, gb float64) bool {
 	for _, v := range gw {
@@ -269,7 +256,7 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 			}
 			g.Steps++
 			g.record(w, b, d)
-			if err := checkGDWeights(w, b, fmt.Sprintf("the update on row %d in epoch %d", i, epoch)); err != nil {
+			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err
 			}

@@ -276,3 +276,23 @@ func TestBoundOrthonormal(t *testing.T) {
 		t.Errorf("train: exit %d, %d updates (%s), bound %v", code, m.Updates, errs, b.Bound)
 	}
 }
+
+// TestBoundTimestamps: timestamps near 1.7e9 are separable (Separable
+// proves it), and bound says so too, with a finite bound.
+func TestBoundTimestamps(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ts.txt")
+	if err := os.WriteFile(p, []byte("1700000000 -1\n1700000001 -1\n1700000002 1\n1700000003 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("bound", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Bound     float64 `json:"bound"`
+		Separable bool    `json:"separable"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil || !b.Separable || !(b.Bound > 0) {
+		t.Errorf("bound %s (%v): want separable with a finite bound", out, err)
+	}
+}
