@@ -206,7 +206,6 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	return g, nil
 }
 
-
 func isZero(gw []float64, gb float64) bool {
 	for _, v := range gw {
 		if v != 0 {
