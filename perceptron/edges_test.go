@@ -222,3 +222,28 @@ func TestLossSumOverflows(t *testing.T) {
 		t.Errorf("LossGradient: %v; want ErrNonFinite (the gradient's sum overflows)", err)
 	}
 }
+
+// TestSeparableNotSeparableDecided: the stricter acceptance of the
+// not-separable certificate (maxProofResidual) still decides data that is
+// not separable: noisy data in 1 to 30 dimensions is never undecided.
+func TestSeparableNotSeparableDecided(t *testing.T) {
+	notSep := 0
+	for _, dim := range []int{1, 2, 5, 30} {
+		for seed := uint64(0); seed < 10; seed++ {
+			d, _, err := NoisyData(200, dim, 0.05, 0.1, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ok, _, err := Separable(d)
+			if err != nil {
+				t.Errorf("dim %d, seed %d: %v", dim, seed, err)
+			}
+			if !ok {
+				notSep++
+			}
+		}
+	}
+	if notSep < 30 {
+		t.Errorf("only %d of 40 noisy data sets not separable: the test checks too little", notSep)
+	}
+}
