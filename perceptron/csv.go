@@ -84,10 +84,18 @@ type csvTable struct {
 // ignored. The header, if any, names the features (Dataset.Features) and the
 // label strings name the classes (Dataset.Classes).
 //
-// Errors name the line (1-based) and the column (0-based): a line with
-// another number of fields than the first data line, a value that does not
-// parse as a number, NaN or ±Inf, a bad opt.Features or opt.Classes, and a
-// label column without exactly two values when opt.Classes is nil.
+// The text is read by the package's one reader of delimited text, which
+// the command line and the embedded data sets share; a gzip-compressed
+// input is decompressed, and other compressed or binary data is an error
+// that says so. Errors of the text are *ParseError values that name the
+// line (1-based) and the column (0-based) and match, with errors.Is,
+// ErrFormat (a line with another number of fields than the first data
+// line, a value that does not parse as a number), ErrNonFinite (NaN, ±Inf,
+// overflow), ErrLabel (a label that is empty, a missing-value marker such as
+// "?" or "NA", or NaN: no class) or ErrEmpty. A bad opt.Features or
+// opt.Classes is ErrOption, a label column without exactly two values when
+// opt.Classes is nil (or without a class of opt.Classes) ErrClasses, one
+// label that is not -1 or +1 ErrOneClass.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	return readCSV(r, opt, 0)
 }
