@@ -70,10 +70,14 @@
 // non-positive iteration count, bad options) is reported as an error that
 // names the problem and where it is. Kinds of error match with errors.Is:
 // ErrEmpty, ErrDimension, ErrOneClass, ErrNonFinite (a NaN or ±Inf in the
-// data, the weights or a score), ErrNotSeparable, ErrUndecided (Separable
-// or MaxMargin stopped before an answer) and ErrStopped. A NaN score is a
-// mistake under both tie policies, never a success. Randomness comes from
-// math/rand/v2 with an explicit seed.
+// data, the weights or a score), ErrLabel, ErrFormat and ErrClasses
+// (reading a file; a *ParseError gives the line and the column), ErrOption,
+// ErrNotSeparable, ErrUndecided (Separable or MaxMargin stopped before an
+// answer, or neither answer can be certified) and ErrStopped. Wrapping keeps
+// the kind: errors.Is sees through a file's name or a class. All of them are
+// declared in errors.go. A NaN score is a mistake under both tie policies,
+// never a success. Randomness comes from math/rand/v2 with an explicit
+// seed.
 //
 // Validation happens once. The models the package builds are valid by
 // construction; a model assembled by hand (or read from a file) is checked

@@ -41,7 +41,7 @@ func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	gram, err := gramMatrix(d, LinearKernel{}, opt.Control.MaxGramBytes)

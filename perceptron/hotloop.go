@@ -49,7 +49,7 @@ func (r *run) row(i int) []float64 {
 	return r.x[o : o+r.cols : o+r.cols]
 }
 
-// score returns w·x + b with the sums of opt.Sum.
+// score returns w·x + b with the sums of opt.Summation.
 func (r *run) score(x []float64) float64 {
 	if r.opt.Summation == FastSum {
 		return asm.DotFast(r.w, x) + r.b
@@ -282,18 +282,11 @@ func (r *run) notify(i int, x []float64, y, score float64) {
 	r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
 }
 
-// quickValid reports whether d passes the O(n) checks of Validate: rows and
-// labels present and consistent, labels -1 or +1, both classes. Only the
-// finiteness of X, an O(n·d) scan, is left out.
+// quickValid reports whether d passes the O(n) checks of checkTrain: rows
+// and labels present and consistent, labels -1 or +1. Only the finiteness of
+// X, an O(n·d) scan, is left out.
 func quickValid(d *Dataset) bool {
-	if d == nil || d.X == nil || d.X.IsEmpty() || len(d.Y) != d.N() || checkLabels(d.Y) != nil {
-		return false
-	}
-	neg := 0
-	for _, v := range d.Y {
-		neg += int(math.Float64bits(v) >> 63) // -1 (sign bit set) or +1: no branch
-	}
-	return neg > 0 && neg < len(d.Y)
+	return d != nil && d.X != nil && !d.X.IsEmpty() && len(d.Y) == d.N() && checkLabels(d.Y) == nil
 }
 
 // wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.

@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -181,10 +182,10 @@ func TestKernelPerceptronErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Score([]float64{1}); err == nil || err.Error() != "perceptron: wrong dimension: row 0 has 1 features, the model expects 2" {
+	if _, err := m.Score([]float64{1}); !errors.Is(err, perceptron.ErrDimension) {
 		t.Errorf("Score wrong dimension: %v", err)
 	}
-	if _, err := m.Predict([]float64{1, math.NaN()}); err == nil || err.Error() != "perceptron: row 0, column 1: value is NaN" {
+	if _, err := m.Predict([]float64{1, math.NaN()}); !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("Predict NaN: %v", err)
 	}
 }

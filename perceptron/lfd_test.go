@@ -182,3 +182,45 @@ func BenchmarkLFDExperiment(b *testing.B) {
 		}
 	}
 }
+
+// TestLFDOneClassSamplesTrain: Learning From Data's experiment, run as the
+// book draws it (LFDData, nothing redrawn), meets samples of one class
+// (37 of seeds 0..399 for n = 10). PLA is defined there (the first point
+// is a mistake at w = 0) and converges, as the theorem says for any
+// separable sample: every such sample trains to no training error, so the
+// unconditioned experiment runs to the end (issue 24).
+func TestLFDOneClassSamplesTrain(t *testing.T) {
+	oneClass := 0
+	for seed := uint64(0); seed < 400; seed++ {
+		d, f, err := LFDData(10, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := 0
+		for _, y := range d.Y {
+			if y > 0 {
+				pos++
+			}
+		}
+		res, err := PLA(d, Options{Order: Shuffle, Seed: seed})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !res.Converged {
+			t.Errorf("seed %d: PLA did not converge", seed)
+		}
+		if pos != 0 && pos != d.N() {
+			continue
+		}
+		oneClass++
+		if e, err := res.Errors(d); err != nil || e != 0 || res.Updates < 1 {
+			t.Errorf("seed %d (one class): %d updates, %d training errors (%v); want >= 1 update, 0 errors", seed, res.Updates, e, err)
+		}
+		if _, err := Disagreement(f, res.Hyperplane); err != nil {
+			t.Errorf("seed %d: Disagreement: %v", seed, err)
+		}
+	}
+	if oneClass != 37 {
+		t.Errorf("%d one-class samples among seeds 0..399, want 37 (LFDData's doc)", oneClass)
+	}
+}

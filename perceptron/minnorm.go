@@ -3,18 +3,9 @@ package perceptron
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 )
-
-// ErrUndecided is the kind of error of Separable, MaxMargin and Bound when
-// they stop before they can answer: after MaxMinNormIterations iterations,
-// when their context is done, or when rounding stops the minimum-norm-point
-// algorithm short of an answer it can certify. The message says which; an
-// error from a context also matches ErrStopped and the context's error
-// (context.Canceled or context.DeadlineExceeded) with errors.Is.
-var ErrUndecided = errors.New("perceptron: undecided")
 
 // MaxMinNormIterations caps the major iterations of the minimum-norm-point
 // algorithm behind Separable, MaxMargin and Bound. Each adds one vertex, and
@@ -34,8 +25,7 @@ func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []f
 	case errors.Is(err, minnorm.ErrIterations):
 		return minnorm.Result{}, kindErrorf(ErrUndecided, "%v", err)
 	case ctx.Err() != nil:
-		return minnorm.Result{}, &kindError{kind: ErrUndecided, cause: errors.Join(ErrStopped, ctx.Err()),
-			msg: fmt.Sprintf("perceptron: %v", err)}
+		return minnorm.Result{}, causeErrorf([]error{ErrUndecided, ErrStopped, ctx.Err()}, "%v", err)
 	}
 	return minnorm.Result{}, err
 }

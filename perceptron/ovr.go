@@ -2,7 +2,6 @@ package perceptron
 
 import (
 	"reflect"
-	"strings"
 )
 
 // Learner trains a binary model on a data set labelled -1/+1. Any of the
@@ -38,7 +37,7 @@ type OneVsRestModel struct {
 // two classes and every class at least one row.
 func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 	if learn == nil {
-		return nil, errorf("one-vs-rest: learner is nil")
+		return nil, kindErrorf(ErrOption, "one-vs-rest: learner is nil")
 	}
 	if err := checkMulti(m); err != nil {
 		return nil, err
@@ -56,7 +55,7 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		d := &Dataset{X: m.X, Y: y, Features: m.Features, Classes: [2]string{"not " + m.ClassNames[c], m.ClassNames[c]}}
 		s, err := learn(d)
 		if err != nil {
-			return nil, errorf("one-vs-rest: class %d (%s): %s", c, m.ClassNames[c], strings.TrimPrefix(err.Error(), "perceptron: "))
+			return nil, wrapf(err, "one-vs-rest: class %d (%s)", c, m.ClassNames[c])
 		}
 		model.Models[c] = s
 	}
@@ -70,11 +69,11 @@ func checkMulti(m *MultiDataset) error {
 		return ErrEmpty
 	}
 	if len(m.Labels) != m.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	k := len(m.ClassNames)
 	if k < 2 {
-		return errorf("one-vs-rest: need at least 2 classes, got %d", k)
+		return kindErrorf(ErrClasses, "one-vs-rest: need at least 2 classes, got %d", k)
 	}
 	count := make([]int, k)
 	for i := 0; i < m.N(); i++ {
@@ -83,13 +82,13 @@ func checkMulti(m *MultiDataset) error {
 		}
 		l := m.Labels[i]
 		if l < 0 || l >= k {
-			return errorf("row %d: class label %d out of range [0, %d)", i, l, k)
+			return kindErrorf(ErrLabel, "row %d: class label %d out of range [0, %d)", i, l, k)
 		}
 		count[l]++
 	}
 	for c, n := range count {
 		if n == 0 {
-			return errorf("one-vs-rest: class %d (%s) has no rows", c, m.ClassNames[c])
+			return kindErrorf(ErrClasses, "one-vs-rest: class %d (%s) has no rows", c, m.ClassNames[c])
 		}
 	}
 	return nil
@@ -140,14 +139,14 @@ func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
 // from their label.
 func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	if m != nil && m.X != nil && len(m.Labels) != m.N() {
-		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	p, err := o.PredictAll(m)
 	if err != nil {
 		return 0, err
 	}
 	if len(m.Labels) != m.N() {
-		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	e := 0
 	for i, c := range p {

@@ -2,6 +2,7 @@ package perceptron_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"slices"
 	"strconv"
@@ -135,7 +136,7 @@ func TestOneVsRestTiesAndErrors(t *testing.T) {
 	}
 	m := perceptron.Iris()
 	bad := &perceptron.MultiDataset{X: m.X, Labels: m.Labels, ClassNames: []string{"setosa"}}
-	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); err == nil || err.Error() != "perceptron: one-vs-rest: need at least 2 classes, got 1" {
+	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); !errors.Is(err, perceptron.ErrClasses) {
 		t.Errorf("one class: %v", err)
 	}
 	opt := perceptron.Options{}
@@ -146,7 +147,25 @@ func TestOneVsRestTiesAndErrors(t *testing.T) {
 	labels := slices.Clone(m.Labels)
 	labels[7] = 3
 	bad = &perceptron.MultiDataset{X: m.X, Labels: labels, ClassNames: m.ClassNames}
-	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); err == nil || err.Error() != "perceptron: row 7: class label 3 out of range [0, 3)" {
+	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); !errors.Is(err, perceptron.ErrLabel) {
 		t.Errorf("bad label: %v", err)
+	}
+}
+
+// TestOneVsRestKeepsKinds: a learner's error is wrapped with the class it
+// was learning, and keeps its kind (issue 24: it was flattened with %s).
+func TestOneVsRestKeepsKinds(t *testing.T) {
+	m := perceptron.Iris()
+	m.X.Scale(1e307, m.X)
+	opt := perceptron.Options{}
+	_, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt))
+	if !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("Iris × 1e307: %v, want ErrNonFinite", err)
+	}
+	_, err = perceptron.OneVsRest(perceptron.Iris(), func(*perceptron.Dataset) (perceptron.Model, error) {
+		return nil, perceptron.ErrUndecided
+	})
+	if !errors.Is(err, perceptron.ErrUndecided) || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): undecided" {
+		t.Errorf("learner error: %v, want ErrUndecided named with the class", err)
 	}
 }

@@ -40,7 +40,7 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 	// for bad data is the one Validate returns.
 	lazy := opt.Control.Observer == nil && opt.Order != RandomMistake && quickValid(d)
 	if !lazy {
-		if err := d.Validate(); err != nil {
+		if err := checkTrain(d); err != nil {
 			return nil, err
 		}
 	}
@@ -171,11 +171,8 @@ func (r *run) checkStop() {
 		return
 	}
 	r.halt = true
-	r.stop = &runError{
-		msg: fmt.Sprintf("perceptron: stopped in epoch %d (0-based) after %d updates, before convergence: %v",
-			r.epoch, r.res.Updates, why),
-		causes: []error{ErrStopped, why},
-	}
+	r.stop = causeErrorf([]error{ErrStopped, why}, "stopped in epoch %d (0-based) after %d updates, before convergence: %v",
+		r.epoch, r.res.Updates, why)
 }
 
 // epochs makes the epochs of the run: at most MaxEpochs, fewer when

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -178,25 +179,21 @@ func TestBadData(t *testing.T) {
 	for _, test := range []struct {
 		name string
 		d    *Dataset
-		want string
+		want error
 	}{
-		{"nil", nil, "perceptron: empty data: no rows"},
-		{"no X", &Dataset{}, "perceptron: empty data: no rows"},
-		{"one class", lrData(t, [][]float64{{1, 2}, {3, 4}}, []float64{1, 1}),
-			"perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
-		{"NaN by hand", nan, "perceptron: row 1, column 1: value is NaN"},
-		{"-Inf by hand", inf, "perceptron: row 1, column 0: value is -Inf"},
-		{"label 0", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, 0}},
-			"perceptron: row 1: label 0 is not -1 or +1"},
-		{"label 2", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{2, -1}},
-			"perceptron: row 0: label 2 is not -1 or +1"},
-		{"labels missing", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1}},
-			"perceptron: inconsistent numbers of samples: 2 rows of x but 1 labels"},
+		{"nil", nil, ErrEmpty},
+		{"no X", &Dataset{}, ErrEmpty},
+		{"NaN by hand", nan, ErrNonFinite},
+		{"-Inf by hand", inf, ErrNonFinite},
+		{"label 0", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, 0}}, ErrLabel},
+		{"label 2", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{2, -1}}, ErrLabel},
+		{"label NaN", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{math.NaN(), -1}}, ErrLabel},
+		{"labels missing", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1}}, ErrDimension},
 	} {
 		for _, l := range batchLearners {
 			res, err := l.fit(test.d, Options{})
-			if err == nil || err.Error() != test.want {
-				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
+			if !errors.Is(err, test.want) {
+				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
 			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
@@ -204,12 +201,42 @@ func TestBadData(t *testing.T) {
 		}
 		for _, l := range gdLearners {
 			res, err := l.fit(test.d, GDOptions{Eta: 1, Steps: 10})
-			if err == nil || err.Error() != test.want {
-				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
+			if !errors.Is(err, test.want) {
+				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
 			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
 			}
+		}
+	}
+}
+
+// TestOneClassTrains: labels all +1 (or all -1) say what they mean, and
+// PLA's update is defined there: at w = 0 the first point is a mistake, and
+// the data is separable (w = 0, b = y), so PLA converges. Every learner
+// trains such data to no training error (issue 24); the theory functions,
+// which need both classes, still say ErrOneClass.
+func TestOneClassTrains(t *testing.T) {
+	for _, y := range []float64{1, -1} {
+		d := lrData(t, [][]float64{{1, 2}, {3, 4}, {-5, 0.5}}, []float64{y, y, y})
+		for _, l := range batchLearners {
+			res, err := l.fit(d, Options{})
+			if err != nil {
+				t.Errorf("%s, all %v: %v", l.name, y, err)
+				continue
+			}
+			if e, err := res.Errors(d); err != nil || e != 0 {
+				t.Errorf("%s, all %v: %d training errors (%v), want 0", l.name, y, e, err)
+			}
+		}
+		for _, l := range gdLearners {
+			res, err := l.fit(d, GDOptions{Eta: 1, Steps: 10})
+			if err != nil || !res.Converged {
+				t.Errorf("%s, all %v: converged %v, %v; want converged", l.name, y, res != nil && res.Converged, err)
+			}
+		}
+		if _, err := Separable(d, Options{}); !errors.Is(err, ErrOneClass) {
+			t.Errorf("Separable, all %v: %v, want ErrOneClass", y, err)
 		}
 	}
 }

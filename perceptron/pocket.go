@@ -53,7 +53,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)

@@ -5,20 +5,10 @@ import (
 	"math"
 )
 
-// runError is an error of a run: a message that names where the run ended,
-// matching one or more causes with errors.Is.
-type runError struct {
-	msg    string
-	causes []error
-}
-
-func (e *runError) Error() string   { return e.msg }
-func (e *runError) Unwrap() []error { return e.causes }
-
 // nonFiniteError names the epoch and row at which a run met a non-finite
 // value.
 func nonFiniteError(format string, args ...any) error {
-	return &runError{msg: "perceptron: " + fmt.Sprintf(format, args...), causes: []error{ErrNonFinite}}
+	return kindErrorf(ErrNonFinite, format, args...)
 }
 
 // firstNonFinite returns the index of the first non-finite value of w, or
@@ -36,6 +26,12 @@ func firstNonFinite(w []float64) int {
 // what names it (e.g. "the weights", "the averaged weights") and the update
 // that made them so (row, epoch).
 func checkWeights(what string, w []float64, b float64, row, epoch int) error {
+	return weightsError(what, w, b, func() string { return fmt.Sprintf("with the update on row %d in epoch %d", row, epoch) })
+}
+
+// weightsError returns an ErrNonFinite error when w or b is not finite:
+// what names them and when() says when they became so.
+func weightsError(what string, w []float64, b float64, when func() string) error {
 	j := firstNonFinite(w)
 	if j < 0 && !math.IsNaN(b) && !math.IsInf(b, 0) {
 		return nil
@@ -44,6 +40,6 @@ func checkWeights(what string, w []float64, b float64, row, epoch int) error {
 	if j >= 0 {
 		where = fmt.Sprintf("w[%d] = %v", j, w[j])
 	}
-	return nonFiniteError("%s became non-finite (%s) with the update on row %d in epoch %d: the data or Eta is too large (overflow); scale the data or lower Eta",
-		what, where, row, epoch)
+	return nonFiniteError("%s became non-finite (%s) %s: the data or Eta is too large (overflow); scale the data or lower Eta",
+		what, where, when())
 }

@@ -142,7 +142,8 @@ func (s *Scaler) Transform(d *Dataset) (*Dataset, error) {
 //
 // so that weights learned on standardised data can be read in the original
 // units. It is an error for h to have another number of weights than the
-// Scaler has columns, or for w or b not to be finite.
+// Scaler has columns, for w or b not to be finite, or (ErrNonFinite) for the
+// unscaled weights to overflow.
 func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 	if err := s.check(); err != nil {
 		return Hyperplane{}, err
@@ -159,6 +160,12 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 	for j, w := range h.W {
 		out.W[j] = w / s.Std[j]
 		out.B -= w * s.Mean[j] / s.Std[j]
+	}
+	if j := firstNonFinite(out.W); j >= 0 {
+		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: w[%d] = %v / %v overflows to %v", j, h.W[j], s.Std[j], out.W[j])
+	}
+	if math.IsNaN(out.B) || math.IsInf(out.B, 0) {
+		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: b = %v − Σ_j w_j·Mean[j]/Std[j] overflows to %v", h.B, out.B)
 	}
 	return out, nil
 }

@@ -345,8 +345,9 @@ func TestMaxMarginKKT(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, _ := perceptron.Radius(aug)
-		// Bound runs the same computation: equal to the bit.
-		if br.Gamma != gammaO || br.R != r || br.Bound != (r/gammaO)*(r/gammaO) {
+		// Bound runs the same computation, then rounds (R/γ)² up by 2⁻⁴⁷
+		// relative: equal to the bit.
+		if br.Gamma != gammaO || br.R != r || br.Bound != (r/gammaO)*(r/gammaO)*(1+0x1p-47) {
 			t.Errorf("seed %d: Bound %+v, want gamma %v R %v", seed, br, gammaO, r)
 		}
 	}

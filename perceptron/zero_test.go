@@ -259,7 +259,7 @@ func TestSentinelErrors(t *testing.T) {
 			perceptron.ErrDimension, "perceptron: wrong dimension: row 0 has 1 features, the model expects 2"},
 		{"Errors wrong dim", func() error { _, err := perceptron.Hyperplane{W: []float64{1}}.Errors(d); return err },
 			perceptron.ErrDimension, "perceptron: wrong dimension: the data has 2 features, the model expects 1"},
-		{"PLA one class", func() error { _, err := perceptron.PLA(allPos, perceptron.Options{}); return err },
+		{"Bound one class", func() error { _, err := perceptron.Bound(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
 		{"Separable one class", func() error { _, err := perceptron.Separable(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},

@@ -305,16 +305,16 @@ func TestErrors(t *testing.T) {
 		{[]string{"train", "--features", "0,5", "testdata/simple.txt"}, 2, "perceptron: --features: column 5 out of range: testdata/simple.txt has 3 columns, 0..1 may be features"},
 		{[]string{"train", "--features", "2", "testdata/simple.txt"}, 2, "perceptron: --features: column 2 is the label column of testdata/simple.txt"},
 		{[]string{"train", "--features", "0,0", "testdata/simple.txt"}, 2, "perceptron: --features: column 0 repeated"},
-		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 2, `perceptron: --classes: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
-		{[]string{"train", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 3 label values in column 4 ("0", "1", "2"): use --classes A,B to choose two`},
+		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 2, `perceptron: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
+		{[]string{"train", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 3 label values in column 4 ("0", "1", "2"): choose two classes with --classes A,B`},
 		// --header no reads scikit-learn's first line, and a header, as data.
 		{[]string{"train", "--header", "no", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: line 1, column 2: cannot parse "setosa" as a number`},
 		{[]string{"train", "--header", "no", "testdata/simple.txt"}, 1, `perceptron: testdata/simple.txt: line 1, column 0: cannot parse "x1" as a number`},
 		{[]string{"train", ragged}, 1, "perceptron: " + ragged + ": line 3: 2 fields, expected 3 (as on line 1)"},
 		{[]string{"train", nan}, 1, "perceptron: " + nan + ": line 2, column 1: value is NaN"},
-		// Labels all +1 load (they say what they mean) but a learner needs two classes.
-		{[]string{"train", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
-		{[]string{"bound", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
+		// Labels all +1 load (they say what they mean) and train (see
+		// TestTrainOneClass), but the theorem needs two classes.
+		{[]string{"bound", one}, 1, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
 		{[]string{"train", zeros}, 1, "perceptron: " + zeros + `: only one label value "0" in column 2: need two classes`},
 		{[]string{"predict", "--model", "testdata/nofile.json", "testdata/simple.txt"}, 1, "perceptron: open testdata/nofile.json: no such file or directory"},
 		{[]string{"predict", "--model", badModel, "testdata/simple.txt"}, 1, "perceptron: model " + badModel + ": invalid character 'n' looking for beginning of object key string"},
@@ -322,7 +322,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"predict", "--model", tieModel, "testdata/simple.txt"}, 1, "perceptron: model " + tieModel + `: unknown tie policy "sideways": want mistake or negative`},
 		{[]string{"predict", "--model", good, wide}, 1, "perceptron: " + wide + ": line 1 has 4 fields; the model wants 3 (features and label, as in training) or 2 (features only)"},
 		{[]string{"predict", "--model", good, raggedPredict}, 1, "perceptron: " + raggedPredict + ": line 3: 3 fields, expected 2 (as on line 2)"},
-		{[]string{"predict", "--model", good, notNum}, 1, "perceptron: " + notNum + `: line 2, column 1: "x" is not a finite number`},
+		{[]string{"predict", "--model", good, notNum}, 1, "perceptron: " + notNum + `: line 2, column 1: cannot parse "x" as a number`},
 	} {
 		code, out, errs := call(tc.args...)
 		if code != tc.code {

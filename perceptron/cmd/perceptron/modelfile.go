@@ -182,7 +182,7 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 		return nil, errorf("model: %v", err)
 	}
 	if extra := bytes.TrimSpace(rest); len(extra) > 0 {
-		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), head(extra, 20))
+		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), prefix(extra, 20))
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -373,8 +373,8 @@ func epochRuns(perEpoch []int) perceptron.EpochRuns {
 	return runs
 }
 
-// head returns at most n bytes of b, cut at a rune boundary.
-func head(b []byte, n int) string {
+// prefix returns at most n bytes of b, cut at a rune boundary.
+func prefix(b []byte, n int) string {
 	s := string(b)
 	for i := range s {
 		if i >= n {
