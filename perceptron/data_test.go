@@ -130,7 +130,7 @@ func TestEmbeddedDataIsCopied(t *testing.T) {
 	}
 }
 
-// TestIrisGolden is the published golden run: PLA with DefaultOptions on
+// TestIrisGolden is the published golden run: PLA with the zero Options on
 // setosa (-1) against versicolor (+1), sepal length and petal length.
 // scikit-learn's Perceptron(shuffle=False, tol=None, max_iter=6) on the same
 // rows gives coef_ [-3.3999999999999977, 9.100000000000001] and intercept_

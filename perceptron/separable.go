@@ -153,7 +153,7 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 }
 
 // maxProofResidual is the largest Residual of a certificate of
-// non-separability that SeparableContext accepts: about 50 ulps. The
+// non-separability that Separable accepts: about 50 ulps. The
 // minimum-norm-point solver stops at 1e-12; on data that is not separable
 // (XOR, Iris versicolor/virginica, the wine pairs on two features, lesson
 // 10's banks and ages, NoisyData in 1 to 30 dimensions) its residual is at

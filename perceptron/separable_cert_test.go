@@ -176,7 +176,7 @@ func TestSeparableUndecided(t *testing.T) {
 	}
 	_, _, err = perceptron.MaxMargin(d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
 	if !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, context.Canceled) {
-		t.Errorf("MaxMarginContext: err = %v", err)
+		t.Errorf("MaxMargin with a done context: err = %v", err)
 	}
 }
 

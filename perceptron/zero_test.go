@@ -169,7 +169,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 			mustErr("Separable", err)
 			//lint:ignore SA1012 a nil context is handled as Background
 			_, err = perceptron.Separable(zeroData, perceptron.Options{Control: perceptron.Control{Context: nil}}) //nolint:staticcheck
-			mustErr("SeparableContext", err)
+			mustErr("Separable with a nil context", err)
 		},
 		"Learners(nil)": func() {
 			var o perceptron.Options
@@ -204,9 +204,8 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 	}
 }
 
-// TestZeroOptions: the zero Options trains as DefaultOptions (1000 epochs,
-// η = 1) with seed 0, which the cyclic order does not use: the same run bit
-// for bit.
+// TestZeroOptions: the zero Options trains as its defaults spelled out
+// (1000 epochs, η = 1): the same run bit for bit.
 func TestZeroOptions(t *testing.T) {
 	d, err := perceptron.Iris().Binary(0, 1)
 	if err != nil {
@@ -216,12 +215,12 @@ func TestZeroOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := perceptron.PLA(d, perceptron.Options{})
+	want, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: 1000, Eta: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Updates != want.Updates || got.B != want.B || !equalFloats(got.W, want.W) {
-		t.Errorf("Options{}: %+v; DefaultOptions: %+v", got.Hyperplane, want.Hyperplane)
+		t.Errorf("Options{}: %+v; MaxEpochs 1000, Eta 1: %+v", got.Hyperplane, want.Hyperplane)
 	}
 	if _, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: -1}); err == nil || err.Error() != "perceptron: MaxEpochs must be > 0, got -1" {
 		t.Errorf("MaxEpochs -1: %v", err)
