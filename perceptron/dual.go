@@ -121,7 +121,7 @@ func (k *kernelRun) pass() {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)
-				if score-score != 0 {
+				if !finite(score) {
 					k.nonFinite(i, score)
 					return
 				}
@@ -153,7 +153,7 @@ func (k *kernelRun) pass() {
 func (k *kernelRun) nonFinite(i int, score float64) {
 	r := k.run
 	r.halt = true
-	if r.b-r.b != 0 {
+	if !finite(r.b) {
 		r.err = checkWeights("the bias", nil, r.b, r.res.LastMistakeRow, r.lastEpoch)
 		return
 	}
@@ -166,7 +166,7 @@ func (k *kernelRun) visit(i int) {
 	r := k.run
 	y := r.d.Y[i]
 	score := k.score(i)
-	if score-score != 0 {
+	if !finite(score) {
 		k.nonFinite(i, score)
 		return
 	}

@@ -226,7 +226,7 @@ func (r *run) endSweep(k int) {
 // the run (see nonFinite) and also reports true, so that no stale score of
 // the block is used.
 func (r *run) step(i int, x []float64, score float64) bool {
-	if score-score != 0 { // NaN or ±Inf
+	if !finite(score) { // NaN or ±Inf
 		r.nonFinite(i, x, score)
 		return true
 	}
@@ -291,7 +291,7 @@ func quickValid(d *Dataset) bool {
 
 // wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.
 func wrong(tie Tie, y, score float64) bool {
-	return tie.Mistake(y, score) || score != score
+	return tie.Mistake(y, score) || math.IsNaN(score)
 }
 
 // countMistakes is countErrors (a NaN score counts as a mistake) with the

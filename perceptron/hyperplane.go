@@ -74,7 +74,7 @@ func (t Tie) Sign(score float64) float64 {
 // Sign(score) ≠ y for TieNegative. A NaN score is a mistake under both
 // policies, so arithmetic that went wrong never counts as a success.
 func (t Tie) Mistake(y, score float64) bool {
-	if score != score {
+	if math.IsNaN(score) {
 		return true
 	}
 	if t == TieNegative {
@@ -120,7 +120,7 @@ func (h Hyperplane) Score(x []float64) (float64, error) {
 		return 0, err
 	}
 	s := dot(h.W, x) + h.B
-	if s != s {
+	if math.IsNaN(s) {
 		return 0, kindErrorf(ErrNonFinite, "score is NaN: w·x + b overflows")
 	}
 	return s, nil
@@ -174,11 +174,11 @@ func (h Hyperplane) Validate() error {
 // ErrNonFinite error naming the first bad one.
 func (h Hyperplane) checkWeights() error {
 	for j, v := range h.W {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !finite(v) {
 			return kindErrorf(ErrNonFinite, "model weight w[%d] is %v", j, v)
 		}
 	}
-	if math.IsNaN(h.B) || math.IsInf(h.B, 0) {
+	if !finite(h.B) {
 		return kindErrorf(ErrNonFinite, "model bias b is %v", h.B)
 	}
 	return nil
@@ -201,7 +201,7 @@ func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
 		return 0, kindErrorf(ErrOption, "signed distance: w is the zero vector, so there is no boundary")
 	}
 	dist := distance(h.W, h.B, x)
-	if math.IsInf(dist, 0) || dist != dist {
+	if !finite(dist) {
 		return 0, kindErrorf(ErrNonFinite, "signed distance: %v, beyond the float64 range", dist)
 	}
 	return dist, nil
@@ -235,7 +235,7 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 		m := d.Y[i] * (dot(h.W, x) + h.B) / n
 		if !directDistanceOK(h.W, x, m) {
 			m = d.Y[i] * scaledDistance(h.W, h.B, x)
-			if math.IsNaN(m) || math.IsInf(m, 0) {
+			if !finite(m) {
 				return 0, -1, kindErrorf(ErrNonFinite, "margin: row %d: the margin of the point is %v, beyond the float64 range", i, m)
 			}
 		}
@@ -261,7 +261,7 @@ func distance(w []float64, b float64, x []float64) float64 {
 // trusted: finite, and no product w_j x_j of non-zero factors below 2^-969,
 // where it would have lost bits to underflow (or become 0).
 func directDistanceOK(w, x []float64, d float64) bool {
-	if math.IsNaN(d) || math.IsInf(d, 0) {
+	if !finite(d) {
 		return false
 	}
 	for j, v := range x {
@@ -321,7 +321,7 @@ func maxExp(v []float64) int {
 	for _, x := range v {
 		m = math.Max(m, math.Abs(x))
 	}
-	if m == 0 || math.IsInf(m, 0) || m != m {
+	if m == 0 || !finite(m) {
 		return 0
 	}
 	_, e := math.Frexp(m)

@@ -119,7 +119,7 @@ func checkKernel(k Kernel) error {
 		if k.Degree < 1 {
 			return errorf("poly kernel: Degree must be >= 1, got %d", k.Degree)
 		}
-		if math.IsNaN(k.C) || math.IsInf(k.C, 0) {
+		if !finite(k.C) {
 			return errorf("poly kernel: C must be finite, got %v", k.C)
 		}
 	case RBFKernel:
@@ -316,7 +316,7 @@ func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			g := k.Eval(d.Row(i), d.Row(j))
-			if math.IsNaN(g) || math.IsInf(g, 0) {
+			if !finite(g) {
 				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
 			}
 			gram.SetSym(i, j, g)

@@ -72,8 +72,8 @@ func fuzzData(b []byte) (*Dataset, Options, int, bool) {
 	return &Dataset{X: mat.NewDense(n, dim, x), Y: y}, opt, learner, true
 }
 
-// finite reports whether w and b hold no NaN or ±Inf.
-func finite(w []float64, b float64) bool {
+// allFinite reports whether w and b hold no NaN or ±Inf.
+func allFinite(w []float64, b float64) bool {
 	return firstNonFinite(w) < 0 && !math.IsNaN(b) && !math.IsInf(b, 0)
 }
 
@@ -111,7 +111,7 @@ func FuzzLearners(f *testing.F) {
 			if err != nil {
 				return
 			}
-			if !finite(h.W, h.B) {
+			if !allFinite(h.W, h.B) {
 				t.Fatalf("%s: success with non-finite weights w = %v, b = %v (data %v, y %v, options %+v)", name, h.W, h.B, d.X.RawMatrix().Data, d.Y, opt)
 			}
 			if converged {

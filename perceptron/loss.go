@@ -33,7 +33,7 @@ func Loss(h Hyperplane, d *Dataset) (float64, error) {
 // ±Inf, or -1.
 func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
 	for i := 0; i < d.N(); i++ {
-		if s := dot(w, d.Row(i)) + b; math.IsNaN(s) || math.IsInf(s, 0) {
+		if s := dot(w, d.Row(i)) + b; !finite(s) {
 			return i
 		}
 	}
@@ -146,11 +146,11 @@ func (opt GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return nil, 0, kindErrorf(ErrDimension, "wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
 	}
 	for j, v := range opt.Init.W {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !finite(v) {
 			return nil, 0, kindErrorf(ErrNonFinite, "Init: weight %d is %v", j, v)
 		}
 	}
-	if math.IsNaN(opt.Init.B) || math.IsInf(opt.Init.B, 0) {
+	if !finite(opt.Init.B) {
 		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}
 	copy(w, opt.Init.W)

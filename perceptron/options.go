@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"context"
+	"math"
 )
 
 // Order is the order in which batch learners visit the rows.
@@ -167,7 +168,7 @@ func (o *Options) validate() error {
 	if o.MaxUpdates < 0 {
 		return errorf("MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
 	}
-	if !(o.Eta > 0) || o.Eta != o.Eta || o.Eta > maxFloat {
+	if !(o.Eta > 0) || math.IsNaN(o.Eta) || o.Eta > maxFloat {
 		return errorf("Eta must be a finite number > 0, got %v", o.Eta)
 	}
 	if o.Summation != ExactSum && o.Summation != FastSum {

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"math"
 	"reflect"
 )
 
@@ -109,7 +110,7 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if v != v {
+		if math.IsNaN(v) {
 			return 0, kindErrorf(ErrNonFinite, "one-vs-rest: the model of class %d scores NaN", c)
 		}
 		if arg < 0 || v > best {

@@ -273,7 +273,7 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 		}
 		for k := range m {
 			score := s[k] + b
-			if score-score != 0 {
+			if !finite(score) {
 				r.nonFinite(i+k, r.row(i+k), score)
 				return dst, false
 			}

@@ -29,7 +29,7 @@ func (m *KernelModel) Validate() error {
 	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
 		return errorf("kernel model: Eta must be a finite number > 0, got %v", m.Eta)
 	}
-	if math.IsNaN(m.B) || math.IsInf(m.B, 0) {
+	if !finite(m.B) {
 		return kindErrorf(ErrNonFinite, "kernel model: bias b is %v", m.B)
 	}
 	return m.Tie.valid()
