@@ -47,7 +47,7 @@ type ModelFile struct {
 	Features     []int    `json:"features"`
 	FeatureNames []string `json:"feature_names,omitempty"`
 	// The options of training; Tie ("mistake" or "negative") is also the
-	// model's tie policy. A model does not keep the others, so Save writes
+	// model's tie policy. A model does not keep the others, so newModelFile writes
 	// them as zero unless they are set on the ModelFile (as train does).
 	Tie        string  `json:"tie"`
 	Order      string  `json:"order"`
