@@ -129,16 +129,7 @@ func next(t *testing.T) protocol.DisplayData {
 // <img>, and that both wait for GoNB's acknowledgement (gonbui.Sync) so
 // that a program that exits at once does not lose its figure.
 func TestDisplayInNotebook(t *testing.T) {
-	if os.Getenv(protocol.GONB_PIPE_ENV) != "" {
-		t.Skip("running inside GoNB")
-	}
-	if err := startFakeKernel(); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(protocol.GONB_PIPE_ENV, fakeKernel.out)
-	t.Setenv(protocol.GONB_PIPE_BACK_ENV, fakeKernel.back)
-	gonbui.IsNotebook = true
-	defer func() { gonbui.IsNotebook = false }()
+	startInNotebook(t) // also drops what earlier tests left in the pipe
 
 	p, err := boundFigure()
 	if err != nil {
