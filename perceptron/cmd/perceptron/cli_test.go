@@ -104,7 +104,7 @@ func TestVersionBuilt(t *testing.T) {
 }
 
 // TestPredictIssueCases: predict refuses a voted model with a negative
-// vote count (the library's Load validation), reads a file with a byte
+// vote count (the model file's validation) and a file of two models, reads a file with a byte
 // order mark without losing its first row, and treats a "?" on line 1 as
 // the bad value it is on line 2.
 func TestPredictIssueCases(t *testing.T) {
@@ -119,6 +119,8 @@ func TestPredictIssueCases(t *testing.T) {
 	voted := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake",`+
 		`"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`)
 	good := write("good.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)
+	twice := write("twice.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`+"\n"+
+		`{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`+"\n")
 	bom := write("bom.csv", "\ufeff1,2\n-3,-4\n5,6\n-7,-8\n")
 	q1 := write("q1.csv", "?,2\n3,4\n")
 	q2 := write("q2.csv", "1,2\n?,4\n")
@@ -131,6 +133,8 @@ func TestPredictIssueCases(t *testing.T) {
 		{[]string{"predict", "--model", good, bom}, 0, "1\n-1\n1\n-1\n", ""},
 		{[]string{"predict", "--model", good, q1}, 1, "", "perceptron: " + q1 + `: line 1, column 0: cannot parse "?" as a number` + "\n"},
 		{[]string{"predict", "--model", good, q2}, 1, "", "perceptron: " + q2 + `: line 2, column 0: cannot parse "?" as a number` + "\n"},
+		// train >> m.json run twice: two models in one file.
+		{[]string{"predict", "--model", twice, bom}, 1, "", "perceptron: model " + twice + `: trailing data after the model's JSON object (96 bytes, starting "{\"algo\":\"pla\",\"w\":[1…"): one model per file` + "\n"},
 	} {
 		code, out, errs := call(c.args...)
 		if code != c.code || out != c.out || errs != c.errs {
