@@ -85,24 +85,24 @@ func ParseKernel(s string) (Kernel, error) {
 	case parts[0] == "poly" && (len(parts) == 2 || len(parts) == 3):
 		deg, err := strconv.Atoi(parts[1])
 		if err != nil {
-			return nil, errorf("kernel %q: degree %q is not an integer", s, parts[1])
+			return nil, kindErrorf(ErrOption, "kernel %q: degree %q is not an integer", s, parts[1])
 		}
 		c := 1.0
 		if len(parts) == 3 {
 			c, err = strconv.ParseFloat(parts[2], 64)
 			if err != nil {
-				return nil, errorf("kernel %q: constant %q is not a number", s, parts[2])
+				return nil, kindErrorf(ErrOption, "kernel %q: constant %q is not a number", s, parts[2])
 			}
 		}
 		k = PolyKernel{Degree: deg, C: c}
 	case parts[0] == "rbf" && len(parts) == 2:
 		g, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil {
-			return nil, errorf("kernel %q: gamma %q is not a number", s, parts[1])
+			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is not a number", s, parts[1])
 		}
 		k = RBFKernel{Gamma: g}
 	default:
-		return nil, errorf("unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
+		return nil, kindErrorf(ErrOption, "unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
 	}
 	if err := checkKernel(k); err != nil {
 		return nil, err
@@ -114,17 +114,17 @@ func ParseKernel(s string) (Kernel, error) {
 func checkKernel(k Kernel) error {
 	switch k := k.(type) {
 	case nil:
-		return errorf("kernel is nil")
+		return kindErrorf(ErrOption, "kernel is nil")
 	case PolyKernel:
 		if k.Degree < 1 {
-			return errorf("poly kernel: Degree must be >= 1, got %d", k.Degree)
+			return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %d", k.Degree)
 		}
 		if !finite(k.C) {
-			return errorf("poly kernel: C must be finite, got %v", k.C)
+			return kindErrorf(ErrOption, "poly kernel: C must be finite, got %v", k.C)
 		}
 	case RBFKernel:
 		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 1) {
-			return errorf("rbf kernel: Gamma must be a finite number > 0, got %v", k.Gamma)
+			return kindErrorf(ErrOption, "rbf kernel: Gamma must be a finite number > 0, got %v", k.Gamma)
 		}
 	}
 	return nil
@@ -309,7 +309,7 @@ func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 		budget = DefaultMaxGramBytes
 	}
 	if need := gramBytes(n); need > budget {
-		return nil, errorf("the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+		return nil, kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, budget)
 	}
 	gram := mat.NewSymDense(n, nil)
@@ -317,7 +317,7 @@ func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 		for j := i; j < n; j++ {
 			g := k.Eval(d.Row(i), d.Row(j))
 			if !finite(g) {
-				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
+				return nil, kindErrorf(ErrNonFinite, "kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
 			}
 			gram.SetSym(i, j, g)
 		}
