@@ -127,8 +127,9 @@ func next(t *testing.T) protocol.DisplayData {
 
 // TestDisplayInNotebook plays the GoNB kernel (fakeKernel) and checks that
 // Display sends exactly the bytes of PNG as image/png, DisplayGIF an HTML
-// <img>, Show the PNG at the figures' size, and that Display and DisplayGIF wait for GoNB's acknowledgement (gonbui.Sync) so
-// that a program that exits at once does not lose its figure.
+// <img>, Show the PNG at the figures' size, and that Display waits for
+// GoNB's acknowledgement (gonbui.Sync) so that a program that exits at
+// once does not lose its figure.
 func TestDisplayInNotebook(t *testing.T) {
 	startInNotebook(t) // also drops what earlier tests left in the pipe
 
