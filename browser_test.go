@@ -33,18 +33,18 @@ var browserNotebooks = []string{
 }
 
 // widgetNotebook is the lesson with the live cell that TestBrowser moves: a
-// slider over the updates of an online perceptron run (plots.Stepper, built
-// on plots.Explore). Executed headless (TestNotebooks, CI) the same cell
+// slider over the updates of an online perceptron run (nb.Stepper, built
+// on nb.Explore). Executed headless (TestNotebooks, CI) the same cell
 // finds no browser and shows a still figure; in the browser it is live.
 // widgetMarker is the text that marks that cell.
 const (
 	widgetNotebook = "notebooks/03_online_perceptron.ipynb"
-	widgetMarker   = "plots.Stepper("
+	widgetMarker   = "nb.Stepper("
 )
 
 // browserBaseURL is the base URL the test's Jupyter server runs under, as
 // JupyterHub serves a user's server: GoNB's own widget connection ignores
-// it, so the widget test fails unless plots.Explore mends it.
+// it, so the widget test fails unless nb.Explore mends it.
 const browserBaseURL = "/user/u1/"
 
 var (
@@ -353,11 +353,11 @@ type widgetState struct {
 	Image    string   `json:"image"`    // length and hash of the frame's data URL
 	Complete bool     `json:"complete"` // the browser has decoded the frame
 	PNGs     []string `json:"pngs"`     // length and hash of each image/png output of the cell
-	Mended   string   `json:"mended"`   // the widget address rewrite, "from -> to" (plots.MendWidgetURLScript)
+	Mended   string   `json:"mended"`   // the widget address rewrite, "from -> to" (nb.MendWidgetURLScript)
 }
 
 // clickDoneJS clicks, once each, the Done button of every live control
-// (plots.Explore, plots.Stepper) that the outputs matching %s show, and
+// (nb.Explore, nb.Stepper) that the outputs matching %s show, and
 // returns how many it clicked. In a browser such a cell stays live, and
 // keeps the kernel busy, until Done is clicked.
 const clickDoneJS = `(() => {
@@ -382,12 +382,12 @@ func clickDone(ctx context.Context, area string) int {
 }
 
 // liveCells counts the code cells of nb that open live controls in a
-// browser (plots.Explore or plots.Stepper).
+// browser (nb.Explore or nb.Stepper).
 func liveCells(nb *notebook) int {
 	n := 0
 	for _, c := range nb.Cells {
 		src := multiline(c.Source)
-		if c.CellType == "code" && (strings.Contains(src, "plots.Explore(") || strings.Contains(src, "plots.Stepper(")) {
+		if c.CellType == "code" && (strings.Contains(src, "nb.Explore(") || strings.Contains(src, "nb.Stepper(")) {
 			n++
 		}
 	}
@@ -396,7 +396,7 @@ func liveCells(nb *notebook) int {
 
 // checkLive reports how many of the committed notebook's live cells went
 // live in the browser and were closed with Done. A live cell that fell back
-// to its still figure is only logged: plots.Explore decides that no browser
+// to its still figure is only logged: nb.Explore decides that no browser
 // answers after a few seconds without a round trip, which a loaded machine
 // can miss, and the still figure is then the right output. That a control
 // does go live, and works, in each front end is what the widget subtests
@@ -404,7 +404,7 @@ func liveCells(nb *notebook) int {
 func checkLive(t *testing.T, rel string, committed *notebook, clicked int) {
 	t.Helper()
 	if want := liveCells(committed); clicked != want {
-		t.Logf("%s: %d of the notebook's %d live cells (plots.Explore/Stepper) went live and were closed with Done; the others showed their still figure", rel, clicked, want)
+		t.Logf("%s: %d of the notebook's %d live cells (nb.Explore/Stepper) went live and were closed with Done; the others showed their still figure", rel, clicked, want)
 	} else if want > 0 {
 		t.Logf("%s: %d live controls appeared and were closed with Done", rel, want)
 	}

@@ -18,13 +18,13 @@ func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64
 		if err != nil {
 			panic(err)
 		}
-		one := perceptron.DefaultOptions()
+		one := perceptron.Options{}
 		one.MaxEpochs = 1
 		after1, err := perceptron.PLA(d, one)
 		if err != nil {
 			panic(err)
 		}
-		final, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		final, err := perceptron.PLA(d, perceptron.Options{})
 		if err != nil {
 			panic(err)
 		}

@@ -72,16 +72,3 @@ func Lookup(name string) (Figure, error) {
 	}
 	return f, nil
 }
-
-// Show displays p inline in a GoNB notebook at the size of the committed
-// figures, so that the notebook shows exactly the file in this folder.
-// Like plots.Display, it returns once GoNB has the figure.
-func Show(p *plot.Plot) error {
-	return plots.Display(p, Width, Height)
-}
-
-// ShowGIF displays an animated GIF (made by plots.GIF) inline in a GoNB
-// notebook with plots.DisplayGIF.
-func ShowGIF(gif []byte, alt string) error {
-	return plots.DisplayGIF(gif, alt)
-}

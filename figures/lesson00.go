@@ -44,7 +44,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		res, err := perceptron.PLA(d, perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}

@@ -172,7 +172,7 @@ func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 			return nil, nil, err
 		}
 		for k, budget := range Lesson04Budgets {
-			opt := perceptron.DefaultOptions()
+			opt := perceptron.Options{}
 			opt.MaxUpdates = budget
 			res, err := perceptron.PLA(tr, opt)
 			if err != nil {
@@ -199,14 +199,14 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		res, err := perceptron.PLA(d, perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}
 		return EpochUpdates(res, "PLA on iris (setosa vs versicolor): updates per epoch")
 	})
 	registerPlot("04_lfd_orders.png", func() (*plot.Plot, error) {
-		c, err := perceptron.LFDExperiment(1000, 100, perceptron.Cyclic, 1)
+		c, err := perceptron.LFDExperiment(1000, 100, perceptron.InOrder, 1)
 		if err != nil {
 			return nil, err
 		}
@@ -226,7 +226,7 @@ func init() {
 }
 
 // Lesson04Explore runs PLA on the iris flowers of IrisData with learning
-// rate eta and the pick rule named order (cyclic, cycle, shuffle or
+// rate eta and the pick rule named order (in-order, random-cycle, shuffle or
 // mistake; see perceptron.ParseOrder) drawn from seed, and draws the
 // flowers and the boundary it learned. The caption gives the updates per
 // epoch (numbered from 0), the weights, and w/η and b/η, which are the
@@ -245,7 +245,7 @@ func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string
 	if err != nil {
 		return nil, "", err
 	}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.Eta, opt.Order, opt.Seed = eta, o, seed
 	res, err := perceptron.PLA(d, opt)
 	if err != nil {

@@ -19,7 +19,7 @@ func TestLesson04Explore(t *testing.T) {
 		{1, "10 updates in 6 epochs [2 2 3 2 1 0] (converged true); w = [-3.4 9.1], b = -2; w/η = [-3.4 9.1], b/η = -2"},
 		{0.5, "10 updates in 6 epochs [2 2 3 2 1 0] (converged true); w = [-1.7 4.55], b = -1; w/η = [-3.4 9.1], b/η = -2"},
 	} {
-		p, caption, err := Lesson04Explore(tc.eta, "cyclic", 1)
+		p, caption, err := Lesson04Explore(tc.eta, "in-order", 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -30,10 +30,10 @@ func TestLesson04Explore(t *testing.T) {
 			t.Errorf("rendering: %v", err)
 		}
 	}
-	if _, _, err := Lesson04Explore(1, "backwards", 1); err == nil || err.Error() != `perceptron: unknown order "backwards": want cyclic, cycle, shuffle or mistake` {
+	if _, _, err := Lesson04Explore(1, "backwards", 1); err == nil || err.Error() != `perceptron: unknown order "backwards": want in-order, random-cycle, shuffle or mistake` {
 		t.Errorf("unknown order: %v", err)
 	}
-	if _, _, err := Lesson04Explore(0, "cyclic", 1); err == nil || err.Error() != "figures: η must be a finite number > 0, got 0" {
+	if _, _, err := Lesson04Explore(0, "in-order", 1); err == nil || err.Error() != "figures: η must be a finite number > 0, got 0" {
 		t.Errorf("η = 0: %v", err)
 	}
 }

@@ -155,11 +155,11 @@ func BoundsAndUpdates(runs int) (bounds, updates []float64, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		b, err := perceptron.Bound(d, false)
+		b, err := perceptron.Bound(d, perceptron.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
-		res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+		res, err := perceptron.PLA(d, perceptron.Options{})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -196,11 +196,11 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := perceptron.Bound(d, false)
+	b, err := perceptron.Bound(d, perceptron.Options{})
 	if err != nil {
 		return nil, "", err
 	}
-	res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	res, err := perceptron.PLA(d, perceptron.Options{})
 	if err != nil {
 		return nil, "", err
 	}
@@ -249,13 +249,13 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		b, err := perceptron.Bound(d, false)
+		b, err := perceptron.Bound(d, perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}
 		var rec perceptron.Recorder
-		opt := perceptron.DefaultOptions()
-		opt.Observer = rec.Observe
+		opt := perceptron.Options{}
+		opt.Control.Observer = rec.Observe
 		if _, err := perceptron.PLA(d, opt); err != nil {
 			return nil, err
 		}

@@ -70,7 +70,7 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 		name string
 		h    perceptron.Hyperplane
 		dash bool
-	}{{"last PLA weights", v.Hyperplane, true}, {"averaged weights", avg, false}} {
+	}{{"last PLA weights", v.Last(), true}, {"averaged weights", avg, false}} {
 		line, err := plots.Boundary(l.h, box)
 		if err != nil {
 			return nil, fmt.Errorf("figures: %s: %w", l.name, err)
@@ -164,7 +164,7 @@ func OvRErrors(groups []string, pla, avg []float64, title string) (*plot.Plot, e
 func lesson07Compare(runs int) (names []string, errs [][]float64, err error) {
 	names = []string{"last PLA", "voted", "averaged", "pocket"}
 	errs = make([][]float64, 4)
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 20
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		train, test, err := lesson07Noisy(seed)
@@ -206,7 +206,7 @@ func lesson07Compare(runs int) (names []string, errs [][]float64, err error) {
 // averagedLearner returns the Learner that runs Averaged with opt and scores
 // with the averaged weights, for OneVsRest.
 func averagedLearner(opt perceptron.Options) perceptron.Learner {
-	return func(d *perceptron.Dataset) (perceptron.Scorer, error) {
+	return func(d *perceptron.Dataset) (perceptron.Model, error) {
 		a, err := perceptron.Averaged(d, opt)
 		if err != nil {
 			return nil, err
@@ -244,7 +244,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 6
 		v, err := perceptron.Voted(d, opt)
 		if err != nil {
@@ -257,7 +257,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 20
 		v, err := perceptron.Voted(train, opt)
 		if err != nil {
@@ -277,9 +277,9 @@ func init() {
 		return MethodErrors(names, errs, "Test error on noisy data (10% flipped), 20 epochs")
 	})
 	registerPlot("07_ovr_errors.png", func() (*plot.Plot, error) {
-		iris := perceptron.DefaultOptions()
+		iris := perceptron.Options{}
 		iris.MaxEpochs = 20
-		digits := perceptron.DefaultOptions()
+		digits := perceptron.Options{}
 		digits.MaxEpochs = 10
 		ip, ia, err := lesson07OvR(perceptron.Iris(), iris, 1)
 		if err != nil {

@@ -86,7 +86,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 // lesson09Kernel runs the kernel perceptron of lesson 9's figures:
 // with at most 100 epochs and the defaults otherwise.
 func lesson09Kernel(d *perceptron.Dataset, k perceptron.Kernel) (*perceptron.KernelModel, error) {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 100
 	return perceptron.KernelPerceptron(d, k, opt)
 }
@@ -152,7 +152,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		r, err := perceptron.Dual(d, perceptron.DefaultOptions())
+		r, err := perceptron.Dual(d, perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}

@@ -81,7 +81,7 @@ func lesson10Models() ([]perceptron.Hyperplane, *perceptron.Dataset, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 50
 	pla, err := perceptron.PLA(z, opt)
 	if err != nil {

@@ -1,5 +1,22 @@
-// Package nb holds the few helpers that the lesson notebooks share, so that
-// a cell shows the idea it teaches and not error plumbing.
+// Package nb holds what the lesson notebooks share and the rest of the
+// pack does not: error plumbing (Must, Check), showing a figure inline in a
+// GoNB notebook (Display, Show, DisplayGIF) and live figures (Explore,
+// Slider, Choice, Stepper). It is the only package of the pack that talks
+// to GoNB: the figures themselves are drawn by perceptron/plots, which
+// imports no notebook machinery.
+//
+// # Live figures
+//
+// Explore (and Stepper, built on it) makes a figure live in a notebook:
+// named controls (sliders over numbers, choices among strings) redraw it
+// as the student moves them, and Done leaves the last figure as a still
+// image. The same cell runs headless (nbconvert, CI) with no change: with
+// no browser to answer, it shows the figure for the starting values and
+// returns at once. It works behind a base URL (JupyterHub, Binder) too,
+// where GoNB's own widget connection would not (see Connected and
+// MendWidgetURLScript).
+//
+// # Errors
 //
 // In a lesson, an error from the package means the lesson itself is wrong
 // (its data and options are fixed), so the cell should stop loudly with that
@@ -9,6 +26,8 @@
 //
 // Assignments and student-facing functions return their errors instead.
 package nb
+
+import "fmt"
 
 // Must returns v when err is nil and panics with err otherwise: in a
 // notebook the cell stops and shows the error.
@@ -25,4 +44,9 @@ func Check(err error) {
 	if err != nil {
 		panic(err)
 	}
+}
+
+// errorf returns an error whose message starts with "nb: ".
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("nb: "+format, args...)
 }

@@ -39,7 +39,7 @@ func (r *run) rowwisePass() {
 func BenchmarkPLASweep(b *testing.B) {
 	for _, s := range []struct{ n, d int }{{100_000, 100}, {1_000_000, 100}, {100_000, 1000}} {
 		data := benchData(b, s.n, s.d)
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = 1
 		for _, way := range []string{"rowwise", "sweep", "PLA", "PLA-FastSum", "Validate+PLA"} {
 			b.Run(fmt.Sprintf("n=%d/d=%d/%s", s.n, s.d, way), func(b *testing.B) {
@@ -55,7 +55,7 @@ func BenchmarkPLASweep(b *testing.B) {
 						}
 					case "PLA-FastSum":
 						fast := opt
-						fast.Sum = FastSum
+						fast.Summation = FastSum
 						if _, err := PLA(data, fast); err != nil {
 							b.Fatal(err)
 						}
@@ -84,16 +84,16 @@ func BenchmarkPLAEpochObserver(b *testing.B) {
 	data := benchData(b, 100_000, 100)
 	for _, obs := range []string{"none", "count", "recorder"} {
 		b.Run(obs, func(b *testing.B) {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.MaxEpochs = 1
 			for b.Loop() {
 				updates := 0
 				var rec Recorder
 				switch obs {
 				case "count":
-					opt.Observer = func(Update) { updates++ }
+					opt.Control.Observer = func(Update) { updates++ }
 				case "recorder":
-					opt.Observer = rec.Observe
+					opt.Control.Observer = rec.Observe
 				}
 				if _, err := PLA(data, opt); err != nil {
 					b.Fatal(err)
@@ -130,13 +130,13 @@ func BenchmarkCountErrors(b *testing.B) {
 	})
 }
 
-// BenchmarkPocketNTU times Pocket with MaxUpdates 50 and the Cycle order
+// BenchmarkPocketNTU times Pocket with MaxUpdates 50 and the RandomCycle order
 // (NTU's homework) on 10k × 100: 50 counts of the training errors.
 func BenchmarkPocketNTU(b *testing.B) {
 	data := benchData(b, 10_000, 100)
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxUpdates = 50
-	opt.Order = Cycle
+	opt.Order = RandomCycle
 	for b.Loop() {
 		if _, err := Pocket(data, opt); err != nil {
 			b.Fatal(err)
@@ -153,7 +153,7 @@ func BenchmarkPocketLate(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 5
 	for b.Loop() {
 		if _, err := Pocket(data, opt); err != nil {
@@ -168,7 +168,7 @@ func BenchmarkRandomMistakeEpoch(b *testing.B) {
 	for _, n := range []int{2000, 20_000} {
 		b.Run(fmt.Sprintf("n=%d/d=10", n), func(b *testing.B) {
 			data := benchData(b, n, 10)
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order = RandomMistake
 			opt.MaxEpochs = 1
 			for b.Loop() {
@@ -177,59 +177,5 @@ func BenchmarkRandomMistakeEpoch(b *testing.B) {
 				}
 			}
 		})
-	}
-}
-
-// BenchmarkKernels times the kernels of the epoch on 100 and 1000 features,
-// eight rows in cache: dot8Exact in AVX2 (where the CPU has it) and SSE2
-// against the Go loop it stands for (dot8ExactGo), dotFast (assembly on
-// amd64) against dotFastGo, and axpy (the update) against axpyGo.
-func BenchmarkKernels(b *testing.B) {
-	for _, d := range []int{100, 1000} {
-		x := make([]float64, 8*d)
-		w := make([]float64, d)
-		for j := range x {
-			x[j] = float64(j%13) - 6
-		}
-		for j := range w {
-			w[j] = float64(j%7) - 3
-		}
-		var o [8]int
-		for q := range o {
-			o[q] = q * d
-		}
-		var s [8]float64
-		avx := hasAVX2
-		for _, k := range []string{"dot8Exact-AVX2", "dot8Exact-SSE2", "dot8ExactGo", "dotFast", "dotFastGo", "axpy", "axpyGo"} {
-			if k == "dot8Exact-AVX2" && !avx {
-				continue
-			}
-			b.Run(fmt.Sprintf("d=%d/%s", d, k), func(b *testing.B) {
-				hasAVX2 = avx && k != "dot8Exact-SSE2"
-				defer func() { hasAVX2 = avx }()
-				var sink float64
-				for b.Loop() {
-					switch k {
-					case "dot8Exact-AVX2", "dot8Exact-SSE2":
-						dot8Exact(w, x, &o, 0, &s)
-						sink += s[0]
-					case "dot8ExactGo":
-						dot8ExactGo(w, x, &o, &s)
-						sink += s[0]
-					case "dotFast":
-						sink += dotFast(w, x[:d])
-					case "dotFastGo":
-						sink += dotFastGo(w, x[:d])
-					case "axpy":
-						axpy(1e-300, x[:d], w)
-					case "axpyGo":
-						axpyGo(1e-300, x[:d], w)
-					}
-				}
-				if sink == 0.5 {
-					b.Log(sink)
-				}
-			})
-		}
 	}
 }

@@ -65,10 +65,10 @@ func BenchmarkPLAEpoch(b *testing.B) {
 			name := fmt.Sprintf("n=%d/d=100/observer=%v", n, observe)
 			b.Run(name, func(b *testing.B) {
 				data := benchData(b, n, 100)
-				opt := DefaultOptions()
+				opt := Options{}
 				updates := 0
 				if observe {
-					opt.Observer = func(Update) { updates++ }
+					opt.Control.Observer = func(Update) { updates++ }
 				}
 				benchEpoch(b, data, opt, func(d *Dataset, o Options) error {
 					_, err := PLA(d, o)
@@ -84,7 +84,7 @@ func BenchmarkPLAEpoch(b *testing.B) {
 
 func BenchmarkPocketEpoch(b *testing.B) {
 	data := benchData(b, 10_000, 100)
-	benchEpoch(b, data, DefaultOptions(), func(d *Dataset, o Options) error {
+	benchEpoch(b, data, Options{}, func(d *Dataset, o Options) error {
 		_, err := Pocket(d, o)
 		return err
 	})
@@ -92,7 +92,7 @@ func BenchmarkPocketEpoch(b *testing.B) {
 
 func BenchmarkAveragedEpoch(b *testing.B) {
 	data := benchData(b, 10_000, 100)
-	benchEpoch(b, data, DefaultOptions(), func(d *Dataset, o Options) error {
+	benchEpoch(b, data, Options{}, func(d *Dataset, o Options) error {
 		_, err := Averaged(d, o)
 		return err
 	})
@@ -100,7 +100,7 @@ func BenchmarkAveragedEpoch(b *testing.B) {
 
 func BenchmarkVotedEpoch(b *testing.B) {
 	data := benchData(b, 10_000, 100)
-	benchEpoch(b, data, DefaultOptions(), func(d *Dataset, o Options) error {
+	benchEpoch(b, data, Options{}, func(d *Dataset, o Options) error {
 		_, err := Voted(d, o)
 		return err
 	})

@@ -28,7 +28,7 @@ func BenchmarkMaxMargin(b *testing.B) {
 			}
 			b.Run(fmt.Sprintf("n=%d,d=%d,noBias=%v", s.n, s.d, noBias), func(b *testing.B) {
 				for b.Loop() {
-					if _, _, err := perceptron.MaxMargin(set, noBias); err != nil {
+					if _, _, err := perceptron.MaxMargin(set, perceptron.Options{NoBias: noBias}); err != nil {
 						b.Fatal(err)
 					}
 				}
@@ -42,8 +42,8 @@ func BenchmarkSeparable(b *testing.B) {
 		data := benchData(b, s.n, s.d)
 		b.Run(fmt.Sprintf("n=%d,d=%d", s.n, s.d), func(b *testing.B) {
 			for b.Loop() {
-				if ok, _, err := perceptron.Separable(data); err != nil || !ok {
-					b.Fatal(ok, err)
+				if s, err := perceptron.Separable(data, perceptron.Options{}); err != nil || !s.Separable {
+					b.Fatal(s.Separable, err)
 				}
 			}
 		})
@@ -53,7 +53,7 @@ func BenchmarkSeparable(b *testing.B) {
 func BenchmarkDual(b *testing.B) {
 	for _, n := range []int{100, 500, 2000} {
 		data := benchData(b, n, 5)
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 20
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
 			for b.Loop() {
@@ -71,7 +71,7 @@ func BenchmarkKernelPerceptron(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 20
 		b.Run(fmt.Sprintf("rbf,n=%d", n), func(b *testing.B) {
 			for b.Loop() {

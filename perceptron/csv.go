@@ -1,8 +1,6 @@
 package perceptron
 
 import (
-	"bufio"
-	"bytes"
 	"errors"
 	"io"
 	"math"
@@ -12,6 +10,8 @@ import (
 	"strings"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 )
 
 // HeaderMode says whether the first line of a CSV file names the columns.
@@ -62,9 +62,6 @@ type CSVOptions struct {
 	Comma rune
 }
 
-// maxLine is the longest line ReadCSV accepts.
-const maxLine = 16 << 20
-
 // csvTable is a file read as a stream: the header (nil if none), the
 // number of fields per line, the chosen feature columns, and, for the data
 // lines kept, their parsed features (row after row) and the index of their
@@ -87,45 +84,29 @@ type csvTable struct {
 // ignored. The header, if any, names the features (Dataset.Features) and the
 // label strings name the classes (Dataset.Classes).
 //
-// Errors name the line (1-based) and the column (0-based): a line with
-// another number of fields than the first data line, a value that does not
-// parse as a number, NaN or ±Inf, a bad opt.Features or opt.Classes, and a
-// label column without exactly two values when opt.Classes is nil.
+// The text is read by the package's one reader of delimited text, which
+// the command line and the embedded data sets share; a gzip-compressed
+// input is decompressed, and other compressed or binary data is an error
+// that says so. Errors of the text are *ParseError values that name the
+// line (1-based) and the column (0-based) and match, with errors.Is,
+// ErrFormat (a line with another number of fields than the first data
+// line, a value that does not parse as a number), ErrNonFinite (NaN, ±Inf,
+// overflow), ErrLabel (a label that is empty, a missing-value marker such as
+// "?" or "NA", or NaN: no class) or ErrEmpty. A bad opt.Features or
+// opt.Classes is ErrOption, a label column without exactly two values when
+// opt.Classes is nil (or without a class of opt.Classes) ErrClasses, one
+// label that is not -1 or +1 ErrOneClass.
 func ReadCSV(r io.Reader, opt CSVOptions) (*Dataset, error) {
 	return readCSV(r, opt, 0)
 }
 
-// countLines returns the number of lines of r (newlines, plus one for a
-// last line without one).
-func countLines(r io.Reader) (int, error) {
-	buf := make([]byte, 256<<10)
-	n, last := 0, byte('\n')
-	for {
-		k, err := r.Read(buf)
-		if k > 0 {
-			n += bytes.Count(buf[:k], []byte{'\n'})
-			last = buf[k-1]
-		}
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return 0, err
-		}
-	}
-	if last != '\n' {
-		n++
-	}
-	return n, nil
-}
-
-// readCSV is ReadCSV with a bound on the number of rows (0 if unknown), to
-// allocate the matrix once.
-func readCSV(r io.Reader, opt CSVOptions, rowsHint int) (*Dataset, error) {
+// readCSV is ReadCSV with the size of the input in bytes (0 if unknown), to
+// allocate the matrix about once (see readTable).
+func readCSV(r io.Reader, opt CSVOptions, sizeHint int64) (*Dataset, error) {
 	if opt.Classes != nil && len(opt.Classes) != 2 {
-		return nil, errorf("Classes must name exactly 2 labels, got %d", len(opt.Classes))
+		return nil, kindErrorf(ErrOption, "Classes must name exactly 2 labels, got %d", len(opt.Classes))
 	}
-	t, err := readTable(r, opt, rowsHint)
+	t, err := readTable(r, opt, sizeHint)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +131,7 @@ func readCSV(r io.Reader, opt CSVOptions, rowsHint int) (*Dataset, error) {
 // required.
 func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	if opt.Classes != nil && len(opt.Classes) < 2 {
-		return nil, errorf("Classes must name at least 2 labels, got %d", len(opt.Classes))
+		return nil, kindErrorf(ErrOption, "Classes must name at least 2 labels, got %d", len(opt.Classes))
 	}
 	t, err := readTable(r, opt, 0)
 	if err != nil {
@@ -168,182 +149,96 @@ func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	return &MultiDataset{X: x, Labels: labels, Features: t.featureNames(), ClassNames: names}, nil
 }
 
-// ReadCSVFile opens the file at path and reads it with ReadCSV. Errors about
-// the content name the file.
+// ReadCSVFile opens the file at path and reads it with ReadCSV, once, as a
+// stream; a gzip-compressed file is decompressed. Errors name the file
+// and keep their kind: a *ParseError has Path set.
 func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, errorf("%w", err)
 	}
 	defer f.Close()
-	// Count the lines first (a fast pass over the bytes), so that the
-	// matrix is allocated once at its final size instead of growing.
-	lines, err := countLines(f)
-	if err != nil {
-		return nil, errorf("%s: reading: %v", path, err)
+	var size int64
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		size = st.Size()
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, errorf("%s: %v", path, err)
-	}
-	d, err := readCSV(f, opt, lines)
+	d, err := readCSV(f, opt, size)
 	if err != nil {
-		return nil, errorf("%s: %s", path, strings.TrimPrefix(err.Error(), "perceptron: "))
+		var pe *ParseError
+		if errors.As(err, &pe) && pe.Path == "" {
+			pe.Path = path
+			return nil, err
+		}
+		return nil, wrapf(err, "%s", path)
 	}
 	return d, nil
 }
 
-// splitter returns the function that splits a line into fields.
-func csvSplitter(comma rune, first string) (func(string) []string, error) {
-	if comma == 0 {
-		if strings.ContainsRune(first, ',') {
-			comma = ','
-		} else {
-			comma = ' '
-		}
-	}
-	switch comma {
-	case ' ', '\t':
-		return strings.Fields, nil
-	case '\n', '\r', '"', 0xFFFD:
-		return nil, errorf("invalid Comma %q", comma)
-	}
-	sep := string(comma)
-	return func(s string) []string {
-		f := strings.Split(s, sep)
-		for i := range f {
-			f[i] = strings.TrimSpace(f[i])
-		}
-		return f
-	}, nil
-}
-
-// unquote removes one pair of surrounding double quotes.
-func csvUnquote(s string) string {
-	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
-		return s[1 : len(s)-1]
-	}
-	return s
-}
-
-// csvLines returns the non-blank lines of r one at a time, split into
-// fields, with their 1-based line numbers. A UTF-8 byte order mark at the
-// start of r is dropped.
-type csvLines struct {
-	sc    *bufio.Scanner
-	comma rune
-	split func(string) []string
-	line  int
-	// ahead holds lines read ahead by peek.
-	ahead []csvLine
-}
-
-type csvLine struct {
-	f    []string
-	line int
-}
-
-// next returns the next non-blank line (ok false at the end).
-func (c *csvLines) next() (csvLine, bool, error) {
-	if len(c.ahead) > 0 {
-		l := c.ahead[0]
-		c.ahead = c.ahead[1:]
-		return l, true, nil
-	}
-	for c.sc.Scan() {
-		c.line++
-		s := c.sc.Text()
-		if c.line == 1 {
-			s = strings.TrimPrefix(s, "\ufeff")
-		}
-		s = strings.TrimRight(s, " \t\r")
-		if strings.TrimSpace(s) == "" {
-			continue
-		}
-		if c.split == nil {
-			var err error
-			if c.split, err = csvSplitter(c.comma, s); err != nil {
-				return csvLine{}, false, err
-			}
-		}
-		f := c.split(s)
-		for i := range f {
-			f[i] = csvUnquote(f[i])
-		}
-		return csvLine{f: f, line: c.line}, true, nil
-	}
-	if err := c.sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
-			return csvLine{}, false, errorf("line %d: longer than %d bytes", c.line+1, maxLine)
-		}
-		return csvLine{}, false, errorf("reading: %w", err)
-	}
-	return csvLine{}, false, nil
-}
-
-// peek returns the next non-blank line without consuming it.
-func (c *csvLines) peek() (csvLine, bool, error) {
-	l, ok, err := c.next()
-	if ok {
-		c.ahead = append(c.ahead, l)
-	}
-	return l, ok, err
-}
-
-// readTable reads r as a stream: it separates the header, checks that every
-// line has as many fields as the first data line (the error names the line
-// that differs), and parses the chosen features of every data line whose
-// label is kept (every line when chosen is nil) as it goes, so that memory
-// stays near the size of the matrix.
-func readTable(r io.Reader, opt CSVOptions, rowsHint int) (*csvTable, error) {
+// readTable reads r as a stream with the package's one reader of delimited
+// text (internal/delim): it separates the header, checks that every line
+// has as many fields as the first data line (the error names the line that
+// differs), checks every label and parses the chosen features of every data
+// line whose label is kept (every line when chosen is nil) as it goes, so
+// that memory stays near the size of the matrix. With sizeHint, the size
+// of the input in bytes, the matrix is allocated once the first rows have
+// shown how many bytes a row takes (see reserve).
+func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
-		return nil, errorf("unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
+		return nil, kindErrorf(ErrOption, "unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
 	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	in := &csvLines{sc: sc, comma: opt.Comma}
-	first, ok, err := in.next()
+	switch opt.Comma {
+	case '\n', '\r', '"', 0xFFFD:
+		return nil, kindErrorf(ErrOption, "invalid Comma %q", opt.Comma)
+	}
+	in, err := delim.NewReader(r, opt.Comma)
 	if err != nil {
-		return nil, err
+		return nil, parseError(err)
+	}
+	if in.Gzip() {
+		sizeHint = 0 // the file's size says nothing of the text's
+	}
+	first, ok, err := in.Next()
+	if err != nil {
+		return nil, parseError(err)
 	}
 	if !ok {
-		return nil, errorf("empty input: no lines with data")
+		return nil, &ParseError{Column: -1, Kind: ErrEmpty, Msg: "empty input: no lines with data"}
 	}
-	t := &csvTable{ncol: len(first.f)}
+	t := &csvTable{ncol: len(first.Fields)}
 	if t.ncol < 2 {
-		return nil, errorf("line %d: 1 field, need at least 2 (features, then the label)", first.line)
+		return nil, &ParseError{Line: first.Line, Column: -1, Kind: ErrFormat,
+			Msg: "1 field, need at least 2 (features, then the label)"}
 	}
 	if err := t.setFeatures(opt.Features); err != nil {
 		return nil, err
 	}
-	if rowsHint > 0 {
-		t.data = make([]float64, 0, rowsHint*len(t.feats))
-	}
 	ref := first // the first data line, whose field count every line must have
-	if t.isHeader(opt.Header, first.f) {
-		t.header = first.f
-		data, ok, err := in.peek()
+	if t.isHeader(opt.Header, first.Fields) {
+		t.header = first.Fields
+		data, ok, err := in.Peek()
 		if err != nil {
-			return nil, err
+			return nil, parseError(err)
 		}
 		if !ok {
-			return nil, errorf("empty input: no data lines after the header on line %d", first.line)
+			return nil, &ParseError{Line: first.Line, Column: -1, Kind: ErrEmpty,
+				Msg: "empty input: no data lines after the header"}
 		}
 		ref = data
-		if len(data.f) != len(first.f) {
+		if len(data.Fields) != len(first.Fields) {
 			// Blame the header unless the line after the first data line
 			// agrees with it.
-			in.next()
-			third, ok, err := in.peek()
+			in.Next()
+			third, ok, err := in.Peek()
 			if err != nil {
-				return nil, err
+				return nil, parseError(err)
 			}
-			if ok && len(third.f) == len(first.f) {
-				return nil, errorf("line %d: %d fields, expected %d (as on line %d)", data.line, len(data.f), len(first.f), first.line)
+			if ok && len(third.Fields) == len(first.Fields) {
+				return nil, parseError(delim.FieldCount(data.Line, len(data.Fields), len(first.Fields), first.Line))
 			}
-			return nil, errorf("line %d: %d fields, expected %d (as on line %d)", first.line, len(first.f), len(data.f), data.line)
+			return nil, parseError(delim.FieldCount(first.Line, len(first.Fields), len(data.Fields), data.Line))
 		}
 	} else {
-		in.ahead = append([]csvLine{first}, in.ahead...)
+		in.Unread(first)
 	}
 	var chosen map[string]bool
 	if opt.Classes != nil {
@@ -354,18 +249,24 @@ func readTable(r io.Reader, opt CSVOptions, rowsHint int) (*csvTable, error) {
 	}
 	index := map[string]int{}
 	label := t.ncol - 1
-	for {
-		l, ok, err := in.next()
+	for rows := 0; ; rows++ {
+		if rows == reserveAfter && sizeHint > 0 {
+			t.reserve(rows, in.Bytes(), sizeHint)
+		}
+		l, ok, err := in.Next()
 		if err != nil {
-			return nil, err
+			return nil, parseError(err)
 		}
 		if !ok {
 			break
 		}
-		if len(l.f) != len(ref.f) {
-			return nil, errorf("line %d: %d fields, expected %d (as on line %d)", l.line, len(l.f), len(ref.f), ref.line)
+		if len(l.Fields) != len(ref.Fields) {
+			return nil, parseError(delim.FieldCount(l.Line, len(l.Fields), len(ref.Fields), ref.Line))
 		}
-		c := newCSVClass(l.f[label])
+		if err := delim.CheckLabel(l.Fields[label], l.Line, label); err != nil {
+			return nil, parseError(err)
+		}
+		c := newCSVClass(l.Fields[label])
 		k, seen := index[c.key]
 		if !seen {
 			k = len(t.labels)
@@ -376,15 +277,39 @@ func readTable(r io.Reader, opt CSVOptions, rowsHint int) (*csvTable, error) {
 			continue // a row of another class: dropped unparsed
 		}
 		for _, j := range t.feats {
-			v, err := csvParseValue(l.f[j], l.line, j)
+			v, err := delim.Float(l.Fields[j], l.Line, j)
 			if err != nil {
-				return nil, err
+				return nil, parseError(err)
 			}
 			t.data = append(t.data, v)
 		}
 		t.rowLab = append(t.rowLab, k)
 	}
+	if c := cap(t.data); c-len(t.data) > len(t.data)/8+reserveAfter*len(t.feats) {
+		t.data = slices.Clone(t.data) // trim: more than an eighth unused
+	}
 	return t, nil
+}
+
+// reserveAfter is the number of lines read before readTable allocates the
+// matrix from the size of the input.
+const reserveAfter = 1024
+
+// reserve allocates the matrix for the rows of an input of size bytes,
+// estimated from the first lines (rows of them in the first read bytes)
+// with 2% to spare, so that a file is parsed into one allocation of about
+// its final size; lines longer than the first make append grow it, lines
+// shorter leave spare room that readTable trims when it exceeds an eighth.
+func (t *csvTable) reserve(rows int, read, size int64) {
+	if read <= 0 || size <= read {
+		return
+	}
+	est := float64(rows) * float64(size) / float64(read) * 1.02
+	n := int(est)*len(t.feats) + len(t.feats)
+	if est > float64(math.MaxInt32) || n <= cap(t.data) {
+		return
+	}
+	t.data = append(make([]float64, 0, n), t.data...)
 }
 
 // setFeatures checks the chosen feature columns.
@@ -398,34 +323,23 @@ func (t *csvTable) setFeatures(feats []int) error {
 		return nil
 	}
 	if len(feats) == 0 {
-		return errorf("Features is empty: list at least one column, or nil for all but the last")
+		return kindErrorf(ErrOption, "Features is empty: list at least one column, or nil for all but the last")
 	}
 	seen := make(map[int]bool, len(feats))
 	for _, j := range feats {
 		switch {
 		case j < 0 || j > label:
-			return errorf("feature column %d out of range: the file has %d columns, 0..%d may be features", j, t.ncol, label-1)
+			return kindErrorf(ErrOption, "feature column %d out of range: the file has %d columns, 0..%d may be features", j, t.ncol, label-1)
 		case j == label:
-			return errorf("feature column %d is the label column", j)
+			return kindErrorf(ErrOption, "feature column %d is the label column", j)
 		case seen[j]:
-			return errorf("feature column %d repeated", j)
+			return kindErrorf(ErrOption, "feature column %d repeated", j)
 		}
 		seen[j] = true
 	}
 	t.feats = slices.Clone(feats)
 	return nil
 }
-
-// isNumber reports whether s parses as a float64 (NaN and ±Inf included).
-func csvIsNumber(s string) bool {
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil || errors.Is(err, strconv.ErrRange)
-}
-
-// csvMissing holds the usual spellings of a missing value, which a header
-// field never is.
-var csvMissing = map[string]bool{"": true, "?": true, "NA": true, "N/A": true, "na": true, "n/a": true,
-	"null": true, "NULL": true, "None": true, "-": true}
 
 // isHeader decides whether the first line is a header (see HeaderAuto).
 func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
@@ -445,7 +359,7 @@ func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
 // name.
 func LooksLikeHeader(fields []string, feats []int) bool {
 	for _, j := range feats {
-		if j < 0 || j >= len(fields) || csvIsNumber(fields[j]) || csvMissing[fields[j]] {
+		if j < 0 || j >= len(fields) || delim.IsNumber(fields[j]) || delim.Missing[fields[j]] {
 			return false
 		}
 	}
@@ -476,7 +390,7 @@ type csvClass struct {
 // newClass canonicalises a label.
 func newCSVClass(s string) csvClass {
 	v, err := strconv.ParseFloat(s, 64)
-	if err == nil && !math.IsNaN(v) && !math.IsInf(v, 0) {
+	if err == nil && finite(v) {
 		if v == 0 {
 			v = 0 // -0 and 0 are one label.
 		}
@@ -501,11 +415,11 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 			c := newCSVClass(s)
 			for _, p := range out[:i] {
 				if p.key == c.key {
-					return nil, errorf("Classes %q and %q name the same label", p.name, s)
+					return nil, kindErrorf(ErrOption, "Classes %q and %q name the same label", p.name, s)
 				}
 			}
 			if _, ok := found[c.key]; !ok {
-				return nil, errorf("class %q not found in the label column (column %d); its values are %s", s, label, csvClassList(sortCSVClasses(order)))
+				return nil, kindErrorf(ErrClasses, "class %q not found in the label column (column %d); its values are %s", s, label, csvClassList(sortCSVClasses(order)))
 			}
 			out[i] = c
 		}
@@ -522,7 +436,7 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 	case len(order) == 1:
 		return nil, kindErrorf(ErrOneClass, "only one label value %q in column %d: need two classes", order[0].name, label)
 	case binary && len(order) > 2:
-		return nil, errorf("%d label values in column %d (%s): set CSVOptions.Classes to choose two", len(order), label, csvClassList(order))
+		return nil, kindErrorf(ErrClasses, "%d label values in column %d (%s): choose two classes", len(order), label, csvClassList(order))
 	}
 	return order, nil
 }
@@ -571,20 +485,4 @@ func (t *csvTable) matrix(classes []csvClass) (*mat.Dense, []int) {
 	data := t.data
 	t.data = nil
 	return mat.NewDense(len(labels), len(t.feats), data), labels
-}
-
-// parseValue parses one feature value of the given line and column.
-func csvParseValue(s string, line, col int) (float64, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	switch {
-	case errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0):
-		return 0, errorf("line %d, column %d: %q overflows to %v", line, col, s, v)
-	case err != nil && !errors.Is(err, strconv.ErrRange):
-		return 0, errorf("line %d, column %d: cannot parse %q as a number", line, col, s)
-	case math.IsNaN(v):
-		return 0, errorf("line %d, column %d: value is NaN", line, col)
-	case math.IsInf(v, 0):
-		return 0, errorf("line %d, column %d: value is %v", line, col, v)
-	}
-	return v, nil
 }

@@ -30,20 +30,20 @@ func TestReadCSVIssueCases(t *testing.T) {
 		kind           error
 	}{
 		// A "?" is the same error on line 1 and on line 2: never a header.
-		{"? on line 1", "?,2,1\n3,4,-1\n", `perceptron: line 1, column 0: cannot parse "?" as a number`, nil},
-		{"? on line 2", "1,2,1\n?,4,-1\n", `perceptron: line 2, column 0: cannot parse "?" as a number`, nil},
-		{"? on line 1, one feature", "?,1\n3,-1\n", `perceptron: line 1, column 0: cannot parse "?" as a number`, nil},
-		{"NA on line 1", "NA,b,1\n3,4,-1\n", `perceptron: line 1, column 0: cannot parse "NA" as a number`, nil},
+		{"? on line 1", "?,2,1\n3,4,-1\n", `perceptron: line 1, column 0: cannot parse "?" as a number`, ErrFormat},
+		{"? on line 2", "1,2,1\n?,4,-1\n", `perceptron: line 2, column 0: cannot parse "?" as a number`, ErrFormat},
+		{"? on line 1, one feature", "?,1\n3,-1\n", `perceptron: line 1, column 0: cannot parse "?" as a number`, ErrFormat},
+		{"NA on line 1", "NA,b,1\n3,4,-1\n", `perceptron: line 1, column 0: cannot parse "NA" as a number`, ErrFormat},
 		// The short line is named, not the header or the first line.
-		{"short line 2 after header", "a,b,y\n1,1\n2,3,1\n", "perceptron: line 2: 2 fields, expected 3 (as on line 1)", nil},
-		{"short line 2, no header", "1,2,1\n1,1\n2,3,1\n", "perceptron: line 2: 2 fields, expected 3 (as on line 1)", nil},
-		{"long header", "a,b,c,y\n1,2,1\n3,4,-1\n", "perceptron: line 1: 4 fields, expected 3 (as on line 2)", nil},
+		{"short line 2 after header", "a,b,y\n1,1\n2,3,1\n", "perceptron: line 2: 2 fields, expected 3 (as on line 1)", ErrFormat},
+		{"short line 2, no header", "1,2,1\n1,1\n2,3,1\n", "perceptron: line 2: 2 fields, expected 3 (as on line 1)", ErrFormat},
+		{"long header", "a,b,c,y\n1,2,1\n3,4,-1\n", "perceptron: line 1: 4 fields, expected 3 (as on line 2)", ErrFormat},
 		// One class: only -1/+1 labels load.
 		{"all 0", "1,0\n2,0\n", `perceptron: only one label value "0" in column 1: need two classes`, ErrOneClass},
 		{"all setosa", "1,setosa\n2,setosa\n", `perceptron: only one label value "setosa" in column 1: need two classes`, ErrOneClass},
 	} {
 		_, err := ReadCSV(strings.NewReader(c.in), CSVOptions{})
-		if err == nil || err.Error() != c.want || (c.kind != nil && !errors.Is(err, c.kind)) {
+		if err == nil || err.Error() != c.want || !errors.Is(err, c.kind) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
 		}
 	}

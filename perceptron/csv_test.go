@@ -1,6 +1,8 @@
 package perceptron
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"os"
 	"path/filepath"
@@ -144,62 +146,105 @@ func TestReadCSV(t *testing.T) {
 	}
 }
 
+// TestReadCSVErrors checks the kind of every error and, for a parse error,
+// the line and the column it names (-1: no one column).
 func TestReadCSVErrors(t *testing.T) {
 	for _, tc := range []struct {
-		name string
+		name      string
+		in        string
+		opt       CSVOptions
+		kind      error
+		line, col int // the *ParseError's; 0, 0 when not a parse error
+	}{
+		{"empty", "", CSVOptions{}, ErrEmpty, 0, -1},
+		{"blank", "\n \r\n\t\n", CSVOptions{}, ErrEmpty, 0, -1},
+		{"header only", "\nx1,x2,y\n", CSVOptions{}, ErrEmpty, 2, -1},
+		{"one column", "1\n2\n", CSVOptions{}, ErrFormat, 1, -1},
+		{"short line", "x1,x2,x3,y\n1,2,3,1\n4,5,6,-1\n\n7,8,1\n", CSVOptions{}, ErrFormat, 5, -1},
+		{"long header", "a,b,c,d,y\n1,2,3,1\n", CSVOptions{}, ErrFormat, 1, -1},
+		{"no header, short first line", "1,2\n1,2,3\n", CSVOptions{Header: HeaderNo}, ErrFormat, 2, -1},
+		{"bad number", "a b c d\n1 2 3 1\n\n\n\n\n1 2 abc -1\n", CSVOptions{}, ErrFormat, 7, 2},
+		{"NaN", "1,2,1\n1,NaN,-1\n", CSVOptions{}, ErrNonFinite, 2, 1},
+		{"nan", "1,2,1\n1,nan,-1\n", CSVOptions{}, ErrNonFinite, 2, 1},
+		{"Inf", "1,2,1\n-inf,1,-1\n", CSVOptions{}, ErrNonFinite, 2, 0},
+		{"overflow", "1,2,1\n1,1e400,-1\n", CSVOptions{}, ErrNonFinite, 2, 1},
+		{"header word on data", "x,y\n1,1\nz,-1\n", CSVOptions{}, ErrFormat, 3, 0},
+		{"label NaN", "1,2,1\n3,4,NaN\n5,6,-1\n", CSVOptions{}, ErrLabel, 2, 2},
+		{"label ?", "1,2,1\n3,4,?\n5,6,-1\n", CSVOptions{}, ErrLabel, 2, 2},
+		{"label empty", "1,2,1\n3,4,\n5,6,-1\n", CSVOptions{}, ErrLabel, 2, 2},
+		{"label NA on line 1", "1,2,NA\n3,4,1\n5,6,-1\n", CSVOptions{}, ErrLabel, 1, 2},
+		{"label NaN of a dropped class", "1,0\n2,1\n3,nan\n", CSVOptions{Classes: []string{"0", "1"}}, ErrLabel, 3, 1},
+		{"gzip of bad data", gzipped("1,2,1\n3,4\n"), CSVOptions{}, ErrFormat, 2, -1},
+		{"zip", "PK\x03\x04rest", CSVOptions{}, ErrFormat, 0, -1},
+		{"bzip2", "BZh91AY&SY", CSVOptions{}, ErrFormat, 0, -1},
+		{"binary", "1,2,1\n3,\x00,1\n", CSVOptions{}, ErrFormat, 2, -1},
+		{"feature out of range", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{0, 5}}, ErrOption, 0, 0},
+		{"negative feature", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{-1}}, ErrOption, 0, 0},
+		{"feature is label", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{2}}, ErrOption, 0, 0},
+		{"feature repeated", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{1, 0, 1}}, ErrOption, 0, 0},
+		{"features empty", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{}}, ErrOption, 0, 0},
+		{"one label", "x,y\n1,0\n2,0.0\n", CSVOptions{}, ErrOneClass, 0, 0},
+		{"three labels", "1,b\n2,a\n3,c\n", CSVOptions{}, ErrClasses, 0, 0},
+		{"class not found", "1,0\n2,1\n3,2\n", CSVOptions{Classes: []string{"1", "3"}}, ErrClasses, 0, 0},
+		{"three classes", "1,0\n2,1\n3,2\n", CSVOptions{Classes: []string{"0", "1", "2"}}, ErrOption, 0, 0},
+		{"classes repeated", "1,0\n2,1\n", CSVOptions{Classes: []string{"1", "1.0"}}, ErrOption, 0, 0},
+		{"header mode", "1,0\n2,1\n", CSVOptions{Header: 7}, ErrOption, 0, 0},
+		{"bad comma", "1,0\n2,1\n", CSVOptions{Comma: '\n'}, ErrOption, 0, 0},
+	} {
+		d, err := ReadCSV(strings.NewReader(tc.in), tc.opt)
+		if err == nil {
+			t.Errorf("%s: got %v, want an error of kind %v", tc.name, d, tc.kind)
+			continue
+		}
+		if !errors.Is(err, tc.kind) {
+			t.Errorf("%s: error %q is not %v", tc.name, err, tc.kind)
+		}
+		var pe *ParseError
+		isParse := errors.As(err, &pe)
+		switch {
+		case tc.line == 0 && tc.col == 0 && isParse:
+			t.Errorf("%s: error %q is a *ParseError", tc.name, err)
+		case (tc.line != 0 || tc.col != 0) && !isParse:
+			t.Errorf("%s: error %q is not a *ParseError", tc.name, err)
+		case isParse && (pe.Line != tc.line || pe.Column != tc.col):
+			t.Errorf("%s: error %q at line %d, column %d; want line %d, column %d", tc.name, err, pe.Line, pe.Column, tc.line, tc.col)
+		}
+	}
+}
+
+// TestReadCSVMessages pins the messages whose wording is the feature: they
+// name the line and the column and say what is wrong in the file's terms.
+func TestReadCSVMessages(t *testing.T) {
+	for _, tc := range []struct {
 		in   string
 		opt  CSVOptions
 		want string
 	}{
-		{"empty", "", CSVOptions{}, "perceptron: empty input: no lines with data"},
-		{"blank", "\n \r\n\t\n", CSVOptions{}, "perceptron: empty input: no lines with data"},
-		{"header only", "\nx1,x2,y\n", CSVOptions{}, "perceptron: empty input: no data lines after the header on line 2"},
-		{"one column", "1\n2\n", CSVOptions{}, "perceptron: line 1: 1 field, need at least 2 (features, then the label)"},
-		{"short line", "x1,x2,x3,y\n1,2,3,1\n4,5,6,-1\n\n7,8,1\n", CSVOptions{},
-			"perceptron: line 5: 3 fields, expected 4 (as on line 2)"},
-		{"long header", "a,b,c,d,y\n1,2,3,1\n", CSVOptions{},
-			"perceptron: line 1: 5 fields, expected 4 (as on line 2)"},
-		{"no header, short first line", "1,2\n1,2,3\n", CSVOptions{Header: HeaderNo},
-			"perceptron: line 2: 3 fields, expected 2 (as on line 1)"},
-		{"bad number", "a b c d\n1 2 3 1\n\n\n\n\n1 2 abc -1\n", CSVOptions{},
-			`perceptron: line 7, column 2: cannot parse "abc" as a number`},
-		{"NaN", "1,2,1\n1,NaN,-1\n", CSVOptions{}, "perceptron: line 2, column 1: value is NaN"},
-		{"Inf", "1,2,1\n-inf,1,-1\n", CSVOptions{}, "perceptron: line 2, column 0: value is -Inf"},
-		{"overflow", "1,2,1\n1,1e400,-1\n", CSVOptions{}, `perceptron: line 2, column 1: "1e400" overflows to +Inf`},
-		{"header word on data", "x,y\n1,1\nz,-1\n", CSVOptions{}, `perceptron: line 3, column 0: cannot parse "z" as a number`},
-		{"feature out of range", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{0, 5}},
-			"perceptron: feature column 5 out of range: the file has 3 columns, 0..1 may be features"},
-		{"negative feature", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{-1}},
-			"perceptron: feature column -1 out of range: the file has 3 columns, 0..1 may be features"},
-		{"feature is label", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{2}},
-			"perceptron: feature column 2 is the label column"},
-		{"feature repeated", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{1, 0, 1}},
-			"perceptron: feature column 1 repeated"},
-		{"features empty", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{}},
-			"perceptron: Features is empty: list at least one column, or nil for all but the last"},
-		{"one label", "x,y\n1,0\n2,0.0\n", CSVOptions{},
-			`perceptron: only one label value "0" in column 1: need two classes`},
-		{"three labels", "1,b\n2,a\n3,c\n", CSVOptions{},
-			`perceptron: 3 label values in column 1 ("a", "b", "c"): set CSVOptions.Classes to choose two`},
-		{"class not found", "1,0\n2,1\n3,2\n", CSVOptions{Classes: []string{"1", "3"}},
+		{"\nx1,x2,y\n", CSVOptions{}, "perceptron: line 2: empty input: no data lines after the header"},
+		{"x1,x2,x3,y\n1,2,3,1\n4,5,6,-1\n\n7,8,1\n", CSVOptions{}, "perceptron: line 5: 3 fields, expected 4 (as on line 2)"},
+		{"a b c d\n1 2 3 1\n1 2 abc -1\n", CSVOptions{}, `perceptron: line 3, column 2: cannot parse "abc" as a number`},
+		{"1,2,1\n1,1e400,-1\n", CSVOptions{}, `perceptron: line 2, column 1: "1e400" overflows to +Inf`},
+		{"1,2,1\n3,4,?\n", CSVOptions{}, `perceptron: line 2, column 2: the label "?" is a missing value`},
+		{"1,2,1\n3,4,\n", CSVOptions{}, `perceptron: line 2, column 2: the label is empty`},
+		{"1,2,NaN\n3,4,1\n", CSVOptions{}, `perceptron: line 1, column 2: the label "NaN" is NaN, not a class`},
+		{"1,b\n2,a\n3,c\n", CSVOptions{}, `perceptron: 3 label values in column 1 ("a", "b", "c"): choose two classes`},
+		{"1,0\n2,1\n3,2\n", CSVOptions{Classes: []string{"1", "3"}},
 			`perceptron: class "3" not found in the label column (column 1); its values are "0", "1", "2"`},
-		{"three classes", "1,0\n2,1\n3,2\n", CSVOptions{Classes: []string{"0", "1", "2"}},
-			"perceptron: Classes must name exactly 2 labels, got 3"},
-		{"classes repeated", "1,0\n2,1\n", CSVOptions{Classes: []string{"1", "1.0"}},
-			`perceptron: Classes "1" and "1.0" name the same label`},
-		{"header mode", "1,0\n2,1\n", CSVOptions{Header: 7},
-			"perceptron: unknown header mode 7: want HeaderAuto, HeaderYes or HeaderNo"},
-		{"bad comma", "1,0\n2,1\n", CSVOptions{Comma: '\n'}, `perceptron: invalid Comma '\n'`},
+		{"PK\x03\x04", CSVOptions{}, "perceptron: a zip archive, not text: extract the file first"},
 	} {
-		d, err := ReadCSV(strings.NewReader(tc.in), tc.opt)
-		if err == nil {
-			t.Errorf("%s: got %v, want error %q", tc.name, d, tc.want)
-			continue
-		}
-		if err.Error() != tc.want {
-			t.Errorf("%s: error %q, want %q", tc.name, err, tc.want)
+		if _, err := ReadCSV(strings.NewReader(tc.in), tc.opt); err == nil || err.Error() != tc.want {
+			t.Errorf("ReadCSV(%q): error %v, want %q", tc.in, err, tc.want)
 		}
 	}
+}
+
+// gzipped returns s compressed with gzip.
+func gzipped(s string) string {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte(s))
+	z.Close()
+	return b.String()
 }
 
 func TestReadMultiCSV(t *testing.T) {
@@ -234,14 +279,16 @@ func TestReadMultiCSV(t *testing.T) {
 	for _, tc := range []struct {
 		in   string
 		opt  CSVOptions
-		want string
+		want error
 	}{
-		{"1,a\n2,a\n", CSVOptions{}, `perceptron: only one label value "a" in column 1: need two classes`},
-		{"1,a\n2,b\n", CSVOptions{Classes: []string{"a"}}, "perceptron: Classes must name at least 2 labels, got 1"},
-		{"1,a\n2,b\n", CSVOptions{Classes: []string{"a", "c"}}, `perceptron: class "c" not found in the label column (column 1); its values are "a", "b"`},
+		{"1,a\n2,a\n", CSVOptions{}, ErrOneClass},
+		{"1,a\n2,b\n", CSVOptions{Classes: []string{"a"}}, ErrOption},
+		{"1,a\n2,b\n", CSVOptions{Classes: []string{"a", "c"}}, ErrClasses},
+		{"1,a\n2,?\n", CSVOptions{}, ErrLabel},
+		{"1,a\nnan,b\n", CSVOptions{}, ErrNonFinite},
 	} {
-		if _, err := ReadMultiCSV(strings.NewReader(tc.in), tc.opt); err == nil || err.Error() != tc.want {
-			t.Errorf("ReadMultiCSV(%q): error %v, want %q", tc.in, err, tc.want)
+		if _, err := ReadMultiCSV(strings.NewReader(tc.in), tc.opt); !errors.Is(err, tc.want) {
+			t.Errorf("ReadMultiCSV(%q): error %v, want %v", tc.in, err, tc.want)
 		}
 	}
 }
@@ -266,6 +313,37 @@ func TestReadCSVFile(t *testing.T) {
 	_, err = ReadCSVFile(bad, CSVOptions{})
 	if want := "perceptron: " + bad + ": line 3: 2 fields, expected 3 (as on line 2)"; err == nil || err.Error() != want {
 		t.Errorf("bad file: error %v, want %q", err, want)
+	}
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Path != bad || pe.Line != 3 || !errors.Is(err, ErrFormat) {
+		t.Errorf("bad file: error %#v, want a *ParseError of kind ErrFormat at %s line 3", err, bad)
+	}
+	// The kinds survive the file's name (issue 24: ErrOneClass was lost).
+	for _, c := range []struct {
+		text string
+		kind error
+	}{
+		{"1,0\n2,0\n", ErrOneClass},
+		{"1,a\n2,b\n3,c\n", ErrClasses},
+		{"1,1\nnan,-1\n", ErrNonFinite},
+		{"1,1\n2,?\n", ErrLabel},
+		{"", ErrEmpty},
+	} {
+		p := filepath.Join(dir, "kind.csv")
+		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadCSVFile(p, CSVOptions{}); !errors.Is(err, c.kind) {
+			t.Errorf("ReadCSVFile(%q): error %v, want %v", c.text, err, c.kind)
+		}
+	}
+	// A gzip file is read as its text.
+	gz := filepath.Join(dir, "good.dat.gz")
+	if err := os.WriteFile(gz, []byte(gzipped("x1 x2 y\n1 2 1\n3 4 -1\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := ReadCSVFile(gz, CSVOptions{}); err != nil || d.N() != 2 || d.X.At(1, 1) != 4 {
+		t.Errorf("gzip file: %v, %v; want the 2 rows of its text", d, err)
 	}
 	_, err = ReadCSVFile(filepath.Join(dir, "missing.csv"), CSVOptions{})
 	if !errors.Is(err, os.ErrNotExist) {

@@ -1,18 +1,18 @@
 package perceptron
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"embed"
+	"errors"
 	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 )
 
 // The embedded tables are scikit-learn 1.2.1's copies; data/README.md says
@@ -95,56 +95,65 @@ func mustLoad(name string, header bool, features []string) *MultiDataset {
 
 // loadSklearn parses a table in scikit-learn's layout: an optional first
 // line "n_samples,n_features,class names...", then the features and the
-// integer class of every row.
+// integer class of every row. Both parts are read by the package's one
+// reader of delimited text (a gzip file decompressed by it); errors keep
+// their kind.
 func loadSklearn(name string, header bool, features []string) (*MultiDataset, error) {
 	raw, err := dataFiles.ReadFile("data/" + name)
 	if err != nil {
-		return nil, errorf("embedded %s: %w", name, err)
+		return nil, wrapf(err, "embedded %s", name)
 	}
-	var r io.Reader = bytes.NewReader(raw)
-	if strings.HasSuffix(name, ".gz") {
-		if r, err = gzip.NewReader(r); err != nil {
-			return nil, errorf("embedded %s: %w", name, err)
-		}
-	}
-	br := bufio.NewReader(r)
 	var n, d int
 	var classNames []string
+	body := raw
 	if header {
-		line, err := br.ReadString('\n')
+		end := bytes.IndexByte(raw, '\n')
+		if end < 0 {
+			end = len(raw)
+		}
+		in, err := delim.NewReader(bytes.NewReader(raw[:end]), ',')
 		if err != nil {
-			return nil, errorf("embedded %s: %w", name, err)
+			return nil, wrapf(parseError(err), "embedded %s", name)
 		}
-		f := strings.Split(strings.TrimSpace(line), ",")
+		first, _, err := in.Next()
+		if err != nil {
+			return nil, wrapf(parseError(err), "embedded %s", name)
+		}
+		f := first.Fields
 		if len(f) < 4 {
-			return nil, errorf("embedded %s: header %q is not n_samples,n_features,classes", name, line)
+			return nil, kindErrorf(ErrFormat, "embedded %s: header %q is not n_samples,n_features,classes", name, f)
 		}
-		if n, err = strconv.Atoi(f[0]); err != nil {
-			return nil, errorf("embedded %s: %w", name, err)
+		if n, err = delim.Int(f[0], 1, 0); err == nil {
+			d, err = delim.Int(f[1], 1, 1)
 		}
-		if d, err = strconv.Atoi(f[1]); err != nil {
-			return nil, errorf("embedded %s: %w", name, err)
+		if err != nil {
+			return nil, wrapf(parseError(err), "embedded %s", name)
 		}
 		classNames = f[2:]
+		body = raw[min(end+1, len(raw)):]
 	}
-	m, err := ReadMultiCSV(br, CSVOptions{Header: HeaderNo, Comma: ','})
+	m, err := ReadMultiCSV(bytes.NewReader(body), CSVOptions{Header: HeaderNo, Comma: ','})
 	if err != nil {
-		return nil, errorf("embedded %s: %s", name, strings.TrimPrefix(err.Error(), "perceptron: "))
+		var pe *ParseError
+		if header && errors.As(err, &pe) && pe.Line > 0 {
+			pe.Line++ // the line of the file, header included
+		}
+		return nil, wrapf(err, "embedded %s", name)
 	}
 	for i, c := range m.ClassNames {
 		if c != strconv.Itoa(i) {
-			return nil, errorf("embedded %s: class %d is labelled %q", name, i, c)
+			return nil, kindErrorf(ErrClasses, "embedded %s: class %d is labelled %q", name, i, c)
 		}
 	}
 	if header {
 		if m.N() != n || m.D() != d || len(m.ClassNames) != len(classNames) {
-			return nil, errorf("embedded %s: read %d×%d with %d classes, header says %d×%d with %d",
+			return nil, kindErrorf(ErrDimension, "embedded %s: read %d×%d with %d classes, header says %d×%d with %d",
 				name, m.N(), m.D(), len(m.ClassNames), n, d, len(classNames))
 		}
 		m.ClassNames = classNames
 	}
 	if len(features) != m.D() {
-		return nil, errorf("embedded %s: %d feature names for %d features", name, len(features), m.D())
+		return nil, kindErrorf(ErrDimension, "embedded %s: %d feature names for %d features", name, len(features), m.D())
 	}
 	m.Features = features
 	return m, nil
@@ -179,7 +188,7 @@ func (m *MultiDataset) Class(name string) (int, error) {
 	for i, c := range m.ClassNames {
 		q[i] = strconv.Quote(c)
 	}
-	return 0, errorf("unknown class %q: the classes are %s", name, strings.Join(q, ", "))
+	return 0, kindErrorf(ErrClasses, "unknown class %q: the classes are %s", name, strings.Join(q, ", "))
 }
 
 // Binary returns the binary data set of two classes: the rows of class neg,
@@ -193,16 +202,16 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 		return nil, ErrEmpty
 	}
 	if len(m.Labels) != m.N() {
-		return nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	k := m.numClasses()
 	for _, c := range []int{neg, pos} {
 		if c < 0 || c >= k {
-			return nil, errorf("binary: class %d out of range [0, %d)", c, k)
+			return nil, kindErrorf(ErrClasses, "binary: class %d out of range [0, %d)", c, k)
 		}
 	}
 	if neg == pos {
-		return nil, errorf("binary: neg and pos are both class %d", neg)
+		return nil, kindErrorf(ErrClasses, "binary: neg and pos are both class %d", neg)
 	}
 	d := m.D()
 	if len(features) == 0 {
@@ -214,10 +223,10 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 	seen := make(map[int]bool, len(features))
 	for _, j := range features {
 		if j < 0 || j >= d {
-			return nil, errorf("binary: feature %d out of range [0, %d)", j, d)
+			return nil, kindErrorf(ErrOption, "binary: feature %d out of range [0, %d)", j, d)
 		}
 		if seen[j] {
-			return nil, errorf("binary: feature %d repeated", j)
+			return nil, kindErrorf(ErrOption, "binary: feature %d repeated", j)
 		}
 		seen[j] = true
 	}
@@ -240,7 +249,7 @@ func (m *MultiDataset) Binary(neg, pos int, features ...int) (*Dataset, error) {
 	}
 	for _, c := range []int{neg, pos} {
 		if counts[c] == 0 {
-			return nil, errorf("binary: class %d has no rows", c)
+			return nil, kindErrorf(ErrClasses, "binary: class %d has no rows", c)
 		}
 	}
 	out := &Dataset{X: mat.NewDense(len(y), len(features), data), Y: y}

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -129,7 +130,7 @@ func TestEmbeddedDataIsCopied(t *testing.T) {
 	}
 }
 
-// TestIrisGolden is the published golden run: PLA with DefaultOptions on
+// TestIrisGolden is the published golden run: PLA with the zero Options on
 // setosa (-1) against versicolor (+1), sepal length and petal length.
 // scikit-learn's Perceptron(shuffle=False, tol=None, max_iter=6) on the same
 // rows gives coef_ [-3.3999999999999977, 9.100000000000001] and intercept_
@@ -145,7 +146,7 @@ func TestIrisGolden(t *testing.T) {
 	if d.Features[0] != "sepal length (cm)" || d.Features[1] != "petal length (cm)" || d.Classes != [2]string{"setosa", "versicolor"} {
 		t.Errorf("names %q %q", d.Features, d.Classes)
 	}
-	r, err := PLA(d, DefaultOptions())
+	r, err := PLA(d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,18 +193,18 @@ func TestBinary(t *testing.T) {
 		m        *MultiDataset
 		neg, pos int
 		features []int
-		want     string
+		want     error
 	}{
-		{m, 0, 3, nil, "perceptron: binary: class 3 out of range [0, 3)"},
-		{m, -1, 0, nil, "perceptron: binary: class -1 out of range [0, 3)"},
-		{m, 1, 1, nil, "perceptron: binary: neg and pos are both class 1"},
-		{m, 0, 1, []int{13}, "perceptron: binary: feature 13 out of range [0, 13)"},
-		{m, 0, 1, []int{2, 2}, "perceptron: binary: feature 2 repeated"},
-		{noRows, 0, 1, nil, "perceptron: binary: class 1 has no rows"},
-		{&MultiDataset{}, 0, 1, nil, ErrEmpty.Error()},
+		{m, 0, 3, nil, ErrClasses},
+		{m, -1, 0, nil, ErrClasses},
+		{m, 1, 1, nil, ErrClasses},
+		{m, 0, 1, []int{13}, ErrOption},
+		{m, 0, 1, []int{2, 2}, ErrOption},
+		{noRows, 0, 1, nil, ErrClasses},
+		{&MultiDataset{}, 0, 1, nil, ErrEmpty},
 	} {
-		if _, err := tc.m.Binary(tc.neg, tc.pos, tc.features...); err == nil || err.Error() != tc.want {
-			t.Errorf("Binary(%d, %d, %v): error %v, want %q", tc.neg, tc.pos, tc.features, err, tc.want)
+		if _, err := tc.m.Binary(tc.neg, tc.pos, tc.features...); !errors.Is(err, tc.want) {
+			t.Errorf("Binary(%d, %d, %v): error %v, want %v", tc.neg, tc.pos, tc.features, err, tc.want)
 		}
 	}
 }
@@ -214,7 +215,8 @@ func TestClass(t *testing.T) {
 		t.Errorf("Class(virginica) = %d, %v; want 2", c, err)
 	}
 	_, err := m.Class("rose")
-	if want := `perceptron: unknown class "rose": the classes are "setosa", "versicolor", "virginica"`; err == nil || err.Error() != want {
-		t.Errorf("Class(rose): error %v, want %q", err, want)
+	// The message lists the classes to choose from: it is the feature.
+	if want := `perceptron: unknown class "rose": the classes are "setosa", "versicolor", "virginica"`; err == nil || err.Error() != want || !errors.Is(err, ErrClasses) {
+		t.Errorf("Class(rose): error %v, want %q (ErrClasses)", err, want)
 	}
 }

@@ -1,8 +1,6 @@
 package perceptron
 
 import (
-	"errors"
-	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/mat"
@@ -23,14 +21,6 @@ type Dataset struct {
 	Classes [2]string
 }
 
-// errorf returns an error whose message starts with the package name.
-func errorf(format string, args ...any) error {
-	return fmt.Errorf("perceptron: "+format, args...)
-}
-
-// ErrEmpty is returned for a data set without rows or without features.
-var ErrEmpty = errors.New("perceptron: empty data: no rows")
-
 // NewDataset copies the rows x and labels y into a Dataset after checking
 // them: at least one row, every row of the same non-zero length, every value
 // finite, as many labels as rows, every label -1 or +1. The error names the
@@ -41,15 +31,15 @@ func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
 	}
 	d := len(x[0])
 	if d == 0 {
-		return nil, errorf("empty data: row 0 has no features")
+		return nil, kindErrorf(ErrEmpty, "empty data: row 0 has no features")
 	}
 	if len(y) != len(x) {
-		return nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
+		return nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
 	}
 	data := make([]float64, 0, len(x)*d)
 	for i, row := range x {
 		if len(row) != d {
-			return nil, errorf("ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
+			return nil, kindErrorf(ErrDimension, "ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
 		}
 		if err := checkFinite(row, i); err != nil {
 			return nil, err
@@ -81,7 +71,7 @@ func checkLabels(y []float64) error {
 		// |v| != 1 is one test, taken the same way for -1 and +1: labels in
 		// random order then cost no mispredicted branches.
 		if math.Abs(v) != 1 { // NaN too
-			return errorf("row %d: label %v is not -1 or +1", i, v)
+			return kindErrorf(ErrLabel, "row %d: label %v is not -1 or +1", i, v)
 		}
 	}
 	return nil
@@ -105,7 +95,9 @@ func (d *Dataset) D() int {
 	return c
 }
 
-// Row returns x_i as a view into X; callers must not modify it.
+// Row returns x_i as a view into X; callers must not modify it. Like a
+// slice index, it panics when i is outside [0, N), and so on a Dataset with
+// no rows: loop over i < d.N().
 func (d *Dataset) Row(i int) []float64 { return d.X.RawRowView(i) }
 
 // Rows returns a copy of the points as a slice of rows.
@@ -127,7 +119,7 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 	y := make([]float64, len(rows))
 	for k, i := range rows {
 		if i < 0 || i >= n {
-			return nil, errorf("subset: row index %d out of range [0, %d)", i, n)
+			return nil, kindErrorf(ErrOption, "subset: row index %d out of range [0, %d)", i, n)
 		}
 		data = append(data, d.Row(i)...)
 		y[k] = d.Y[i]
@@ -135,8 +127,9 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 	return &Dataset{X: mat.NewDense(len(rows), c, data), Y: y, Features: d.Features, Classes: d.Classes}, nil
 }
 
-// Validate checks that d is a usable training set: non-empty, finite, with
-// labels -1/+1 of both classes. Every learner calls it at the door.
+// Validate checks that d is non-empty, finite and labelled -1/+1 with both
+// classes, as the theory functions (Separable, MaxMargin, Bound) need. The
+// learners accept one class too (see checkTrain).
 func (d *Dataset) Validate() error {
 	if err := checkRows(d); err != nil {
 		return err
@@ -153,6 +146,15 @@ func (d *Dataset) Validate() error {
 	return nil
 }
 
+// checkTrain is the learners' check at the door: d is non-empty, finite and
+// labelled -1/+1. One class is allowed: labels that are all -1 or all +1
+// say what they mean, PLA's update is defined there (the first point is a
+// mistake at w = 0; the data is separable by w = 0, b = y, so PLA
+// converges), and Learning From Data's experiment draws such samples
+// (LFDData); only the theory functions, which need both classes, refuse
+// them with ErrOneClass.
+func checkTrain(d *Dataset) error { return checkRows(d) }
+
 // checkRows checks that d is non-empty, finite and labelled -1/+1 (one class
 // only is allowed).
 func checkRows(d *Dataset) error {
@@ -160,7 +162,7 @@ func checkRows(d *Dataset) error {
 		return ErrEmpty
 	}
 	if len(d.Y) != d.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
 	}
 	for i := 0; i < d.N(); i++ {
 		if err := checkFinite(d.Row(i), i); err != nil {

@@ -19,41 +19,73 @@
 // The perceptron learning algorithm (PLA) updates w ← w + η y x and
 // b ← b + η y on every mistake, a point with y(w·x + b) ≤ 0 (or, with the
 // TieNegative policy, a point whose sign(w·x + b), with sign(0) = -1, differs
-// from y). PLA, Pocket, Voted and Averaged share Options; every one returns
-// what it learned and what happened (updates, epochs, updates per epoch, the
-// row of the last mistake, whether a clean pass was reached). Online steps one
-// point at a time. Dual and KernelPerceptron learn mistake counts α instead of
-// w. OneVsRest turns any binary learner into a multi-class one.
+// from y). PLA, Pocket, Voted, Averaged, Dual and KernelPerceptron share
+// Options. Online steps one point at a time. Dual and KernelPerceptron learn
+// mistake counts α instead of w (GramMatrix gives the matrix they learn
+// from). OneVsRest turns any binary learner into a multi-class one.
+//
+// # Options
+//
+// Options holds the hyper-parameters, and only them: what a run learns
+// depends on them and on the data. Its zero value is the default (1000
+// epochs, η = 1, rows in order, seed 0, a score of 0 a mistake, a free bias,
+// exact sums), so a caller sets only what it changes:
+//
+//	res, err := perceptron.PLA(d, perceptron.Options{Order: perceptron.Shuffle, Seed: 3})
+//
+// How a run is watched and stopped is apart, in Options.Control: an
+// Observer that sees every update, a Context (the one way to stop a run
+// from outside), and the memory budget of the Gram matrix. The theory
+// functions take the same Options as the run they speak about: Bound and
+// MaxMargin read NoBias, CheckProof reads Eta and NoBias, and all of them
+// (and Separable) stop with the Context.
 //
 // # Models
 //
-// Every learned binary classifier (Hyperplane and the result of every
-// learner) implements Model: Dim, Score, Predict, PredictAll, Errors and
-// ErrorRate, with the tie policy stored in the model. Save and Load write and
-// read a model as JSON (ModelFile), the format of the command line, and
-// loading checks it (finite weights, dimensions that agree, a known tie
-// policy, no negative vote counts).
+// Every learned binary classifier implements Model: Dim, Score, Predict,
+// PredictAll, Errors and ErrorRate, with the tie policy stored in the model.
+// A Hyperplane is one; so are the results of PLA (Result), Pocket
+// (PocketResult), Averaged (AveragedResult), Dual (DualResult),
+// GradientDescent and SGD (GDResult), which embed the Hyperplane they
+// learned, and VotedModel and KernelModel, which are not hyperplanes. What a
+// run did (updates, epochs, updates per epoch, the row of the last mistake,
+// whether a clean pass was reached) is a Stats, embedded in every result of
+// the batch learners, so res.Updates and res.Converged read alike on all.
 //
 // # Theory
 //
 // Radius computes R = max ||x||, MaxMargin the hard-margin separator and its
 // margin γ, and the convergence theorem bounds the number of updates of PLA on
-// separable data by (R/γ)². CheckProof walks the trace of a run and verifies
-// both steps of the proof at every update; Separable decides linear
+// separable data by (R/γ)² (Bound). CheckProof walks the trace of a run and
+// verifies both steps of the proof at every update; Separable decides linear
 // separability with Wolfe's minimum-norm-point algorithm on standardised
-// features and returns a certificate either way (SeparableContext: a
-// separator whose sign on every row is certified, or convex weights whose
-// combination is 0). Norms and margins are overflow-safe.
+// features and returns a certificate either way (Separability: a separator
+// whose sign on every row is certified, or convex weights whose combination
+// is 0). Norms and margins are overflow-safe.
 //
-// # Errors
+// # Errors and panics
 //
-// Anything that comes from data (NaN, ragged rows, labels other than -1/+1,
-// empty data, a wrong dimension, a non-positive iteration count) is reported
-// as an error that names the problem and where it is; public functions never
-// panic on user data, nor on nil or zero values. Kinds of error match with
-// errors.Is: ErrEmpty, ErrDimension, ErrOneClass, ErrNonFinite (a NaN or
-// ±Inf in the data, the weights or a score), ErrNotSeparable, ErrUndecided
-// (Separable or MaxMargin stopped before an answer) and ErrStopped. A NaN
-// score is a mistake under both tie policies, never a success. Randomness
-// comes from math/rand/v2 with an explicit seed.
+// The package follows gonum's policy. Anything that comes from data (NaN,
+// ragged rows, labels other than -1/+1, empty data, a wrong dimension, a
+// non-positive iteration count, bad options) is reported as an error that
+// names the problem and where it is. Kinds of error match with errors.Is:
+// ErrEmpty, ErrDimension, ErrOneClass, ErrNonFinite (a NaN or ±Inf in the
+// data, the weights or a score), ErrLabel, ErrFormat and ErrClasses
+// (reading a file; a *ParseError gives the line and the column), ErrOption,
+// ErrNotSeparable, ErrUndecided (Separable or MaxMargin stopped before an
+// answer, or neither answer can be certified) and ErrStopped. Wrapping keeps
+// the kind: errors.Is sees through a file's name or a class. All of them are
+// declared in errors.go. A NaN score is a mistake under both tie policies,
+// never a success. Randomness comes from math/rand/v2 with an explicit
+// seed.
+//
+// Validation happens once. The models the package builds are valid by
+// construction; a model assembled by hand (or read from a file) is checked
+// whole by its Validate method (Hyperplane, VotedModel, KernelModel), and
+// Score and Predict then check only the point. A nil model, including the
+// nil result of a learner whose error was ignored, answers every Model
+// method with an error. A panic means misuse of the program's own shapes,
+// never bad data: an index outside [0, N) of Dataset.Row (as a slice
+// index), or a hand-built model used without Validate whose fields disagree
+// (say, fewer survival counts than vectors).
 package perceptron

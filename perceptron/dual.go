@@ -7,15 +7,15 @@ import (
 )
 
 // DualResult is what the dual perceptron learned: the mistake count α_i of
-// every row, the Gram matrix it used and, in the embedded Result, the
-// weights recovered from α.
+// every row and the weights recovered from α. The Gram matrix it used is
+// not kept (it is n × n): GramMatrix computes it again.
 type DualResult struct {
-	// Result holds w = Σ_i α_i η y_i x_i, b and the counters of the run.
-	Result
+	// Hyperplane holds w = Σ_i α_i η y_i x_i and b.
+	Hyperplane
 	// Alpha[i] is the number of updates made on row i.
 	Alpha []int
-	// Gram is the Gram matrix G_ij = x_i·x_j of the training rows.
-	Gram *mat.SymDense
+	// Stats is what the run did.
+	Stats
 }
 
 // Dual runs the dual form of the perceptron on d. It never forms w while
@@ -30,33 +30,33 @@ type DualResult struct {
 // same order; the final w = Σ_i α_i η y_i x_i equals PLA's exactly when the
 // arithmetic is exact (integer data and η) and up to rounding otherwise.
 // The Observer sees, after every update, the w recovered from α. The n × n
-// Gram matrix takes 8·n² bytes: above opt.MaxGramBytes (by default
+// Gram matrix takes 8·n² bytes: above opt.Control.MaxGramBytes (by default
 // DefaultMaxGramBytes, 1 GiB, about 11,500 rows) Dual refuses the data
 // with an error before allocating it.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
-// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
 func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, LinearKernel{}, opt.MaxGramBytes)
+	gram, err := gramMatrix(d, LinearKernel{}, opt.Control.MaxGramBytes)
 	if err != nil {
 		return nil, err
 	}
 	var recover func(alpha []int) []float64
-	if opt.Observer != nil {
+	if opt.Control.Observer != nil {
 		recover = func(alpha []int) []float64 { return dualWeights(d, alpha, opt.Eta) }
 	}
 	k := runKernel(d, gram, opt, recover)
 	if err := k.finish(); err != nil {
 		return nil, err
 	}
-	res := &DualResult{Result: k.res, Alpha: k.alpha, Gram: gram}
+	res := &DualResult{Stats: k.res, Alpha: k.alpha}
 	res.Hyperplane = Hyperplane{W: dualWeights(d, k.alpha, opt.Eta), B: k.b, Tie: opt.Tie}
 	if err := checkWeights("the weights Σ_i α_i η y_i x_i", res.W, res.B, k.res.LastMistakeRow, k.lastEpoch); err != nil {
 		return nil, err
@@ -99,7 +99,6 @@ func runKernel(d *Dataset, gram *mat.SymDense, opt Options, recover func([]int) 
 	r := k.run
 	r.kernel = k
 	r.epochs(true)
-	r.res.Hyperplane = Hyperplane{}
 	return k
 }
 
@@ -122,7 +121,7 @@ func (k *kernelRun) pass() {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)
-				if score-score != 0 {
+				if !finite(score) {
 					k.nonFinite(i, score)
 					return
 				}
@@ -154,7 +153,7 @@ func (k *kernelRun) pass() {
 func (k *kernelRun) nonFinite(i int, score float64) {
 	r := k.run
 	r.halt = true
-	if r.b-r.b != 0 {
+	if !finite(r.b) {
 		r.err = checkWeights("the bias", nil, r.b, r.res.LastMistakeRow, r.lastEpoch)
 		return
 	}
@@ -167,7 +166,7 @@ func (k *kernelRun) visit(i int) {
 	r := k.run
 	y := r.d.Y[i]
 	score := k.score(i)
-	if score-score != 0 {
+	if !finite(score) {
 		k.nonFinite(i, score)
 		return
 	}
@@ -186,11 +185,11 @@ func (k *kernelRun) visit(i int) {
 	r.cur++
 	r.lastEpoch = r.epoch
 	r.res.LastMistakeRow = i
-	if r.opt.Observer != nil {
+	if r.opt.Control.Observer != nil {
 		var w []float64
 		if k.recover != nil {
 			w = k.recover(k.alpha)
 		}
-		r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: r.d.Row(i), Y: y, Score: score, W: w, B: r.b})
+		r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: r.d.Row(i), Y: y, Score: score, W: w, B: r.b})
 	}
 }

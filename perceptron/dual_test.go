@@ -54,12 +54,12 @@ func sameRun(a, b perceptron.Result) string {
 // differ by rounding: 1e-12 relative to the number of updates is many times
 // that rounding and far below any real difference.
 func TestDualEqualsPrimal(t *testing.T) {
-	orders := []perceptron.Order{perceptron.Cyclic, perceptron.Cycle, perceptron.Shuffle, perceptron.RandomMistake}
+	orders := []perceptron.Order{perceptron.InOrder, perceptron.RandomCycle, perceptron.Shuffle, perceptron.RandomMistake}
 	for seed := uint64(1); seed <= 400; seed++ {
 		exact := seed%2 == 0
 		n, dim := 5+int(seed%30), 1+int(seed%4)
 		var d *perceptron.Dataset
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 1 + int(seed%20)
 		if exact {
 			d = intData(t, n, dim, seed)
@@ -82,7 +82,7 @@ func TestDualEqualsPrimal(t *testing.T) {
 		}
 		var pRec, dRec perceptron.Recorder
 		popt, dopt := opt, opt
-		popt.Observer, dopt.Observer = pRec.Observe, dRec.Observe
+		popt.Control.Observer, dopt.Control.Observer = pRec.Observe, dRec.Observe
 		p, err := perceptron.PLA(d, popt)
 		if err != nil {
 			t.Fatal(err)
@@ -91,8 +91,8 @@ func TestDualEqualsPrimal(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if f := sameRun(*p, du.Result); f != "" {
-			t.Errorf("seed %d: %s differs: primal %+v, dual %+v", seed, f, *p, du.Result)
+		if f := sameRun(*p, perceptron.Result{Hyperplane: du.Hyperplane, Stats: du.Stats}); f != "" {
+			t.Errorf("seed %d: %s differs: primal %+v, dual %+v", seed, f, *p, du)
 			continue
 		}
 		count := make([]int, n)
@@ -123,19 +123,23 @@ func TestDualEqualsPrimal(t *testing.T) {
 		if k := len(dRec.Updates); k > 0 && !slices.Equal(dRec.Updates[k-1].W, du.W) {
 			t.Errorf("seed %d: last observed w %v, final %v", seed, dRec.Updates[k-1].W, du.W)
 		}
-		if r, c := du.Gram.SymmetricDim(), d.N(); r != c || du.Gram.At(0, 1) != dotT(d.Row(0), d.Row(1)) {
+		gram, err := perceptron.GramMatrix(d, perceptron.LinearKernel{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, c := gram.SymmetricDim(), d.N(); r != c || gram.At(0, 1) != dotT(d.Row(0), d.Row(1)) {
 			t.Errorf("seed %d: Gram matrix wrong", seed)
 		}
 	}
 }
 
 func TestDualErrors(t *testing.T) {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.Eta = -1
 	if _, err := perceptron.Dual(perceptron.XORData(), opt); err == nil || err.Error() != "perceptron: Eta must be a finite number > 0, got -1" {
 		t.Errorf("bad eta: %v", err)
 	}
-	if _, err := perceptron.Dual(&perceptron.Dataset{}, perceptron.DefaultOptions()); err != perceptron.ErrEmpty {
+	if _, err := perceptron.Dual(&perceptron.Dataset{}, perceptron.Options{}); err != perceptron.ErrEmpty {
 		t.Errorf("empty: %v", err)
 	}
 }

@@ -42,7 +42,7 @@ func ExampleIris() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	r, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	r, err := perceptron.PLA(d, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func ExampleSeparableData() {
 		log.Fatal(err)
 	}
 	fmt.Println(d.N(), "points, target margin at least 0.1:", margin >= 0.1)
-	r, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	r, err := perceptron.PLA(d, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func ExampleCreditApplicants() {
 
 func ExampleXORData() {
 	d := perceptron.XORData()
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 100
 	r, err := perceptron.PLA(d, opt)
 	if err != nil {

@@ -26,9 +26,9 @@ func mitXor() *perceptron.Dataset {
 }
 
 func ExamplePLA() {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	var rec perceptron.Recorder
-	opt.Observer = rec.Observe
+	opt.Control.Observer = rec.Observe
 	res, err := perceptron.PLA(mitSeparable(), opt)
 	if err != nil {
 		log.Fatal(err)
@@ -81,7 +81,7 @@ func ExampleOnline() {
 }
 
 func ExamplePocket() {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxUpdates = 10
 	res, err := perceptron.Pocket(mitXor(), opt)
 	if err != nil {
@@ -107,7 +107,7 @@ func ExamplePocket() {
 }
 
 func ExampleAveraged() {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 100 // MIT 6.036 hw2: T = 100, no early stop
 	res, err := perceptron.Averaged(mitSeparable(), opt)
 	if err != nil {
@@ -121,7 +121,7 @@ func ExampleAveraged() {
 }
 
 func ExampleVoted() {
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 10
 	v, err := perceptron.Voted(mitSeparable(), opt)
 	if err != nil {

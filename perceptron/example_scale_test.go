@@ -24,7 +24,7 @@ func ExampleScaler() {
 	}
 	z, _ := sc.Transform(train)
 	zTest, _ := sc.Transform(test)
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 50
 	res, err := perceptron.Pocket(z, opt)
 	if err != nil {

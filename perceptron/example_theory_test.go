@@ -14,7 +14,7 @@ func ExampleMaxMargin() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	h, gamma, err := perceptron.MaxMargin(d, false)
+	h, gamma, err := perceptron.MaxMargin(d, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -30,18 +30,18 @@ func ExampleBound() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	br, err := perceptron.Bound(d, false)
+	br, err := perceptron.Bound(d, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
 	var rec perceptron.Recorder
-	opt := perceptron.DefaultOptions()
-	opt.Observer = rec.Observe
+	opt := perceptron.Options{}
+	opt.Control.Observer = rec.Observe
 	res, err := perceptron.PLA(d, opt)
 	if err != nil {
 		log.Fatal(err)
 	}
-	v, err := perceptron.CheckProof(rec.Updates, br.Target, br.Gamma, br.R, opt.Eta, false)
+	v, err := perceptron.CheckProof(rec.Updates, br.Target, br.Gamma, br.R, perceptron.Options{Eta: opt.Eta})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -61,13 +61,15 @@ func ExampleSeparable() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		ok, _, err := perceptron.Separable(d)
+		answer, err := perceptron.Separable(d, perceptron.Options{})
+		ok := answer.Separable
 		if err != nil {
 			log.Fatal(err)
 		}
 		fmt.Printf("%s vs %s: %v\n", d.Classes[0], d.Classes[1], ok)
 	}
-	ok, _, _ := perceptron.Separable(perceptron.XORData())
+	answer, _ := perceptron.Separable(perceptron.XORData(), perceptron.Options{})
+	ok := answer.Separable
 	fmt.Println("XOR:", ok)
 	// Output:
 	// setosa vs versicolor: true
@@ -82,7 +84,7 @@ func ExampleDual() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	r, err := perceptron.Dual(d, perceptron.DefaultOptions())
+	r, err := perceptron.Dual(d, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -98,7 +100,7 @@ func ExampleKernelPerceptron() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	m, err := perceptron.KernelPerceptron(xor, k, perceptron.DefaultOptions())
+	m, err := perceptron.KernelPerceptron(xor, k, perceptron.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -114,7 +116,7 @@ func ExampleKernelPerceptron() {
 // One perceptron per Iris class, the class scoring highest wins.
 func ExampleOneVsRest() {
 	iris := perceptron.Iris()
-	model, err := perceptron.OneVsRest(iris, perceptron.PLALearner(perceptron.DefaultOptions()))
+	model, err := perceptron.OneVsRest(iris, perceptron.PLALearner(perceptron.Options{}))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,6 +1,10 @@
 package perceptron
 
-import "math"
+import (
+	"math"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
+)
 
 // The epoch of PLA is a chain of dot products w·x_i. In the default
 // ExactSum mode each is summed left to right, so that the weights stay
@@ -10,7 +14,7 @@ import "math"
 // the chains of several rows side by side.
 //
 // sweepPLA (PLA without an Observer) therefore scores the rows eight at a
-// time in the ExactSum mode: dot8Exact (rows.go) runs eight left-to-right
+// time in the ExactSum mode: asm.Dot8Exact (package internal/asm) runs eight left-to-right
 // sums at once, in assembly on amd64 where the lanes of a vector are rows
 // (AVX2: four rows a vector, SSE2: two), each lane adding its own row's
 // products column after column, so each sum is bit for bit dot's. The
@@ -23,13 +27,13 @@ import "math"
 // seven rows. On the README's machine (AMD EPYC, Zen 5) this beat the
 // previous design (one row at a time below 256 features, four interleaved
 // rows in Go above) on every size of perfcompare; the README's performance
-// section has the numbers. The update w ← w + η y x is axpy (AVX2, or
+// section has the numbers. The update w ← w + η y x is asm.Axpy (AVX2, or
 // gonum's SSE2 AddScaled: products rounded, then added, never fused).
 //
-// FastSum sums each row with eight partial sums (dotFast, a different
+// FastSum sums each row with eight partial sums (asm.DotFast, a different
 // rounding, so not bit-identical to scikit-learn, but deterministic and
 // the same on every machine): the chain is an eighth as long, so rows are
-// scored one at a time, and in the Cyclic order scanFast scans them in
+// scored one at a time, and in the InOrder order asm.ScanFast scans them in
 // assembly and makes the clear updates (y·score < 0, finite) itself,
 // returning only for a tie, a non-finite score, the MaxUpdates budget or
 // every checkEvery rows; it prefetches sixteen rows ahead (at most 16 KiB),
@@ -38,28 +42,6 @@ import "math"
 // (an Observer, and the learners that watch every step), which scores with
 // the same sums and calls step for every row.
 
-// dotExact returns Σ w_j x_j summed left to right, bit for bit the sum of
-// dot, unrolled by four. The float64 conversions forbid fusing the multiply
-// and the add into an FMA, which would change the rounding.
-func dotExact(w, x []float64) float64 {
-	n := len(x)
-	w = w[:n]
-	var s float64
-	j := 0
-	for ; j+4 <= n; j += 4 {
-		xx := x[j : j+4 : j+4]
-		ww := w[j : j+4 : j+4]
-		s += float64(ww[0] * xx[0])
-		s += float64(ww[1] * xx[1])
-		s += float64(ww[2] * xx[2])
-		s += float64(ww[3] * xx[3])
-	}
-	for ; j < n; j++ {
-		s += float64(w[j] * x[j])
-	}
-	return s
-}
-
 // row returns x_i as a view of the raw data, as Dataset.Row does, without
 // going through the matrix.
 func (r *run) row(i int) []float64 {
@@ -67,19 +49,19 @@ func (r *run) row(i int) []float64 {
 	return r.x[o : o+r.cols : o+r.cols]
 }
 
-// score returns w·x + b with the sums of opt.Sum.
+// score returns w·x + b with the sums of opt.Summation.
 func (r *run) score(x []float64) float64 {
-	if r.opt.Sum == FastSum {
-		return dotFast(r.w, x) + r.b
+	if r.opt.Summation == FastSum {
+		return asm.DotFast(r.w, x) + r.b
 	}
-	return dotExact(r.w, x) + r.b
+	return asm.DotExact(r.w, x) + r.b
 }
 
 // sweep visits the rows of r.perm in order and calls step for each (the
 // updates, the calls of the Observer and of onStep are those of visit).
 // Without an Observer or onStep, sweepPLA does the same faster.
 func (r *run) sweep() {
-	if r.opt.Observer == nil && r.onStep == nil {
+	if r.opt.Control.Observer == nil && r.onStep == nil {
 		r.sweepPLA()
 		return
 	}
@@ -94,28 +76,28 @@ func (r *run) sweep() {
 	}
 }
 
-// block is the number of rows that sweepPLA scores at a time (dot8Exact or
+// block is the number of rows that sweepPLA scores at a time (asm.Dot8Exact or
 // dot8Fast).
 const block = 8
 
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
-// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context and
-// the Deadline are checked about every checkEvery rows.
+// a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
+// checked about every checkEvery rows.
 //
 // In the ExactSum mode it scores the rows eight at a time, all with the
-// current w and b (dot8Exact: eight independent left-to-right sums in
+// current w and b (asm.Dot8Exact: eight independent left-to-right sums in
 // flight), and consumes the scores in order. After an update the block's
 // later scores are stale, so the next block starts at the row after it
 // (those rows are still in cache). The last rows, fewer than eight, are
 // scored one at a time. In the FastSum mode every row is scored alone
-// (dotFast, whose eight partial sums are short chains).
+// (asm.DotFast, whose eight partial sums are short chains).
 func (r *run) sweepPLA() {
 	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
 	y = y[:n]
 	if perm != nil {
 		perm = perm[:n]
 	}
-	fast := r.opt.Sum == FastSum
+	fast := r.opt.Summation == FastSum
 	b := r.b
 	var o [block]int
 	var s [block]float64
@@ -129,11 +111,11 @@ func (r *run) sweepPLA() {
 			}
 			o[q] = i * st
 		}
-		pf := (k + block) * st // the next rows in the Cyclic order
+		pf := (k + block) * st // the next rows in the InOrder order
 		if perm != nil && k+2*block <= n {
 			pf = perm[k+block] * st // the first of them in this order
 		}
-		dot8Exact(w, xs, &o, pf, &s)
+		asm.Dot8Exact(w, xs, &o, pf, &s)
 		q := 0
 		for ; q < block; q++ {
 			i := k + q
@@ -167,7 +149,7 @@ func (r *run) sweepPLA() {
 	}
 	bias := !r.opt.NoBias
 	for fast && perm == nil && k < n {
-		// The Cyclic order: scanFast scores the rows, and makes the clear
+		// The InOrder order: asm.ScanFast scores the rows, and makes the clear
 		// updates (t < 0, finite), up to the next row that needs step (a
 		// tie or a non-finite score), at most checkEvery rows a call.
 		maxu := math.MaxInt
@@ -175,7 +157,7 @@ func (r *run) sweepPLA() {
 			maxu = r.opt.MaxUpdates - r.res.Updates
 		}
 		end := min(n, k+checkEvery)
-		m, need, sc, nb, u, last := scanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, maxu)
+		m, need, sc, nb, u, last := asm.ScanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, maxu)
 		if u > 0 {
 			b, r.b = nb, nb
 			r.res.Updates += u
@@ -204,9 +186,9 @@ func (r *run) sweepPLA() {
 		x := xs[o : o+c : o+c]
 		var sc float64
 		if fast {
-			sc = dotFast(w, x) + b
+			sc = asm.DotFast(w, x) + b
 		} else {
-			sc = dotExact(w, x) + b
+			sc = asm.DotExact(w, x) + b
 		}
 		if t := y[i] * sc; !(t > 0) || t > maxFloat {
 			r.step(i, x, sc)
@@ -244,7 +226,7 @@ func (r *run) endSweep(k int) {
 // the run (see nonFinite) and also reports true, so that no stale score of
 // the block is used.
 func (r *run) step(i int, x []float64, score float64) bool {
-	if score-score != 0 { // NaN or ±Inf
+	if !finite(score) { // NaN or ±Inf
 		r.nonFinite(i, x, score)
 		return true
 	}
@@ -252,7 +234,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 	updated := r.opt.Tie.Mistake(y, score)
 	if updated {
 		step := r.opt.Eta * y
-		axpy(step, x, r.w)
+		asm.Axpy(step, x, r.w)
 		if !r.opt.NoBias {
 			r.b += step
 		}
@@ -260,7 +242,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 		r.cur++
 		r.lastEpoch = r.epoch
 		r.res.LastMistakeRow = i
-		if r.opt.Observer != nil {
+		if r.opt.Control.Observer != nil {
 			r.notify(i, x, y, score)
 		}
 	}
@@ -297,30 +279,23 @@ func (r *run) nonFinite(i int, x []float64, score float64) {
 //
 //go:noinline
 func (r *run) notify(i int, x []float64, y, score float64) {
-	r.opt.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
+	r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
 }
 
-// quickValid reports whether d passes the O(n) checks of Validate: rows and
-// labels present and consistent, labels -1 or +1, both classes. Only the
-// finiteness of X, an O(n·d) scan, is left out.
+// quickValid reports whether d passes the O(n) checks of checkTrain: rows
+// and labels present and consistent, labels -1 or +1. Only the finiteness of
+// X, an O(n·d) scan, is left out.
 func quickValid(d *Dataset) bool {
-	if d == nil || d.X == nil || d.X.IsEmpty() || len(d.Y) != d.N() || checkLabels(d.Y) != nil {
-		return false
-	}
-	neg := 0
-	for _, v := range d.Y {
-		neg += int(math.Float64bits(v) >> 63) // -1 (sign bit set) or +1: no branch
-	}
-	return neg > 0 && neg < len(d.Y)
+	return d != nil && d.X != nil && !d.X.IsEmpty() && len(d.Y) == d.N() && checkLabels(d.Y) == nil
 }
 
 // wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.
 func wrong(tie Tie, y, score float64) bool {
-	return tie.Mistake(y, score) || score != score
+	return tie.Mistake(y, score) || math.IsNaN(score)
 }
 
 // countMistakes is countErrors (a NaN score counts as a mistake) with the
-// rows scored eight at a time by dot8Exact: the same scores, bit for bit,
+// rows scored eight at a time by asm.Dot8Exact: the same scores, bit for bit,
 // hence the same count, at the throughput of the CPU rather than the
 // latency of one chain of adds.
 func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
@@ -335,7 +310,7 @@ func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 		for q := range o {
 			o[q] = (i + q) * st
 		}
-		dot8Exact(w, x, &o, (i+block)*st, &s)
+		asm.Dot8Exact(w, x, &o, (i+block)*st, &s)
 		for q, sq := range s {
 			if wrong(tie, y[i+q], sq+b) {
 				e++

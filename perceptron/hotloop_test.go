@@ -42,6 +42,9 @@ func hotData(t testing.TB, n, d int, seed uint64) *Dataset {
 // rowwisePLA is PLA with every row scored on its own by visit (the loop
 // sweep replaces) and the data validated at the door.
 func rowwisePLA(d *Dataset, opt Options) (*Result, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
@@ -65,8 +68,7 @@ func rowwisePLA(d *Dataset, opt Options) (*Result, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
-	return &r.res, r.stop
+	return &Result{Hyperplane: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}, Stats: r.res}, r.stop
 }
 
 // TestSweepMatchesRowwise checks that the blocked scoring of sweep changes
@@ -81,11 +83,11 @@ func TestSweepMatchesRowwise(t *testing.T) {
 			if data.Validate() != nil {
 				continue // one class only
 			}
-			for _, order := range []Order{Cyclic, Cycle, Shuffle} {
+			for _, order := range []Order{InOrder, RandomCycle, Shuffle} {
 				for _, tie := range []Tie{TieMistake, TieNegative} {
 					for _, noBias := range []bool{false, true} {
 						for _, maxUpdates := range []int{0, 7} {
-							opt := DefaultOptions()
+							opt := Options{}
 							opt.MaxEpochs, opt.Order, opt.Tie, opt.NoBias, opt.MaxUpdates, opt.Seed = 5, order, tie, noBias, maxUpdates, 3
 							name := fmt.Sprintf("n=%d d=%d %v %v noBias=%v maxUpdates=%d", n, dim, order, tie, noBias, maxUpdates)
 							want, err := rowwisePLA(data, opt)
@@ -100,9 +102,9 @@ func TestSweepMatchesRowwise(t *testing.T) {
 								t.Fatalf("%s: sweep\n%+v\nrow by row\n%+v", name, got, want)
 							}
 							var recGot, recWant Recorder
-							opt.Observer = recWant.Observe
+							opt.Control.Observer = recWant.Observe
 							rowwisePLA(data, opt)
-							opt.Observer = recGot.Observe
+							opt.Control.Observer = recGot.Observe
 							PLA(data, opt)
 							if !reflect.DeepEqual(recGot.Updates, recWant.Updates) {
 								t.Fatalf("%s: the Observer saw different updates", name)
@@ -143,9 +145,9 @@ func TestLazyValidation(t *testing.T) {
 		if err := tc.d.Validate(); err == nil || err.Error() != tc.want {
 			t.Fatalf("%s: Validate says %v, want %q", tc.name, err, tc.want)
 		}
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 			for _, maxUpdates := range []int{0, 1} {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.Order, opt.MaxUpdates = order, maxUpdates
 				res, err := PLA(tc.d, opt)
 				if err == nil || err.Error() != tc.want || res != nil {
@@ -159,7 +161,7 @@ func TestLazyValidation(t *testing.T) {
 	// validated at the door, with the same ErrNonFinite error.
 	huge := &Dataset{X: mat.DenseCopyOf(base.X), Y: base.Y}
 	huge.X.Scale(1e200, huge.X)
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 3
 	_, want := rowwisePLA(huge, opt)
 	got, err := PLA(huge, opt)

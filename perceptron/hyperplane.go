@@ -43,12 +43,12 @@ func ParseTie(s string) (Tie, error) {
 	case "negative", "minus":
 		return TieNegative, nil
 	}
-	return 0, errorf("unknown tie policy %q: want mistake or negative", s)
+	return 0, kindErrorf(ErrOption, "unknown tie policy %q: want mistake or negative", s)
 }
 
 func (t Tie) valid() error {
 	if t != TieMistake && t != TieNegative {
-		return errorf("unknown tie policy %d: want TieMistake or TieNegative", int(t))
+		return kindErrorf(ErrOption, "unknown tie policy %d: want TieMistake or TieNegative", int(t))
 	}
 	return nil
 }
@@ -74,7 +74,7 @@ func (t Tie) Sign(score float64) float64 {
 // Sign(score) ≠ y for TieNegative. A NaN score is a mistake under both
 // policies, so arithmetic that went wrong never counts as a success.
 func (t Tie) Mistake(y, score float64) bool {
-	if score != score {
+	if math.IsNaN(score) {
 		return true
 	}
 	if t == TieNegative {
@@ -120,7 +120,7 @@ func (h Hyperplane) Score(x []float64) (float64, error) {
 		return 0, err
 	}
 	s := dot(h.W, x) + h.B
-	if s != s {
+	if math.IsNaN(s) {
 		return 0, kindErrorf(ErrNonFinite, "score is NaN: w·x + b overflows")
 	}
 	return s, nil
@@ -157,32 +157,54 @@ func norm2(x []float64) float64 {
 	return floats.Norm(x, 2)
 }
 
+// Validate checks a hyperplane made by hand (or read from a file) whole:
+// at least one weight, finite weights w and b, a known tie policy. The
+// package's learners return valid hyperplanes.
+func (h Hyperplane) Validate() error {
+	if len(h.W) == 0 {
+		return kindErrorf(ErrDimension, "hyperplane: no weights w")
+	}
+	if err := h.checkWeights(); err != nil {
+		return err
+	}
+	return h.Tie.valid()
+}
+
 // checkWeights reports weights (w, b) that are not finite, as an
 // ErrNonFinite error naming the first bad one.
 func (h Hyperplane) checkWeights() error {
 	for j, v := range h.W {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !finite(v) {
 			return kindErrorf(ErrNonFinite, "model weight w[%d] is %v", j, v)
 		}
 	}
-	if math.IsNaN(h.B) || math.IsInf(h.B, 0) {
+	if !finite(h.B) {
 		return kindErrorf(ErrNonFinite, "model bias b is %v", h.B)
 	}
 	return nil
 }
 
 // SignedDistance returns (w·x + b)/||w||: the distance of x to the boundary,
-// positive on the side w points to. It is an error for w to be 0.
+// positive on the side w points to. It is an error for w to be 0. The
+// quotient is computed without overflow or underflow in its parts (see
+// distance): w = (1e300, 1e300), x = (1e10, 1e10) gives 1.414e10, not +Inf,
+// and w = (1e-300, 1e-300), x = (1e-30, 1e-30) gives 1.414e-30, not 0. A
+// distance beyond the largest float64 is an ErrNonFinite error.
 func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
-	s, err := h.Score(x)
-	if err != nil {
+	if err := h.checkWeights(); err != nil {
 		return 0, err
 	}
-	n := h.Norm()
-	if n == 0 {
-		return 0, errorf("signed distance: w is the zero vector, so there is no boundary")
+	if err := checkPoint(x, len(h.W), 0); err != nil {
+		return 0, err
 	}
-	return s / n, nil
+	if isZero(h.W, 0) {
+		return 0, kindErrorf(ErrOption, "signed distance: w is the zero vector, so there is no boundary")
+	}
+	dist := distance(h.W, h.B, x)
+	if !finite(dist) {
+		return 0, kindErrorf(ErrNonFinite, "signed distance: %v, beyond the float64 range", dist)
+	}
+	return dist, nil
 }
 
 // Margin returns y(w·x + b)/||w||, the margin of the labelled point (x, y):
@@ -190,7 +212,7 @@ func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
 // boundary.
 func (h Hyperplane) Margin(x []float64, y float64) (float64, error) {
 	if y != -1 && y != 1 {
-		return 0, errorf("label %v is not -1 or +1", y)
+		return 0, kindErrorf(ErrLabel, "label %v is not -1 or +1", y)
 	}
 	dist, err := h.SignedDistance(x)
 	return y * dist, err
@@ -205,15 +227,15 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 	}
 	n := h.Norm()
 	if n == 0 {
-		return 0, -1, errorf("margin: w is the zero vector, so there is no boundary")
+		return 0, -1, kindErrorf(ErrOption, "margin: w is the zero vector, so there is no boundary")
 	}
 	margin, row = math.Inf(1), -1
 	for i := 0; i < d.N(); i++ {
 		x := d.Row(i)
 		m := d.Y[i] * (dot(h.W, x) + h.B) / n
-		if math.IsNaN(m) || math.IsInf(m, 0) {
+		if !directDistanceOK(h.W, x, m) {
 			m = d.Y[i] * scaledDistance(h.W, h.B, x)
-			if math.IsNaN(m) || math.IsInf(m, 0) {
+			if !finite(m) {
 				return 0, -1, kindErrorf(ErrNonFinite, "margin: row %d: the margin of the point is %v, beyond the float64 range", i, m)
 			}
 		}
@@ -224,25 +246,72 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 	return margin, row, nil
 }
 
-// scaledDistance returns (w·x + b)/||w|| computed on w, b and x scaled by
-// powers of 2 (exact), so that no intermediate sum overflows when the
-// answer itself is in range; it is the fallback of DatasetMargin when the
-// direct formula overflows.
-func scaledDistance(w []float64, b float64, x []float64) float64 {
-	ew, ex := maxExp(w), maxExp(x)
-	if e := maxExp([]float64{b}); e > ew {
-		ew = e
+// distance returns (w·x + b)/||w|| for a non-zero w: the direct formula
+// when no part of it overflows or underflows (bit for bit what it always
+// was), else scaledDistance.
+func distance(w []float64, b float64, x []float64) float64 {
+	d := (dot(w, x) + b) / norm2(w)
+	if directDistanceOK(w, x, d) {
+		return d
 	}
+	return scaledDistance(w, b, x)
+}
+
+// directDistanceOK reports whether d, the direct (w·x + b)/||w||, can be
+// trusted: finite, and no product w_j x_j of non-zero factors below 2^-969,
+// where it would have lost bits to underflow (or become 0).
+func directDistanceOK(w, x []float64, d float64) bool {
+	if !finite(d) {
+		return false
+	}
+	for j, v := range x {
+		if p := math.Abs(w[j] * v); p < 0x1p-969 && w[j] != 0 && v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// scaledDistance returns (w·x + b)/||w|| computed from every product w_j x_j
+// and b split into a fraction and a power of 2 (math.Frexp, exact) and
+// summed at the exponent of the largest, and ||w|| from w scaled by a power
+// of 2, so that nothing overflows or underflows on the way: the answer is
+// +Inf or 0 only when the distance itself is out of range. It is the
+// fallback of distance and DatasetMargin.
+func scaledDistance(w []float64, b float64, x []float64) float64 {
+	type part struct {
+		f float64
+		e int
+	}
+	parts := make([]part, 0, len(x)+1)
+	top := math.MinInt
+	add := func(f float64, e int) {
+		if f == 0 {
+			return
+		}
+		parts = append(parts, part{f, e})
+		top = max(top, e)
+	}
+	for j, v := range x {
+		fw, ew := math.Frexp(w[j])
+		fx, ex := math.Frexp(v)
+		add(fw*fx, ew+ex) // |fw·fx| in [1/4, 1), exact
+	}
+	fb, eb := math.Frexp(b)
+	add(fb, eb)
+	ew := maxExp(w)
 	ws := make([]float64, len(w))
 	for j, v := range w {
 		ws[j] = math.Ldexp(v, -ew)
 	}
-	s := 0.0
-	for j, v := range x {
-		s += ws[j] * math.Ldexp(v, -ex)
+	if len(parts) == 0 {
+		return 0
 	}
-	s += math.Ldexp(b, -ew-ex)
-	return math.Ldexp(s/norm2(ws), ex)
+	s := 0.0
+	for _, p := range parts {
+		s += math.Ldexp(p.f, p.e-top)
+	}
+	return math.Ldexp(s/norm2(ws), top-ew)
 }
 
 // maxExp returns the binary exponent e of the largest |v| (|v| < 2^e), or 0
@@ -252,7 +321,7 @@ func maxExp(v []float64) int {
 	for _, x := range v {
 		m = math.Max(m, math.Abs(x))
 	}
-	if m == 0 || math.IsInf(m, 0) || m != m {
+	if m == 0 || !finite(m) {
 		return 0
 	}
 	_, e := math.Frexp(m)
@@ -337,7 +406,7 @@ func (h Hyperplane) Theta() []float64 {
 // θ must have at least one element.
 func FromTheta(theta []float64) (Hyperplane, error) {
 	if len(theta) == 0 {
-		return Hyperplane{}, errorf("theta is empty: want [b, w...]")
+		return Hyperplane{}, kindErrorf(ErrDimension, "theta is empty: want [b, w...]")
 	}
 	return Hyperplane{W: append([]float64(nil), theta[1:]...), B: theta[0]}, nil
 }

@@ -85,24 +85,24 @@ func ParseKernel(s string) (Kernel, error) {
 	case parts[0] == "poly" && (len(parts) == 2 || len(parts) == 3):
 		deg, err := strconv.Atoi(parts[1])
 		if err != nil {
-			return nil, errorf("kernel %q: degree %q is not an integer", s, parts[1])
+			return nil, kindErrorf(ErrOption, "kernel %q: degree %q is not an integer", s, parts[1])
 		}
 		c := 1.0
 		if len(parts) == 3 {
 			c, err = strconv.ParseFloat(parts[2], 64)
 			if err != nil {
-				return nil, errorf("kernel %q: constant %q is not a number", s, parts[2])
+				return nil, kindErrorf(ErrOption, "kernel %q: constant %q is not a number", s, parts[2])
 			}
 		}
 		k = PolyKernel{Degree: deg, C: c}
 	case parts[0] == "rbf" && len(parts) == 2:
 		g, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil {
-			return nil, errorf("kernel %q: gamma %q is not a number", s, parts[1])
+			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is not a number", s, parts[1])
 		}
 		k = RBFKernel{Gamma: g}
 	default:
-		return nil, errorf("unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
+		return nil, kindErrorf(ErrOption, "unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
 	}
 	if err := checkKernel(k); err != nil {
 		return nil, err
@@ -114,17 +114,17 @@ func ParseKernel(s string) (Kernel, error) {
 func checkKernel(k Kernel) error {
 	switch k := k.(type) {
 	case nil:
-		return errorf("kernel is nil")
+		return kindErrorf(ErrOption, "kernel is nil")
 	case PolyKernel:
 		if k.Degree < 1 {
-			return errorf("poly kernel: Degree must be >= 1, got %d", k.Degree)
+			return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %d", k.Degree)
 		}
-		if math.IsNaN(k.C) || math.IsInf(k.C, 0) {
-			return errorf("poly kernel: C must be finite, got %v", k.C)
+		if !finite(k.C) {
+			return kindErrorf(ErrOption, "poly kernel: C must be finite, got %v", k.C)
 		}
 	case RBFKernel:
 		if !(k.Gamma > 0) || math.IsInf(k.Gamma, 1) {
-			return errorf("rbf kernel: Gamma must be a finite number > 0, got %v", k.Gamma)
+			return kindErrorf(ErrOption, "rbf kernel: Gamma must be a finite number > 0, got %v", k.Gamma)
 		}
 	}
 	return nil
@@ -136,19 +136,10 @@ func checkKernel(k Kernel) error {
 //
 //	f(x) = Σ_i α_i η y_i k(x_i, x) + b
 //
-// needs, and the counters of the run (as in Result).
+// needs, and what the run did (Stats).
 type KernelModel struct {
-	// Updates is the total number of updates.
-	Updates int
-	// Epochs is the number of passes made, the clean one included.
-	Epochs int
-	// UpdateRuns is the number of updates in every epoch, run-length
-	// encoded; the method UpdatesPerEpoch expands it.
-	UpdateRuns EpochRuns
-	// LastMistakeRow is the 0-based row of the last update, or -1 if none.
-	LastMistakeRow int
-	// Converged reports whether a pass over the data made no mistake.
-	Converged bool
+	// Stats is what the run did.
+	Stats
 	// Alpha[i] is the number of updates made on training row i.
 	Alpha []int
 	// B is the learned bias b (0 with NoBias).
@@ -169,10 +160,10 @@ type KernelModel struct {
 // epochs and stopping rules are PLA's with the same Options. With
 // LinearKernel it makes exactly Dual's updates. The Observer, if set, sees
 // W = nil (w lives in the kernel's feature space) and the current b. The
-// Gram matrix is bounded by opt.MaxGramBytes as in Dual.
+// Gram matrix is bounded by opt.Control.MaxGramBytes as in Dual.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
-// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
@@ -181,10 +172,10 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, k, opt.MaxGramBytes)
+	gram, err := gramMatrix(d, k, opt.Control.MaxGramBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -193,9 +184,7 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 		return nil, err
 	}
 	return &KernelModel{
-		Updates: r.res.Updates, Epochs: r.res.Epochs, UpdateRuns: r.res.UpdateRuns,
-		LastMistakeRow: r.res.LastMistakeRow, Converged: r.res.Converged,
-		Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
+		Stats: r.res, Alpha: r.alpha, B: r.b, Kernel: k, Eta: opt.Eta, Tie: opt.Tie,
 		X: mat.DenseCopyOf(d.X), Y: append([]float64(nil), d.Y...),
 	}, r.stop
 }
@@ -212,13 +201,19 @@ func (m *KernelModel) Dim() int {
 // ErrorRate returns Errors divided by the number of rows of d.
 func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
 
-// UpdatesPerEpoch returns the number of updates in every epoch (it expands
-// UpdateRuns; see Result.UpdatesPerEpoch).
-func (m *KernelModel) UpdatesPerEpoch() []int { return m.UpdateRuns.Expand() }
+// usable is the check of every call: a model that is not nil and holds
+// training rows and a kernel. KernelPerceptron builds valid models;
+// Validate checks a hand-built one.
+func (m *KernelModel) usable() error {
+	if m == nil || m.X == nil || m.X.IsEmpty() || m.Kernel == nil {
+		return errorf("kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
+	}
+	return nil
+}
 
 // Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
 func (m *KernelModel) Score(x []float64) (float64, error) {
-	if err := m.check(); err != nil {
+	if err := m.usable(); err != nil {
 		return 0, err
 	}
 	_, dim := m.X.Dims()
@@ -250,7 +245,7 @@ func (m *KernelModel) Predict(x []float64) (float64, error) {
 // checkData checks that d is non-empty, finite, labelled and of the model's
 // dimension.
 func (m *KernelModel) checkData(d *Dataset) error {
-	if err := m.check(); err != nil {
+	if err := m.usable(); err != nil {
 		return err
 	}
 	if err := checkRows(d); err != nil {
@@ -289,6 +284,21 @@ func (m *KernelModel) Errors(d *Dataset) (int, error) {
 	return e, nil
 }
 
+// GramMatrix returns the Gram matrix G_ij = k(x_i, x_j) of the rows of d,
+// the matrix that Dual (with LinearKernel) and KernelPerceptron compute
+// once and learn from. It is n × n (8·n² bytes): a matrix above
+// DefaultMaxGramBytes is refused with an error before it is allocated, as
+// is a value k(x_i, x_j) that is not finite.
+func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
+	if err := checkKernel(k); err != nil {
+		return nil, err
+	}
+	if err := d.Validate(); err != nil {
+		return nil, err
+	}
+	return gramMatrix(d, k, 0)
+}
+
 // gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
 // once (the upper triangle; G is symmetric), or an error naming the first
 // pair whose value is not finite. A matrix of more than budget bytes (8·n²;
@@ -299,15 +309,15 @@ func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
 		budget = DefaultMaxGramBytes
 	}
 	if need := gramBytes(n); need > budget {
-		return nil, errorf("the %d × %d Gram matrix needs %d bytes (8·n²), more than Options.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+		return nil, kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, budget)
 	}
 	gram := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
 		for j := i; j < n; j++ {
 			g := k.Eval(d.Row(i), d.Row(j))
-			if math.IsNaN(g) || math.IsInf(g, 0) {
-				return nil, errorf("kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
+			if !finite(g) {
+				return nil, kindErrorf(ErrNonFinite, "kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
 			}
 			gram.SetSym(i, j, g)
 		}

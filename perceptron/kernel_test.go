@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"errors"
 	"math"
 	"slices"
 	"testing"
@@ -64,11 +65,11 @@ func TestKernelEval(t *testing.T) {
 // with the degree-2 polynomial and the RBF kernels: zero training errors.
 func TestKernelXOR(t *testing.T) {
 	xor := perceptron.XORData()
-	if ok, _, err := perceptron.Separable(xor); ok || err != nil {
-		t.Fatalf("XOR separable = %v, %v", ok, err)
+	if s, err := perceptron.Separable(xor, perceptron.Options{}); s.Separable || err != nil {
+		t.Fatalf("XOR separable = %v, %v", s.Separable, err)
 	}
 	for _, k := range []perceptron.Kernel{perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.RBFKernel{Gamma: 1}} {
-		m, err := perceptron.KernelPerceptron(xor, k, perceptron.DefaultOptions())
+		m, err := perceptron.KernelPerceptron(xor, k, perceptron.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ func TestKernelXOR(t *testing.T) {
 		}
 	}
 	// The linear kernel cannot: it never has a clean epoch.
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 50
 	m, err := perceptron.KernelPerceptron(xor, perceptron.LinearKernel{}, opt)
 	if err != nil || m.Converged {
@@ -103,10 +104,10 @@ func TestKernelCircles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ok, _, err := perceptron.Separable(train); ok || err != nil {
-		t.Fatalf("circles separable = %v, %v", ok, err)
+	if s, err := perceptron.Separable(train, perceptron.Options{}); s.Separable || err != nil {
+		t.Fatalf("circles separable = %v, %v", s.Separable, err)
 	}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = 200
 	if r, err := perceptron.PLA(train, opt); err != nil || r.Converged {
 		t.Errorf("PLA on circles converged = %v, %v", r.Converged, err)
@@ -132,10 +133,10 @@ func TestKernelCircles(t *testing.T) {
 // linear kernel is Dual: same α, b and counters, on integer data (exact),
 // over every order.
 func TestLinearKernelEqualsDual(t *testing.T) {
-	orders := []perceptron.Order{perceptron.Cyclic, perceptron.Cycle, perceptron.Shuffle, perceptron.RandomMistake}
+	orders := []perceptron.Order{perceptron.InOrder, perceptron.RandomCycle, perceptron.Shuffle, perceptron.RandomMistake}
 	for seed := uint64(1); seed <= 100; seed++ {
 		d := intData(t, 5+int(seed%20), 1+int(seed%3), seed)
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = 1 + int(seed%10)
 		opt.Order = orders[seed%4]
 		opt.Seed = seed
@@ -148,9 +149,8 @@ func TestLinearKernelEqualsDual(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := perceptron.Result{Updates: m.Updates, Epochs: m.Epochs, UpdateRuns: m.UpdateRuns,
-			LastMistakeRow: m.LastMistakeRow, Converged: m.Converged}
-		if f := sameRun(du.Result, got); f != "" || !slices.Equal(du.Alpha, m.Alpha) || du.B != m.B {
+		got := perceptron.Result{Stats: m.Stats}
+		if f := sameRun(perceptron.Result{Stats: du.Stats}, got); f != "" || !slices.Equal(du.Alpha, m.Alpha) || du.B != m.B {
 			t.Errorf("seed %d: kernel %+v differs from dual %+v (%s)", seed, m, du, f)
 		}
 		// Score = w·x + b on integer data: exact.
@@ -167,25 +167,25 @@ func TestKernelPerceptronErrors(t *testing.T) {
 	xor := perceptron.XORData()
 	for _, c := range []struct {
 		k    perceptron.Kernel
-		want string
+		want error
 	}{
-		{nil, "perceptron: kernel is nil"},
-		{perceptron.PolyKernel{Degree: 0}, "perceptron: poly kernel: Degree must be >= 1, got 0"},
-		{perceptron.PolyKernel{Degree: 2, C: math.Inf(1)}, "perceptron: poly kernel: C must be finite, got +Inf"},
-		{perceptron.RBFKernel{}, "perceptron: rbf kernel: Gamma must be a finite number > 0, got 0"},
+		{nil, perceptron.ErrOption},
+		{perceptron.PolyKernel{Degree: 0}, perceptron.ErrOption},
+		{perceptron.PolyKernel{Degree: 2, C: math.Inf(1)}, perceptron.ErrOption},
+		{perceptron.RBFKernel{}, perceptron.ErrOption},
 	} {
-		if _, err := perceptron.KernelPerceptron(xor, c.k, perceptron.DefaultOptions()); err == nil || err.Error() != c.want {
-			t.Errorf("%v: err = %v, want %q", c.k, err, c.want)
+		if _, err := perceptron.KernelPerceptron(xor, c.k, perceptron.Options{}); !errors.Is(err, c.want) {
+			t.Errorf("%v: err = %v, want %v", c.k, err, c.want)
 		}
 	}
-	m, err := perceptron.KernelPerceptron(xor, perceptron.RBFKernel{Gamma: 1}, perceptron.DefaultOptions())
+	m, err := perceptron.KernelPerceptron(xor, perceptron.RBFKernel{Gamma: 1}, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := m.Score([]float64{1}); err == nil || err.Error() != "perceptron: wrong dimension: row 0 has 1 features, the model expects 2" {
+	if _, err := m.Score([]float64{1}); !errors.Is(err, perceptron.ErrDimension) {
 		t.Errorf("Score wrong dimension: %v", err)
 	}
-	if _, err := m.Predict([]float64{1, math.NaN()}); err == nil || err.Error() != "perceptron: row 0, column 1: value is NaN" {
+	if _, err := m.Predict([]float64{1, math.NaN()}); !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("Predict NaN: %v", err)
 	}
 }

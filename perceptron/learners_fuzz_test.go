@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"context"
 	"encoding/binary"
 	"math"
 	"testing"
@@ -60,20 +61,19 @@ func fuzzData(b []byte) (*Dataset, Options, int, bool) {
 			y[i] = -1
 		}
 	}
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 20
 	opt.Order = Order(flags % 4)
 	opt.Tie = Tie((flags >> 2) % 2)
 	opt.NoBias = flags&0x10 != 0
 	opt.Eta = fuzzEtas[int(rate&0x0f)%len(fuzzEtas)]
 	opt.Seed = uint64(rate)
-	opt.Deadline = time.Now().Add(5 * time.Second) // a hang is a failure, not a stuck fuzzer
 	learner := int(flags>>5) % 3
 	return &Dataset{X: mat.NewDense(n, dim, x), Y: y}, opt, learner, true
 }
 
-// finite reports whether w and b hold no NaN or ±Inf.
-func finite(w []float64, b float64) bool {
+// allFinite reports whether w and b hold no NaN or ±Inf.
+func allFinite(w []float64, b float64) bool {
 	return firstNonFinite(w) < 0 && !math.IsNaN(b) && !math.IsInf(b, 0)
 }
 
@@ -101,6 +101,9 @@ func FuzzLearners(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		d, opt, learner, ok := fuzzData(b)
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second) // a hang is a failure, not a stuck fuzzer
+		defer cancel()
+		opt.Control.Context = ctx
 		if !ok {
 			return
 		}
@@ -108,7 +111,7 @@ func FuzzLearners(f *testing.F) {
 			if err != nil {
 				return
 			}
-			if !finite(h.W, h.B) {
+			if !allFinite(h.W, h.B) {
 				t.Fatalf("%s: success with non-finite weights w = %v, b = %v (data %v, y %v, options %+v)", name, h.W, h.B, d.X.RawMatrix().Data, d.Y, opt)
 			}
 			if converged {
@@ -132,7 +135,7 @@ func FuzzLearners(f *testing.F) {
 		switch learner {
 		case 0:
 			if res, err := Voted(d, opt); err == nil {
-				check("Voted", res.Hyperplane, res.Converged, err)
+				check("Voted", res.Last(), res.Converged, err)
 				for k, v := range res.Vectors {
 					check("Voted vector", v, false, err)
 					if res.Counts[k] < 0 {

@@ -34,8 +34,10 @@ type LFDSummary struct {
 // LFDExperiment repeats the experiment of Learning From Data (exercise 1.4,
 // problems 1.4 and 1.7) runs times: run k draws a target line f and n
 // points labelled by it with LFDDataBothClasses (conditioned on both
-// classes, which the book is not: PLA here refuses a one-class sample, and
-// for n = 10 about 1 sample in 11 is one-sided; such a sample is redrawn),
+// classes, which the book is not: for n = 10 about 1 sample in 11 is
+// one-sided, and such a sample is redrawn; PLA would train it, with a
+// disagreement that depends on the line only, and the lessons' numbers are
+// those of the conditioned experiment),
 // runs PLA (w = 0, b = 0, η = 1,
 // TieMistake) with the pick rule order until a pass makes no mistake (at
 // most LFDMaxEpochs epochs), and measures the exact disagreement
@@ -55,12 +57,12 @@ type LFDSummary struct {
 // to be unknown.
 func LFDExperiment(runs, n int, order Order, seed uint64) (LFDSummary, error) {
 	if runs < 1 {
-		return LFDSummary{}, errorf("LFD experiment: need runs >= 1, got %d", runs)
+		return LFDSummary{}, kindErrorf(ErrOption, "LFD experiment: need runs >= 1, got %d", runs)
 	}
 	if n < 2 {
-		return LFDSummary{}, errorf("LFD experiment: need n >= 2 points, got %d", n)
+		return LFDSummary{}, kindErrorf(ErrOption, "LFD experiment: need n >= 2 points, got %d", n)
 	}
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.Order = order
 	opt.MaxEpochs = LFDMaxEpochs
 	if err := opt.validate(); err != nil {

@@ -14,10 +14,10 @@ func TestLFDExperimentErrors(t *testing.T) {
 		order   Order
 		want    string
 	}{
-		{0, 10, Cyclic, "perceptron: LFD experiment: need runs >= 1, got 0"},
-		{-3, 10, Cyclic, "perceptron: LFD experiment: need runs >= 1, got -3"},
-		{10, 1, Cyclic, "perceptron: LFD experiment: need n >= 2 points, got 1"},
-		{10, 10, Order(9), "perceptron: unknown order 9: want Cyclic, Cycle, Shuffle or RandomMistake"},
+		{0, 10, InOrder, "perceptron: LFD experiment: need runs >= 1, got 0"},
+		{-3, 10, InOrder, "perceptron: LFD experiment: need runs >= 1, got -3"},
+		{10, 1, InOrder, "perceptron: LFD experiment: need n >= 2 points, got 1"},
+		{10, 10, Order(9), "perceptron: unknown order 9: want InOrder, RandomCycle, Shuffle or RandomMistake"},
 	} {
 		_, err := LFDExperiment(tc.runs, tc.n, tc.order, 1)
 		if err == nil || err.Error() != tc.want {
@@ -34,7 +34,7 @@ func TestLFDExperimentErrors(t *testing.T) {
 func TestLFDExperimentRuns(t *testing.T) {
 	const runs, seed = 40, 7
 	for _, n := range []int{2, 10, 50} {
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 			s, err := LFDExperiment(runs, n, order, seed)
 			if err != nil {
 				t.Fatal(err)
@@ -53,7 +53,7 @@ func TestLFDExperimentRuns(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.Order, opt.Seed, opt.MaxEpochs = order, rs, LFDMaxEpochs
 				res, err := PLA(d, opt)
 				if err != nil {
@@ -101,7 +101,7 @@ func TestLFDExperimentDeterministic(t *testing.T) {
 	}
 	// Regression: the first runs of seed 1 (pinned when the function was
 	// written; a change means the seeds of the runs changed).
-	g, _ := LFDExperiment(3, 10, Cyclic, 1)
+	g, _ := LFDExperiment(3, 10, InOrder, 1)
 	if want := []int{19, 2, 4}; !reflect.DeepEqual(g.Updates, want) {
 		t.Errorf("seed 1, n = 10, cyclic: updates %v, want %v", g.Updates, want)
 	}
@@ -141,7 +141,7 @@ func TestLFDExperimentBook(t *testing.T) {
 // tolerance; the points are seeded, so the test is deterministic.
 func TestLFDDisagreementMonteCarlo(t *testing.T) {
 	const m = 100000
-	s, err := LFDExperiment(5, 10, Cyclic, 2)
+	s, err := LFDExperiment(5, 10, InOrder, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +150,7 @@ func TestLFDDisagreementMonteCarlo(t *testing.T) {
 	for k := range 5 {
 		rs := seeds.Uint64()
 		d, f, _ := LFDDataBothClasses(10, rs)
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = LFDMaxEpochs
 		g, _ := PLA(d, opt)
 		disagree := 0
@@ -171,7 +171,7 @@ func TestLFDDisagreementMonteCarlo(t *testing.T) {
 // n = 10 and n = 100 with both pick rules.
 func BenchmarkLFDExperiment(b *testing.B) {
 	for _, n := range []int{10, 100} {
-		for _, order := range []Order{Cyclic, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomMistake} {
 			b.Run(order.String()+"/n="+strconv.Itoa(n), func(b *testing.B) {
 				for range b.N {
 					if _, err := LFDExperiment(1000, n, order, 1); err != nil {
@@ -180,5 +180,47 @@ func BenchmarkLFDExperiment(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// TestLFDOneClassSamplesTrain: Learning From Data's experiment, run as the
+// book draws it (LFDData, nothing redrawn), meets samples of one class
+// (37 of seeds 0..399 for n = 10). PLA is defined there (the first point
+// is a mistake at w = 0) and converges, as the theorem says for any
+// separable sample: every such sample trains to no training error, so the
+// unconditioned experiment runs to the end (issue 24).
+func TestLFDOneClassSamplesTrain(t *testing.T) {
+	oneClass := 0
+	for seed := uint64(0); seed < 400; seed++ {
+		d, f, err := LFDData(10, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos := 0
+		for _, y := range d.Y {
+			if y > 0 {
+				pos++
+			}
+		}
+		res, err := PLA(d, Options{Order: Shuffle, Seed: seed})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !res.Converged {
+			t.Errorf("seed %d: PLA did not converge", seed)
+		}
+		if pos != 0 && pos != d.N() {
+			continue
+		}
+		oneClass++
+		if e, err := res.Errors(d); err != nil || e != 0 || res.Updates < 1 {
+			t.Errorf("seed %d (one class): %d updates, %d training errors (%v); want >= 1 update, 0 errors", seed, res.Updates, e, err)
+		}
+		if _, err := Disagreement(f, res.Hyperplane); err != nil {
+			t.Errorf("seed %d: Disagreement: %v", seed, err)
+		}
+	}
+	if oneClass != 37 {
+		t.Errorf("%d one-class samples among seeds 0..399, want 37 (LFDData's doc)", oneClass)
 	}
 }

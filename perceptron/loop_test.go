@@ -40,26 +40,26 @@ func irisScaled(t testing.TB, scale float64) *Dataset {
 func TestNonFiniteIsAnError(t *testing.T) {
 	huge := lrData(t, [][]float64{{1e308, 1e308}, {-1e308, 0.5e308}, {0.9e308, -1e308}}, []float64{1, -1, 1})
 	small := lrData(t, [][]float64{{1, 2}, {-1, -0.5}, {2, -1}, {-2, 1}}, []float64{1, -1, 1, -1})
-	eta := func(e float64) Options { o := DefaultOptions(); o.Eta = e; return o }
+	eta := func(e float64) Options { o := Options{}; o.Eta = e; return o }
 	scoreOverflow := "perceptron: the score w·x + b of row 1 in epoch 0 is NaN with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta"
 	tests := []struct {
 		name string
 		fit  func() (any, error)
 		want string
 	}{
-		{"PLA, Iris × 1e154", func() (any, error) { return PLA(irisScaled(t, 1e154), DefaultOptions()) },
+		{"PLA, Iris × 1e154", func() (any, error) { return PLA(irisScaled(t, 1e154), Options{}) },
 			"perceptron: the score w·x + b of row 1 in epoch 0 is -Inf with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta"},
 		{"PLA, Eta 1e308", func() (any, error) { return PLA(irisScaled(t, 1), eta(1e308)) },
 			"perceptron: the weights became non-finite (w[0] = -Inf) with the update on row 0 in epoch 0: the data or Eta is too large (overflow); scale the data or lower Eta"},
 		{"PLA, Eta 1e308, RandomMistake", func() (any, error) {
 			o := eta(1e308)
-			o.Order = RandomMistake
+			o.Order, o.Seed = RandomMistake, 1
 			return PLA(irisScaled(t, 1), o)
 		}, "perceptron: the weights became non-finite (w[0] = +Inf) with the update on row 93 in epoch 0: the data or Eta is too large (overflow); scale the data or lower Eta"},
-		{"PLA, data near 1e308", func() (any, error) { return PLA(huge, DefaultOptions()) }, scoreOverflow},
-		{"Pocket, data near 1e308", func() (any, error) { return Pocket(huge, DefaultOptions()) }, scoreOverflow},
-		{"Voted, data near 1e308", func() (any, error) { return Voted(huge, DefaultOptions()) }, scoreOverflow},
-		{"Averaged, data near 1e308", func() (any, error) { return Averaged(huge, DefaultOptions()) }, scoreOverflow},
+		{"PLA, data near 1e308", func() (any, error) { return PLA(huge, Options{}) }, scoreOverflow},
+		{"Pocket, data near 1e308", func() (any, error) { return Pocket(huge, Options{}) }, scoreOverflow},
+		{"Voted, data near 1e308", func() (any, error) { return Voted(huge, Options{}) }, scoreOverflow},
+		{"Averaged, data near 1e308", func() (any, error) { return Averaged(huge, Options{}) }, scoreOverflow},
 		{"Averaged, Eta 1e306", func() (any, error) { return Averaged(small, eta(1e306)) },
 			"perceptron: the explicit average: non-finite value (w[0] = +Inf) after 1000 epochs, last update on row 3 in epoch 0: the sums of the average overflowed; scale the data or lower Eta"},
 		{"Pocket, Eta 1e308", func() (any, error) { return Pocket(irisScaled(t, 1), eta(1e308)) },
@@ -120,9 +120,9 @@ func TestHistoryIsRunLengthEncoded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt := DefaultOptions()
+	opt := Options{}
 	perEpoch := []int{}
-	opt.Observer = func(u Update) {
+	opt.Control.Observer = func(u Update) {
 		for len(perEpoch) <= u.Epoch {
 			perEpoch = append(perEpoch, 0)
 		}
@@ -164,7 +164,7 @@ func TestLongRunMemoryIsBounded(t *testing.T) {
 		t.Skip("30M epochs: a few seconds")
 	}
 	d := twoOpposite(t)
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 30_000_000
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
@@ -183,22 +183,24 @@ func TestLongRunMemoryIsBounded(t *testing.T) {
 	}
 }
 
-// TestDeadlineStopsARun: a run of a billion epochs with a deadline 50 ms
-// away returns within a second, with the partial result and an error that
+// TestContextDeadlineStopsARun: a run of a billion epochs with a context
+// whose deadline is 50 ms away returns within a second, with the partial result and an error that
 // matches ErrStopped and says why.
-func TestDeadlineStopsARun(t *testing.T) {
+func TestContextDeadlineStopsARun(t *testing.T) {
 	d := twoOpposite(t)
 	for _, name := range []string{"PLA", "Pocket", "Voted", "Averaged", "Dual", "KernelPerceptron"} {
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = 1_000_000_000
-		opt.Deadline = time.Now().Add(50 * time.Millisecond)
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		opt.Control.Context = ctx
 		t0 := time.Now()
 		res, err := fitByName(name, d, opt)
+		cancel()
 		if took := time.Since(t0); took > time.Second {
 			t.Errorf("%s: stopped after %v, want about 50 ms", name, took)
 		}
-		if !errors.Is(err, ErrStopped) || err == nil ||
-			!regexpMatch(`^perceptron: stopped in epoch [0-9]+ \(0-based\) after [0-9]+ updates, before convergence: Options.Deadline .* passed$`, err.Error()) {
+		if !errors.Is(err, ErrStopped) || !errors.Is(err, context.DeadlineExceeded) ||
+			!regexpMatch(`^perceptron: stopped in epoch [0-9]+ \(0-based\) after [0-9]+ updates, before convergence: context deadline exceeded$`, err.Error()) {
 			t.Errorf("%s: error %v, want a deadline stop (ErrStopped)", name, err)
 		}
 		if res == nil || res.Epochs < 1 || res.Converged || res.Updates < 2*(res.Epochs-1) || res.UpdateRuns.Len() != res.Epochs {
@@ -214,8 +216,8 @@ func TestContextStopsARun(t *testing.T) {
 	d := twoOpposite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	opt := DefaultOptions()
-	opt.Context = ctx
+	opt := Options{}
+	opt.Control.Context = ctx
 	res, err := PLA(d, opt)
 	want := "perceptron: stopped in epoch 0 (0-based) after 0 updates, before convergence: context canceled"
 	if err == nil || err.Error() != want || !errors.Is(err, ErrStopped) || !errors.Is(err, context.Canceled) {
@@ -227,14 +229,14 @@ func TestContextStopsARun(t *testing.T) {
 
 	ctx, cancel = context.WithTimeout(context.Background(), 30*time.Millisecond)
 	defer cancel()
-	opt.Context, opt.MaxEpochs = ctx, 1_000_000_000
+	opt.Control.Context, opt.MaxEpochs = ctx, 1_000_000_000
 	res, err = fitByName("Averaged", d, opt)
 	if !errors.Is(err, ErrStopped) || !errors.Is(err, context.DeadlineExceeded) || res == nil || res.Epochs == 0 {
 		t.Errorf("timeout: %v, %+v", err, res)
 	}
 	// A run that ends by itself is not stopped.
 	opt.MaxEpochs = 10
-	opt.Context = context.Background()
+	opt.Control.Context = context.Background()
 	if _, err := PLA(irisScaled(t, 1), opt); err != nil {
 		t.Errorf("a live context: %v", err)
 	}
@@ -250,31 +252,31 @@ func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 		if r == nil {
 			return nil, err
 		}
-		return &r.Result, err
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
 	case "Voted":
 		r, err := Voted(d, opt)
 		if r == nil {
 			return nil, err
 		}
-		return &r.Result, err
+		return &Result{Hyperplane: r.Last(), Stats: r.Stats}, err
 	case "Averaged":
 		r, err := Averaged(d, opt)
 		if r == nil {
 			return nil, err
 		}
-		return &r.Result, err
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
 	case "Dual":
 		r, err := Dual(d, opt)
 		if r == nil {
 			return nil, err
 		}
-		return &r.Result, err
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
 	case "KernelPerceptron":
 		m, err := KernelPerceptron(d, PolyKernel{Degree: 2, C: 1}, opt)
 		if m == nil {
 			return nil, err
 		}
-		return &Result{Updates: m.Updates, Epochs: m.Epochs, UpdateRuns: m.UpdateRuns, Converged: m.Converged}, err
+		return &Result{Stats: m.Stats}, err
 	}
 	panic("unknown learner " + name)
 }
@@ -283,20 +285,20 @@ func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 // MaxGramBytes before allocating it, and accept it within.
 func TestGramBudget(t *testing.T) {
 	d := irisScaled(t, 1) // 100 rows: 80,000 bytes
-	opt := DefaultOptions()
-	opt.MaxGramBytes = 79_999
-	want := "perceptron: the 100 × 100 Gram matrix needs 80000 bytes (8·n²), more than Options.MaxGramBytes allows (79999 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
+	opt := Options{}
+	opt.Control.MaxGramBytes = 79_999
+	want := "perceptron: the 100 × 100 Gram matrix needs 80000 bytes (8·n²), more than Control.MaxGramBytes allows (79999 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
 	if _, err := Dual(d, opt); err == nil || err.Error() != want {
 		t.Errorf("Dual: %v, want %q", err, want)
 	}
 	if _, err := KernelPerceptron(d, RBFKernel{Gamma: 1}, opt); err == nil || err.Error() != want {
 		t.Errorf("KernelPerceptron: %v, want %q", err, want)
 	}
-	opt.MaxGramBytes = 80_000
+	opt.Control.MaxGramBytes = 80_000
 	if _, err := Dual(d, opt); err != nil {
 		t.Errorf("Dual within the budget: %v", err)
 	}
-	opt.MaxGramBytes = -1
+	opt.Control.MaxGramBytes = -1
 	if _, err := Dual(d, opt); err == nil || err.Error() != "perceptron: MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got -1" {
 		t.Errorf("negative budget: %v", err)
 	}
@@ -311,13 +313,15 @@ func TestGramBudget(t *testing.T) {
 
 func regexpMatch(pattern, s string) bool { return regexp.MustCompile(pattern).MatchString(s) }
 
-// TestDeadlineInsideAnEpoch: a deadline stops PLA inside one long epoch
+// TestDeadlineInsideAnEpoch: a context's deadline stops PLA inside one long epoch
 // (the loop checks it every checkEvery rows), not only between epochs.
 func TestDeadlineInsideAnEpoch(t *testing.T) {
 	data := benchData(t, 100_000, 50)
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 1
-	opt.Deadline = time.Now().Add(-time.Second) // already passed
+	past, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second)) // already passed
+	defer cancel()
+	opt.Control.Context = past
 	res, err := PLA(data, opt)
 	if !errors.Is(err, ErrStopped) || res == nil || res.Epochs != 0 {
 		t.Fatalf("past deadline: %v, %+v", err, res)
@@ -326,7 +330,7 @@ func TestDeadlineInsideAnEpoch(t *testing.T) {
 	// after the start. Timing on a shared machine can make one attempt miss
 	// (the deadline passes before the epoch starts, or the epoch ends
 	// first), so up to five attempts are made; one must stop inside.
-	opt.Deadline = time.Time{}
+	opt.Control.Context = nil
 	t0 := time.Now()
 	if _, err := PLA(data, opt); err != nil {
 		t.Fatal(err)
@@ -334,11 +338,13 @@ func TestDeadlineInsideAnEpoch(t *testing.T) {
 	epoch := time.Since(t0)
 	var last error
 	for attempt := 0; attempt < 5; attempt++ {
-		opt.Deadline = time.Now().Add(epoch / 4)
+		ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(epoch/4))
+		opt.Control.Context = ctx
 		res, err = PLA(data, opt)
+		cancel()
 		last = err
 		if errors.Is(err, ErrStopped) && res != nil && res.Epochs == 1 && !res.Converged {
-			if !regexpMatch(`^perceptron: stopped in epoch 0 \(0-based\) after [0-9]+ updates, before convergence: Options.Deadline .* passed$`, err.Error()) {
+			if !regexpMatch(`^perceptron: stopped in epoch 0 \(0-based\) after [0-9]+ updates, before convergence: context deadline exceeded$`, err.Error()) {
 				t.Errorf("message %q", err)
 			}
 			if n := res.UpdateRuns.Len(); n != 1 {

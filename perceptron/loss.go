@@ -1,6 +1,9 @@
 package perceptron
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Loss returns the perceptron criterion of h on d,
 //
@@ -9,18 +12,40 @@ import "math"
 // the sum of how far every misclassified point is on the wrong side, in
 // units of ||w||. It is 0 exactly when no score is negative for its label,
 // and it is also 0 at w = 0, b = 0, which is why the perceptron is never
-// started by minimising it alone.
+// started by minimising it alone. A score that is not finite (w·x + b
+// overflowed) or a loss that overflows is an ErrNonFinite error naming the
+// row, never a loss of 0.
 func Loss(h Hyperplane, d *Dataset) (float64, error) {
 	if err := h.checkData(d); err != nil {
 		return 0, err
 	}
-	return loss(h.W, h.B, d), nil
+	if i := firstNonFiniteScore(h.W, h.B, d); i >= 0 {
+		return 0, kindErrorf(ErrNonFinite, "loss: row %d: the score w·x + b is %v (overflow)", i, dot(h.W, d.Row(i))+h.B)
+	}
+	l := loss(h.W, h.B, d)
+	if math.IsInf(l, 0) {
+		return 0, kindErrorf(ErrNonFinite, "loss: the sum overflows to %v", l)
+	}
+	return l, nil
 }
 
+// firstNonFiniteScore returns the first row whose score w·x + b is NaN or
+// ±Inf, or -1.
+func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
+	for i := 0; i < d.N(); i++ {
+		if s := dot(w, d.Row(i)) + b; !finite(s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// loss sums the terms; a NaN score makes the loss NaN (it is a mistake of
+// unknown size), which the learners' weight checks catch first.
 func loss(w []float64, b float64, d *Dataset) float64 {
 	var l float64
 	for i := 0; i < d.N(); i++ {
-		if m := d.Y[i] * (dot(w, d.Row(i)) + b); m <= 0 {
+		if m := d.Y[i] * (dot(w, d.Row(i)) + b); !(m > 0) {
 			l -= m
 		}
 	}
@@ -35,24 +60,32 @@ func loss(w []float64, b float64, d *Dataset) float64 {
 // t·(-y x), 0 ≤ t ≤ 1, is a subgradient; LossGradient takes t = 1 (the row
 // counts as a mistake, as in PLA with TieMistake), so that the gradient at
 // w = 0 is not 0 and a step of size η from w = 0 is PLA's batch update.
+// A score that is not finite, or a gradient that overflows, is an
+// ErrNonFinite error naming the row.
 func LossGradient(h Hyperplane, d *Dataset) (gw []float64, gb float64, err error) {
 	if err := h.checkData(d); err != nil {
 		return nil, 0, err
 	}
+	if i := firstNonFiniteScore(h.W, h.B, d); i >= 0 {
+		return nil, 0, kindErrorf(ErrNonFinite, "loss gradient: row %d: the score w·x + b is %v (overflow)", i, dot(h.W, d.Row(i))+h.B)
+	}
 	gw = make([]float64, d.D())
 	gb, _ = lossGradient(gw, h.W, h.B, d)
+	if j := firstNonFinite(gw); j >= 0 || math.IsInf(gb, 0) {
+		return nil, 0, kindErrorf(ErrNonFinite, "loss gradient: the sum overflows")
+	}
 	return gw, gb, nil
 }
 
 // lossGradient fills gw with ∂L/∂w and returns ∂L/∂b and the number of rows
-// with y(w·x + b) ≤ 0.
+// with y(w·x + b) ≤ 0 or NaN (a NaN score is a mistake).
 func lossGradient(gw, w []float64, b float64, d *Dataset) (gb float64, mistakes int) {
 	for j := range gw {
 		gw[j] = 0
 	}
 	for i := 0; i < d.N(); i++ {
 		x, y := d.Row(i), d.Y[i]
-		if y*(dot(w, x)+b) <= 0 {
+		if !(y*(dot(w, x)+b) > 0) {
 			for j, v := range x {
 				gw[j] -= y * v
 			}
@@ -89,19 +122,20 @@ type GDResult struct {
 	// Steps is the number of steps made.
 	Steps int
 	// Converged reports whether the final weights make no mistake, that is
-	// y(w·x + b) > 0 for every row.
+	// y(w·x + b) > 0 for every row. It is never true with weights that are
+	// not finite: those end the run with an ErrNonFinite error.
 	Converged bool
 }
 
 // start validates d and opt and returns the starting weights.
 func (opt GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 	if !(opt.Eta > 0) || opt.Eta > maxFloat {
-		return nil, 0, errorf("Eta must be a finite number > 0, got %v", opt.Eta)
+		return nil, 0, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", opt.Eta)
 	}
 	if opt.Steps <= 0 {
-		return nil, 0, errorf("Steps must be > 0, got %d", opt.Steps)
+		return nil, 0, kindErrorf(ErrOption, "Steps must be > 0, got %d", opt.Steps)
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, 0, err
 	}
 	w = make([]float64, d.D())
@@ -109,15 +143,15 @@ func (opt GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return w, 0, nil
 	}
 	if len(opt.Init.W) != d.D() {
-		return nil, 0, errorf("wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
+		return nil, 0, kindErrorf(ErrDimension, "wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
 	}
 	for j, v := range opt.Init.W {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return nil, 0, errorf("Init: weight %d is %v", j, v)
+		if !finite(v) {
+			return nil, 0, kindErrorf(ErrNonFinite, "Init: weight %d is %v", j, v)
 		}
 	}
-	if math.IsNaN(opt.Init.B) || math.IsInf(opt.Init.B, 0) {
-		return nil, 0, errorf("Init: bias is %v", opt.Init.B)
+	if !finite(opt.Init.B) {
+		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}
 	copy(w, opt.Init.W)
 	return w, opt.Init.B, nil
@@ -134,7 +168,9 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 // opt.Steps steps or as soon as the gradient is 0: when no row has
 // y(w·x + b) ≤ 0 (Converged), or when the mistakes' contributions cancel,
 // where the descent is stuck. Every step costs O(n·d); the recorded losses
-// cost another O(n·d) each.
+// cost another O(n·d) each. Weights that become NaN or ±Inf (η or the data
+// too large) end the run with an ErrNonFinite error naming the step, and
+// the path so far.
 func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
@@ -161,6 +197,10 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 		b -= opt.Eta * gb
 		g.Steps++
 		g.record(w, b, d)
+		if err := weightsError("the weights", w, b, func() string { return fmt.Sprintf("at step %d", g.Steps) }); err != nil {
+			g.Hyperplane = Hyperplane{W: w, B: b}
+			return g, err
+		}
 	}
 	g.Hyperplane = Hyperplane{W: w, B: b}
 	return g, nil
@@ -183,7 +223,9 @@ func isZero(gw []float64, gb float64) bool {
 // makes exactly the updates of PLA with Order Shuffle, TieMistake and the
 // same Seed and Eta. It stops after opt.Steps single-row steps or after an
 // epoch without a mistake (Converged). Path records every step, updates or
-// not, so a run of S steps costs O(S·n·d) for the recorded losses.
+// not, so a run of S steps costs O(S·n·d) for the recorded losses. A NaN
+// score is a mistake; weights that become NaN or ±Inf end the run with an
+// ErrNonFinite error naming the epoch and the row, and the path so far.
 func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
@@ -192,7 +234,7 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	g := &GDResult{}
 	g.record(w, b, d)
 	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
-	for g.Steps < opt.Steps {
+	for epoch := 0; g.Steps < opt.Steps; epoch++ {
 		r.shuffle()
 		mistakes, full := 0, true
 		for _, i := range r.perm {
@@ -201,7 +243,7 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 				break
 			}
 			x, y := d.Row(i), d.Y[i]
-			if y*(dot(w, x)+b) <= 0 {
+			if !(y*(dot(w, x)+b) > 0) {
 				// The row's subgradient is -y x (and -y for b).
 				for j, v := range x {
 					w[j] -= opt.Eta * (-y * v)
@@ -213,6 +255,10 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 			}
 			g.Steps++
 			g.record(w, b, d)
+			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
+				g.Hyperplane = Hyperplane{W: w, B: b}
+				return g, err
+			}
 		}
 		if full && mistakes == 0 {
 			g.Converged = true

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -72,8 +73,7 @@ func TestLossGradientNumeric(t *testing.T) {
 
 func TestLossErrors(t *testing.T) {
 	d := lrNoisy(t)
-	if _, err := Loss(Hyperplane{W: []float64{1}}, d); err == nil ||
-		err.Error() != "perceptron: wrong dimension: the data has 2 features, the model expects 1" {
+	if _, err := Loss(Hyperplane{W: []float64{1}}, d); !errors.Is(err, ErrDimension) {
 		t.Errorf("Loss, wrong dimension: %v", err)
 	}
 	if _, _, err := LossGradient(Hyperplane{W: []float64{1, 1}}, nil); err != ErrEmpty {
@@ -81,20 +81,20 @@ func TestLossErrors(t *testing.T) {
 	}
 	for _, test := range []struct {
 		opt  GDOptions
-		want string
+		want error
 	}{
-		{GDOptions{Eta: 0, Steps: 5}, "perceptron: Eta must be a finite number > 0, got 0"},
-		{GDOptions{Eta: math.NaN(), Steps: 5}, "perceptron: Eta must be a finite number > 0, got NaN"},
-		{GDOptions{Eta: 1, Steps: 0}, "perceptron: Steps must be > 0, got 0"},
+		{GDOptions{Eta: 0, Steps: 5}, ErrOption},
+		{GDOptions{Eta: math.NaN(), Steps: 5}, ErrOption},
+		{GDOptions{Eta: 1, Steps: 0}, ErrOption},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1}}},
-			"perceptron: wrong dimension: Init has 1 weights, the data has 2 features"},
-		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, math.Inf(1)}}}, "perceptron: Init: weight 1 is +Inf"},
-		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, 1}, B: math.NaN()}}, "perceptron: Init: bias is NaN"},
+			ErrDimension},
+		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, math.Inf(1)}}}, ErrNonFinite},
+		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, 1}, B: math.NaN()}}, ErrNonFinite},
 	} {
 		for _, l := range gdLearners {
 			res, err := l.fit(d, test.opt)
-			if err == nil || err.Error() != test.want || res != nil {
-				t.Errorf("%s(%+v): %v, want %q", l.name, test.opt, err, test.want)
+			if !errors.Is(err, test.want) || res != nil {
+				t.Errorf("%s(%+v): %v, want %v", l.name, test.opt, err, test.want)
 			}
 		}
 	}
@@ -202,10 +202,10 @@ func TestSGDIsShuffledPLA(t *testing.T) {
 	sets = append(sets, lrNoisy(t), lrMITXor(t))
 	for k, d := range sets {
 		for _, eta := range []float64{1, 0.3} {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed, opt.Eta, opt.MaxEpochs = Shuffle, uint64(100+k), eta, 50
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			pla, err := PLA(d, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -264,10 +264,10 @@ func TestEtaScalesW(t *testing.T) {
 	}
 	batch := func(f func(*Dataset, Options) (Hyperplane, error)) fit {
 		return func(eta float64) (Hyperplane, []int) {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Eta, opt.MaxEpochs, opt.Order, opt.Seed = eta, 25, Shuffle, 4
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			h, err := f(d, opt)
 			if err != nil {
 				t.Fatal(err)

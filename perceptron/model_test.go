@@ -16,7 +16,7 @@ func TestModelsStoreTheTie(t *testing.T) {
 	train := newData(t, [][]float64{{1}, {2}, {-1}, {-3}}, []float64{1, 1, -1, -1})
 	zero := newData(t, [][]float64{{0}, {2}, {-1}}, []float64{-1, 1, -1})
 	for _, tie := range []Tie{TieMistake, TieNegative} {
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.Tie, opt.NoBias, opt.MaxEpochs = tie, true, 5
 		models := map[string]func() (Model, error){
 			"PLA":      func() (Model, error) { return PLA(train, opt) },

@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -39,7 +40,7 @@ func TestOverflowedScoresAreErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := scaled(d, 512) // ×2^512 ≈ 1.3e154, exact
-	h, _, err := perceptron.MaxMargin(d, false)
+	h, _, err := perceptron.MaxMargin(d, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +79,7 @@ func TestOverflowedScoresAreErrors(t *testing.T) {
 	if err != nil || p[first] != 0 {
 		t.Errorf("PredictAll[%d] = %v, %v; want 0", first, p[first], err)
 	}
-	if _, err := hb.Score(big.Row(first)); err == nil || err.Error() != "perceptron: score is NaN: w·x + b overflows" {
+	if _, err := hb.Score(big.Row(first)); !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("Score: %v", err)
 	}
 }
@@ -138,12 +139,12 @@ func TestNormsOverflowSafe(t *testing.T) {
 	if want := (1e308 + 5e307) / math.Sqrt2; err != nil || math.Abs(m/want-1) > 1e-15 {
 		t.Errorf("DatasetMargin = %v, %v; want %v", m, err, want)
 	}
-	b, err := perceptron.Bound(d, true)
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
 	if err != nil || !b.Separable || math.Abs(b.Bound-1) > 1e-12 {
 		t.Errorf("Bound = %+v, %v; want separable, bound 1", b, err)
 	}
 	tooFar := mustData(t, [][]float64{{-1.7e308, -1.7e308}, {1.7e308, 1.7e308}}, []float64{-1, 1})
-	if _, err := perceptron.Radius(tooFar); err == nil || err.Error() != "perceptron: radius: the norm of row 0 overflows float64" {
+	if _, err := perceptron.Radius(tooFar); !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("Radius beyond MaxFloat64: %v", err)
 	}
 }

@@ -29,10 +29,10 @@ type Online struct {
 // not to be a finite number > 0 or for tie to be unknown.
 func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 	if d < 1 {
-		return nil, errorf("online: dimension must be >= 1, got %d", d)
+		return nil, kindErrorf(ErrOption, "online: dimension must be >= 1, got %d", d)
 	}
 	if !(eta > 0) || eta > maxFloat {
-		return nil, errorf("Eta must be a finite number > 0, got %v", eta)
+		return nil, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", eta)
 	}
 	if err := tie.valid(); err != nil {
 		return nil, err
@@ -53,13 +53,13 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 		return false, err
 	}
 	if y != -1 && y != 1 {
-		return false, errorf("row %d: label %v is not -1 or +1", o.Seen, y)
+		return false, kindErrorf(ErrLabel, "row %d: label %v is not -1 or +1", o.Seen, y)
 	}
 	if err := o.Tie.valid(); err != nil {
 		return false, err
 	}
 	if !(o.Eta > 0) || o.Eta > maxFloat {
-		return false, errorf("Eta must be a finite number > 0, got %v", o.Eta)
+		return false, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", o.Eta)
 	}
 	o.Seen++
 	if !o.Tie.Mistake(y, dot(o.W, x)+o.B) {

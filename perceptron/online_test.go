@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -12,7 +13,7 @@ func TestOnlineIsCyclicPLA(t *testing.T) {
 	for _, d := range []*Dataset{lrNoisy(t), lrSeparable(t), lrMITXor(t)} {
 		for _, tie := range []Tie{TieMistake, TieNegative} {
 			for _, noBias := range []bool{false, true} {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.MaxEpochs, opt.Tie, opt.NoBias, opt.Eta = 7, tie, noBias, 0.7
 				pla, err := PLA(d, opt)
 				if err != nil {
@@ -104,17 +105,17 @@ func TestOnlineErrors(t *testing.T) {
 		d    int
 		eta  float64
 		tie  Tie
-		want string
+		want error
 	}{
-		{0, 1, TieMistake, "perceptron: online: dimension must be >= 1, got 0"},
-		{2, 0, TieMistake, "perceptron: Eta must be a finite number > 0, got 0"},
-		{2, math.NaN(), TieMistake, "perceptron: Eta must be a finite number > 0, got NaN"},
-		{2, math.Inf(1), TieMistake, "perceptron: Eta must be a finite number > 0, got +Inf"},
-		{2, 1, 3, "perceptron: unknown tie policy 3: want TieMistake or TieNegative"},
+		{0, 1, TieMistake, ErrOption},
+		{2, 0, TieMistake, ErrOption},
+		{2, math.NaN(), TieMistake, ErrOption},
+		{2, math.Inf(1), TieMistake, ErrOption},
+		{2, 1, 3, ErrOption},
 	} {
 		o, err := NewOnline(test.d, test.eta, test.tie)
-		if err == nil || err.Error() != test.want || o != nil {
-			t.Errorf("NewOnline(%d, %v, %v): %v, want %q", test.d, test.eta, test.tie, err, test.want)
+		if !errors.Is(err, test.want) || o != nil {
+			t.Errorf("NewOnline(%d, %v, %v): %v, want %v", test.d, test.eta, test.tie, err, test.want)
 		}
 	}
 	o, _ := NewOnline(2, 1, TieMistake)
@@ -125,24 +126,24 @@ func TestOnlineErrors(t *testing.T) {
 	for _, test := range []struct {
 		x    []float64
 		y    float64
-		want string
+		want error
 	}{
-		{[]float64{1, 2, 3}, 1, "perceptron: wrong dimension: row 1 has 3 features, the model expects 2"},
-		{[]float64{1, math.NaN()}, 1, "perceptron: row 1, column 1: value is NaN"},
-		{[]float64{math.Inf(1), 1}, 1, "perceptron: row 1, column 0: value is +Inf"},
-		{[]float64{1, 2}, 0, "perceptron: row 1: label 0 is not -1 or +1"},
-		{[]float64{1, 2}, math.NaN(), "perceptron: row 1: label NaN is not -1 or +1"},
+		{[]float64{1, 2, 3}, 1, ErrDimension},
+		{[]float64{1, math.NaN()}, 1, ErrNonFinite},
+		{[]float64{math.Inf(1), 1}, 1, ErrNonFinite},
+		{[]float64{1, 2}, 0, ErrLabel},
+		{[]float64{1, 2}, math.NaN(), ErrLabel},
 	} {
 		m, err := o.Step(test.x, test.y)
-		if err == nil || err.Error() != test.want || m {
-			t.Errorf("Step(%v, %v): %v, %v; want %q", test.x, test.y, m, err, test.want)
+		if !errors.Is(err, test.want) || m {
+			t.Errorf("Step(%v, %v): %v, %v; want %v", test.x, test.y, m, err, test.want)
 		}
 	}
 	if o.Seen != 1 || o.Mistakes != 1 || !reflect.DeepEqual(o.Hyperplane(), before) {
 		t.Errorf("a bad point changed the learner: Seen %d, Mistakes %d, %v", o.Seen, o.Mistakes, o.Hyperplane())
 	}
 	o.Eta = -1
-	if _, err := o.Step([]float64{1, 2}, 1); err == nil || err.Error() != "perceptron: Eta must be a finite number > 0, got -1" {
+	if _, err := o.Step([]float64{1, 2}, 1); !errors.Is(err, ErrOption) {
 		t.Errorf("Step with Eta -1: %v", err)
 	}
 }

@@ -2,18 +2,19 @@ package perceptron
 
 import (
 	"context"
-	"time"
+	"math"
 )
 
 // Order is the order in which batch learners visit the rows.
 type Order int
 
 const (
-	// Cyclic visits rows 0, 1, …, n-1 in every epoch.
-	Cyclic Order = iota
-	// Cycle draws one random permutation from Seed and visits the rows in
-	// that order in every epoch (NTU's "fixed, pre-determined random cycle").
-	Cycle
+	// InOrder visits rows 0, 1, …, n-1 in every epoch. The default.
+	InOrder Order = iota
+	// RandomCycle draws one random permutation from Seed and visits the
+	// rows in that order in every epoch (NTU's "fixed, pre-determined
+	// random cycle").
+	RandomCycle
 	// Shuffle draws a new random permutation at the start of every epoch
 	// (scikit-learn's shuffle=True).
 	Shuffle
@@ -23,7 +24,7 @@ const (
 	RandomMistake
 )
 
-var orderNames = [...]string{Cyclic: "cyclic", Cycle: "cycle", Shuffle: "shuffle", RandomMistake: "mistake"}
+var orderNames = [...]string{InOrder: "in-order", RandomCycle: "random-cycle", Shuffle: "shuffle", RandomMistake: "mistake"}
 
 // String returns the name used by the command line.
 func (o Order) String() string {
@@ -33,24 +34,29 @@ func (o Order) String() string {
 	return "Order(?)"
 }
 
-// ParseOrder parses the names of Order.String: cyclic, cycle, shuffle, mistake.
+// ParseOrder parses the names of Order.String: in-order, random-cycle,
+// shuffle, mistake.
 func ParseOrder(s string) (Order, error) {
 	for i, name := range orderNames {
 		if s == name {
 			return Order(i), nil
 		}
 	}
-	return 0, errorf("unknown order %q: want cyclic, cycle, shuffle or mistake", s)
+	return 0, errorf("unknown order %q: want in-order, random-cycle, shuffle or mistake", s)
 }
 
 // Options are the hyper-parameters of the batch learners (PLA, Pocket,
-// Voted, Averaged, Dual, KernelPerceptron). They are set before fitting and
-// never changed by it. Start from DefaultOptions and change what you need.
+// Voted, Averaged, Dual, KernelPerceptron) and of the theory that speaks
+// about their runs (Bound, MaxMargin, CheckProof, Separable): what is
+// learned depends on them and on the data only. How a run is watched and
+// stopped is apart, in Control.
 //
-// The zero Options is valid: a MaxEpochs or an Eta of 0 means the default
-// (1000 epochs, η = 1), so Options{} trains as DefaultOptions does except
-// for Seed, which is taken as given (0 is a seed like any other; it only
-// matters for the random orders).
+// The zero Options is the default: at most 1000 epochs (MaxEpochs 0), no
+// limit on updates, η = 1 (Eta 0), the rows in order, seed 0, a score of 0
+// counted as a mistake, a free bias, left-to-right sums. Set only the
+// fields you change:
+//
+//	res, err := perceptron.PLA(d, perceptron.Options{Order: perceptron.Shuffle, Seed: 3})
 type Options struct {
 	// MaxEpochs is the most passes over the data (> 0; 0 means 1000). PLA
 	// and Pocket stop earlier after a pass without a mistake.
@@ -64,28 +70,38 @@ type Options struct {
 	// Order is the order in which rows are visited.
 	Order Order
 	// Seed seeds the random orders; runs with the same seed are identical.
+	// 0 is a seed like any other.
 	Seed uint64
 	// Tie says whether a score of 0 is a mistake (default) or -1.
 	Tie Tie
 	// NoBias fixes b = 0: the boundary passes through the origin.
 	NoBias bool
-	// Observer, if not nil, is called after every update. It costs nothing
-	// when nil.
-	Observer Observer
+	// Summation says how the learners sum w·x: ExactSum (the default) left
+	// to right, bit-identical to scikit-learn; FastSum faster, not
+	// bit-identical. It applies to PLA, Pocket, Voted and Averaged (Dual and
+	// KernelPerceptron sum over their Gram matrix).
+	Summation Summation
+	// Control holds the run controls: how a run is watched (Observer),
+	// stopped (Context) and bounded in memory (MaxGramBytes). They never
+	// change what a finished run learns.
+	Control Control
+}
+
+// Control is how a run is watched and stopped, apart from the
+// hyper-parameters of Options. Its zero value watches nothing and never
+// stops a run early.
+type Control struct {
 	// Context, if not nil, stops the run when it is done (cancelled or past
-	// its deadline). The learner then returns what it learned so far (with
-	// Converged false) and an error that matches ErrStopped and the
-	// context's error with errors.Is and says in which epoch it stopped.
-	// It is checked every few thousand rows and at every epoch.
+	// its deadline): the one way to stop a run from outside. A learner then
+	// returns what it learned so far (with Converged false) and an error
+	// that matches ErrStopped and the context's error with errors.Is and
+	// says in which epoch it stopped; MaxMargin and Separable return an
+	// ErrUndecided error that matches them too. It is checked every few
+	// thousand rows and at every epoch.
 	Context context.Context
-	// Deadline, if not zero, stops the run the same way once the clock
-	// passes it.
-	Deadline time.Time
-	// Sum says how the learners sum w·x: ExactSum (the default) left to
-	// right, bit-identical to scikit-learn; FastSum faster, not
-	// bit-identical. See Sum. It applies to PLA, Pocket, Voted and Averaged
-	// (Dual and KernelPerceptron sum over their Gram matrix).
-	Sum Sum
+	// Observer, if not nil, is called after every update of a learner. It
+	// costs nothing when nil.
+	Observer Observer
 	// MaxGramBytes is the most memory, in bytes, that Dual and
 	// KernelPerceptron may take for their n × n Gram matrix (8·n² bytes);
 	// 0 means DefaultMaxGramBytes. A larger matrix is refused with an error
@@ -93,15 +109,15 @@ type Options struct {
 	MaxGramBytes int64
 }
 
-// Sum is how the batch learners sum the score w·x = Σ_j w_j x_j.
-type Sum int
+// Summation is how the batch learners sum the score w·x = Σ_j w_j x_j.
+type Summation int
 
 const (
 	// ExactSum sums left to right, j = 0, 1, …, d-1, with no fused
 	// multiply-add, as scikit-learn does: PLA's weights are bit-identical
 	// to its, and the lessons use it. The default.
-	ExactSum Sum = iota
-	// FastSum sums each row with eight partial sums (see dotFastGo for
+	ExactSum Summation = iota
+	// FastSum sums each row with eight partial sums (see asm.DotFastGo for
 	// the exact order, and the README's performance section): faster on
 	// large data sets, near the speed of reading the data from memory. It
 	// is deterministic: the same order on every run and every machine (in
@@ -116,35 +132,35 @@ const (
 )
 
 // String returns "exact" or "fast".
-func (s Sum) String() string {
+func (s Summation) String() string {
 	switch s {
 	case ExactSum:
 		return "exact"
 	case FastSum:
 		return "fast"
 	}
-	return "Sum(?)"
+	return "Summation(?)"
 }
 
 // DefaultMaxGramBytes is the Gram matrix budget of Dual and KernelPerceptron
-// when Options.MaxGramBytes is 0: 1 GiB, n up to 11,585 rows.
+// when Control.MaxGramBytes is 0: 1 GiB, n up to 11,585 rows.
 const DefaultMaxGramBytes = 1 << 30
 
-// DefaultOptions returns MaxEpochs 1000, Eta 1, cyclic order, seed 1, a
-// score of 0 counted as a mistake, and a free bias.
-func DefaultOptions() Options {
-	return Options{MaxEpochs: 1000, Eta: 1, Order: Cyclic, Seed: 1, Tie: TieMistake}
-}
+// The defaults that a zero field of Options stands for.
+const (
+	defaultMaxEpochs = 1000
+	defaultEta       = 1
+)
 
 // validate replaces the zero MaxEpochs and Eta by their defaults, then
 // checks the options, naming the first bad one. Every learner calls it on
 // its own copy of the Options at the door.
 func (o *Options) validate() error {
 	if o.MaxEpochs == 0 {
-		o.MaxEpochs = DefaultOptions().MaxEpochs
+		o.MaxEpochs = defaultMaxEpochs
 	}
 	if o.Eta == 0 {
-		o.Eta = DefaultOptions().Eta
+		o.Eta = defaultEta
 	}
 	if o.MaxEpochs < 0 {
 		return errorf("MaxEpochs must be > 0, got %d", o.MaxEpochs)
@@ -152,17 +168,17 @@ func (o *Options) validate() error {
 	if o.MaxUpdates < 0 {
 		return errorf("MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
 	}
-	if !(o.Eta > 0) || o.Eta != o.Eta || o.Eta > maxFloat {
+	if !(o.Eta > 0) || math.IsNaN(o.Eta) || o.Eta > maxFloat {
 		return errorf("Eta must be a finite number > 0, got %v", o.Eta)
 	}
-	if o.Sum != ExactSum && o.Sum != FastSum {
-		return errorf("unknown Sum %d: want ExactSum or FastSum", int(o.Sum))
+	if o.Summation != ExactSum && o.Summation != FastSum {
+		return errorf("unknown Summation %d: want ExactSum or FastSum", int(o.Summation))
 	}
-	if o.MaxGramBytes < 0 {
-		return errorf("MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got %d", o.MaxGramBytes)
+	if o.Control.MaxGramBytes < 0 {
+		return errorf("MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got %d", o.Control.MaxGramBytes)
 	}
-	if o.Order < Cyclic || o.Order > RandomMistake {
-		return errorf("unknown order %d: want Cyclic, Cycle, Shuffle or RandomMistake", int(o.Order))
+	if o.Order < InOrder || o.Order > RandomMistake {
+		return errorf("unknown order %d: want InOrder, RandomCycle, Shuffle or RandomMistake", int(o.Order))
 	}
 	return o.Tie.valid()
 }
@@ -186,10 +202,10 @@ type Update struct {
 // Observer is called after every update of a learner.
 type Observer func(Update)
 
-// Result is what a batch learner learned and what happened on the way.
-type Result struct {
-	// Hyperplane holds the learned w and b.
-	Hyperplane
+// Stats is what a run of a batch learner did, the same for every learner
+// (gonum's optimize.Stats plays the same part): every learner's result
+// embeds it, so res.Updates, res.Epochs and res.Converged read alike on all.
+type Stats struct {
 	// Updates is the total number of updates (mistakes corrected).
 	Updates int
 	// Epochs is the number of passes made, the clean one included.
@@ -207,7 +223,14 @@ type Result struct {
 // UpdatesPerEpoch returns the number of updates in every epoch: element e
 // is the number of updates in epoch e (0-based). It expands UpdateRuns, so
 // it costs 8 bytes an epoch: on very long runs read UpdateRuns instead.
-func (r Result) UpdatesPerEpoch() []int { return r.UpdateRuns.Expand() }
+func (s Stats) UpdatesPerEpoch() []int { return s.UpdateRuns.Expand() }
+
+// Result is what PLA learned, the hyperplane (w, b), and what the run did.
+type Result struct {
+	// Hyperplane holds the learned w and b.
+	Hyperplane
+	Stats
+}
 
 // EpochRun is a run of consecutive epochs with the same number of updates.
 type EpochRun struct {

@@ -1,9 +1,12 @@
 package perceptron
 
-import "testing"
+import (
+	"reflect"
+	"testing"
+)
 
 func TestParseOrder(t *testing.T) {
-	for _, o := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+	for _, o := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 		got, err := ParseOrder(o.String())
 		if err != nil || got != o {
 			t.Errorf("ParseOrder(%q) = %v, %v; want %v", o.String(), got, err, int(o))
@@ -13,7 +16,7 @@ func TestParseOrder(t *testing.T) {
 		t.Errorf("Order(9).String() = %q", s)
 	}
 	if _, err := ParseOrder("random"); err == nil ||
-		err.Error() != `perceptron: unknown order "random": want cyclic, cycle, shuffle or mistake` {
+		err.Error() != `perceptron: unknown order "random": want in-order, random-cycle, shuffle or mistake` {
 		t.Errorf("ParseOrder(random): %v", err)
 	}
 }
@@ -40,14 +43,31 @@ func TestParseTie(t *testing.T) {
 	}
 }
 
-func TestDefaultOptions(t *testing.T) {
-	o := DefaultOptions()
-	if o.MaxEpochs != 1000 || o.MaxUpdates != 0 || o.Eta != 1 || o.Order != Cyclic || o.Seed != 1 ||
-		o.Tie != TieMistake || o.NoBias || o.Observer != nil {
-		t.Errorf("DefaultOptions() = %+v", o)
-	}
+// TestZeroOptionsAreTheDefault: the zero Options is valid and stands for
+// 1000 epochs, η = 1, the rows in order, seed 0, TieMistake, a free bias
+// and exact sums; a run with it is bit for bit the run with those values
+// spelled out.
+func TestZeroOptionsAreTheDefault(t *testing.T) {
+	o := Options{}
 	if err := o.validate(); err != nil {
-		t.Errorf("DefaultOptions are invalid: %v", err)
+		t.Fatalf("the zero Options are invalid: %v", err)
+	}
+	want := Options{MaxEpochs: 1000, Eta: 1, Order: InOrder, Seed: 0, Tie: TieMistake, Summation: ExactSum}
+	if o.MaxEpochs != want.MaxEpochs || o.MaxUpdates != 0 || o.Eta != want.Eta || o.Order != InOrder || o.Seed != 0 ||
+		o.Tie != TieMistake || o.NoBias || o.Summation != ExactSum || o.Control.Context != nil || o.Control.Observer != nil || o.Control.MaxGramBytes != 0 {
+		t.Errorf("validated zero Options = %+v, want %+v", o, want)
+	}
+	d := Iris()
+	bin, err := d.Binary(1, 2, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, order := range []Order{InOrder, Shuffle} {
+		zero, err1 := PLA(bin, Options{Order: order, MaxEpochs: 50})
+		spelled, err2 := PLA(bin, Options{Order: order, MaxEpochs: 50, Eta: 1, Seed: 0, Tie: TieMistake})
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(zero, spelled) {
+			t.Errorf("%v: zero Options %+v (%v), spelled out %+v (%v): want the same run", order, zero, err1, spelled, err2)
+		}
 	}
 }
 

@@ -1,24 +1,20 @@
 package perceptron
 
 import (
+	"math"
 	"reflect"
-	"strings"
 )
 
-// Scorer is a learned binary model: a larger Score means more confidently
-// positive. Hyperplane, *Result and *KernelModel are Scorers.
-type Scorer interface {
-	Score(x []float64) (float64, error)
-}
-
-// Learner trains a binary model on a data set labelled -1/+1.
-type Learner func(*Dataset) (Scorer, error)
+// Learner trains a binary model on a data set labelled -1/+1. Any of the
+// package's learners fits in a closure: its result is a Model, whose Score
+// (a larger one means more confidently positive) OneVsRest compares.
+type Learner func(*Dataset) (Model, error)
 
 // PLALearner returns the Learner that runs PLA with opt and scores with the
 // learned hyperplane w·x + b. Other learners (Pocket, a kernel perceptron)
 // can be wrapped the same way in a closure.
 func PLALearner(opt Options) Learner {
-	return func(d *Dataset) (Scorer, error) {
+	return func(d *Dataset) (Model, error) {
 		r, err := PLA(d, opt)
 		if err != nil {
 			return nil, err
@@ -33,7 +29,7 @@ type OneVsRestModel struct {
 	// Classes names the classes, indexed by label.
 	Classes []string
 	// Models[c] scores class c against the rest.
-	Models []Scorer
+	Models []Model
 }
 
 // OneVsRest trains one binary model per class of m with learn: for class c
@@ -42,13 +38,13 @@ type OneVsRestModel struct {
 // two classes and every class at least one row.
 func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 	if learn == nil {
-		return nil, errorf("one-vs-rest: learner is nil")
+		return nil, kindErrorf(ErrOption, "one-vs-rest: learner is nil")
 	}
 	if err := checkMulti(m); err != nil {
 		return nil, err
 	}
 	k := len(m.ClassNames)
-	model := &OneVsRestModel{Classes: append([]string(nil), m.ClassNames...), Models: make([]Scorer, k)}
+	model := &OneVsRestModel{Classes: append([]string(nil), m.ClassNames...), Models: make([]Model, k)}
 	for c := 0; c < k; c++ {
 		y := make([]float64, m.N())
 		for i, l := range m.Labels {
@@ -60,7 +56,7 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		d := &Dataset{X: m.X, Y: y, Features: m.Features, Classes: [2]string{"not " + m.ClassNames[c], m.ClassNames[c]}}
 		s, err := learn(d)
 		if err != nil {
-			return nil, errorf("one-vs-rest: class %d (%s): %s", c, m.ClassNames[c], strings.TrimPrefix(err.Error(), "perceptron: "))
+			return nil, wrapf(err, "one-vs-rest: class %d (%s)", c, m.ClassNames[c])
 		}
 		model.Models[c] = s
 	}
@@ -74,11 +70,11 @@ func checkMulti(m *MultiDataset) error {
 		return ErrEmpty
 	}
 	if len(m.Labels) != m.N() {
-		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	k := len(m.ClassNames)
 	if k < 2 {
-		return errorf("one-vs-rest: need at least 2 classes, got %d", k)
+		return kindErrorf(ErrClasses, "one-vs-rest: need at least 2 classes, got %d", k)
 	}
 	count := make([]int, k)
 	for i := 0; i < m.N(); i++ {
@@ -87,13 +83,13 @@ func checkMulti(m *MultiDataset) error {
 		}
 		l := m.Labels[i]
 		if l < 0 || l >= k {
-			return errorf("row %d: class label %d out of range [0, %d)", i, l, k)
+			return kindErrorf(ErrLabel, "row %d: class label %d out of range [0, %d)", i, l, k)
 		}
 		count[l]++
 	}
 	for c, n := range count {
 		if n == 0 {
-			return errorf("one-vs-rest: class %d (%s) has no rows", c, m.ClassNames[c])
+			return kindErrorf(ErrClasses, "one-vs-rest: class %d (%s) has no rows", c, m.ClassNames[c])
 		}
 	}
 	return nil
@@ -107,14 +103,14 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 	}
 	best, arg := 0.0, -1
 	for c, s := range o.Models {
-		if s == nil || isNilScorer(s) {
+		if s == nil || isNilModel(s) {
 			return 0, errorf("one-vs-rest: the model of class %d is nil", c)
 		}
 		v, err := s.Score(x)
 		if err != nil {
 			return 0, err
 		}
-		if v != v {
+		if math.IsNaN(v) {
 			return 0, kindErrorf(ErrNonFinite, "one-vs-rest: the model of class %d scores NaN", c)
 		}
 		if arg < 0 || v > best {
@@ -144,14 +140,14 @@ func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
 // from their label.
 func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	if m != nil && m.X != nil && len(m.Labels) != m.N() {
-		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	p, err := o.PredictAll(m)
 	if err != nil {
 		return 0, err
 	}
 	if len(m.Labels) != m.N() {
-		return 0, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	e := 0
 	for i, c := range p {
@@ -162,9 +158,9 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	return float64(e) / float64(len(p)), nil
 }
 
-// isNilScorer reports whether s holds a nil pointer (a typed nil, such as a
+// isNilModel reports whether s holds a nil pointer (a typed nil, such as a
 // (*Result)(nil), which is not == nil as an interface).
-func isNilScorer(s Scorer) bool {
+func isNilModel(s Model) bool {
 	v := reflect.ValueOf(s)
 	switch v.Kind() {
 	case reflect.Pointer, reflect.Map, reflect.Slice, reflect.Func, reflect.Interface:

@@ -2,6 +2,7 @@ package perceptron_test
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"slices"
 	"strconv"
@@ -53,7 +54,7 @@ func TestOneVsRestSklearn(t *testing.T) {
 	}
 	for _, c := range g.Cases {
 		m := load[c.Dataset]()
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.MaxEpochs = c.MaxIter
 		model, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt))
 		if err != nil {
@@ -98,7 +99,7 @@ func TestOneVsRestSklearn(t *testing.T) {
 // TestOneVsRestSklearn.)
 func TestOneVsRestSetosa(t *testing.T) {
 	m := perceptron.Iris()
-	model, err := perceptron.OneVsRest(m, perceptron.PLALearner(perceptron.DefaultOptions()))
+	model, err := perceptron.OneVsRest(m, perceptron.PLALearner(perceptron.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,22 +125,21 @@ func TestOneVsRestSetosa(t *testing.T) {
 	}
 }
 
-// constScorer scores every point with the same value.
-type constScorer float64
-
-func (c constScorer) Score([]float64) (float64, error) { return float64(c), nil }
+// constScorer scores every point with the same value: a Model of one
+// feature through the origin, with a bias only.
+func constScorer(c float64) perceptron.Model { return perceptron.Hyperplane{W: []float64{0}, B: c} }
 
 func TestOneVsRestTiesAndErrors(t *testing.T) {
-	model := &perceptron.OneVsRestModel{Classes: []string{"a", "b", "c"}, Models: []perceptron.Scorer{constScorer(1), constScorer(2), constScorer(2)}}
+	model := &perceptron.OneVsRestModel{Classes: []string{"a", "b", "c"}, Models: []perceptron.Model{constScorer(1), constScorer(2), constScorer(2)}}
 	if c, err := model.Predict([]float64{0}); err != nil || c != 1 {
 		t.Errorf("tie between classes 1 and 2: predicted %d (%v), want 1", c, err)
 	}
 	m := perceptron.Iris()
 	bad := &perceptron.MultiDataset{X: m.X, Labels: m.Labels, ClassNames: []string{"setosa"}}
-	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.DefaultOptions())); err == nil || err.Error() != "perceptron: one-vs-rest: need at least 2 classes, got 1" {
+	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); !errors.Is(err, perceptron.ErrClasses) {
 		t.Errorf("one class: %v", err)
 	}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.MaxEpochs = -1
 	if _, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt)); err == nil || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): MaxEpochs must be > 0, got -1" {
 		t.Errorf("bad options: %v", err)
@@ -147,7 +147,25 @@ func TestOneVsRestTiesAndErrors(t *testing.T) {
 	labels := slices.Clone(m.Labels)
 	labels[7] = 3
 	bad = &perceptron.MultiDataset{X: m.X, Labels: labels, ClassNames: m.ClassNames}
-	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.DefaultOptions())); err == nil || err.Error() != "perceptron: row 7: class label 3 out of range [0, 3)" {
+	if _, err := perceptron.OneVsRest(bad, perceptron.PLALearner(perceptron.Options{})); !errors.Is(err, perceptron.ErrLabel) {
 		t.Errorf("bad label: %v", err)
+	}
+}
+
+// TestOneVsRestKeepsKinds: a learner's error is wrapped with the class it
+// was learning, and keeps its kind (issue 24: it was flattened with %s).
+func TestOneVsRestKeepsKinds(t *testing.T) {
+	m := perceptron.Iris()
+	m.X.Scale(1e307, m.X)
+	opt := perceptron.Options{}
+	_, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt))
+	if !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("Iris × 1e307: %v, want ErrNonFinite", err)
+	}
+	_, err = perceptron.OneVsRest(perceptron.Iris(), func(*perceptron.Dataset) (perceptron.Model, error) {
+		return nil, perceptron.ErrUndecided
+	})
+	if !errors.Is(err, perceptron.ErrUndecided) || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): undecided" {
+		t.Errorf("learner error: %v, want ErrUndecided named with the class", err)
 	}
 }

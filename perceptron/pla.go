@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"time"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
 // PLA runs the perceptron learning algorithm on d: it visits the rows in
@@ -13,7 +14,7 @@ import (
 // (Converged), after opt.MaxEpochs epochs, or after opt.MaxUpdates updates.
 // w and b start at 0.
 //
-// With the Cyclic order, Eta 1 and TieMistake, the weights after k epochs are
+// With the InOrder order, Eta 1 and TieMistake, the weights after k epochs are
 // bit-identical to scikit-learn's Perceptron(shuffle=False, tol=None,
 // eta0=1, max_iter=k), which counts epochs the same way.
 //
@@ -21,7 +22,7 @@ import (
 // or weights that become NaN or ±Inf (overflow: data near 1e154 or beyond,
 // or a huge Eta) end the run with an error that matches ErrNonFinite and
 // names the row and the epoch; a non-finite value is never reported as a
-// result. When opt.Context is done or opt.Deadline passes, PLA returns the
+// result. When opt.Control.Context is done, PLA returns the
 // weights so far (Converged false) and an error matching ErrStopped.
 //
 // Without an
@@ -37,9 +38,9 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 	// (a non-finite x_j makes w·x_j + b non-finite, which step checks): the
 	// data is then read once per epoch, not twice in the first. The error
 	// for bad data is the one Validate returns.
-	lazy := opt.Observer == nil && opt.Order != RandomMistake && quickValid(d)
+	lazy := opt.Control.Observer == nil && opt.Order != RandomMistake && quickValid(d)
 	if !lazy {
-		if err := d.Validate(); err != nil {
+		if err := checkTrain(d); err != nil {
 			return nil, err
 		}
 	}
@@ -54,8 +55,7 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	r.res.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
-	return &r.res, r.stop
+	return &Result{Hyperplane: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}, Stats: r.res}, r.stop
 }
 
 // run is the state that PLA and the learners built on it share: the data,
@@ -66,13 +66,13 @@ type run struct {
 	w   []float64
 	b   float64
 	rng *rand.Rand
-	// perm is the visiting order of the Cycle and Shuffle orders, nil
-	// (0, 1, …, n-1) for Cyclic; at(k) is its k-th row. n is the number of
+	// perm is the visiting order of the RandomCycle and Shuffle orders, nil
+	// (0, 1, …, n-1) for InOrder; at(k) is its k-th row. n is the number of
 	// rows.
 	perm  []int
 	n     int
 	epoch int
-	res   Result
+	res   Stats
 	// onStep, if set, is called after every visited row with whether it was
 	// an update (the voted and averaged perceptrons count survivals with it).
 	onStep func(row int, updated bool)
@@ -89,10 +89,10 @@ type run struct {
 	// epoch of the last update.
 	cur, lastEpoch int
 	// halt ends the run: bad data, a non-finite value (err) or a stop by
-	// the Context or the Deadline (stop).
+	// the Context (stop).
 	halt      bool
 	err, stop error
-	// watch says that the Context or the Deadline must be checked, which
+	// watch says that the Context must be checked, which
 	// stopped does every tick calls.
 	watch bool
 	tick  int
@@ -101,7 +101,7 @@ type run struct {
 }
 
 // checkEvery is the number of calls of stopped (one per block of rows, or
-// per epoch) between two checks of the Context and the Deadline.
+// per epoch) between two checks of the Context.
 const checkEvery = 1024
 
 func newRun(d *Dataset, opt Options) *run {
@@ -109,20 +109,20 @@ func newRun(d *Dataset, opt Options) *run {
 	r := &run{d: d, opt: opt, w: make([]float64, d.D()),
 		rng: rand.New(rand.NewPCG(opt.Seed, 0x9e3779b97f4a7c15))}
 	r.res.LastMistakeRow = -1
-	r.watch = opt.Context != nil || !opt.Deadline.IsZero()
+	r.watch = opt.Control.Context != nil
 	r.tick = 1 // check at the first call: a done context runs no epoch
 	raw := d.X.RawMatrix()
 	r.x, r.stride, r.cols = raw.Data, raw.Stride, raw.Cols
 	r.n = n
-	if opt.Order != Cyclic {
-		// The Cyclic order needs no permutation (nil: the identity), which
+	if opt.Order != InOrder {
+		// The InOrder order needs no permutation (nil: the identity), which
 		// spares a large data set an allocation of 8 bytes a row per run.
 		r.perm = make([]int, n)
 		for i := range r.perm {
 			r.perm[i] = i
 		}
 	}
-	if opt.Order == Cycle {
+	if opt.Order == RandomCycle {
 		r.shuffle()
 	}
 	return r
@@ -142,7 +142,7 @@ func (r *run) shuffle() {
 
 // stopped reports whether the run must end before the next row: MaxUpdates
 // reached, bad data or a non-finite value met, or (checked every
-// checkEvery calls) the Context done or the Deadline passed.
+// checkEvery calls) the Context done.
 func (r *run) stopped() bool {
 	if r.halt || r.opt.MaxUpdates > 0 && r.res.Updates >= r.opt.MaxUpdates {
 		return true
@@ -156,29 +156,23 @@ func (r *run) stopped() bool {
 	return r.halt
 }
 
-// checkStop halts the run, with r.stop set, when the Context is done or the
-// Deadline has passed.
+// checkStop halts the run, with r.stop set, when the Context is done.
 //
 //go:noinline
 func (r *run) checkStop() {
 	var why error
-	if ctx := r.opt.Context; ctx != nil && ctx.Err() != nil {
+	if ctx := r.opt.Control.Context; ctx != nil && ctx.Err() != nil {
 		why = ctx.Err()
 		if c := context.Cause(ctx); c != nil && c != why {
 			why = fmt.Errorf("%w: %w", why, c)
 		}
-	} else if !r.opt.Deadline.IsZero() && !time.Now().Before(r.opt.Deadline) {
-		why = fmt.Errorf("Options.Deadline %v passed", r.opt.Deadline.Format(time.RFC3339Nano))
 	}
 	if why == nil {
 		return
 	}
 	r.halt = true
-	r.stop = &runError{
-		msg: fmt.Sprintf("perceptron: stopped in epoch %d (0-based) after %d updates, before convergence: %v",
-			r.epoch, r.res.Updates, why),
-		causes: []error{ErrStopped, why},
-	}
+	r.stop = causeErrorf([]error{ErrStopped, why}, "stopped in epoch %d (0-based) after %d updates, before convergence: %v",
+		r.epoch, r.res.Updates, why)
 }
 
 // epochs makes the epochs of the run: at most MaxEpochs, fewer when
@@ -237,7 +231,7 @@ func (r *run) pass() int {
 // Cost: every pick scores all n rows (to know which are misclassified and
 // draw among them with the seeded generator), so an epoch costs O(n²·d)
 // (see BenchmarkRandomMistakeEpoch and the README's performance section).
-// The rows are scored eight at a time (dot8Exact: the scores of dot, bit
+// The rows are scored eight at a time (asm.Dot8Exact: the scores of dot, bit
 // for bit). An
 // exact run cannot do with less: after an update every score changes, and
 // a score updated by the difference would round differently from the
@@ -263,23 +257,23 @@ func (r *run) misclassified(dst []int) ([]int, bool) {
 	var o [block]int
 	for i := 0; i < n; i += block {
 		m := min(block, n-i)
-		if m == block && r.opt.Sum == ExactSum {
+		if m == block && r.opt.Summation == ExactSum {
 			for q := range o {
 				o[q] = (i + q) * r.stride
 			}
-			dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
+			asm.Dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
 		} else {
 			for k := range m {
-				if r.opt.Sum == FastSum {
-					s[k] = dotFast(w, r.row(i+k))
+				if r.opt.Summation == FastSum {
+					s[k] = asm.DotFast(w, r.row(i+k))
 				} else {
-					s[k] = dotExact(w, r.row(i+k))
+					s[k] = asm.DotExact(w, r.row(i+k))
 				}
 			}
 		}
 		for k := range m {
 			score := s[k] + b
-			if score-score != 0 {
+			if !finite(score) {
 				r.nonFinite(i+k, r.row(i+k), score)
 				return dst, false
 			}

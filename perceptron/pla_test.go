@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -29,7 +30,7 @@ func lrMITXor(t testing.TB) *Dataset {
 }
 
 func lrMITOptions() Options {
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 100
 	return opt
 }
@@ -86,21 +87,21 @@ var batchLearners = []struct {
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, nil
 	}},
 	{"Voted", func(d *Dataset, o Options) (*Result, error) {
 		r, err := Voted(d, o)
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Last(), Stats: r.Stats}, nil
 	}},
 	{"Averaged", func(d *Dataset, o Options) (*Result, error) {
 		r, err := Averaged(d, o)
 		if err != nil {
 			return nil, err
 		}
-		return &r.Result, nil
+		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, nil
 	}},
 }
 
@@ -152,13 +153,13 @@ func TestBadOptions(t *testing.T) {
 		{"Eta -1", func(o *Options) { o.Eta = -1 }, "perceptron: Eta must be a finite number > 0, got -1"},
 		{"Eta NaN", func(o *Options) { o.Eta = math.NaN() }, "perceptron: Eta must be a finite number > 0, got NaN"},
 		{"Eta +Inf", func(o *Options) { o.Eta = math.Inf(1) }, "perceptron: Eta must be a finite number > 0, got +Inf"},
-		{"unknown order", func(o *Options) { o.Order = 7 }, "perceptron: unknown order 7: want Cyclic, Cycle, Shuffle or RandomMistake"},
-		{"negative order", func(o *Options) { o.Order = -1 }, "perceptron: unknown order -1: want Cyclic, Cycle, Shuffle or RandomMistake"},
+		{"unknown order", func(o *Options) { o.Order = 7 }, "perceptron: unknown order 7: want InOrder, RandomCycle, Shuffle or RandomMistake"},
+		{"negative order", func(o *Options) { o.Order = -1 }, "perceptron: unknown order -1: want InOrder, RandomCycle, Shuffle or RandomMistake"},
 		{"unknown tie", func(o *Options) { o.Tie = 5 }, "perceptron: unknown tie policy 5: want TieMistake or TieNegative"},
 		{"MaxUpdates -1", func(o *Options) { o.MaxUpdates = -1 }, "perceptron: MaxUpdates must be >= 0 (0 means no limit), got -1"},
 	} {
 		for _, l := range batchLearners {
-			opt := DefaultOptions()
+			opt := Options{}
 			test.change(&opt)
 			res, err := l.fit(d, opt)
 			if err == nil || err.Error() != test.want {
@@ -178,25 +179,21 @@ func TestBadData(t *testing.T) {
 	for _, test := range []struct {
 		name string
 		d    *Dataset
-		want string
+		want error
 	}{
-		{"nil", nil, "perceptron: empty data: no rows"},
-		{"no X", &Dataset{}, "perceptron: empty data: no rows"},
-		{"one class", lrData(t, [][]float64{{1, 2}, {3, 4}}, []float64{1, 1}),
-			"perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
-		{"NaN by hand", nan, "perceptron: row 1, column 1: value is NaN"},
-		{"-Inf by hand", inf, "perceptron: row 1, column 0: value is -Inf"},
-		{"label 0", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, 0}},
-			"perceptron: row 1: label 0 is not -1 or +1"},
-		{"label 2", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{2, -1}},
-			"perceptron: row 0: label 2 is not -1 or +1"},
-		{"labels missing", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1}},
-			"perceptron: inconsistent numbers of samples: 2 rows of x but 1 labels"},
+		{"nil", nil, ErrEmpty},
+		{"no X", &Dataset{}, ErrEmpty},
+		{"NaN by hand", nan, ErrNonFinite},
+		{"-Inf by hand", inf, ErrNonFinite},
+		{"label 0", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, 0}}, ErrLabel},
+		{"label 2", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{2, -1}}, ErrLabel},
+		{"label NaN", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{math.NaN(), -1}}, ErrLabel},
+		{"labels missing", &Dataset{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1}}, ErrDimension},
 	} {
 		for _, l := range batchLearners {
-			res, err := l.fit(test.d, DefaultOptions())
-			if err == nil || err.Error() != test.want {
-				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
+			res, err := l.fit(test.d, Options{})
+			if !errors.Is(err, test.want) {
+				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
 			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
@@ -204,12 +201,42 @@ func TestBadData(t *testing.T) {
 		}
 		for _, l := range gdLearners {
 			res, err := l.fit(test.d, GDOptions{Eta: 1, Steps: 10})
-			if err == nil || err.Error() != test.want {
-				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
+			if !errors.Is(err, test.want) {
+				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
 			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
 			}
+		}
+	}
+}
+
+// TestOneClassTrains: labels all +1 (or all -1) say what they mean, and
+// PLA's update is defined there: at w = 0 the first point is a mistake, and
+// the data is separable (w = 0, b = y), so PLA converges. Every learner
+// trains such data to no training error (issue 24); the theory functions,
+// which need both classes, still say ErrOneClass.
+func TestOneClassTrains(t *testing.T) {
+	for _, y := range []float64{1, -1} {
+		d := lrData(t, [][]float64{{1, 2}, {3, 4}, {-5, 0.5}}, []float64{y, y, y})
+		for _, l := range batchLearners {
+			res, err := l.fit(d, Options{})
+			if err != nil {
+				t.Errorf("%s, all %v: %v", l.name, y, err)
+				continue
+			}
+			if e, err := res.Errors(d); err != nil || e != 0 {
+				t.Errorf("%s, all %v: %d training errors (%v), want 0", l.name, y, e, err)
+			}
+		}
+		for _, l := range gdLearners {
+			res, err := l.fit(d, GDOptions{Eta: 1, Steps: 10})
+			if err != nil || !res.Converged {
+				t.Errorf("%s, all %v: converged %v, %v; want converged", l.name, y, res != nil && res.Converged, err)
+			}
+		}
+		if _, err := Separable(d, Options{}); !errors.Is(err, ErrOneClass) {
+			t.Errorf("Separable, all %v: %v, want ErrOneClass", y, err)
 		}
 	}
 }
@@ -265,15 +292,15 @@ func TestObserverSeesEveryUpdate(t *testing.T) {
 		name string
 		d    *Dataset
 	}{{"separable", lrSeparable(t)}, {"noisy", lrNoisy(t)}, {"xor", lrMITXor(t)}} {
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 			for _, tie := range []Tie{TieMistake, TieNegative} {
 				for _, noBias := range []bool{false, true} {
-					opt := DefaultOptions()
+					opt := Options{}
 					opt.MaxEpochs, opt.Order, opt.Tie, opt.NoBias, opt.Eta, opt.Seed = 20, order, tie, noBias, 0.3, 11
 					var plaUps []Update
 					for _, l := range batchLearners {
 						var rec Recorder
-						opt.Observer = rec.Observe
+						opt.Control.Observer = rec.Observe
 						res, err := l.fit(data.d, opt)
 						if err != nil {
 							t.Fatal(err)
@@ -299,13 +326,13 @@ func TestObserverSeesEveryUpdate(t *testing.T) {
 }
 
 func TestMaxUpdates(t *testing.T) {
-	for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+	for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 		for _, max := range []int{1, 3, 7} {
 			for _, l := range batchLearners {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.Order, opt.MaxUpdates = order, max
 				var rec Recorder
-				opt.Observer = rec.Observe
+				opt.Control.Observer = rec.Observe
 				res, err := l.fit(lrNoisy(t), opt)
 				if err != nil {
 					t.Fatal(err)
@@ -321,12 +348,12 @@ func TestMaxUpdates(t *testing.T) {
 
 func TestSameSeedSameRun(t *testing.T) {
 	d := lrNoisy(t)
-	for _, order := range []Order{Cycle, Shuffle, RandomMistake} {
+	for _, order := range []Order{RandomCycle, Shuffle, RandomMistake} {
 		trace := func(seed uint64) []Update {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed, opt.MaxEpochs = order, seed, 10
 			var rec Recorder
-			opt.Observer = rec.Observe
+			opt.Control.Observer = rec.Observe
 			if _, err := PLA(d, opt); err != nil {
 				t.Fatal(err)
 			}
@@ -343,7 +370,7 @@ func TestSameSeedSameRun(t *testing.T) {
 }
 
 // TestOrderVisits checks, on the machinery every batch learner runs on,
-// which rows each epoch visits: Cyclic 0..n-1, Cycle one random
+// which rows each epoch visits: InOrder 0..n-1, RandomCycle one random
 // permutation repeated, Shuffle a new permutation every epoch.
 func TestOrderVisits(t *testing.T) {
 	d := lrNoisy(t)
@@ -352,8 +379,8 @@ func TestOrderVisits(t *testing.T) {
 	for i := range identity {
 		identity[i] = i
 	}
-	for _, order := range []Order{Cyclic, Cycle, Shuffle} {
-		opt := DefaultOptions()
+	for _, order := range []Order{InOrder, RandomCycle, Shuffle} {
+		opt := Options{}
 		opt.Order, opt.Seed = order, 5
 		r := newRun(d, opt)
 		var visits []int
@@ -376,19 +403,19 @@ func TestOrderVisits(t *testing.T) {
 			}
 		}
 		switch order {
-		case Cyclic:
+		case InOrder:
 			for e, v := range epochs {
 				if !reflect.DeepEqual(v, identity) {
-					t.Errorf("Cyclic: epoch %d visits %v", e, v)
+					t.Errorf("InOrder: epoch %d visits %v", e, v)
 				}
 			}
-		case Cycle:
+		case RandomCycle:
 			if reflect.DeepEqual(epochs[0], identity) {
-				t.Errorf("Cycle: the permutation is the identity")
+				t.Errorf("RandomCycle: the permutation is the identity")
 			}
 			for e, v := range epochs {
 				if !reflect.DeepEqual(v, epochs[0]) {
-					t.Errorf("Cycle: epoch %d visits %v, epoch 0 %v", e, v, epochs[0])
+					t.Errorf("RandomCycle: epoch %d visits %v, epoch 0 %v", e, v, epochs[0])
 				}
 			}
 		case Shuffle:
@@ -412,7 +439,7 @@ func TestRandomMistakeConverges(t *testing.T) {
 	}
 	for _, d := range sets {
 		for seed := uint64(1); seed <= 20; seed++ {
-			opt := DefaultOptions()
+			opt := Options{}
 			opt.Order, opt.Seed = RandomMistake, seed
 			res, err := PLA(d, opt)
 			if err != nil {
@@ -444,10 +471,10 @@ func TestTiePolicies(t *testing.T) {
 		{TieMistake, []int{0, 1}, 2},
 		{TieNegative, []int{1, 0}, 3},
 	} {
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.Tie = test.tie
 		var rec Recorder
-		opt.Observer = rec.Observe
+		opt.Control.Observer = rec.Observe
 		res, err := PLA(d, opt)
 		if err != nil {
 			t.Fatal(err)

@@ -1,11 +1,14 @@
 package perceptron
 
+import "github.com/perceptron-go/lessons/perceptron/internal/asm"
+
 // PocketResult is what Pocket learned: the pocket weights and the history of
 // the pocket.
 type PocketResult struct {
-	// Result holds the pocket weights (the best w met) in its Hyperplane and,
-	// in its counters, what the underlying PLA did, as PLA reports them.
-	Result
+	// Hyperplane holds the pocket weights, the best w met.
+	Hyperplane
+	// Stats is what the underlying PLA did, as PLA reports it.
+	Stats
 	// Last holds the final PLA weights, which may be worse than the pocket.
 	Last Hyperplane
 	// PocketErrors is the number of training errors of the pocket weights.
@@ -33,7 +36,7 @@ type PocketStep struct {
 // new w and puts w in the pocket if it has strictly fewer errors than the
 // pocket (a NaN score counts as an error). The pocket starts as w = 0, b = 0. Like PLA it stops after a clean
 // pass, after MaxEpochs epochs or after MaxUpdates updates (NTU's homework:
-// MaxUpdates 50 and the Cycle order); on separable data the pocket then
+// MaxUpdates 50 and the RandomCycle order); on separable data the pocket then
 // holds the final w with 0 errors.
 //
 // Cost: the errors of every w are counted exactly (History records them
@@ -50,7 +53,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
@@ -74,8 +77,8 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			if g == gen {
 				continue
 			}
-			if opt.Sum == FastSum {
-				if wrong(opt.Tie, d.Y[i], dotFast(cur.W, r.row(i))+cur.B) {
+			if opt.Summation == FastSum {
+				if wrong(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
 				continue
@@ -88,7 +91,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			for q, iq := range idx {
 				o[q] = iq * r.stride
 			}
-			dot8Exact(cur.W, r.x, &o, -1, &sc)
+			asm.Dot8Exact(cur.W, r.x, &o, -1, &sc)
 			for q, s := range sc {
 				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
 					e++
@@ -96,7 +99,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			}
 		}
 		for _, i := range idx[:m] {
-			if wrong(opt.Tie, d.Y[i], dotExact(cur.W, r.row(i))+cur.B) {
+			if wrong(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
 				e++
 			}
 		}
@@ -128,7 +131,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if r.res.Updates >= 1 {
 		settle(r.res.Updates)
 	}
-	out.Result = r.res
+	out.Stats = r.res
 	out.Hyperplane = pocket
 	out.Last = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return out, r.stop

@@ -9,8 +9,8 @@ func TestPocketSeparable(t *testing.T) {
 	// On separable data Pocket makes PLA's run and ends with the pocket
 	// equal to PLA's final w, which has 0 errors.
 	for _, d := range []*Dataset{lrSeparable(t), lrMITSeparable(t)} {
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
-			opt := DefaultOptions()
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
+			opt := Options{}
 			opt.Order = order
 			p, err := Pocket(d, opt)
 			if err != nil {
@@ -31,12 +31,12 @@ func TestPocketHistory(t *testing.T) {
 		name string
 		d    *Dataset
 	}{{"noisy", lrNoisy(t)}, {"xor", lrMITXor(t)}} {
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
 			for _, tie := range []Tie{TieMistake, TieNegative} {
-				opt := DefaultOptions()
+				opt := Options{}
 				opt.Order, opt.Tie, opt.MaxEpochs, opt.Seed = order, tie, 30, 9
 				var rec Recorder
-				opt.Observer = rec.Observe
+				opt.Control.Observer = rec.Observe
 				p, err := Pocket(test.d, opt)
 				if err != nil {
 					t.Fatal(err)
@@ -85,10 +85,10 @@ func TestPocketNTU(t *testing.T) {
 	// noisy set never converges, so exactly 50 updates are made, and the
 	// pocket is the best of the 51 weights met (w = 0 included).
 	d := lrNoisy(t)
-	opt := DefaultOptions()
-	opt.Order, opt.MaxUpdates, opt.Tie, opt.Seed = Cycle, 50, TieNegative, 7
+	opt := Options{}
+	opt.Order, opt.MaxUpdates, opt.Tie, opt.Seed = RandomCycle, 50, TieNegative, 7
 	var rec Recorder
-	opt.Observer = rec.Observe
+	opt.Control.Observer = rec.Observe
 	p, err := Pocket(d, opt)
 	if err != nil {
 		t.Fatal(err)

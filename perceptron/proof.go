@@ -21,9 +21,9 @@ type ProofViolation struct {
 
 // CheckProof walks the updates of a PLA run (as a Recorder keeps them) and
 // checks both steps of the convergence proof at every update t, with θ the
-// weights after the update (θ = [b, w] with a bias, w alone with noBias),
+// weights after the update (θ = [b, w] with a bias, w alone with NoBias),
 // θ_0 = 0 and θ* the unit-norm target (target.Theta() with a bias, target.W
-// with noBias) of margin γ on data of radius R:
+// with NoBias) of margin γ on data of radius R:
 //
 //	alignment: θ_t·θ*   ≥ θ_{t-1}·θ* + ηγ
 //	growth:    ||θ_t||² ≤ ||θ_{t-1}||² + η²R²
@@ -42,34 +42,38 @@ type ProofViolation struct {
 // Bad arguments are errors: γ, R or η not finite and > 0, a target whose θ*
 // is not of unit norm (within 1e-9), or an update whose w has a dimension
 // other than the target's.
-func CheckProof(trace []Update, target Hyperplane, gamma, R, eta float64, noBias bool) (*ProofViolation, error) {
+func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options) (*ProofViolation, error) {
+	if err := opt.validate(); err != nil {
+		return nil, err
+	}
+	eta, noBias := opt.Eta, opt.NoBias
 	for _, a := range []struct {
 		name string
 		v    float64
 	}{{"gamma", gamma}, {"R", R}, {"eta", eta}} {
 		if !(a.v > 0) || math.IsInf(a.v, 1) {
-			return nil, errorf("check proof: %s must be a finite number > 0, got %v", a.name, a.v)
+			return nil, kindErrorf(ErrOption, "check proof: %s must be a finite number > 0, got %v", a.name, a.v)
 		}
 	}
 	if err := checkFinite(target.W, 0); err != nil {
-		return nil, errorf("check proof: target w is not finite")
+		return nil, kindErrorf(ErrNonFinite, "check proof: target w is not finite")
 	}
 	star := target.W
 	if !noBias {
 		star = target.Theta()
 	} else if target.B != 0 {
-		return nil, errorf("check proof: with noBias the target must pass through the origin, got b = %v", target.B)
+		return nil, kindErrorf(ErrOption, "check proof: with NoBias the target must pass through the origin, got b = %v", target.B)
 	}
 	k := len(star)
 	if n := math.Sqrt(dot(star, star)); math.Abs(n-1) > 1e-9 {
-		return nil, errorf("check proof: the target θ* must have unit norm, got ||θ*|| = %v", n)
+		return nil, kindErrorf(ErrOption, "check proof: the target θ* must have unit norm, got ||θ*|| = %v", n)
 	}
 	slack := 4 * float64(k+2) * 0x1p-52
 	theta := make([]float64, k)
 	prevAlign, prevNorm2 := 0.0, 0.0
 	for t, u := range trace {
 		if len(u.W) != len(target.W) {
-			return nil, errorf("check proof: update %d has w of dimension %d, the target has %d", t+1, len(u.W), len(target.W))
+			return nil, kindErrorf(ErrDimension, "check proof: update %d has w of dimension %d, the target has %d", t+1, len(u.W), len(target.W))
 		}
 		if noBias {
 			copy(theta, u.W)
@@ -78,7 +82,7 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R, eta float64, noBias
 			copy(theta[1:], u.W)
 		}
 		if err := checkFinite(theta, t); err != nil {
-			return nil, errorf("check proof: update %d: weights are not finite", t+1)
+			return nil, kindErrorf(ErrNonFinite, "check proof: update %d: weights are not finite", t+1)
 		}
 		align := dot(theta, star)
 		norm2 := dot(theta, theta)

@@ -14,7 +14,7 @@ import (
 // of updates is at most (R/γ)² and CheckProof finds no violation in the
 // recorded trace.
 func TestConvergenceTheorem(t *testing.T) {
-	orders := []perceptron.Order{perceptron.Cyclic, perceptron.Cycle, perceptron.Shuffle, perceptron.RandomMistake}
+	orders := []perceptron.Order{perceptron.InOrder, perceptron.RandomCycle, perceptron.Shuffle, perceptron.RandomMistake}
 	etas := []float64{1, 0.1, 3.7}
 	maxRatio := 0.0
 	for seed := uint64(1); seed <= 300; seed++ {
@@ -29,11 +29,11 @@ func TestConvergenceTheorem(t *testing.T) {
 		if noBias {
 			data = perceptron.Augment(d)
 		}
-		br, err := perceptron.Bound(data, noBias)
+		br, err := perceptron.Bound(data, perceptron.Options{NoBias: noBias})
 		if err != nil || !br.Separable {
 			t.Fatalf("seed %d: Bound: %+v, %v", seed, br, err)
 		}
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.Order = orders[seed%4]
 		opt.Eta = etas[seed%3]
 		opt.Seed = seed
@@ -43,7 +43,7 @@ func TestConvergenceTheorem(t *testing.T) {
 			opt.Tie = perceptron.TieNegative
 		}
 		var rec perceptron.Recorder
-		opt.Observer = rec.Observe
+		opt.Control.Observer = rec.Observe
 		res, err := perceptron.PLA(data, opt)
 		if err != nil {
 			t.Fatal(err)
@@ -55,7 +55,7 @@ func TestConvergenceTheorem(t *testing.T) {
 			t.Errorf("seed %d: %d updates > bound %v", seed, res.Updates, br.Bound)
 		}
 		maxRatio = math.Max(maxRatio, float64(res.Updates)/br.Bound)
-		v, err := perceptron.CheckProof(rec.Updates, br.Target, br.Gamma, br.R, opt.Eta, noBias)
+		v, err := perceptron.CheckProof(rec.Updates, br.Target, br.Gamma, br.R, perceptron.Options{Eta: opt.Eta, NoBias: noBias})
 		if err != nil || v != nil {
 			t.Errorf("seed %d (%v, eta %v, noBias %v): CheckProof = %+v, %v", seed, opt.Order, opt.Eta, noBias, v, err)
 		}
@@ -71,13 +71,13 @@ func irisTrace(t *testing.T) ([]perceptron.Update, perceptron.BoundResult) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	br, err := perceptron.Bound(d, false)
+	br, err := perceptron.Bound(d, perceptron.Options{})
 	if err != nil || !br.Separable {
 		t.Fatalf("Bound: %+v, %v", br, err)
 	}
 	var rec perceptron.Recorder
-	opt := perceptron.DefaultOptions()
-	opt.Observer = rec.Observe
+	opt := perceptron.Options{}
+	opt.Control.Observer = rec.Observe
 	res, err := perceptron.PLA(d, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -92,7 +92,7 @@ func irisTrace(t *testing.T) ([]perceptron.Update, perceptron.BoundResult) {
 // CheckProof reports the right step at exactly that update.
 func TestCheckProofCatchesTampering(t *testing.T) {
 	trace, br := irisTrace(t)
-	if v, err := perceptron.CheckProof(trace, br.Target, br.Gamma, br.R, 1, false); v != nil || err != nil {
+	if v, err := perceptron.CheckProof(trace, br.Target, br.Gamma, br.R, perceptron.Options{Eta: 1}); v != nil || err != nil {
 		t.Fatalf("untampered trace: %+v, %v", v, err)
 	}
 	for _, c := range []struct {
@@ -124,7 +124,7 @@ func TestCheckProofCatchesTampering(t *testing.T) {
 		u.W = append([]float64(nil), u.W...)
 		c.tamper(&u)
 		tr[c.update-1] = u
-		v, err := perceptron.CheckProof(tr, br.Target, br.Gamma, br.R, 1, false)
+		v, err := perceptron.CheckProof(tr, br.Target, br.Gamma, br.R, perceptron.Options{Eta: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -137,10 +137,10 @@ func TestCheckProofCatchesTampering(t *testing.T) {
 	}
 	// A γ larger than the true margin breaks the alignment step at some
 	// update; an R smaller than the data's radius breaks growth.
-	if v, _ := perceptron.CheckProof(trace, br.Target, 2*br.Gamma, br.R, 1, false); v == nil || v.Step != "alignment" {
+	if v, _ := perceptron.CheckProof(trace, br.Target, 2*br.Gamma, br.R, perceptron.Options{Eta: 1}); v == nil || v.Step != "alignment" {
 		t.Errorf("gamma too large: %+v, want an alignment violation", v)
 	}
-	if v, _ := perceptron.CheckProof(trace, br.Target, br.Gamma, br.R/2, 1, false); v == nil || v.Step != "growth" {
+	if v, _ := perceptron.CheckProof(trace, br.Target, br.Gamma, br.R/2, perceptron.Options{Eta: 1}); v == nil || v.Step != "growth" {
 		t.Errorf("R too small: %+v, want a growth violation", v)
 	}
 }
@@ -158,18 +158,18 @@ func TestCheckProofErrors(t *testing.T) {
 	}{
 		{"gamma 0", trace, unit, 0, br.R, 1, false, "perceptron: check proof: gamma must be a finite number > 0, got 0"},
 		{"R NaN", trace, unit, br.Gamma, math.NaN(), 1, false, "perceptron: check proof: R must be a finite number > 0, got NaN"},
-		{"eta inf", trace, unit, br.Gamma, br.R, math.Inf(1), false, "perceptron: check proof: eta must be a finite number > 0, got +Inf"},
+		{"eta inf", trace, unit, br.Gamma, br.R, math.Inf(1), false, "perceptron: Eta must be a finite number > 0, got +Inf"},
 		{"not unit", trace, perceptron.Hyperplane{W: []float64{1, 1, 1}, B: 1}, br.Gamma, br.R, 1, false, "perceptron: check proof: the target θ* must have unit norm, got ||θ*|| = 2"},
 		{"wrong dimension", trace, perceptron.Hyperplane{W: []float64{1}}, br.Gamma, br.R, 1, false, "perceptron: check proof: update 1 has w of dimension 4, the target has 1"},
-		{"bias with noBias", trace, unit, br.Gamma, br.R, 1, true, "perceptron: check proof: with noBias the target must pass through the origin, got b = " + ftoa(unit.B)},
+		{"bias with noBias", trace, unit, br.Gamma, br.R, 1, true, "perceptron: check proof: with NoBias the target must pass through the origin, got b = " + ftoa(unit.B)},
 	} {
-		_, err := perceptron.CheckProof(c.trace, c.target, c.gamma, c.r, c.eta, c.noBias)
+		_, err := perceptron.CheckProof(c.trace, c.target, c.gamma, c.r, perceptron.Options{Eta: c.eta, NoBias: c.noBias})
 		if err == nil || err.Error() != c.want {
 			t.Errorf("%s: err = %v, want %q", c.name, err, c.want)
 		}
 	}
 	// An empty trace is a valid (trivial) proof.
-	if v, err := perceptron.CheckProof(nil, unit, br.Gamma, br.R, 1, false); v != nil || err != nil {
+	if v, err := perceptron.CheckProof(nil, unit, br.Gamma, br.R, perceptron.Options{Eta: 1}); v != nil || err != nil {
 		t.Errorf("empty trace: %+v, %v", v, err)
 	}
 }

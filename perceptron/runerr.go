@@ -2,30 +2,25 @@ package perceptron
 
 import (
 	"fmt"
-	"math"
 )
-
-// runError is an error of a run: a message that names where the run ended,
-// matching one or more causes with errors.Is.
-type runError struct {
-	msg    string
-	causes []error
-}
-
-func (e *runError) Error() string   { return e.msg }
-func (e *runError) Unwrap() []error { return e.causes }
 
 // nonFiniteError names the epoch and row at which a run met a non-finite
 // value.
 func nonFiniteError(format string, args ...any) error {
-	return &runError{msg: "perceptron: " + fmt.Sprintf(format, args...), causes: []error{ErrNonFinite}}
+	return kindErrorf(ErrNonFinite, format, args...)
 }
+
+// finite reports whether x is neither NaN nor ±Inf: x − x is 0 exactly
+// then, and NaN otherwise. It is the package's one finiteness test, from
+// the data's checks to the training loops' (where it costs one subtraction
+// and one comparison).
+func finite(x float64) bool { return x-x == 0 }
 
 // firstNonFinite returns the index of the first non-finite value of w, or
 // -1.
 func firstNonFinite(w []float64) int {
 	for j, v := range w {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
+		if !finite(v) {
 			return j
 		}
 	}
@@ -36,14 +31,20 @@ func firstNonFinite(w []float64) int {
 // what names it (e.g. "the weights", "the averaged weights") and the update
 // that made them so (row, epoch).
 func checkWeights(what string, w []float64, b float64, row, epoch int) error {
+	return weightsError(what, w, b, func() string { return fmt.Sprintf("with the update on row %d in epoch %d", row, epoch) })
+}
+
+// weightsError returns an ErrNonFinite error when w or b is not finite:
+// what names them and when() says when they became so.
+func weightsError(what string, w []float64, b float64, when func() string) error {
 	j := firstNonFinite(w)
-	if j < 0 && !math.IsNaN(b) && !math.IsInf(b, 0) {
+	if j < 0 && finite(b) {
 		return nil
 	}
 	where := fmt.Sprintf("b = %v", b)
 	if j >= 0 {
 		where = fmt.Sprintf("w[%d] = %v", j, w[j])
 	}
-	return nonFiniteError("%s became non-finite (%s) with the update on row %d in epoch %d: the data or Eta is too large (overflow); scale the data or lower Eta",
-		what, where, row, epoch)
+	return nonFiniteError("%s became non-finite (%s) %s: the data or Eta is too large (overflow); scale the data or lower Eta",
+		what, where, when())
 }

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"testing"
 
@@ -63,26 +64,26 @@ func TestScalerErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		err  error
-		want string
+		want error
 	}{
-		{"fit nil", func() error { _, err := FitScaler(nil); return err }(), "perceptron: empty data: no rows"},
+		{"fit nil", func() error { _, err := FitScaler(nil); return err }(), ErrEmpty},
 		{"fit NaN", func() error {
 			bad := &Dataset{X: d.X, Y: d.Y}
 			bad.X = mat.DenseCopyOf(d.X)
 			bad.X.Set(1, 0, math.NaN())
 			_, err := FitScaler(bad)
 			return err
-		}(), "perceptron: row 1, column 0: value is NaN"},
+		}(), ErrNonFinite},
 		{"transform dim", func() error { _, err := s.Transform(e); return err }(),
-			"perceptron: wrong dimension: row 0 has 1 features, the model expects 2"},
+			ErrDimension},
 		{"unscale dim", func() error { _, err := s.Unscale(Hyperplane{W: []float64{1}}); return err }(),
-			"perceptron: unscale: the hyperplane has 1 weights, the scaler 2 columns"},
+			ErrDimension},
 		{"unscale inf", func() error { _, err := s.Unscale(Hyperplane{W: []float64{1, math.Inf(1)}}); return err }(),
-			"perceptron: unscale: weights (w, b) not finite"},
+			ErrNonFinite},
 	}
 	for _, tc := range tests {
-		if tc.err == nil || tc.err.Error() != tc.want {
-			t.Errorf("%s: error %v, want %q", tc.name, tc.err, tc.want)
+		if !errors.Is(tc.err, tc.want) {
+			t.Errorf("%s: error %v, want %v", tc.name, tc.err, tc.want)
 		}
 	}
 }

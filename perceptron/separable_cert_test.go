@@ -91,7 +91,7 @@ func TestSeparableEveryPair(t *testing.T) {
 				}
 				name := fmt.Sprintf("%s %d/%d", set.name, a, b)
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-				s, err := perceptron.SeparableContext(ctx, d)
+				s, err := perceptron.Separable(d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
 				cancel()
 				if err != nil {
 					t.Errorf("%s: %v", name, err)
@@ -145,7 +145,7 @@ func TestSeparableHighDimension(t *testing.T) {
 	}
 	for _, c := range cases {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a guard against hangs, not a timing
-		s, err := perceptron.SeparableContext(ctx, c.d)
+		s, err := perceptron.Separable(c.d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
 		cancel()
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
@@ -169,14 +169,14 @@ func TestSeparableUndecided(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	_, err = perceptron.SeparableContext(ctx, d)
+	_, err = perceptron.Separable(d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
 	const want = "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"
 	if err == nil || err.Error() != want || !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want %q matching ErrUndecided, ErrStopped and context.Canceled", err, want)
 	}
-	_, _, err = perceptron.MaxMarginContext(ctx, d, false)
+	_, _, err = perceptron.MaxMargin(d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
 	if !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, context.Canceled) {
-		t.Errorf("MaxMarginContext: err = %v", err)
+		t.Errorf("MaxMargin with a done context: err = %v", err)
 	}
 }
 
@@ -190,11 +190,11 @@ func TestMaxMarginHugeScale(t *testing.T) {
 		t.Fatal(err)
 	}
 	big := scaled(d, 1000)
-	h, g, err := perceptron.MaxMargin(d, false)
+	h, g, err := perceptron.MaxMargin(d, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hb, gb, err := perceptron.MaxMargin(big, false)
+	hb, gb, err := perceptron.MaxMargin(big, perceptron.Options{})
 	if err != nil {
 		t.Fatalf("2^1000 × iris: %v", err)
 	}
@@ -206,7 +206,8 @@ func TestMaxMarginHugeScale(t *testing.T) {
 			t.Errorf("w[%d] = %v, want %v", j, hb.W[j], h.W[j])
 		}
 	}
-	ok, _, err := perceptron.Separable(big)
+	answer, err := perceptron.Separable(big, perceptron.Options{})
+	ok := answer.Separable
 	if err != nil || !ok {
 		t.Errorf("Separable(2^1000 × iris) = %v, %v", ok, err)
 	}
@@ -220,7 +221,7 @@ func TestMaxMarginHugeScale(t *testing.T) {
 	near := mustData(t, [][]float64{{-1e308, -5e307}, {1e308, 5e307}}, []float64{-1, 1})
 	want := math.Hypot(1e308, 5e307)
 	for _, noBias := range []bool{false, true} {
-		if _, g, err := perceptron.MaxMargin(near, noBias); err != nil || math.Abs(g/want-1) > 1e-15 {
+		if _, g, err := perceptron.MaxMargin(near, perceptron.Options{NoBias: noBias}); err != nil || math.Abs(g/want-1) > 1e-15 {
 			t.Errorf("MaxMargin(±1e308, noBias %v) = %v, %v; want %v", noBias, g, err, want)
 		}
 	}
@@ -253,7 +254,7 @@ func BenchmarkSeparablePairs(b *testing.B) {
 	}
 	for b.Loop() {
 		for _, d := range ds {
-			if _, _, err := perceptron.Separable(d); err != nil {
+			if _, err := perceptron.Separable(d, perceptron.Options{}); err != nil {
 				b.Fatal(err)
 			}
 		}

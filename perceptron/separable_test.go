@@ -10,7 +10,8 @@ import (
 // its certificate: a hyperplane with a positive margin on d.
 func checkSeparable(t *testing.T, name string, d *perceptron.Dataset, want bool) {
 	t.Helper()
-	ok, h, err := perceptron.Separable(d)
+	answer, err := perceptron.Separable(d, perceptron.Options{})
+	ok, h := answer.Separable, answer.Separator
 	if err != nil {
 		t.Errorf("%s: %v", name, err)
 		return
@@ -80,7 +81,7 @@ func TestSeparableRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, _, mmErr := perceptron.MaxMargin(noisy, false)
+		_, _, mmErr := perceptron.MaxMargin(noisy, perceptron.Options{})
 		checkSeparable(t, "noisy", noisy, mmErr == nil)
 		if mmErr == nil {
 			t.Logf("seed %d: noisy data happens to be separable", seed)

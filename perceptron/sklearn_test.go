@@ -93,7 +93,7 @@ func TestPLAMatchesSklearn(t *testing.T) {
 			t.Fatalf("%s: %d rows labelled +1, scikit-learn had %d", c.Name, npos, c.NPos)
 		}
 		for _, f := range c.Fits {
-			opt := perceptron.DefaultOptions()
+			opt := perceptron.Options{}
 			opt.MaxEpochs = f.MaxIter
 			res, err := perceptron.PLA(d, opt)
 			if err != nil {

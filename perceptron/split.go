@@ -15,10 +15,10 @@ const splitStream = 0x5eed5b1175eed
 // round(testFraction·n) clamped to [1, n-1].
 func splitPerm(n int, testFraction float64, seed uint64) ([]int, int, error) {
 	if !(testFraction > 0 && testFraction < 1) {
-		return nil, 0, errorf("split: test fraction must be in (0, 1), got %v", testFraction)
+		return nil, 0, kindErrorf(ErrOption, "split: test fraction must be in (0, 1), got %v", testFraction)
 	}
 	if n < 2 {
-		return nil, 0, errorf("split: need at least 2 rows, got %d", n)
+		return nil, 0, kindErrorf(ErrOption, "split: need at least 2 rows, got %d", n)
 	}
 	nTest := int(math.Round(testFraction * float64(n)))
 	nTest = min(max(nTest, 1), n-1)
@@ -37,7 +37,7 @@ func TrainTestSplit(d *Dataset, testFraction float64, seed uint64) (train, test 
 		return nil, nil, ErrEmpty
 	}
 	if len(d.Y) != d.N() {
-		return nil, nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+		return nil, nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
 	}
 	perm, nTest, err := splitPerm(d.N(), testFraction, seed)
 	if err != nil {
@@ -60,7 +60,7 @@ func (m *MultiDataset) Split(testFraction float64, seed uint64) (train, test *Mu
 		return nil, nil, ErrEmpty
 	}
 	if len(m.Labels) != m.N() {
-		return nil, nil, errorf("inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+		return nil, nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
 	perm, nTest, err := splitPerm(m.N(), testFraction, seed)
 	if err != nil {

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"reflect"
 	"testing"
@@ -115,22 +116,22 @@ func TestSplitErrors(t *testing.T) {
 	for _, tc := range []struct {
 		d        *Dataset
 		fraction float64
-		want     string
+		want     error
 	}{
-		{indexed(10), 0, "perceptron: split: test fraction must be in (0, 1), got 0"},
-		{indexed(10), 1, "perceptron: split: test fraction must be in (0, 1), got 1"},
-		{indexed(10), -0.5, "perceptron: split: test fraction must be in (0, 1), got -0.5"},
-		{indexed(10), math.NaN(), "perceptron: split: test fraction must be in (0, 1), got NaN"},
-		{indexed(1), 0.5, "perceptron: split: need at least 2 rows, got 1"},
-		{nil, 0.5, ErrEmpty.Error()},
+		{indexed(10), 0, ErrOption},
+		{indexed(10), 1, ErrOption},
+		{indexed(10), -0.5, ErrOption},
+		{indexed(10), math.NaN(), ErrOption},
+		{indexed(1), 0.5, ErrOption},
+		{nil, 0.5, ErrEmpty},
 		{&Dataset{X: mat.NewDense(2, 1, nil), Y: []float64{1}}, 0.5,
-			"perceptron: inconsistent numbers of samples: 2 rows of x but 1 labels"},
+			ErrDimension},
 	} {
-		if _, _, err := TrainTestSplit(tc.d, tc.fraction, 1); err == nil || err.Error() != tc.want {
-			t.Errorf("TrainTestSplit(fraction %v): error %v, want %q", tc.fraction, err, tc.want)
+		if _, _, err := TrainTestSplit(tc.d, tc.fraction, 1); !errors.Is(err, tc.want) {
+			t.Errorf("TrainTestSplit(fraction %v): error %v, want %v", tc.fraction, err, tc.want)
 		}
 	}
-	if _, _, err := Iris().Split(1.5, 1); err == nil || err.Error() != "perceptron: split: test fraction must be in (0, 1), got 1.5" {
+	if _, _, err := Iris().Split(1.5, 1); !errors.Is(err, ErrOption) {
 		t.Errorf("MultiDataset.Split(1.5): error %v", err)
 	}
 	var empty *MultiDataset

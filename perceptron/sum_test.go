@@ -3,6 +3,8 @@ package perceptron
 import (
 	"slices"
 	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
 // TestFastSum checks the properties FastSum promises:
@@ -20,14 +22,14 @@ func TestFastSum(t *testing.T) {
 		if data.Validate() != nil {
 			continue
 		}
-		for _, order := range []Order{Cyclic, Cycle, Shuffle, RandomMistake} {
-			opt := DefaultOptions()
+		for _, order := range []Order{InOrder, RandomCycle, Shuffle, RandomMistake} {
+			opt := Options{}
 			opt.Order, opt.MaxEpochs = order, 20
 			exact, err := PLA(data, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt.Sum = FastSum
+			opt.Summation = FastSum
 			fast, err := PLA(data, opt)
 			if err != nil {
 				t.Fatal(err)
@@ -41,21 +43,21 @@ func TestFastSum(t *testing.T) {
 	}
 
 	data := benchData(t, 3000, 37)
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 3
-	opt.Sum = FastSum
+	opt.Summation = FastSum
 	a, err := PLA(data, opt)
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, _ := PLA(data, opt)
 	updates := 0
-	opt.Observer = func(Update) { updates++ }
+	opt.Control.Observer = func(Update) { updates++ }
 	c, _ := PLA(data, opt)
 	if !slices.Equal(a.W, b.W) || a.B != b.B || !slices.Equal(a.W, c.W) || a.B != c.B || updates != a.Updates {
 		t.Errorf("FastSum is not deterministic or the two loops differ: %v / %v / %v", a.W[:3], b.W[:3], c.W[:3])
 	}
-	// dotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
+	// asm.DotFast's order, by hand, on the terms p = (1e16, 1, -1e16, 1, 0, 0,
 	// 0, 0): left to right, 1e16 + 1 rounds to 1e16 (the spacing of
 	// doubles there is 2), minus 1e16 is 0, plus 1 is 1. With the eight
 	// partial sums (one term each), ((1e16 - 1e16) + (0 + 0)) + ((1 + 1) +
@@ -64,16 +66,16 @@ func TestFastSum(t *testing.T) {
 	// modes can decide a row differently.
 	w := []float64{1e16, 1, -1e16, 1, 0, 0, 0, 0}
 	x := []float64{1, 1, 1, 1, 1, 1, 1, 1}
-	if f, e := dotFast(w, x), dotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
-		t.Errorf("dotFast = %v (want 2), dotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
+	if f, e := asm.DotFast(w, x), asm.DotExact(w, x); f != 2 || e != 1 || dot(w, x) != 1 {
+		t.Errorf("asm.DotFast = %v (want 2), asm.DotExact = %v, dot = %v (want 1)", f, e, dot(w, x))
 	}
 
 	sep, _, err := SeparableData(500, 20, 0.1, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
-	opt = DefaultOptions()
-	opt.Sum = FastSum
+	opt = Options{}
+	opt.Summation = FastSum
 	res, err := PLA(sep, opt)
 	if err != nil || !res.Converged {
 		t.Fatalf("FastSum on separable data: %v, converged %v", err, res != nil && res.Converged)
@@ -81,20 +83,20 @@ func TestFastSum(t *testing.T) {
 	if e, _ := res.Errors(sep); e != 0 {
 		t.Errorf("FastSum converged with %d training errors", e)
 	}
-	opt.Sum = 7
-	if _, err := PLA(sep, opt); err == nil || err.Error() != "perceptron: unknown Sum 7: want ExactSum or FastSum" {
+	opt.Summation = 7
+	if _, err := PLA(sep, opt); err == nil || err.Error() != "perceptron: unknown Summation 7: want ExactSum or FastSum" {
 		t.Errorf("bad Sum: %v", err)
 	}
 }
 
 // TestPocketFastSum: with FastSum, Pocket's History counts the errors of
-// every w with the sums the run decides by (dotFast), exactly.
+// every w with the sums the run decides by (asm.DotFast), exactly.
 func TestPocketFastSum(t *testing.T) {
 	data := benchData(t, 500, 7)
-	opt := DefaultOptions()
-	opt.Sum, opt.MaxEpochs = FastSum, 5
+	opt := Options{}
+	opt.Summation, opt.MaxEpochs = FastSum, 5
 	var rec Recorder
-	opt.Observer = rec.Observe
+	opt.Control.Observer = rec.Observe
 	p, err := Pocket(data, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -106,7 +108,7 @@ func TestPocketFastSum(t *testing.T) {
 		u := rec.Updates[k]
 		e := 0
 		for i := range data.N() {
-			if s := dotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
+			if s := asm.DotFast(u.W, data.Row(i)) + u.B; !(data.Y[i]*s > 0) {
 				e++
 			}
 		}
@@ -116,7 +118,7 @@ func TestPocketFastSum(t *testing.T) {
 	}
 }
 
-// TestFastSumScan checks the FastSum epoch of the Cyclic order (scanFast,
+// TestFastSumScan checks the FastSum epoch of the InOrder order (asm.ScanFast,
 // which makes the clear updates itself) against the loop with an Observer
 // (step for every row): the same weights, bias, updates, last mistake and
 // epochs, with MaxUpdates cutting the run inside an epoch, with NoBias and
@@ -126,15 +128,15 @@ func TestFastSumScan(t *testing.T) {
 	for _, maxu := range []int{0, 1, 7, 100, 1000} {
 		for _, noBias := range []bool{false, true} {
 			for _, tie := range []Tie{TieMistake, TieNegative} {
-				opt := DefaultOptions()
-				opt.Order, opt.Sum, opt.MaxEpochs, opt.MaxUpdates = Cyclic, FastSum, 3, maxu
+				opt := Options{}
+				opt.Order, opt.Summation, opt.MaxEpochs, opt.MaxUpdates = InOrder, FastSum, 3, maxu
 				opt.NoBias, opt.Eta, opt.Tie = noBias, 0.5, tie
 				a, err := PLA(data, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
 				updates := 0
-				opt.Observer = func(Update) { updates++ }
+				opt.Control.Observer = func(Update) { updates++ }
 				b, err := PLA(data, opt)
 				if err != nil {
 					t.Fatal(err)

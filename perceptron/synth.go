@@ -37,15 +37,15 @@ func synthRand(seed, stream uint64) *rand.Rand {
 // finite, or so large that the sampling fails (margin ≥ 2√d always does).
 func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane, error) {
 	if n < 2 {
-		return nil, Hyperplane{}, errorf("separable data: need n >= 2 points, got %d", n)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "separable data: need n >= 2 points, got %d", n)
 	}
 	if d < 1 {
-		return nil, Hyperplane{}, errorf("separable data: need d >= 1 features, got %d", d)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "separable data: need d >= 1 features, got %d", d)
 	}
 	if !(margin >= 0) || math.IsInf(margin, 0) {
-		return nil, Hyperplane{}, errorf("separable data: margin must be a finite number >= 0, got %v", margin)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "separable data: margin must be a finite number >= 0, got %v", margin)
 	}
-	tooLarge := errorf("separable data: margin %v too large: could not draw %d points of [-1,1]^%d at distance >= %v from a boundary, on both sides", margin, n, d, margin)
+	tooLarge := kindErrorf(ErrOption, "separable data: margin %v too large: could not draw %d points of [-1,1]^%d at distance >= %v from a boundary, on both sides", margin, n, d, margin)
 	if margin >= 2*math.Sqrt(float64(d)) {
 		return nil, Hyperplane{}, tooLarge
 	}
@@ -141,7 +141,7 @@ func synthFeatureNames(d int) []string {
 // classes remain.
 func flipExactly(y []float64, flip float64, rng *rand.Rand, what string) error {
 	if !(flip >= 0 && flip < 0.5) {
-		return errorf("%s: the fraction of flipped labels must be in [0, 0.5), got %v", what, flip)
+		return kindErrorf(ErrOption, "%s: the fraction of flipped labels must be in [0, 0.5), got %v", what, flip)
 	}
 	n := len(y)
 	k := int(math.Round(flip * float64(n)))
@@ -159,7 +159,7 @@ func flipExactly(y []float64, flip float64, rng *rand.Rand, what string) error {
 		}
 	}
 	copy(y, orig)
-	return errorf("%s: flipping %d of %d labels always leaves one class; use more points or less noise", what, k, n)
+	return kindErrorf(ErrOption, "%s: flipping %d of %d labels always leaves one class; use more points or less noise", what, k, n)
 }
 
 // NoisyData returns the data of SeparableData(n, d, margin, seed) with
@@ -169,7 +169,7 @@ func flipExactly(y []float64, flip float64, rng *rand.Rand, what string) error {
 // usually no longer linearly separable. flip must lie in [0, 0.5).
 func NoisyData(n, d int, margin, flip float64, seed uint64) (*Dataset, Hyperplane, error) {
 	if !(flip >= 0 && flip < 0.5) {
-		return nil, Hyperplane{}, errorf("noisy data: the fraction of flipped labels must be in [0, 0.5), got %v", flip)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "noisy data: the fraction of flipped labels must be in [0, 0.5), got %v", flip)
 	}
 	data, h, err := SeparableData(n, d, margin, seed)
 	if err != nil {
@@ -188,9 +188,10 @@ func NoisyData(n, d int, margin, flip float64, seed uint64) (*Dataset, Hyperplan
 // normal of the line (so the score is the signed distance) and b = -w·a for
 // a point a of the line. The n points may all fall on one side of f (a line
 // near a corner; for n = 10 about 1 sample in 11, 37 of seeds 0..399): that
-// sample holds one class, which the learners of this package refuse with
-// ErrOneClass, so an experiment must say what it does with it. LFDDataBothClasses conditions
-// on both classes instead. It is an error for n to be below 2.
+// sample holds one class, which the learners of this package train (PLA
+// converges on it) and the theory functions (Separable, Bound) refuse with
+// ErrOneClass. LFDDataBothClasses conditions on both classes instead. It is
+// an error for n to be below 2.
 func LFDData(n int, seed uint64) (*Dataset, Hyperplane, error) {
 	return lfdData(n, seed, false)
 }
@@ -207,7 +208,7 @@ func LFDDataBothClasses(n int, seed uint64) (*Dataset, Hyperplane, error) {
 
 func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 	if n < 2 {
-		return nil, Hyperplane{}, errorf("LFD data: need n >= 2 points, got %d", n)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "LFD data: need n >= 2 points, got %d", n)
 	}
 	rng := synthRand(seed, lfdStream)
 	uniform := func() float64 { return 2*rng.Float64() - 1 }
@@ -284,15 +285,15 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 		h    Hyperplane
 	}{{"f", f}, {"g", g}} {
 		if h.h.Dim() != 2 {
-			return 0, errorf("disagreement: %s has %d features, want 2", h.name, h.h.Dim())
+			return 0, kindErrorf(ErrDimension, "disagreement: %s has %d features, want 2", h.name, h.h.Dim())
 		}
 		for _, v := range h.h.Theta() {
-			if math.IsNaN(v) || math.IsInf(v, 0) {
-				return 0, errorf("disagreement: %s has a non-finite weight %v", h.name, v)
+			if !finite(v) {
+				return 0, kindErrorf(ErrNonFinite, "disagreement: %s has a non-finite weight %v", h.name, v)
 			}
 		}
 		if h.h.W[0] == 0 && h.h.W[1] == 0 && h.h.B == 0 {
-			return 0, errorf("disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
+			return 0, kindErrorf(ErrOption, "disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
 		}
 	}
 	square := [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
@@ -334,10 +335,10 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 // decisions occur. It is an error for n to be below 2.
 func CreditApplicants(n int, noise float64, seed uint64) (*Dataset, Hyperplane, error) {
 	if n < 2 {
-		return nil, Hyperplane{}, errorf("credit applicants: need n >= 2 applicants, got %d", n)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "credit applicants: need n >= 2 applicants, got %d", n)
 	}
 	if !(noise >= 0 && noise < 0.5) {
-		return nil, Hyperplane{}, errorf("credit applicants: the fraction of flipped labels must be in [0, 0.5), got %v", noise)
+		return nil, Hyperplane{}, kindErrorf(ErrOption, "credit applicants: the fraction of flipped labels must be in [0, 0.5), got %v", noise)
 	}
 	rule := Hyperplane{W: []float64{0.02, 0.05, 0.1, -0.1}, B: -2.5}
 	rng := synthRand(seed, creditStream)
@@ -393,10 +394,10 @@ func XORData() *Dataset {
 // be below 2 or noise to be negative or not finite.
 func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 	if n < 2 {
-		return nil, errorf("circles: need n >= 2 points, got %d", n)
+		return nil, kindErrorf(ErrOption, "circles: need n >= 2 points, got %d", n)
 	}
 	if !(noise >= 0) || math.IsInf(noise, 0) {
-		return nil, errorf("circles: noise must be a finite number >= 0, got %v", noise)
+		return nil, kindErrorf(ErrOption, "circles: noise must be a finite number >= 0, got %v", noise)
 	}
 	rng := synthRand(seed, circlesStream)
 	nOut := n / 2

@@ -69,7 +69,7 @@ func TestSeparableData(t *testing.T) {
 			}
 		}
 		// Separable data: PLA converges.
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = 100000
 		if r, err := PLA(data, opt); err != nil || !r.Converged {
 			t.Errorf("%+v: PLA did not converge: %v", tc, err)
@@ -110,20 +110,20 @@ func TestSeparableDataErrors(t *testing.T) {
 	for _, tc := range []struct {
 		n, d   int
 		margin float64
-		want   string
+		want   error
 	}{
-		{1, 2, 0.1, "perceptron: separable data: need n >= 2 points, got 1"},
-		{10, 0, 0.1, "perceptron: separable data: need d >= 1 features, got 0"},
-		{10, 2, -0.1, "perceptron: separable data: margin must be a finite number >= 0, got -0.1"},
-		{10, 2, math.NaN(), "perceptron: separable data: margin must be a finite number >= 0, got NaN"},
-		{10, 2, math.Inf(1), "perceptron: separable data: margin must be a finite number >= 0, got +Inf"},
+		{1, 2, 0.1, ErrOption},
+		{10, 0, 0.1, ErrOption},
+		{10, 2, -0.1, ErrOption},
+		{10, 2, math.NaN(), ErrOption},
+		{10, 2, math.Inf(1), ErrOption},
 		// 2√d: no point of the cube is that far from a boundary through it.
-		{10, 1, 2, "perceptron: separable data: margin 2 too large: could not draw 10 points of [-1,1]^1 at distance >= 2 from a boundary, on both sides"},
+		{10, 1, 2, ErrOption},
 		// Possible on one side only, so sampling fails.
-		{10, 1, 1.4, "perceptron: separable data: margin 1.4 too large: could not draw 10 points of [-1,1]^1 at distance >= 1.4 from a boundary, on both sides"},
+		{10, 1, 1.4, ErrOption},
 	} {
-		if _, _, err := SeparableData(tc.n, tc.d, tc.margin, 1); err == nil || err.Error() != tc.want {
-			t.Errorf("SeparableData(%d, %d, %v): error %v, want %q", tc.n, tc.d, tc.margin, err, tc.want)
+		if _, _, err := SeparableData(tc.n, tc.d, tc.margin, 1); !errors.Is(err, tc.want) {
+			t.Errorf("SeparableData(%d, %d, %v): error %v, want %v", tc.n, tc.d, tc.margin, err, tc.want)
 		}
 	}
 }
@@ -176,16 +176,16 @@ func TestNoisyData(t *testing.T) {
 	for _, tc := range []struct {
 		n    int
 		flip float64
-		want string
+		want error
 	}{
-		{10, 0.5, "perceptron: noisy data: the fraction of flipped labels must be in [0, 0.5), got 0.5"},
-		{10, -0.1, "perceptron: noisy data: the fraction of flipped labels must be in [0, 0.5), got -0.1"},
-		{10, math.NaN(), "perceptron: noisy data: the fraction of flipped labels must be in [0, 0.5), got NaN"},
-		{2, 0.4, "perceptron: noisy data: flipping 1 of 2 labels always leaves one class; use more points or less noise"},
-		{1, 0.1, "perceptron: separable data: need n >= 2 points, got 1"},
+		{10, 0.5, ErrOption},
+		{10, -0.1, ErrOption},
+		{10, math.NaN(), ErrOption},
+		{2, 0.4, ErrOption},
+		{1, 0.1, ErrOption},
 	} {
-		if _, _, err := NoisyData(tc.n, 2, 0.1, tc.flip, 1); err == nil || err.Error() != tc.want {
-			t.Errorf("NoisyData(%d, flip %v): error %v, want %q", tc.n, tc.flip, err, tc.want)
+		if _, _, err := NoisyData(tc.n, 2, 0.1, tc.flip, 1); !errors.Is(err, tc.want) {
+			t.Errorf("NoisyData(%d, flip %v): error %v, want %v", tc.n, tc.flip, err, tc.want)
 		}
 	}
 }
@@ -231,7 +231,7 @@ func TestLFDData(t *testing.T) {
 	if mat.Equal(a.X, c.X) || reflect.DeepEqual(fa, fc) {
 		t.Error("seeds 3 and 4 gave the same data")
 	}
-	if _, _, err := LFDData(1, 1); err == nil || err.Error() != "perceptron: LFD data: need n >= 2 points, got 1" {
+	if _, _, err := LFDData(1, 1); !errors.Is(err, ErrOption) {
 		t.Errorf("LFDData(1): error %v", err)
 	}
 }
@@ -306,16 +306,16 @@ func TestDisagreementErrors(t *testing.T) {
 	good := hp(1, 0, 0)
 	for _, tc := range []struct {
 		f, g Hyperplane
-		want string
+		want error
 	}{
-		{Hyperplane{W: []float64{1, 2, 3}}, good, "perceptron: disagreement: f has 3 features, want 2"},
-		{good, Hyperplane{}, "perceptron: disagreement: g has 0 features, want 2"},
-		{hp(math.NaN(), 0, 0), good, "perceptron: disagreement: f has a non-finite weight NaN"},
-		{good, hp(0, 0, math.Inf(-1)), "perceptron: disagreement: g has a non-finite weight -Inf"},
-		{hp(0, 0, 0), good, "perceptron: disagreement: f is zero (w = 0, b = 0): its sign is 0 everywhere"},
+		{Hyperplane{W: []float64{1, 2, 3}}, good, ErrDimension},
+		{good, Hyperplane{}, ErrDimension},
+		{hp(math.NaN(), 0, 0), good, ErrNonFinite},
+		{good, hp(0, 0, math.Inf(-1)), ErrNonFinite},
+		{hp(0, 0, 0), good, ErrOption},
 	} {
-		if _, err := Disagreement(tc.f, tc.g); err == nil || err.Error() != tc.want {
-			t.Errorf("Disagreement(%v, %v): error %v, want %q", tc.f, tc.g, err, tc.want)
+		if _, err := Disagreement(tc.f, tc.g); !errors.Is(err, tc.want) {
+			t.Errorf("Disagreement(%v, %v): error %v, want %v", tc.f, tc.g, err, tc.want)
 		}
 	}
 }
@@ -365,14 +365,14 @@ func TestCreditApplicants(t *testing.T) {
 	for _, tc := range []struct {
 		n     int
 		noise float64
-		want  string
+		want  error
 	}{
-		{1, 0, "perceptron: credit applicants: need n >= 2 applicants, got 1"},
-		{10, 0.5, "perceptron: credit applicants: the fraction of flipped labels must be in [0, 0.5), got 0.5"},
-		{10, -1, "perceptron: credit applicants: the fraction of flipped labels must be in [0, 0.5), got -1"},
+		{1, 0, ErrOption},
+		{10, 0.5, ErrOption},
+		{10, -1, ErrOption},
 	} {
-		if _, _, err := CreditApplicants(tc.n, tc.noise, 1); err == nil || err.Error() != tc.want {
-			t.Errorf("CreditApplicants(%d, %v): error %v, want %q", tc.n, tc.noise, err, tc.want)
+		if _, _, err := CreditApplicants(tc.n, tc.noise, 1); !errors.Is(err, tc.want) {
+			t.Errorf("CreditApplicants(%d, %v): error %v, want %v", tc.n, tc.noise, err, tc.want)
 		}
 	}
 }
@@ -386,7 +386,7 @@ func TestXORData(t *testing.T) {
 		t.Errorf("y = %v, want %v", d.Y, want)
 	}
 	// Not linearly separable: PLA never makes a clean pass.
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 200
 	if r, err := PLA(d, opt); err != nil || r.Converged {
 		t.Errorf("PLA converged on XOR (%v)", err)
@@ -442,14 +442,14 @@ func TestCircles(t *testing.T) {
 	for _, tc := range []struct {
 		n     int
 		noise float64
-		want  string
+		want  error
 	}{
-		{1, 0, "perceptron: circles: need n >= 2 points, got 1"},
-		{10, -0.1, "perceptron: circles: noise must be a finite number >= 0, got -0.1"},
-		{10, math.NaN(), "perceptron: circles: noise must be a finite number >= 0, got NaN"},
+		{1, 0, ErrOption},
+		{10, -0.1, ErrOption},
+		{10, math.NaN(), ErrOption},
 	} {
-		if _, err := Circles(tc.n, tc.noise, 1); err == nil || err.Error() != tc.want {
-			t.Errorf("Circles(%d, %v): error %v, want %q", tc.n, tc.noise, err, tc.want)
+		if _, err := Circles(tc.n, tc.noise, 1); !errors.Is(err, tc.want) {
+			t.Errorf("Circles(%d, %v): error %v, want %v", tc.n, tc.noise, err, tc.want)
 		}
 	}
 }

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"math"
 
+	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 	"gonum.org/v1/gonum/mat"
 )
-
-// ErrNotSeparable is returned by MaxMargin when no hyperplane (through the
-// origin with noBias) has every point strictly on its correct side.
-var ErrNotSeparable = errors.New("perceptron: data is not linearly separable")
 
 // Radius returns R = max_i ||x_i||, the radius of the smallest ball centred
 // at the origin that holds every point. For PLA with a bias the convergence
@@ -38,7 +35,7 @@ func Radius(d *Dataset) (float64, error) {
 //
 //	γ = min_i y_i(w·x_i + b),
 //
-// and that margin γ > 0. With noBias the boundary passes through the origin
+// and that margin γ > 0. With opt.NoBias the boundary passes through the origin
 // (b = 0). It returns ErrNotSeparable when the best margin is not positive.
 //
 // The answer is exact up to rounding: MaxMargin runs Wolfe's finite
@@ -55,17 +52,15 @@ func Radius(d *Dataset) (float64, error) {
 // MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
 // iterations, or when rounding keeps the algorithm from a separator it can
 // check (then Separable, which works on standardised features, still
-// answers); MaxMarginContext also stops when its context is done.
-func MaxMargin(d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
-	return MaxMarginContext(context.Background(), d, noBias)
-}
-
-// MaxMarginContext is MaxMargin stopped, with an error that matches
-// ErrUndecided, ErrStopped and ctx.Err(), when ctx is done.
-func MaxMarginContext(ctx context.Context, d *Dataset, noBias bool) (h Hyperplane, gamma float64, err error) {
+// answers). When opt.Control.Context is done it stops with an error that
+// matches ErrUndecided, ErrStopped and the context's error. Of opt it reads
+// only NoBias and the Context.
+func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
 	if err := d.Validate(); err != nil {
 		return Hyperplane{}, 0, err
 	}
+	noBias := opt.NoBias
+	ctx := opt.Control.Context
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -110,14 +105,14 @@ func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float6
 // checkMaxMargin returns h and its margin on d when it is positive, and
 // otherwise an ErrUndecided error: Wolfe's algorithm ended (status) with a
 // point that does not separate d.
-func checkMaxMargin(h Hyperplane, d *Dataset, status wolfeStatus) (Hyperplane, float64, error) {
+func checkMaxMargin(h Hyperplane, d *Dataset, status minnorm.Status) (Hyperplane, float64, error) {
 	gamma, row, err := h.DatasetMargin(d)
 	if err != nil {
 		return Hyperplane{}, 0, err
 	}
 	if !(gamma > 0) {
 		why := "it ended"
-		if status == wolfeStalled {
+		if status == minnorm.Stalled {
 			why = "rounding stopped it"
 		}
 		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d); Separable decides on standardised features", why, gamma, row)
@@ -234,12 +229,26 @@ type BoundResult struct {
 // package runs it. With a bias, PLA is the perceptron through the origin on
 // Augment(d), so R = max_i ||[1, x_i]||, γ is the maximum margin through the
 // origin of the augmented data (||θ*|| = 1) and Target is θ* = [b, w] split
-// into (w, b). With noBias the theorem runs on d itself. Data that is not
-// separable gives Separable false, Bound +Inf and no error.
-func Bound(d *Dataset, noBias bool) (BoundResult, error) {
+// into (w, b). With opt.NoBias the theorem runs on d itself. Data that is
+// not separable gives Separable false, Bound +Inf and no error. Of opt it
+// reads only NoBias and Control.Context (which stops MaxMargin and
+// Separable): pass the Options of the PLA run the bound is about.
+//
+// Bound is a true upper bound on PLA's number of updates: (R/γ)² computed in
+// floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
+// errors of R, γ and the quotient, so that a theorem's bound of exactly k
+// is never printed below k (orthonormal points: 2, not 1.9999999999999996).
+// With a bias, Bound agrees with Separable: when the maximum-margin solver
+// cannot certify a separator of the augmented data (badly scaled data, such
+// as timestamps near 1.7e9) but Separable proves the data separable, the
+// margin of Separable's separator, which is at most γ*, gives a valid,
+// larger bound (and Gamma is that margin); when Separable cannot decide
+// either, the error is ErrUndecided.
+func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	if err := d.Validate(); err != nil {
 		return BoundResult{}, err
 	}
+	noBias := opt.NoBias
 	data := d
 	if !noBias {
 		data = Augment(d)
@@ -248,7 +257,11 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 	if err != nil {
 		return BoundResult{}, err
 	}
-	h, gamma, err := MaxMargin(data, true)
+	ctl := Options{Control: Control{Context: opt.Control.Context}}
+	h, gamma, err := MaxMargin(data, Options{NoBias: true, Control: ctl.Control})
+	if errors.Is(err, ErrNotSeparable) && !noBias {
+		h, gamma, err = separatorMargin(d, ctl, err)
+	}
 	if errors.Is(err, ErrNotSeparable) {
 		return BoundResult{R: r, Bound: math.Inf(1)}, nil
 	}
@@ -262,5 +275,37 @@ func Bound(d *Dataset, noBias bool) (BoundResult, error) {
 			return BoundResult{}, err
 		}
 	}
-	return BoundResult{R: r, Gamma: gamma, Bound: (r / gamma) * (r / gamma), Target: target, Separable: true}, nil
+	bound := (r / gamma) * (r / gamma)
+	bound *= 1 + 0x1p-47 // round up: a true upper bound
+	return BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}, nil
+}
+
+// separatorMargin is Bound's second opinion when MaxMargin finds the
+// augmented data not separable: Separable decides d. If it proves d
+// separable, its separator θ = [b, w]/||[b, w]|| and its margin on the
+// augmented data are returned (a margin at most γ*, so the bound stays
+// valid); if it proves d not separable, notSep is returned; otherwise its
+// ErrUndecided error.
+func separatorMargin(d *Dataset, opt Options, notSep error) (Hyperplane, float64, error) {
+	s, err := Separable(d, opt)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !s.Separable {
+		return Hyperplane{}, 0, notSep
+	}
+	h := s.Separator
+	theta := Hyperplane{W: h.Theta()}
+	n := theta.Norm()
+	for j := range theta.W {
+		theta.W[j] /= n
+	}
+	gamma, _, err := theta.DatasetMargin(Augment(d))
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !(gamma > 0) {
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "bound: the data is separable (Separable) but no margin of a separator of the augmented data is certified positive")
+	}
+	return theta, gamma, nil
 }

@@ -70,7 +70,7 @@ func TestMaxMarginHand(t *testing.T) {
 		{"interior points", [][]float64{{-1, 0}, {-3, 5}, {-2, -4}, {1, 0}, {4, 1}, {2, -7}}, []float64{-1, -1, -1, 1, 1, 1}, false, []float64{1, 0}, 0, 1},
 	} {
 		d := mustData(t, c.x, c.y)
-		h, gamma, err := perceptron.MaxMargin(d, c.noBias)
+		h, gamma, err := perceptron.MaxMargin(d, perceptron.Options{NoBias: c.noBias})
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -102,7 +102,7 @@ func TestMaxMarginNotSeparable(t *testing.T) {
 		{"interleaved 1d", [][]float64{{0}, {1}, {2}}, []float64{-1, 1, -1}, false},
 		{"opposite rays origin", [][]float64{{1, 1}, {2, 2}}, []float64{1, -1}, true},
 	} {
-		_, _, err := perceptron.MaxMargin(mustData(t, c.x, c.y), c.noBias)
+		_, _, err := perceptron.MaxMargin(mustData(t, c.x, c.y), perceptron.Options{NoBias: c.noBias})
 		if !errors.Is(err, perceptron.ErrNotSeparable) {
 			t.Errorf("%s: err = %v, want ErrNotSeparable", c.name, err)
 		}
@@ -244,7 +244,7 @@ func TestMaxMarginSklearn(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, gamma, err := perceptron.MaxMargin(d, false)
+		h, gamma, err := perceptron.MaxMargin(d, perceptron.Options{})
 		if err != nil {
 			t.Errorf("%s: %v", c.Name, err)
 			continue
@@ -260,7 +260,7 @@ func TestMaxMarginSklearn(t *testing.T) {
 		if c.Origin == nil {
 			continue
 		}
-		br, err := perceptron.Bound(d, false)
+		br, err := perceptron.Bound(d, perceptron.Options{})
 		if err != nil || !br.Separable {
 			t.Errorf("%s: Bound: %v, separable %v", c.Name, err, br.Separable)
 			continue
@@ -293,7 +293,7 @@ func TestBoundHand(t *testing.T) {
 		{true, 3, 1, 9, 1, 0},
 		{false, math.Sqrt(10), math.Sqrt2, 5, s, -s},
 	} {
-		br, err := perceptron.Bound(d, c.noBias)
+		br, err := perceptron.Bound(d, perceptron.Options{NoBias: c.noBias})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -304,7 +304,7 @@ func TestBoundHand(t *testing.T) {
 		}
 	}
 	xor := mustData(t, [][]float64{{0, 0}, {1, 1}, {0, 1}, {1, 0}}, []float64{-1, -1, 1, 1})
-	br, err := perceptron.Bound(xor, false)
+	br, err := perceptron.Bound(xor, perceptron.Options{})
 	if err != nil || br.Separable || !math.IsInf(br.Bound, 1) {
 		t.Errorf("xor: %+v, %v; want not separable, bound +Inf, no error", br, err)
 	}
@@ -323,7 +323,7 @@ func TestMaxMarginKKT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, gamma, err := perceptron.MaxMargin(d, false)
+		h, gamma, err := perceptron.MaxMargin(d, perceptron.Options{})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -335,18 +335,19 @@ func TestMaxMarginKKT(t *testing.T) {
 		}
 		_ = target
 		aug := perceptron.Augment(d)
-		ho, gammaO, err := perceptron.MaxMargin(aug, true)
+		ho, gammaO, err := perceptron.MaxMargin(aug, perceptron.Options{NoBias: true})
 		if err != nil {
 			t.Fatalf("seed %d origin: %v", seed, err)
 		}
 		checkKKT(t, "origin", aug, ho, gammaO, true)
-		br, err := perceptron.Bound(d, false)
+		br, err := perceptron.Bound(d, perceptron.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		r, _ := perceptron.Radius(aug)
-		// Bound runs the same computation: equal to the bit.
-		if br.Gamma != gammaO || br.R != r || br.Bound != (r/gammaO)*(r/gammaO) {
+		// Bound runs the same computation, then rounds (R/γ)² up by 2⁻⁴⁷
+		// relative: equal to the bit.
+		if br.Gamma != gammaO || br.R != r || br.Bound != (r/gammaO)*(r/gammaO)*(1+0x1p-47) {
 			t.Errorf("seed %d: Bound %+v, want gamma %v R %v", seed, br, gammaO, r)
 		}
 	}
@@ -366,7 +367,7 @@ func TestMaxMarginScale(t *testing.T) {
 		if noBias {
 			d = perceptron.Augment(base)
 		}
-		h0, g0, err := perceptron.MaxMargin(d, noBias)
+		h0, g0, err := perceptron.MaxMargin(d, perceptron.Options{NoBias: noBias})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -377,7 +378,7 @@ func TestMaxMarginScale(t *testing.T) {
 					x[i][j] *= s
 				}
 			}
-			h, g, err := perceptron.MaxMargin(mustData(t, x, d.Y), noBias)
+			h, g, err := perceptron.MaxMargin(mustData(t, x, d.Y), perceptron.Options{NoBias: noBias})
 			if err != nil {
 				t.Errorf("scale %v: %v", s, err)
 				continue

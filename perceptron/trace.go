@@ -3,7 +3,7 @@ package perceptron
 // Recorder keeps every Update a learner reports. Use it as
 //
 //	var rec perceptron.Recorder
-//	opt.Observer = rec.Observe
+//	opt.Control.Observer = rec.Observe
 //
 // and read rec.Updates after the run.
 type Recorder struct {

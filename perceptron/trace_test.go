@@ -12,8 +12,8 @@ func TestRecorderKeepsCopies(t *testing.T) {
 	// must not follow.
 	d := lrMITSeparable(t)
 	var rec Recorder
-	opt := DefaultOptions()
-	opt.Observer = rec.Observe
+	opt := Options{}
+	opt.Control.Observer = rec.Observe
 	res, err := PLA(d, opt)
 	if err != nil {
 		t.Fatal(err)

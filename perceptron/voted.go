@@ -4,10 +4,10 @@ import "fmt"
 
 // VotedModel is the voted perceptron of Freund and Schapire (1999): every
 // weight vector PLA went through, each with the number of steps it survived.
+//
+// It is not a hyperplane: its score is a vote of hyperplanes. Last returns
+// the last weights, those PLA would have returned.
 type VotedModel struct {
-	// Result holds the last weights in its Hyperplane and the counters of
-	// the run.
-	Result
 	// Vectors[k] is (w, b) after k updates; Vectors[0] is w = 0, b = 0, so
 	// len(Vectors) = Updates + 1.
 	Vectors []Hyperplane
@@ -16,6 +16,11 @@ type VotedModel struct {
 	// step that created it included. Counts[0] is 0 when the very first
 	// step is a mistake. The counts sum to the number of steps.
 	Counts []int
+	// Tie is the tie policy of training, used for every vote and for the
+	// sign of the sum.
+	Tie Tie
+	// Stats is what the run did.
+	Stats
 }
 
 // Voted trains the voted perceptron: PLA with opt, keeping every weight
@@ -27,17 +32,17 @@ type VotedModel struct {
 // the counts are 0 or 1.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
-// names the row and the epoch; opt.Context and opt.Deadline stop it with
+// names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
 func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
-	v := &VotedModel{}
+	v := &VotedModel{Tie: opt.Tie}
 	v.Vectors = append(v.Vectors, Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie})
 	v.Counts = append(v.Counts, 0)
 	r.onStep = func(_ int, updated bool) {
@@ -51,18 +56,40 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	v.Result = r.res
-	v.Hyperplane = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
+	v.Stats = r.res
 	return v, r.stop
+}
+
+// Last returns the last weights, Vectors[len(Vectors)-1]: what PLA with
+// the same options would have returned. It is the zero Hyperplane for a
+// model with no vectors.
+func (v *VotedModel) Last() Hyperplane {
+	if v == nil || len(v.Vectors) == 0 {
+		return Hyperplane{}
+	}
+	return v.Vectors[len(v.Vectors)-1]
+}
+
+// Dim returns the number of features d of the vectors (0 for a nil model
+// or one with no vectors).
+func (v *VotedModel) Dim() int { return len(v.Last().W) }
+
+// usable is the check of every call: a model that is not nil and holds
+// vectors. Voted builds valid models; Validate checks a hand-built one.
+func (v *VotedModel) usable() error {
+	if v == nil || len(v.Vectors) == 0 {
+		return errorf("voted model: not trained (nil, or no vectors): make one with Voted")
+	}
+	return nil
 }
 
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
 // of training. An x of the wrong dimension or not finite is an error.
 func (v *VotedModel) Score(x []float64) (float64, error) {
-	if err := v.check(); err != nil {
+	if err := v.usable(); err != nil {
 		return 0, err
 	}
-	if err := checkPoint(x, len(v.W), 0); err != nil {
+	if err := checkPoint(x, v.Dim(), 0); err != nil {
 		return 0, err
 	}
 	return v.score(x), nil
@@ -90,10 +117,10 @@ func (v *VotedModel) Predict(x []float64) (float64, error) {
 
 // PredictAll returns Predict of every row of d.
 func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
-	if err := v.check(); err != nil {
+	if err := v.usable(); err != nil {
 		return nil, err
 	}
-	if err := v.Hyperplane.checkData(d); err != nil {
+	if err := v.Last().checkData(d); err != nil {
 		return nil, err
 	}
 	out := make([]float64, d.N())
@@ -119,16 +146,15 @@ func (v *VotedModel) Errors(d *Dataset) (int, error) {
 	return e, nil
 }
 
-// ErrorRate returns Errors divided by the number of rows of d. (Without it
-// the embedded Hyperplane's ErrorRate, of the last weights only, would
-// answer.)
+// ErrorRate returns Errors divided by the number of rows of d.
 func (v *VotedModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(v, d) }
 
 // AveragedResult is what Averaged learned.
 type AveragedResult struct {
-	// Result holds the averaged weights in its Hyperplane (computed by the
-	// fast trick) and the counters of the run.
-	Result
+	// Hyperplane holds the averaged weights (computed by the fast trick).
+	Hyperplane
+	// Stats is what the run did.
+	Stats
 	// Last holds the final PLA weights.
 	Last Hyperplane
 	// Explicit holds the average computed the slow way: the sum of (w, b)
@@ -159,7 +185,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
@@ -190,7 +216,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
-	out := &AveragedResult{Result: r.res, Last: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}}
+	out := &AveragedResult{Stats: r.res, Last: Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}}
 	avg := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
 	exp := Hyperplane{W: make([]float64, dim), Tie: opt.Tie}
 	if steps > 0 {
@@ -206,7 +232,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		what string
 		h    Hyperplane
 	}{{"the averaged weights", avg}, {"the explicit average", exp}} {
-		if j := firstNonFinite(h.h.W); j >= 0 || h.h.B-h.h.B != 0 {
+		if j := firstNonFinite(h.h.W); j >= 0 || !finite(h.h.B) {
 			where := fmt.Sprintf("b = %v", h.h.B)
 			if j >= 0 {
 				where = fmt.Sprintf("w[%d] = %v", j, h.h.W[j])

@@ -80,7 +80,7 @@ func TestAveragedFastTrick(t *testing.T) {
 	for trial := 0; trial < 300; trial++ {
 		n, dim := 2+rng.IntN(60), 1+rng.IntN(6)
 		d := lrRandomData(t, rng, n, dim)
-		opt := DefaultOptions()
+		opt := Options{}
 		opt.MaxEpochs = 1 + rng.IntN(50)
 		opt.Order = Order(rng.IntN(4))
 		opt.Tie = Tie(rng.IntN(2))
@@ -135,13 +135,13 @@ func TestAveragedFastTrick(t *testing.T) {
 }
 
 func TestVotedHandWorked(t *testing.T) {
-	// Cyclic, eta 1, 2 epochs, TieMistake. Step 1: row 0 (score 0) is a
+	// InOrder, eta 1, 2 epochs, TieMistake. Step 1: row 0 (score 0) is a
 	// mistake, w1 = (-1, 0), b1 = -1. Step 2: row 1 (score -1) is a mistake,
 	// w2 = (-1, 1), b2 = 0. Steps 3 and 4 are correct. So the vectors are
 	// 0, w1, w2 with counts 0, 1, 3, and the average (w1 + 3 w2)/4 =
 	// (-1, 0.75), b = -0.25 (exact in binary).
 	d := lrData(t, [][]float64{{1, 0}, {0, 1}}, []float64{-1, 1})
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs = 2
 	v, err := Voted(d, opt)
 	if err != nil {
@@ -151,8 +151,8 @@ func TestVotedHandWorked(t *testing.T) {
 	if !reflect.DeepEqual(v.Vectors, wantVectors) || !reflect.DeepEqual(v.Counts, []int{0, 1, 3}) {
 		t.Errorf("vectors %v, counts %v; want %v, [0 1 3]", v.Vectors, v.Counts, wantVectors)
 	}
-	if !v.Converged || v.Epochs != 2 || v.Updates != 2 || !lrSameHyperplane(v.Hyperplane, wantVectors[2], 0) {
-		t.Errorf("Converged %v, Epochs %d, Updates %d, last %v", v.Converged, v.Epochs, v.Updates, v.Hyperplane)
+	if !v.Converged || v.Epochs != 2 || v.Updates != 2 || !lrSameHyperplane(v.Last(), wantVectors[2], 0) {
+		t.Errorf("Converged %v, Epochs %d, Updates %d, last %v", v.Converged, v.Epochs, v.Updates, v.Last())
 	}
 	// Scores: 1·sign(w1·x + b1) + 3·sign(w2·x + b2), sign(0) = 0.
 	for _, test := range []struct {
@@ -191,7 +191,7 @@ func TestVotedTieNegative(t *testing.T) {
 	// At x = (0, 0) the vote is 1·(-1) + 1·(+1) + 2·sign(0) = 0 - 2 = -2
 	// since sign(0) = -1 for both the zero vector and w2.
 	d := lrData(t, [][]float64{{1, 0}, {0, 1}}, []float64{-1, 1})
-	opt := DefaultOptions()
+	opt := Options{}
 	opt.MaxEpochs, opt.Tie = 2, TieNegative
 	v, err := Voted(d, opt)
 	if err != nil {
@@ -207,7 +207,7 @@ func TestVotedTieNegative(t *testing.T) {
 
 func TestVotedPredictAll(t *testing.T) {
 	d := lrNoisy(t)
-	v, err := Voted(d, DefaultOptions())
+	v, err := Voted(d, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

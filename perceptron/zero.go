@@ -2,16 +2,20 @@ package perceptron
 
 import "math"
 
-// The checks below make the methods of a nil or zero model, or of one
-// assembled by hand (or by Load) with fields that disagree, return an error
-// instead of panicking or answering wrongly.
+// Validation once: the models the package builds are valid by
+// construction, so their methods check only what comes in (the point, the
+// data set) and that the model is not nil or empty. Validate checks a model
+// assembled by hand (or read from a file) whole, once.
 
-// check reports a nil or zero KernelModel, or one whose fields disagree:
-// no training rows or kernel, as many α and labels as rows, α ≥ 0, a
-// finite η > 0 and b, a known tie policy.
-func (m *KernelModel) check() error {
-	if m == nil || m.X == nil || m.X.IsEmpty() || m.Kernel == nil {
-		return errorf("kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
+// Validate reports a nil or zero KernelModel, or one whose fields
+// disagree: no training rows or kernel, as many α and labels as rows,
+// α ≥ 0, a finite η > 0 and b, a known tie policy. KernelPerceptron builds
+// valid models; check a hand-built one with Validate before using it,
+// since Score and Predict check only the point (a model whose fields
+// disagree may panic there).
+func (m *KernelModel) Validate() error {
+	if err := m.usable(); err != nil {
+		return err
 	}
 	n, _ := m.X.Dims()
 	if len(m.Alpha) != n || len(m.Y) != n {
@@ -25,18 +29,21 @@ func (m *KernelModel) check() error {
 	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
 		return errorf("kernel model: Eta must be a finite number > 0, got %v", m.Eta)
 	}
-	if math.IsNaN(m.B) || math.IsInf(m.B, 0) {
+	if !finite(m.B) {
 		return kindErrorf(ErrNonFinite, "kernel model: bias b is %v", m.B)
 	}
 	return m.Tie.valid()
 }
 
-// check reports a VotedModel whose vectors and counts disagree: one count
-// per vector, every count ≥ 0, every vector of the model's dimension with
-// finite weights.
-func (v *VotedModel) check() error {
-	if v == nil {
-		return errorf("voted model is nil: make one with Voted")
+// Validate reports a VotedModel whose vectors and counts disagree: at
+// least one vector, one count per vector, every count ≥ 0, every vector of
+// the same dimension with finite weights, a known tie policy. Voted builds
+// valid models; check a hand-built one with Validate before using it, since
+// Score and Predict check only the point (a model whose fields disagree may
+// panic there).
+func (v *VotedModel) Validate() error {
+	if err := v.usable(); err != nil {
+		return err
 	}
 	if len(v.Counts) != len(v.Vectors) {
 		return kindErrorf(ErrDimension, "voted model: %d vectors but %d counts: want one count per vector", len(v.Vectors), len(v.Counts))
@@ -45,8 +52,8 @@ func (v *VotedModel) check() error {
 		if v.Counts[k] < 0 {
 			return errorf("voted model: vector %d has count %d: a survival count is >= 0", k, v.Counts[k])
 		}
-		if len(h.W) != len(v.W) {
-			return kindErrorf(ErrDimension, "voted model: vector %d has %d weights, want %d", k, len(h.W), len(v.W))
+		if len(h.W) != v.Dim() {
+			return kindErrorf(ErrDimension, "voted model: vector %d has %d weights, the last has %d", k, len(h.W), v.Dim())
 		}
 		if err := h.checkWeights(); err != nil {
 			return kindErrorf(ErrNonFinite, "voted model: vector %d: %s", k, trimPrefix(err))

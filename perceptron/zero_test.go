@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"math"
-	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -81,9 +80,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"VotedModel nil": func() { var v *perceptron.VotedModel; _, err := v.Predict(x); mustErr("nil Voted.Predict", err) },
 		"VotedModel counts short": func() {
 			v := &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1}}}}
-			v.W = []float64{1}
-			_, err := v.Predict(x)
-			mustErr("Voted with no counts", err)
+			mustErr("Voted with no counts", v.Validate())
 		},
 		"KernelModel zero": func() {
 			m := &perceptron.KernelModel{}
@@ -105,8 +102,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		},
 		"KernelModel short alpha": func() {
 			m := &perceptron.KernelModel{X: mat.NewDense(2, 1, []float64{1, 2}), Y: []float64{1, -1}, Kernel: perceptron.LinearKernel{}, Eta: 1}
-			_, err := m.Score(x)
-			mustErr("Kernel with no alpha", err)
+			mustErr("Kernel with no alpha", m.Validate())
 		},
 		"Online nil": func() {
 			var o *perceptron.Online
@@ -116,7 +112,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		},
 		"Online zero": func() { o := &perceptron.Online{}; _, err := o.Step(x, 1); mustErr("zero Online.Step", err) },
 		"OneVsRest nil model": func() {
-			o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Scorer{perceptron.Hyperplane{W: []float64{1}}, nil}}
+			o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{perceptron.Hyperplane{W: []float64{1}}, nil}}
 			_, err := o.Predict(x)
 			mustErr("OneVsRest nil model", err)
 			o.Models[1] = (*perceptron.Result)(nil)
@@ -148,7 +144,7 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"Kernels zero":     func() { _ = perceptron.PolyKernel{}.Eval(x, x); _ = perceptron.RBFKernel{}.Eval(x, x) },
 		"Tie/Order String": func() { _, _ = perceptron.Tie(7).String(), perceptron.Order(-1).String() },
 		"CheckProof(nil)": func() {
-			_, _ = perceptron.CheckProof(nil, perceptron.Hyperplane{}, 0, 0, 0, false)
+			_, _ = perceptron.CheckProof(nil, perceptron.Hyperplane{}, 0, 0, perceptron.Options{Eta: 0})
 		},
 		"Disagreement zero": func() {
 			_, err := perceptron.Disagreement(perceptron.Hyperplane{}, perceptron.Hyperplane{})
@@ -165,15 +161,15 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 		"Theory(nil)": func() {
 			_, err := perceptron.Radius(nil)
 			mustErr("Radius", err)
-			_, _, err = perceptron.MaxMargin(nil, false)
+			_, _, err = perceptron.MaxMargin(nil, perceptron.Options{})
 			mustErr("MaxMargin", err)
-			_, err = perceptron.Bound(zeroData, true)
+			_, err = perceptron.Bound(zeroData, perceptron.Options{NoBias: true})
 			mustErr("Bound", err)
-			_, _, err = perceptron.Separable(nil)
+			_, err = perceptron.Separable(nil, perceptron.Options{})
 			mustErr("Separable", err)
 			//lint:ignore SA1012 a nil context is handled as Background
-			_, err = perceptron.SeparableContext(nil, zeroData) //nolint:staticcheck
-			mustErr("SeparableContext", err)
+			_, err = perceptron.Separable(zeroData, perceptron.Options{Control: perceptron.Control{Context: nil}}) //nolint:staticcheck
+			mustErr("Separable with a nil context", err)
 		},
 		"Learners(nil)": func() {
 			var o perceptron.Options
@@ -194,13 +190,6 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 				t.Errorf("KernelPerceptron with zero Options: %v", err)
 			}
 		},
-		"Save/Load zero": func() {
-			var b strings.Builder
-			mustErr("Save(nil)", perceptron.Save(&b, nil))
-			mustErr("Save(zero Result)", perceptron.Save(&b, &perceptron.Result{}))
-			_, err := perceptron.Load(strings.NewReader(""))
-			mustErr("Load(empty)", err)
-		},
 		"NewDataset(nil)": func() { _, err := perceptron.NewDataset(nil, nil); mustErr("NewDataset", err) },
 	}
 	for name, call := range calls {
@@ -215,9 +204,8 @@ func TestZeroValuesDoNotPanic(t *testing.T) {
 	}
 }
 
-// TestZeroOptions: the zero Options trains as DefaultOptions (1000 epochs,
-// η = 1) with seed 0, which the cyclic order does not use: the same run bit
-// for bit.
+// TestZeroOptions: the zero Options trains as its defaults spelled out
+// (1000 epochs, η = 1): the same run bit for bit.
 func TestZeroOptions(t *testing.T) {
 	d, err := perceptron.Iris().Binary(0, 1)
 	if err != nil {
@@ -227,12 +215,12 @@ func TestZeroOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	want, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: 1000, Eta: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got.Updates != want.Updates || got.B != want.B || !equalFloats(got.W, want.W) {
-		t.Errorf("Options{}: %+v; DefaultOptions: %+v", got.Hyperplane, want.Hyperplane)
+		t.Errorf("Options{}: %+v; MaxEpochs 1000, Eta 1: %+v", got.Hyperplane, want.Hyperplane)
 	}
 	if _, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: -1}); err == nil || err.Error() != "perceptron: MaxEpochs must be > 0, got -1" {
 		t.Errorf("MaxEpochs -1: %v", err)
@@ -270,9 +258,9 @@ func TestSentinelErrors(t *testing.T) {
 			perceptron.ErrDimension, "perceptron: wrong dimension: row 0 has 1 features, the model expects 2"},
 		{"Errors wrong dim", func() error { _, err := perceptron.Hyperplane{W: []float64{1}}.Errors(d); return err },
 			perceptron.ErrDimension, "perceptron: wrong dimension: the data has 2 features, the model expects 1"},
-		{"PLA one class", func() error { _, err := perceptron.PLA(allPos, perceptron.Options{}); return err },
+		{"Bound one class", func() error { _, err := perceptron.Bound(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
-		{"Separable one class", func() error { _, _, err := perceptron.Separable(allPos); return err },
+		{"Separable one class", func() error { _, err := perceptron.Separable(allPos, perceptron.Options{}); return err },
 			perceptron.ErrOneClass, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
 		{"PLA NaN", func() error { _, err := perceptron.PLA(nanRow, perceptron.Options{}); return err },
 			perceptron.ErrNonFinite, "perceptron: row 1, column 0: value is NaN"},
@@ -291,12 +279,15 @@ func TestSentinelErrors(t *testing.T) {
 			_, err := perceptron.Hyperplane{W: []float64{1e308, -1e308}}.Score([]float64{1e308, 1e308})
 			return err
 		}, perceptron.ErrNonFinite, "perceptron: score is NaN: w·x + b overflows"},
-		{"MaxMargin not separable", func() error { _, _, err := perceptron.MaxMargin(perceptron.XORData(), false); return err },
+		{"MaxMargin not separable", func() error {
+			_, _, err := perceptron.MaxMargin(perceptron.XORData(), perceptron.Options{})
+			return err
+		},
 			perceptron.ErrNotSeparable, "perceptron: data is not linearly separable"},
 		{"MaxMargin cancelled", func() error {
 			ctx, cancel := context.WithCancel(context.Background())
 			cancel()
-			_, _, err := perceptron.MaxMarginContext(ctx, d, true)
+			_, _, err := perceptron.MaxMargin(d, perceptron.Options{NoBias: true, Control: perceptron.Control{Context: ctx}})
 			return err
 		}, perceptron.ErrUndecided, "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"},
 		{"Unscale wrong dim", func() error {

@@ -14,17 +14,12 @@
 //	png, err := plots.PNG(p, 12*vg.Centimeter, 12*vg.Centimeter)
 //
 // PNG and GIF render deterministically: the same plot gives the same bytes
-// on every run (fixed DPI, a fixed GIF palette, no dithering). Display and
-// DisplayGIF show a figure inline in a GoNB notebook and return
-// ErrNotNotebook anywhere else.
+// on every run (fixed DPI, a fixed GIF palette, no dithering).
 //
-// Explore (and Stepper, built on it) makes a figure live in a notebook:
-// named controls (sliders over numbers, choices among strings) redraw it
-// as the student moves them, and Done leaves the last figure as a still
-// image. The same cell runs headless (nbconvert, CI) with no change: with
-// no browser to answer, it shows the figure for the starting values and
-// returns at once. It works behind a base URL (JupyterHub, Binder) too,
-// where GoNB's own widget connection would not (see Connected).
+// The package draws and renders only: it knows nothing of notebooks and
+// imports no GoNB. Showing a figure in a GoNB notebook (Display, Show,
+// DisplayGIF) and making it live with sliders (Explore, Stepper) is the
+// job of package nb.
 //
 // The colours come from the Okabe–Ito palette, which stays distinguishable
 // under the common forms of colour blindness; the two classes also differ by

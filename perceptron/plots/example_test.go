@@ -31,7 +31,7 @@ func toy() *perceptron.Dataset {
 // boundary PLA learned, the margin band of the data and the w arrow.
 func hyperplaneFigure() (*plot.Plot, *perceptron.Result, error) {
 	d := toy()
-	res, err := perceptron.PLA(d, perceptron.DefaultOptions())
+	res, err := perceptron.PLA(d, perceptron.Options{})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -113,10 +113,10 @@ func lossFigure() (*plot.Plot, error) {
 		return s / float64(len(x))
 	}
 	var rec perceptron.Recorder
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.NoBias = true
 	opt.Eta = 0.25
-	opt.Observer = rec.Observe
+	opt.Control.Observer = rec.Observe
 	if _, err := perceptron.PLA(d, opt); err != nil {
 		return nil, err
 	}
@@ -147,8 +147,8 @@ func lossFigure() (*plot.Plot, error) {
 func mistakesFigure() (*plot.Plot, error) {
 	d := toy()
 	var rec perceptron.Recorder
-	opt := perceptron.DefaultOptions()
-	opt.Observer = rec.Observe
+	opt := perceptron.Options{}
+	opt.Control.Observer = rec.Observe
 	if _, err := perceptron.PLA(d, opt); err != nil {
 		return nil, err
 	}
@@ -182,7 +182,7 @@ func mistakesFigure() (*plot.Plot, error) {
 
 // epochsFigure is a bar chart of the updates per epoch.
 func epochsFigure() (*plot.Plot, error) {
-	res, err := perceptron.PLA(toy(), perceptron.DefaultOptions())
+	res, err := perceptron.PLA(toy(), perceptron.Options{})
 	if err != nil {
 		return nil, err
 	}
@@ -252,30 +252,12 @@ func circleFigure() (*plot.Plot, error) {
 	return p, nil
 }
 
-// Show a figure inline in a GoNB notebook. Outside a notebook (here, go
-// test) Display draws nothing and says so with ErrNotNotebook, which a
-// program that also runs headless can ignore.
-func ExampleDisplay() {
-	p, err := boundFigure()
-	if err != nil {
-		log.Fatal(err)
-	}
-	err = plots.Display(p, 12*vg.Centimeter, 10*vg.Centimeter)
-	if errors.Is(err, plots.ErrNotNotebook) {
-		fmt.Println("not in a notebook: nothing shown")
-	} else if err != nil {
-		log.Fatal(err)
-	}
-	// Output:
-	// not in a notebook: nothing shown
-}
-
 // Render the frames of a step-through animation as a GIF.
 func ExampleGIF() {
 	d := toy()
 	var rec perceptron.Recorder
-	opt := perceptron.DefaultOptions()
-	opt.Observer = rec.Observe
+	opt := perceptron.Options{}
+	opt.Control.Observer = rec.Observe
 	if _, err := perceptron.PLA(d, opt); err != nil {
 		log.Fatal(err)
 	}

@@ -370,18 +370,8 @@ func TestSave(t *testing.T) {
 	}
 }
 
-// TestDisplayOutsideNotebook checks that Display and DisplayGIF say so,
-// rather than doing nothing, when the test is not run by GoNB.
-func TestDisplayOutsideNotebook(t *testing.T) {
-	if os.Getenv("GONB_PIPE") != "" {
-		t.Skip("running inside GoNB")
-	}
-	if err := plots.Display(plot.New(), vg.Inch, vg.Inch); !errors.Is(err, plots.ErrNotNotebook) {
-		t.Errorf("Display: error %v, want ErrNotNotebook", err)
-	}
-	if err := plots.DisplayGIF([]byte("GIF89a"), "x"); !errors.Is(err, plots.ErrNotNotebook) {
-		t.Errorf("DisplayGIF: error %v, want ErrNotNotebook", err)
-	}
+// TestGIFHTML checks that the alternative text of a GIF is escaped.
+func TestGIFHTML(t *testing.T) {
 	h := plots.GIFHTML([]byte("GIF89a"), `a "b" <c>`)
 	want := `<img alt="a &quot;b&quot; &lt;c&gt;" src="data:image/gif;base64,R0lGODlh">`
 	if h != want {

@@ -3,7 +3,6 @@ package plots
 import (
 	"bytes"
 	"encoding/base64"
-	"errors"
 	"image"
 	"image/color"
 	imgdraw "image/draw"
@@ -13,7 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -138,47 +136,10 @@ func toPaletted(img *image.RGBA, cache map[color.RGBA]uint8) *image.Paletted {
 	return pm
 }
 
-// ErrNotNotebook is returned by Display and DisplayGIF when the program is
-// not run by a GoNB kernel (gonbui.IsNotebook is false): there is nowhere
-// to show the figure, so save it with Save or PNG instead.
-var ErrNotNotebook = errors.New("perceptron/plots: not running in a GoNB notebook: nothing displayed (use Save or PNG)")
-
-// Display renders p with PNG and shows it inline in the GoNB notebook that
-// runs the program. Outside a notebook it renders nothing and returns
-// ErrNotNotebook; it also returns the error of the GoNB connection, if any.
-// It returns once GoNB has acknowledged the figure (gonbui.Sync).
-func Display(p *plot.Plot, width, height vg.Length) error {
-	if !gonbui.IsNotebook {
-		return ErrNotNotebook
-	}
-	b, err := PNG(p, width, height)
-	if err != nil {
-		return err
-	}
-	gonbui.DisplayPNG(b)
-	gonbui.Sync() // wait until GoNB has the figure: a cell that ends at once could lose it
-	return gonbui.Error()
-}
-
 // GIFHTML returns an HTML <img> element that embeds the GIF bytes as a
 // base64 data URL, with alt as its alternative text (HTML-escaped).
 func GIFHTML(gifBytes []byte, alt string) string {
 	r := strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&quot;")
 	return `<img alt="` + r.Replace(alt) + `" src="data:image/gif;base64,` +
 		base64.StdEncoding.EncodeToString(gifBytes) + `">`
-}
-
-// DisplayGIF shows an animated GIF (made by GIF) inline in the GoNB
-// notebook as an HTML <img> with a data URL, since GoNB has no GIF MIME
-// type of its own. Outside a notebook it returns ErrNotNotebook.
-func DisplayGIF(gifBytes []byte, alt string) error {
-	if !gonbui.IsNotebook {
-		return ErrNotNotebook
-	}
-	if len(gifBytes) == 0 {
-		return errorf("display gif: no bytes")
-	}
-	gonbui.DisplayHTML(GIFHTML(gifBytes, alt))
-	gonbui.Sync() // as in Display
-	return gonbui.Error()
 }

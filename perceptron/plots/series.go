@@ -64,7 +64,7 @@ func Steps(ys []float64) (*plotter.Line, error) {
 }
 
 // Bars returns a bar chart of values, bar k at x = k (0-based, as epochs
-// are numbered by perceptron.Result.UpdatesPerEpoch), in Color(0). It is
+// are numbered by perceptron.Stats.UpdatesPerEpoch), in Color(0). It is
 // an error for values to be empty or hold a NaN or ±Inf.
 func Bars(values []float64, width vg.Length) (*plotter.BarChart, error) {
 	if len(values) == 0 {

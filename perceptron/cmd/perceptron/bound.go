@@ -27,7 +27,7 @@ func bound(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	b, err := perceptron.Bound(d, *noBias)
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: *noBias})
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -101,7 +104,7 @@ func TestVersionBuilt(t *testing.T) {
 }
 
 // TestPredictIssueCases: predict refuses a voted model with a negative
-// vote count (the library's Load validation), reads a file with a byte
+// vote count (the model file's validation) and a file of two models, reads a file with a byte
 // order mark without losing its first row, and treats a "?" on line 1 as
 // the bad value it is on line 2.
 func TestPredictIssueCases(t *testing.T) {
@@ -116,6 +119,8 @@ func TestPredictIssueCases(t *testing.T) {
 	voted := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake",`+
 		`"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`)
 	good := write("good.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)
+	twice := write("twice.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`+"\n"+
+		`{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`+"\n")
 	bom := write("bom.csv", "\ufeff1,2\n-3,-4\n5,6\n-7,-8\n")
 	q1 := write("q1.csv", "?,2\n3,4\n")
 	q2 := write("q2.csv", "1,2\n?,4\n")
@@ -126,8 +131,10 @@ func TestPredictIssueCases(t *testing.T) {
 	}{
 		{[]string{"predict", "--model", voted, bom}, 1, "", "perceptron: model " + voted + ": vector 0 has count -5: a survival count is >= 0\n"},
 		{[]string{"predict", "--model", good, bom}, 0, "1\n-1\n1\n-1\n", ""},
-		{[]string{"predict", "--model", good, q1}, 1, "", "perceptron: " + q1 + `: line 1, column 0: "?" is not a finite number` + "\n"},
-		{[]string{"predict", "--model", good, q2}, 1, "", "perceptron: " + q2 + `: line 2, column 0: "?" is not a finite number` + "\n"},
+		{[]string{"predict", "--model", good, q1}, 1, "", "perceptron: " + q1 + `: line 1, column 0: cannot parse "?" as a number` + "\n"},
+		{[]string{"predict", "--model", good, q2}, 1, "", "perceptron: " + q2 + `: line 2, column 0: cannot parse "?" as a number` + "\n"},
+		// train >> m.json run twice: two models in one file.
+		{[]string{"predict", "--model", twice, bom}, 1, "", "perceptron: model " + twice + `: trailing data after the model's JSON object (96 bytes, starting "{\"algo\":\"pla\",\"w\":[1…"): one model per file` + "\n"},
 	} {
 		code, out, errs := call(c.args...)
 		if code != c.code || out != c.out || errs != c.errs {
@@ -158,5 +165,138 @@ func TestNoCommittedBinaries(t *testing.T) {
 				t.Errorf("%s is a compiled binary: remove it and list it in .gitignore", name)
 			}
 		}
+	}
+}
+
+// TestPredictReadsWhatTrainReads: issue 24's q.txt, quoted values separated
+// by spaces, which train read as 4 rows while predict took line 1 for a
+// header and failed on line 2. Both now read it with the library's one
+// reader: train learns from 4 rows and predict predicts 4.
+func TestPredictReadsWhatTrainReads(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	q := write("q.txt", []byte(`"1" "2" 1`+"\n"+`"3" "4" -1`+"\n"+`"1" "1" 1`+"\n"+`"5" "5" -1`+"\n"))
+	code, out, errs := call("train", q)
+	if code != 0 {
+		t.Fatalf("train q.txt: exit %d: %s", code, errs)
+	}
+	var m struct {
+		N       int      `json:"n"`
+		Classes []string `json:"classes"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || m.N != 4 {
+		t.Fatalf("train q.txt: n = %d (%v), want 4", m.N, err)
+	}
+	model := write("m.json", []byte(out))
+	code, out, errs = call("predict", "--model", model, q)
+	if code != 0 || strings.Count(out, "\n") != 4 {
+		t.Fatalf("predict q.txt: exit %d, stdout %q, stderr %q; want 4 predictions", code, out, errs)
+	}
+	if !strings.HasPrefix(errs, "error rate: ") || !strings.Contains(errs, " of 4 rows") {
+		t.Errorf("predict q.txt: stderr %q, want the error rate over 4 rows", errs)
+	}
+	// A gzip-compressed file is read by both.
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	z.Write([]byte("1 2 1\n3 4 -1\n1 1 1\n5 5 -1\n"))
+	z.Close()
+	qgz := write("q.txt.gz", gz.Bytes())
+	if code, _, errs := call("train", qgz); code != 0 {
+		t.Errorf("train q.txt.gz: exit %d: %s", code, errs)
+	}
+	if code, out, errs := call("predict", "--model", model, qgz); code != 0 || strings.Count(out, "\n") != 4 {
+		t.Errorf("predict q.txt.gz: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// Both refuse the same bad files with the same error.
+	for _, c := range []struct{ name, text, want string }{
+		{"nan.txt", "1 2 1\nnan 4 -1\n", ": line 2, column 0: value is NaN"},
+		{"qlabel.txt", "1 2 1\n3 4 ?\n", `: line 2, column 2: the label "?" is a missing value`},
+		{"nanlabel.txt", "1 2 1\n3 4 NaN\n", `: line 2, column 2: the label "NaN" is NaN, not a class`},
+		{"ragged.txt", "1 2 1\n3 4\n", ": line 2: 2 fields, expected 3 (as on line 1)"},
+		{"zip.txt", "PK\x03\x04junk", ": a zip archive, not text: extract the file first"},
+	} {
+		p := write(c.name, []byte(c.text))
+		want := "perceptron: " + p + c.want + "\n"
+		if code, _, errs := call("train", p); code != 1 || errs != want {
+			t.Errorf("train %s: exit %d, stderr %q; want 1, %q", c.name, code, errs, want)
+		}
+		if code, _, errs := call("predict", "--model", model, p); code != 1 || errs != want {
+			t.Errorf("predict %s: exit %d, stderr %q; want 1, %q", c.name, code, errs, want)
+		}
+	}
+}
+
+// TestTrainOneClass: a file whose labels are all +1 says what it means and
+// trains (PLA: one update, b = 1, no training error).
+func TestTrainOneClass(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "one.txt")
+	if err := os.WriteFile(p, []byte("1 2 1\n3 4 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("train", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var m struct {
+		Updates        int  `json:"updates"`
+		Converged      bool `json:"converged"`
+		TrainingErrors int  `json:"training_errors"`
+	}
+	if err := json.Unmarshal([]byte(out), &m); err != nil || m.Updates != 1 || !m.Converged || m.TrainingErrors != 0 {
+		t.Errorf("got %+v (%v), want 1 update, converged, 0 training errors", m, err)
+	}
+}
+
+// TestBoundOrthonormal: PLA through the origin makes 2 updates on two
+// orthonormal points, and bound prints a bound of at least 2 (rounding once
+// printed 1.9999999999999996).
+func TestBoundOrthonormal(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ortho.txt")
+	if err := os.WriteFile(p, []byte("1 0 1\n0 1 -1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("bound", "--no-bias", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Bound     float64 `json:"bound"`
+		Separable bool    `json:"separable"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil || !b.Separable || b.Bound < 2 {
+		t.Errorf("bound %+v (%v), want separable with a bound >= 2", b, err)
+	}
+	code, out, errs = call("train", "--no-bias", p)
+	var m struct {
+		Updates int `json:"updates"`
+	}
+	if code != 0 || json.Unmarshal([]byte(out), &m) != nil || float64(m.Updates) > b.Bound {
+		t.Errorf("train: exit %d, %d updates (%s), bound %v", code, m.Updates, errs, b.Bound)
+	}
+}
+
+// TestBoundTimestamps: timestamps near 1.7e9 are separable (Separable
+// proves it), and bound says so too, with a finite bound.
+func TestBoundTimestamps(t *testing.T) {
+	p := filepath.Join(t.TempDir(), "ts.txt")
+	if err := os.WriteFile(p, []byte("1700000000 -1\n1700000001 -1\n1700000002 1\n1700000003 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("bound", p)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var b struct {
+		Bound     float64 `json:"bound"`
+		Separable bool    `json:"separable"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil || !b.Separable || !(b.Bound > 0) {
+		t.Errorf("bound %s (%v): want separable with a finite bound", out, err)
 	}
 }

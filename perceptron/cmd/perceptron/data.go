@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 )
 
 // dataFlags are the flags that say how to read a data file.
@@ -79,43 +79,43 @@ func parseClasses(s string) ([]string, error) {
 	return c, nil
 }
 
-// splitter returns how to split the lines of a file whose first non-blank
-// line is first: at commas if it holds one, else at runs of blanks.
-func splitter(first string) func(string) []string {
-	if strings.Contains(first, ",") {
-		return func(s string) []string {
-			f := strings.Split(s, ",")
-			for i := range f {
-				f[i] = strings.Trim(strings.TrimSpace(f[i]), `"`)
-			}
-			return f
-		}
-	}
-	return strings.Fields
-}
-
-// headLines returns the first two non-blank lines of the file (fewer if it
-// has fewer).
-func headLines(path string) ([]string, error) {
+// head returns the first two non-blank lines of the file split into fields
+// (fewer if it has fewer), read by the library's reader of delimited text,
+// so that they are the lines ReadCSV sees.
+func head(path string) ([]delim.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
-	var out []string
-	for line := 1; len(out) < 2 && sc.Scan(); line++ {
-		s := sc.Text()
-		if line == 1 {
-			s = strings.TrimPrefix(s, "\ufeff")
-		}
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
+	in, err := delim.NewReader(f, 0)
+	if err != nil {
+		return nil, &fileError{path, err}
 	}
-	return out, sc.Err()
+	var out []delim.Record
+	for len(out) < 2 {
+		rec, ok, err := in.Next()
+		if err != nil {
+			return nil, &fileError{path, err}
+		}
+		if !ok {
+			break
+		}
+		out = append(out, rec)
+	}
+	return out, nil
 }
+
+// fileError is an error of the reader of delimited text in a file: it
+// prints as the library's errors do, "perceptron: FILE: line L, column C:
+// what", and unwraps to the *delim.Error.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e *fileError) Error() string { return "perceptron: " + e.path + ": " + e.err.Error() }
+func (e *fileError) Unwrap() error { return e.err }
 
 // sklearnNames reports whether first is scikit-learn's first line
 // "n_samples,n_features,class names..." for data lines of ncol fields, and
@@ -152,17 +152,16 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	if err != nil {
 		return nil, info, err
 	}
-	head, err := headLines(path)
+	head, err := head(path)
 	if err != nil {
 		return nil, info, err
 	}
 	if len(head) == 0 {
 		return nil, info, fmt.Errorf("perceptron: %s: empty data: no rows", path)
 	}
-	split := splitter(head[0])
-	info.columns = len(split(head[len(head)-1]))
+	info.columns = len(head[len(head)-1].Fields)
 	if mode == perceptron.HeaderAuto && len(head) == 2 {
-		if names, ok := sklearnNames(split(head[0]), info.columns); ok {
+		if names, ok := sklearnNames(head[0].Fields, info.columns); ok {
 			mode = perceptron.HeaderYes
 			info.classNames = names
 			for i, c := range classes {
@@ -188,17 +187,14 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		seen[j] = true
 	}
 	d, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes})
-	if err != nil {
-		// Speak of the flag, not of the Go option behind it.
-		msg := strings.ReplaceAll(err.Error(), "set CSVOptions.Classes", "use --classes A,B")
-		if classes != nil && strings.Contains(msg, "not found in the label column") {
-			return nil, info, usagef("--classes: %s", strings.TrimPrefix(msg, "perceptron: "))
-		}
-		return nil, info, errors.New(msg)
-	}
-	// A learner needs both classes: say so with the file's name.
-	if err := d.Validate(); err != nil {
-		return nil, info, fmt.Errorf("perceptron: %s: %s", path, strings.TrimPrefix(err.Error(), "perceptron: "))
+	switch {
+	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
+		// --classes names a label the file does not have.
+		return nil, info, usageError{err.Error()}
+	case errors.Is(err, perceptron.ErrClasses):
+		return nil, info, fmt.Errorf("%w with --classes A,B", err)
+	case err != nil:
+		return nil, info, err
 	}
 	if info.classNames != nil {
 		d.Features = nil // the first line held counts and class names

@@ -10,8 +10,8 @@
 //
 // Run "perceptron help" for the flags, or "perceptron CMD --help" for one
 // command's. train prints one JSON object, which is also the model file
-// that predict reads (perceptron.ModelFile; the library's Save and Load
-// write and read the same format).
+// that predict reads (ModelFile, in modelfile.go; predict refuses a file
+// with anything after that one object).
 //
 // The exit status is 0 on success (and for --help), 2 for a usage error (an
 // unknown command or flag, a bad flag value, a missing argument) and 1 for
@@ -48,7 +48,7 @@ const trainUsage = `train flags:
   --algo pla|pocket|averaged|voted   learner (default pla)
   --max-epochs N     most passes over the data, N > 0 (default 1000)
   --max-updates N    stop after N updates, 0 = no limit (default 0)
-  --order cyclic|cycle|shuffle|mistake   visiting order (default cyclic)
+  --order in-order|random-cycle|shuffle|mistake   visiting order (default in-order)
   --seed N           seed of the random orders (default 1)
   --eta X            learning rate, X > 0 (default 1)
   --tie mistake|negative   a score of 0 is a mistake (default) or -1

@@ -145,7 +145,7 @@ func TestTrainGolden(t *testing.T) {
 				t.Errorf("classes %q, class_names %q, features %v, feature_names %q; want %q, %q, %v, %q",
 					m.Classes, m.ClassNames, m.Features, m.FeatureNames, tc.classes, tc.names, tc.features, tc.featNames)
 			}
-			if m.D != len(tc.w) || m.Tie != "mistake" || m.Order != "cyclic" || m.Eta != 1 || m.Seed != 1 {
+			if m.D != len(tc.w) || m.Tie != "mistake" || m.Order != "in-order" || m.Eta != 1 || m.Seed != 1 {
 				t.Errorf("d %d, tie %q, order %q, eta %v, seed %d: not the defaults", m.D, m.Tie, m.Order, m.Eta, m.Seed)
 			}
 		})
@@ -163,13 +163,13 @@ func TestTrainMatchesPackage(t *testing.T) {
 	}
 	base := []string{"--features", "0,2", "--classes", "versicolor,virginica", "--order", "shuffle", "--seed", "7",
 		"--eta", "0.5", "--tie", "negative", "--max-epochs", "30", "--max-updates", "200", "testdata/iris.csv"}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	opt.Order, opt.Seed, opt.Eta, opt.Tie, opt.MaxEpochs, opt.MaxUpdates = perceptron.Shuffle, 7, 0.5, perceptron.TieNegative, 30, 200
 	for _, algo := range []string{"pla", "pocket", "averaged", "voted"} {
 		t.Run(algo, func(t *testing.T) {
 			m := trainJSON(t, append([]string{"--algo", algo}, base...)...)
 			var res perceptron.Result
-			var vectors []perceptron.SavedVote
+			var vectors []SavedVote
 			switch algo {
 			case "pla":
 				r, err := perceptron.PLA(d, opt)
@@ -182,7 +182,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res = r.Result
+				res = perceptron.Result{Hyperplane: r.Hyperplane, Stats: r.Stats}
 				if m.PocketErrors == nil || *m.PocketErrors != r.PocketErrors || *m.PocketErrors != m.TrainingErrors {
 					t.Errorf("pocket_errors %v, training_errors %d; package %d", m.PocketErrors, m.TrainingErrors, r.PocketErrors)
 				}
@@ -194,7 +194,7 @@ func TestTrainMatchesPackage(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res = r.Result
+				res = perceptron.Result{Hyperplane: r.Hyperplane, Stats: r.Stats}
 				if m.Last == nil || m.Explicit == nil || !reflect.DeepEqual(m.Explicit.W, r.Explicit.W) {
 					t.Errorf("last %v, explicit %v; package %v, %v", m.Last, m.Explicit, r.Last, r.Explicit)
 				}
@@ -203,9 +203,9 @@ func TestTrainMatchesPackage(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res = r.Result
+				res = perceptron.Result{Hyperplane: r.Last(), Stats: r.Stats}
 				for k, h := range r.Vectors {
-					vectors = append(vectors, perceptron.SavedVote{W: h.W, B: h.B, Count: r.Counts[k]})
+					vectors = append(vectors, SavedVote{W: h.W, B: h.B, Count: r.Counts[k]})
 				}
 				if m.NVectors != len(vectors) || !reflect.DeepEqual(m.Vectors, vectors) {
 					t.Errorf("%d vectors, package %d (or they differ)", m.NVectors, len(vectors))
@@ -284,7 +284,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"train", "--max-epochs", "0", "testdata/simple.txt"}, 2, `perceptron: --max-epochs: want an integer > 0, got "0"`},
 		{[]string{"train", "--max-epochs", "x", "testdata/simple.txt"}, 2, `perceptron: --max-epochs: want an integer > 0, got "x"`},
 		{[]string{"train", "--max-updates", "-1", "testdata/simple.txt"}, 2, `perceptron: --max-updates: want an integer >= 0 (0 means no limit), got "-1"`},
-		{[]string{"train", "--order", "zigzag", "testdata/simple.txt"}, 2, `perceptron: --order: unknown order "zigzag": want cyclic, cycle, shuffle or mistake`},
+		{[]string{"train", "--order", "zigzag", "testdata/simple.txt"}, 2, `perceptron: --order: unknown order "zigzag": want in-order, random-cycle, shuffle or mistake`},
 		{[]string{"train", "--seed", "-1", "testdata/simple.txt"}, 2, `perceptron: --seed: want an integer in [0, 2^64), got "-1"`},
 		{[]string{"train", "--eta", "0", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "0"`},
 		{[]string{"train", "--eta", "NaN", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "NaN"`},
@@ -305,16 +305,16 @@ func TestErrors(t *testing.T) {
 		{[]string{"train", "--features", "0,5", "testdata/simple.txt"}, 2, "perceptron: --features: column 5 out of range: testdata/simple.txt has 3 columns, 0..1 may be features"},
 		{[]string{"train", "--features", "2", "testdata/simple.txt"}, 2, "perceptron: --features: column 2 is the label column of testdata/simple.txt"},
 		{[]string{"train", "--features", "0,0", "testdata/simple.txt"}, 2, "perceptron: --features: column 0 repeated"},
-		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 2, `perceptron: --classes: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
-		{[]string{"train", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 3 label values in column 4 ("0", "1", "2"): use --classes A,B to choose two`},
+		{[]string{"train", "--classes", "1,7", "testdata/simple.txt"}, 2, `perceptron: testdata/simple.txt: class "7" not found in the label column (column 2); its values are "-1", "1"`},
+		{[]string{"train", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: 3 label values in column 4 ("0", "1", "2"): choose two classes with --classes A,B`},
 		// --header no reads scikit-learn's first line, and a header, as data.
 		{[]string{"train", "--header", "no", "testdata/iris.csv"}, 1, `perceptron: testdata/iris.csv: line 1, column 2: cannot parse "setosa" as a number`},
 		{[]string{"train", "--header", "no", "testdata/simple.txt"}, 1, `perceptron: testdata/simple.txt: line 1, column 0: cannot parse "x1" as a number`},
 		{[]string{"train", ragged}, 1, "perceptron: " + ragged + ": line 3: 2 fields, expected 3 (as on line 1)"},
 		{[]string{"train", nan}, 1, "perceptron: " + nan + ": line 2, column 1: value is NaN"},
-		// Labels all +1 load (they say what they mean) but a learner needs two classes.
-		{[]string{"train", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
-		{[]string{"bound", one}, 1, "perceptron: " + one + ": one class only: all 2 labels are 1; need both -1 and +1"},
+		// Labels all +1 load (they say what they mean) and train (see
+		// TestTrainOneClass), but the theorem needs two classes.
+		{[]string{"bound", one}, 1, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
 		{[]string{"train", zeros}, 1, "perceptron: " + zeros + `: only one label value "0" in column 2: need two classes`},
 		{[]string{"predict", "--model", "testdata/nofile.json", "testdata/simple.txt"}, 1, "perceptron: open testdata/nofile.json: no such file or directory"},
 		{[]string{"predict", "--model", badModel, "testdata/simple.txt"}, 1, "perceptron: model " + badModel + ": invalid character 'n' looking for beginning of object key string"},
@@ -322,7 +322,7 @@ func TestErrors(t *testing.T) {
 		{[]string{"predict", "--model", tieModel, "testdata/simple.txt"}, 1, "perceptron: model " + tieModel + `: unknown tie policy "sideways": want mistake or negative`},
 		{[]string{"predict", "--model", good, wide}, 1, "perceptron: " + wide + ": line 1 has 4 fields; the model wants 3 (features and label, as in training) or 2 (features only)"},
 		{[]string{"predict", "--model", good, raggedPredict}, 1, "perceptron: " + raggedPredict + ": line 3: 3 fields, expected 2 (as on line 2)"},
-		{[]string{"predict", "--model", good, notNum}, 1, "perceptron: " + notNum + `: line 2, column 1: "x" is not a finite number`},
+		{[]string{"predict", "--model", good, notNum}, 1, "perceptron: " + notNum + `: line 2, column 1: cannot parse "x" as a number`},
 	} {
 		code, out, errs := call(tc.args...)
 		if code != tc.code {
@@ -383,7 +383,7 @@ func TestPredictRoundTrip(t *testing.T) {
 			file: "testdata/iris.csv",
 		},
 		{
-			name: "iris 1 vs 2 pocket", args: []string{"--algo", "pocket", "--classes", "1,2", "--max-updates", "50", "--order", "cycle", "testdata/iris.csv"},
+			name: "iris 1 vs 2 pocket", args: []string{"--algo", "pocket", "--classes", "1,2", "--max-updates", "50", "--order", "random-cycle", "testdata/iris.csv"},
 			file: "testdata/iris.csv",
 		},
 	} {

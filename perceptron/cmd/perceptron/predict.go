@@ -1,20 +1,19 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 
 	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 )
 
-// readModel reads a model file written by train (or by perceptron.Save)
+// readModel reads a model file written by train
 // and checks it with the library's validation, plus what predict needs to
 // read a data file: two classes and the feature columns.
 func readModel(path string) (*model, perceptron.Model, error) {
@@ -29,7 +28,7 @@ func readModel(path string) (*model, perceptron.Model, error) {
 		msg = strings.TrimPrefix(msg, "not a model file: ")
 		return fmt.Errorf("perceptron: model %s: %s", path, msg)
 	}
-	m, err := perceptron.ReadModelFile(f)
+	m, err := readModelFile(f)
 	if err != nil {
 		return nil, nil, bad(err)
 	}
@@ -81,10 +80,14 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	// The library's reader of delimited text, as train's ReadCSV: the same
+	// separators, quotes, byte order mark, compression, and the same checks
+	// of every value and label, so predict reads what train accepts.
+	in, err := delim.NewReader(f, 0)
+	if err != nil {
+		return &fileError{path, err}
+	}
 	var (
-		split           func(string) []string
 		labelled        bool
 		x               = make([]float64, len(m.W))
 		out             strings.Builder // printed only if every line is good
@@ -92,20 +95,15 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		firstLine       int // the first data line and its number of fields
 		firstCols       int
 	)
-	for line := 1; sc.Scan(); line++ {
-		s := sc.Text()
-		if line == 1 {
-			s = strings.TrimPrefix(s, "\ufeff")
+	for first := true; ; first = false {
+		rec, ok, err := in.Next()
+		if err != nil {
+			return &fileError{path, err}
 		}
-		s = strings.TrimSpace(s)
-		if s == "" {
-			continue
+		if !ok {
+			break
 		}
-		first := split == nil
-		if first {
-			split = splitter(s)
-		}
-		fields := split(s)
+		line, fields := rec.Line, rec.Fields
 		if first {
 			switch mode {
 			case perceptron.HeaderYes:
@@ -130,19 +128,28 @@ func predict(args []string, stdout, stderr io.Writer) error {
 			}
 			firstLine, firstCols = line, len(fields)
 		} else if len(fields) != firstCols {
-			return fmt.Errorf("perceptron: %s: line %d: %d fields, expected %d (as on line %d)", path, line, len(fields), firstCols, firstLine)
+			return &fileError{path, delim.FieldCount(line, len(fields), firstCols, firstLine)}
+		}
+		if labelled {
+			if err := delim.CheckLabel(fields[m.Columns-1], line, m.Columns-1); err != nil {
+				return &fileError{path, err}
+			}
 		}
 		for k, j := range m.Features {
-			v, err := strconv.ParseFloat(fields[j], 64)
-			if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
-				return fmt.Errorf("perceptron: %s: line %d, column %d: %q is not a finite number", path, line, j, fields[j])
+			v, err := delim.Float(fields[j], line, j)
+			if err != nil {
+				return &fileError{path, err}
 			}
 			x[k] = v
 		}
 		rows++
 		p, err := learned.Predict(x)
+		if errors.Is(err, perceptron.ErrNonFinite) {
+			// x is finite and the model was checked on load: the score overflowed.
+			return &fileError{path, delim.Errorf(delim.NonFinite, line, -1, "the score w·x + b is not a number: the model's weights times this row overflow")}
+		}
 		if err != nil {
-			return fmt.Errorf("perceptron: %s: line %d: %s", path, line, strings.TrimPrefix(err.Error(), "perceptron: "))
+			return err
 		}
 		name := "?"
 		switch p {
@@ -168,9 +175,6 @@ func predict(args []string, stdout, stderr io.Writer) error {
 				e++
 			}
 		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("perceptron: %s: %v", path, err)
 	}
 	if rows == 0 {
 		return fmt.Errorf("perceptron: %s: empty data: no rows", path)

@@ -10,17 +10,15 @@ import (
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// model is the output of train and the model file of predict: the
-// library's ModelFile, so that perceptron.Save and perceptron.Load read and
-// write the same JSON.
-type model = perceptron.ModelFile
+// model is the output of train and the model file of predict (ModelFile).
+type model = ModelFile
 
 func train(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	algo := fs.String("algo", "pla", "")
 	maxEpochs := fs.String("max-epochs", "1000", "")
 	maxUpdates := fs.String("max-updates", "0", "")
-	order := fs.String("order", "cyclic", "")
+	order := fs.String("order", "in-order", "")
 	seed := fs.String("seed", "1", "")
 	eta := fs.String("eta", "1", "")
 	tie := fs.String("tie", "mistake", "")
@@ -30,7 +28,7 @@ func train(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	switch *algo {
 	case "pla", "pocket", "averaged", "voted":
 	default:
@@ -77,7 +75,7 @@ func train(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	m, err := perceptron.NewModelFile(learned)
+	m, err := newModelFile(learned)
 	if err != nil {
 		return err
 	}

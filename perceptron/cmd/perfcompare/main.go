@@ -17,7 +17,7 @@
 //	(a) limit:   a streaming read of the same n·d float64 in Go, in the same
 //	             row-major layout (their sum, with 8 independent
 //	             accumulators so that the read, not the adds, is the limit);
-//	(b) package: perceptron.PLA with MaxEpochs 1, the Cyclic order, Eta 1
+//	(b) package: perceptron.PLA with MaxEpochs 1, the InOrder order, Eta 1
 //	             and TieMistake (one epoch);
 //	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
 //	             in a Python subprocess (-python, Debian's python3-sklearn),
@@ -392,13 +392,13 @@ func plaEpoch(d *perceptron.Dataset) (*perceptron.Result, error) {
 	return plaEpochSum(d, perceptron.ExactSum)
 }
 
-// plaEpochSum is one epoch of the package with the given Sum: (b) with
+// plaEpochSum is one epoch of the package with the given Summation: (b) with
 // ExactSum, (d) with FastSum.
-func plaEpochSum(d *perceptron.Dataset, sum perceptron.Sum) (*perceptron.Result, error) {
-	opt := perceptron.DefaultOptions()
-	opt.Sum = sum
+func plaEpochSum(d *perceptron.Dataset, sum perceptron.Summation) (*perceptron.Result, error) {
+	opt := perceptron.Options{}
+	opt.Summation = sum
 	opt.MaxEpochs = 1
-	opt.Order = perceptron.Cyclic
+	opt.Order = perceptron.InOrder
 	opt.Eta = 1
 	opt.Tie = perceptron.TieMistake
 	return perceptron.PLA(d, opt)

@@ -1,6 +1,6 @@
 //go:build !noasm && !gccgo && !safe
 
-package perceptron
+package asm
 
 import (
 	"golang.org/x/sys/cpu"
@@ -16,7 +16,7 @@ func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 //go:noescape
 func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
 
-// hasAVX2 says that the CPU (and the OS) support AVX2: dot8Exact then uses
+// hasAVX2 says that the CPU (and the OS) support AVX2: Dot8Exact then uses
 // dot8ExactAVX2, else the SSE2 kernel.
 var hasAVX2 = cpu.X86.HasAVX2
 
@@ -26,12 +26,12 @@ func dotFastAsm(w *float64, x *float64, n int) float64
 //go:noescape
 func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
 
-// scanFast is scanFastGo, bit for bit, in SSE2 (its updates in AVX2 where
+// ScanFast is ScanFastGo, bit for bit, in SSE2 (its updates in AVX2 where
 // the CPU has it).
-func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if n == 0 || c == 0 || maxu < 1 {
-		return scanFastGo(w, x, c, st, y, b, eta, bias, maxu)
+		return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
 	_, _ = w[c-1], x[(n-1)*st+c-1]
 	bi := 0
@@ -46,8 +46,8 @@ func scanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	return k, nd != 0, s, bout, u, last
 }
 
-// dotFast is dotFastGo, bit for bit, in SSE2.
-func dotFast(w, x []float64) float64 {
+// DotFast is DotFastGo, bit for bit, in SSE2.
+func DotFast(w, x []float64) float64 {
 	if len(x) == 0 {
 		return 0
 	}
@@ -71,9 +71,9 @@ func rowPtrs(p *[9]*float64, x []float64, n int, o *[8]int, pf int) {
 	p[8] = &x[pf]
 }
 
-// dot8Exact is dot8ExactGo, bit for bit, in AVX2 or SSE2 (len(w) ≥ 1); it
+// Dot8Exact is Dot8ExactGo, bit for bit, in AVX2 or SSE2 (len(w) ≥ 1); it
 // prefetches from x[pf] on (see rowPtrs).
-func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
+func Dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
 	var p [9]*float64
 	rowPtrs(&p, x, len(w), o, pf)
 	if hasAVX2 {
@@ -86,11 +86,11 @@ func dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) {
 //go:noescape
 func axpyAVX2(a float64, x *float64, w *float64, n int)
 
-// axpy is axpyGo, bit for bit: with AVX2 axpyAVX2, else gonum's
+// Axpy is AxpyGo, bit for bit: with AVX2 axpyAVX2, else gonum's
 // floats.AddScaled, whose amd64 assembly (f64.AxpyUnitaryTo) multiplies
 // with MULPD and then adds with ADDPD, never fused (both checked by
 // TestAxpy).
-func axpy(a float64, x, w []float64) {
+func Axpy(a float64, x, w []float64) {
 	if hasAVX2 && len(x) > 0 {
 		_ = w[len(x)-1]
 		axpyAVX2(a, &x[0], &w[0], len(x))

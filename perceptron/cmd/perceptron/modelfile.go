@@ -1,15 +1,19 @@
-package perceptron
+package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"strings"
+
+	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// ModelFile is a trained linear model as a JSON document: the format that
-// Save writes and Load reads, and the one the command line's train prints
-// and its predict reads. The model is W and B (and, for the voted
+// ModelFile is a trained linear model as a JSON document: the one train
+// prints and predict reads. It lives with the command line, its only user:
+// the lessons keep their models in memory. The model is W and B (and, for the voted
 // perceptron, Vectors); the other fields describe how it was trained and on
 // what data, for a reader and for predict, which needs Columns, Features
 // and Classes to read a data file as training did.
@@ -43,7 +47,7 @@ type ModelFile struct {
 	Features     []int    `json:"features"`
 	FeatureNames []string `json:"feature_names,omitempty"`
 	// The options of training; Tie ("mistake" or "negative") is also the
-	// model's tie policy. A model does not keep the others, so Save writes
+	// model's tie policy. A model does not keep the others, so newModelFile writes
 	// them as zero unless they are set on the ModelFile (as train does).
 	Tie        string  `json:"tie"`
 	Order      string  `json:"order"`
@@ -77,91 +81,62 @@ type SavedVote struct {
 	Count int       `json:"count"`
 }
 
-// Save writes m as a ModelFile (JSON, indented) to w. m is a Hyperplane or
-// what PLA, Pocket, Averaged or Voted returned; the data fields say what the
-// model knows (D features, taken as the columns 0..D-1 of a file with the
-// label last, classes "-1" and "+1"). To describe the data file too, use
-// NewModelFile, set its fields, and call WriteJSON.
-func Save(w io.Writer, m Model) error {
-	f, err := NewModelFile(m)
-	if err != nil {
-		return err
-	}
-	return f.WriteJSON(w)
-}
-
-// Load reads a ModelFile from r, checks it (ModelFile.Validate) and returns
-// its model: a *Result for "pla", *PocketResult, *AveragedResult,
-// *VotedModel, or a Hyperplane for "hyperplane". The model predicts as the
-// saved one did, with its tie policy.
-func Load(r io.Reader) (Model, error) {
-	f, err := ReadModelFile(r)
-	if err != nil {
-		return nil, err
-	}
-	return f.Model()
-}
-
-// NewModelFile describes m as a ModelFile (see Save).
-func NewModelFile(m Model) (*ModelFile, error) {
+// newModelFile describes m as a ModelFile. m is a Hyperplane or what PLA,
+// Pocket, Averaged or Voted returned; the data fields say what the model
+// knows (D features, taken as the columns 0..D-1 of a file with the label
+// last, classes "-1" and "+1"): train then sets them from its data file.
+func newModelFile(m perceptron.Model) (*ModelFile, error) {
 	var (
-		f   = &ModelFile{}
-		res *Result
+		f     = &ModelFile{}
+		h     perceptron.Hyperplane
+		stats = perceptron.Stats{LastMistakeRow: -1}
 	)
 	switch m := m.(type) {
 	case nil:
 		return nil, errorf("save: the model is nil")
-	case Hyperplane:
-		f.Algo = "hyperplane"
-		res = &Result{Hyperplane: m, LastMistakeRow: -1}
-	case *Hyperplane:
+	case perceptron.Hyperplane:
+		f.Algo, h = "hyperplane", m
+	case *perceptron.Hyperplane:
 		if m == nil {
 			return nil, errorf("save: the model is nil")
 		}
-		f.Algo = "hyperplane"
-		res = &Result{Hyperplane: *m, LastMistakeRow: -1}
-	case *Result:
-		f.Algo, res = "pla", m
-	case *PocketResult:
+		f.Algo, h = "hyperplane", *m
+	case *perceptron.Result:
 		if m == nil {
 			return nil, errorf("save: the model is nil")
 		}
-		f.Algo, res = "pocket", &m.Result
+		f.Algo, h, stats = "pla", m.Hyperplane, m.Stats
+	case *perceptron.PocketResult:
+		if m == nil {
+			return nil, errorf("save: the model is nil")
+		}
+		f.Algo, h, stats = "pocket", m.Hyperplane, m.Stats
 		pe := m.PocketErrors
 		f.PocketErrors = &pe
 		f.Last = &SavedHyperplane{W: m.Last.W, B: m.Last.B}
-	case *AveragedResult:
+	case *perceptron.AveragedResult:
 		if m == nil {
 			return nil, errorf("save: the model is nil")
 		}
-		f.Algo, res = "averaged", &m.Result
+		f.Algo, h, stats = "averaged", m.Hyperplane, m.Stats
 		f.Last = &SavedHyperplane{W: m.Last.W, B: m.Last.B}
 		f.Explicit = &SavedHyperplane{W: m.Explicit.W, B: m.Explicit.B}
-	case *VotedModel:
-		if m == nil {
-			return nil, errorf("save: the model is nil")
-		}
-		if err := m.check(); err != nil {
+	case *perceptron.VotedModel:
+		if err := m.Validate(); err != nil {
 			return nil, err
 		}
-		f.Algo, res = "voted", &m.Result
+		f.Algo, h, stats = "voted", m.Last(), m.Stats
 		for k, h := range m.Vectors {
 			f.Vectors = append(f.Vectors, SavedVote{W: h.W, B: h.B, Count: m.Counts[k]})
 		}
 		f.NVectors = len(f.Vectors)
 	default:
-		return nil, errorf("save: cannot save a %T: Save writes a Hyperplane or what PLA, Pocket, Averaged or Voted returned", m)
+		return nil, errorf("save: cannot save a %T: the model file holds a Hyperplane or what PLA, Pocket, Averaged or Voted returned", m)
 	}
-	if res == nil {
-		return nil, errorf("save: the model is nil")
-	}
-	f.W, f.B = res.W, res.B
-	f.Updates, f.Epochs, f.Converged = res.Updates, res.Epochs, res.Converged
-	f.UpdatesPerEpoch, f.LastMistakeRow = resultHistory(res), res.LastMistakeRow
-	if f.UpdatesPerEpoch == nil {
-		f.UpdatesPerEpoch = []int{}
-	}
-	f.Tie = res.Tie.String()
+	f.W, f.B = h.W, h.B
+	f.Updates, f.Epochs, f.Converged = stats.Updates, stats.Epochs, stats.Converged
+	f.UpdatesPerEpoch, f.LastMistakeRow = stats.UpdatesPerEpoch(), stats.LastMistakeRow
+	f.Tie = h.Tie.String()
 	f.D = len(f.W)
 	f.Columns = f.D + 1
 	f.Features = make([]int, f.D)
@@ -174,9 +149,6 @@ func NewModelFile(m Model) (*ModelFile, error) {
 	}
 	return f, nil
 }
-
-// resultHistory returns the updates of every epoch of a run.
-func resultHistory(r *Result) []int { return r.UpdatesPerEpoch() }
 
 // WriteJSON writes f as indented JSON with a final newline. It is an error
 // for f not to be valid (a NaN weight cannot be written as JSON).
@@ -192,15 +164,25 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 	return err
 }
 
-// ReadModelFile reads one ModelFile (JSON) from r and checks it with
-// Validate.
-func ReadModelFile(r io.Reader) (*ModelFile, error) {
+// readModelFile reads one ModelFile (JSON) from r and checks it with
+// Validate. Anything but white space after the one JSON object is an
+// error: a file holding two models (train >> m.json run twice) is refused,
+// not read as its first.
+func readModelFile(r io.Reader) (*ModelFile, error) {
 	var f ModelFile
-	if err := json.NewDecoder(r).Decode(&f); err != nil {
+	dec := json.NewDecoder(r)
+	if err := dec.Decode(&f); err != nil {
 		if err == io.EOF {
 			return nil, errorf("model: empty input: no JSON object")
 		}
 		return nil, errorf("model: not a model file: %v", err)
+	}
+	rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), r))
+	if err != nil {
+		return nil, errorf("model: %v", err)
+	}
+	if extra := bytes.TrimSpace(rest); len(extra) > 0 {
+		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), prefix(extra, 20))
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -228,8 +210,8 @@ func (f *ModelFile) Validate() error {
 	default:
 		return bad("unknown algo %q: want pla, pocket, averaged, voted or hyperplane", f.Algo)
 	}
-	if _, err := ParseTie(f.Tie); err != nil {
-		return bad("%s", trimPrefix(err))
+	if _, err := perceptron.ParseTie(f.Tie); err != nil {
+		return bad("%s", strings.TrimPrefix(err.Error(), "perceptron: "))
 	}
 	d := len(f.W)
 	if d == 0 {
@@ -239,16 +221,16 @@ func (f *ModelFile) Validate() error {
 		return err
 	}
 	if f.D != 0 && f.D != d {
-		return kindErrorf(ErrDimension, "model: \"d\" is %d but there are %d weights", f.D, d)
+		return kindErrorf(perceptron.ErrDimension, "model: \"d\" is %d but there are %d weights", f.D, d)
 	}
 	if f.Features != nil {
 		if len(f.Features) != d {
-			return kindErrorf(ErrDimension, "model: %d features but %d weights", len(f.Features), d)
+			return kindErrorf(perceptron.ErrDimension, "model: %d features but %d weights", len(f.Features), d)
 		}
 		seen := map[int]bool{}
 		for _, j := range f.Features {
 			if j < 0 || j >= f.Columns-1 {
-				return kindErrorf(ErrDimension, "model: feature column %d out of range for %d columns", j, f.Columns)
+				return kindErrorf(perceptron.ErrDimension, "model: feature column %d out of range for %d columns", j, f.Columns)
 			}
 			if seen[j] {
 				return bad("feature column %d repeated", j)
@@ -293,7 +275,7 @@ func (f *ModelFile) Validate() error {
 			continue
 		}
 		if len(h.h.W) != d {
-			return kindErrorf(ErrDimension, "model: %q has %d weights, want %d", h.name, len(h.h.W), d)
+			return kindErrorf(perceptron.ErrDimension, "model: %q has %d weights, want %d", h.name, len(h.h.W), d)
 		}
 		if err := finiteWeights(h.name+".w", h.h.W, h.name+".b", h.h.B); err != nil {
 			return err
@@ -313,7 +295,7 @@ func (f *ModelFile) Validate() error {
 	}
 	for k, v := range f.Vectors {
 		if len(v.W) != d {
-			return kindErrorf(ErrDimension, "model: vector %d has %d weights, want %d", k, len(v.W), d)
+			return kindErrorf(perceptron.ErrDimension, "model: vector %d has %d weights, want %d", k, len(v.W), d)
 		}
 		if v.Count < 0 {
 			return bad("vector %d has count %d: a survival count is >= 0", k, v.Count)
@@ -329,58 +311,96 @@ func (f *ModelFile) Validate() error {
 func finiteWeights(wname string, w []float64, bname string, b float64) error {
 	for j, v := range w {
 		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return kindErrorf(ErrNonFinite, "model: %s[%d] is %v", wname, j, v)
+			return kindErrorf(perceptron.ErrNonFinite, "model: %s[%d] is %v", wname, j, v)
 		}
 	}
 	if math.IsNaN(b) || math.IsInf(b, 0) {
-		return kindErrorf(ErrNonFinite, "model: %s is %v", bname, b)
+		return kindErrorf(perceptron.ErrNonFinite, "model: %s is %v", bname, b)
 	}
 	return nil
 }
 
-// Model checks f and returns its model (see Load).
-func (f *ModelFile) Model() (Model, error) {
+// Model checks f and returns its model: a *perceptron.Result for "pla",
+// *PocketResult, *AveragedResult, *VotedModel, or a Hyperplane for
+// "hyperplane". The model predicts as the saved one did, with its tie
+// policy.
+func (f *ModelFile) Model() (perceptron.Model, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
-	tie, _ := ParseTie(f.Tie)
-	h := Hyperplane{W: append([]float64(nil), f.W...), B: f.B, Tie: tie}
-	res := Result{Hyperplane: h, Updates: f.Updates, Epochs: f.Epochs,
-		LastMistakeRow: f.LastMistakeRow, Converged: f.Converged}
-	setHistory(&res, f.UpdatesPerEpoch)
-	hyper := func(s *SavedHyperplane) Hyperplane {
+	tie, _ := perceptron.ParseTie(f.Tie)
+	h := perceptron.Hyperplane{W: append([]float64(nil), f.W...), B: f.B, Tie: tie}
+	stats := perceptron.Stats{Updates: f.Updates, Epochs: f.Epochs,
+		UpdateRuns: epochRuns(f.UpdatesPerEpoch), LastMistakeRow: f.LastMistakeRow, Converged: f.Converged}
+	hyper := func(s *SavedHyperplane) perceptron.Hyperplane {
 		if s == nil {
-			return Hyperplane{}
+			return perceptron.Hyperplane{}
 		}
-		return Hyperplane{W: append([]float64(nil), s.W...), B: s.B, Tie: tie}
+		return perceptron.Hyperplane{W: append([]float64(nil), s.W...), B: s.B, Tie: tie}
 	}
 	switch f.Algo {
 	case "hyperplane":
 		return h, nil
 	case "pocket":
-		p := &PocketResult{Result: res, Last: hyper(f.Last)}
+		p := &perceptron.PocketResult{Hyperplane: h, Stats: stats, Last: hyper(f.Last)}
 		if f.PocketErrors != nil {
 			p.PocketErrors = *f.PocketErrors
 		}
 		return p, nil
 	case "averaged":
-		return &AveragedResult{Result: res, Last: hyper(f.Last), Explicit: hyper(f.Explicit)}, nil
+		return &perceptron.AveragedResult{Hyperplane: h, Stats: stats, Last: hyper(f.Last), Explicit: hyper(f.Explicit)}, nil
 	case "voted":
-		v := &VotedModel{Result: res}
+		v := &perceptron.VotedModel{Tie: tie, Stats: stats}
 		for _, sv := range f.Vectors {
-			v.Vectors = append(v.Vectors, Hyperplane{W: append([]float64(nil), sv.W...), B: sv.B, Tie: tie})
+			v.Vectors = append(v.Vectors, perceptron.Hyperplane{W: append([]float64(nil), sv.W...), B: sv.B, Tie: tie})
 			v.Counts = append(v.Counts, sv.Count)
 		}
 		return v, nil
 	}
-	return &res, nil
+	return &perceptron.Result{Hyperplane: h, Stats: stats}, nil
 }
 
-// setHistory stores the updates of every epoch in a Result, run-length
-// encoded.
-func setHistory(r *Result, perEpoch []int) {
-	r.UpdateRuns = nil
+// epochRuns encodes the updates of every epoch by runs.
+func epochRuns(perEpoch []int) perceptron.EpochRuns {
+	var runs perceptron.EpochRuns
 	for _, u := range perEpoch {
-		r.UpdateRuns.add(u)
+		if k := len(runs) - 1; k >= 0 && runs[k].Updates == u {
+			runs[k].Epochs++
+			continue
+		}
+		runs = append(runs, perceptron.EpochRun{Updates: u, Epochs: 1})
 	}
+	return runs
+}
+
+// prefix returns at most n bytes of b, cut at a rune boundary.
+func prefix(b []byte, n int) string {
+	s := string(b)
+	for i := range s {
+		if i >= n {
+			return s[:i] + "…"
+		}
+	}
+	return s
+}
+
+// errorf returns an error whose message starts with "perceptron: ", as the
+// library's do.
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("perceptron: "+format, args...)
+}
+
+// kindError is an error of one of the library's kinds (ErrDimension,
+// ErrNonFinite) with its own message.
+type kindError struct {
+	kind error
+	msg  string
+}
+
+func (e *kindError) Error() string { return e.msg }
+func (e *kindError) Unwrap() error { return e.kind }
+
+// kindErrorf returns an error that matches kind with errors.Is.
+func kindErrorf(kind error, format string, args ...any) error {
+	return &kindError{kind: kind, msg: "perceptron: " + fmt.Sprintf(format, args...)}
 }

@@ -1,4 +1,4 @@
-package plots
+package nb
 
 import (
 	"encoding/base64"
@@ -16,6 +16,8 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/widgets"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
+
+	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
 // maxPositions bounds the number of positions of one Slider, so that a
@@ -226,7 +228,7 @@ func renderValues(render RenderFunc, v Values, width, height vg.Length) (explore
 	if err != nil {
 		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
 	}
-	png, err := PNG(p, width, height)
+	png, err := plots.PNG(p, width, height)
 	if err != nil {
 		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
 	}
@@ -280,15 +282,15 @@ func stillFigure(v Values, f exploreFrame) error {
 // Usage, one cell (w and b of a boundary, and which data set):
 //
 //	%%
-//	_, err := plots.Explore(figures.Width, figures.Height,
-//		func(v plots.Values) (*plot.Plot, string, error) {
+//	_, err := nb.Explore(figures.Width, figures.Height,
+//		func(v nb.Values) (*plot.Plot, string, error) {
 //			h := perceptron.Hyperplane{W: []float64{v.Number("w1"), 1}, B: v.Number("b")}
 //			p, err := figures.Boundary(data[v.Choice("data")], h)
 //			return p, fmt.Sprintf("%d errors", h.Errors(data[v.Choice("data")])), err
 //		},
-//		plots.Slider("w1", -2, 2, 0.1, 1),
-//		plots.Slider("b", -1, 1, 0.05, 0),
-//		plots.Choice("data", []string{"toy", "noisy"}, "toy"))
+//		nb.Slider("w1", -2, 2, 0.1, 1),
+//		nb.Slider("b", -1, 1, 0.05, 0),
+//		nb.Choice("data", []string{"toy", "noisy"}, "toy"))
 //	if err != nil {
 //		panic(err)
 //	}

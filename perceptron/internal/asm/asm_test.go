@@ -1,6 +1,7 @@
-package perceptron
+package asm
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -43,8 +44,8 @@ func randomTerms(rng *rand.Rand, n int) []float64 {
 
 // TestDot8 checks the kernels of the epoch against the sums they stand for,
 // bit for bit, on rows of every length from 1 to 40 and a few long ones:
-// dot8Exact (the assembly on amd64, AVX2 and SSE2) against dot8ExactGo and against dot
-// (left to right, one row at a time), and dotFast against dotFastGo and
+// Dot8Exact (the assembly on amd64, AVX2 and SSE2) against Dot8ExactGo and against dot
+// (left to right, one row at a time), and DotFast against DotFastGo and
 // against FastSum's order written out here a second way.
 func TestDot8(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 8))
@@ -67,12 +68,12 @@ func TestDot8(t *testing.T) {
 					o[q] = rng.IntN(len(x) - n + 1)
 				}
 				var a, g [8]float64
-				dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
-				dot8ExactGo(w, x, &o, &g)
+				Dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
+				Dot8ExactGo(w, x, &o, &g)
 				for q, oq := range o {
 					row := x[oq : oq+n]
 					if math.Float64bits(a[q]) != math.Float64bits(g[q]) || math.Float64bits(a[q]) != math.Float64bits(dot(w, row)) {
-						t.Fatalf("AVX2 %v, n=%d trial %d row %d: dot8Exact %v, dot8ExactGo %v, dot %v", avx, n, trial, q, a[q], g[q], dot(w, row))
+						t.Fatalf("AVX2 %v, n=%d trial %d row %d: Dot8Exact %v, Dot8ExactGo %v, dot %v", avx, n, trial, q, a[q], g[q], dot(w, row))
 					}
 					var p [8]float64
 					m := n / 8 * 8
@@ -83,9 +84,9 @@ func TestDot8(t *testing.T) {
 					for j := m; j < n; j++ {
 						want += float64(w[j] * row[j])
 					}
-					f, fg := dotFast(w, row), dotFastGo(w, row)
+					f, fg := DotFast(w, row), DotFastGo(w, row)
 					if math.Float64bits(f) != math.Float64bits(fg) || math.Float64bits(f) != math.Float64bits(want) {
-						t.Fatalf("n=%d trial %d row %d: dotFast %v, dotFastGo %v, by hand %v", n, trial, q, f, fg, want)
+						t.Fatalf("n=%d trial %d row %d: DotFast %v, DotFastGo %v, by hand %v", n, trial, q, f, fg, want)
 					}
 					if f != a[q] {
 						differ++
@@ -97,11 +98,11 @@ func TestDot8(t *testing.T) {
 	// The two orders must round differently on such terms, or this test
 	// could not tell them apart.
 	if differ == 0 {
-		t.Error("dotFast and dot8Exact never differ")
+		t.Error("DotFast and Dot8Exact never differ")
 	}
 }
 
-// TestAxpy checks that axpy (on amd64 axpyAVX2 and gonum's
+// TestAxpy checks that Axpy (on amd64 axpyAVX2 and gonum's
 // floats.AddScaled, both tried where the CPU has AVX2) makes the
 // update w_j ← w_j + a x_j exactly as the scalar loop does, product rounded
 // before the sum, on many random vectors of odd and even lengths, including
@@ -122,7 +123,7 @@ func TestAxpy(t *testing.T) {
 					want[j] += float64(v * a)
 				}
 				got := append([]float64(nil), w...)
-				axpy(a, x, got)
+				Axpy(a, x, got)
 				for j := range want {
 					if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
 						t.Fatalf("AVX2 %v, n=%d a=%v: w[%d] = %v, want %v", avx, n, a, j, got[j], want[j])
@@ -133,7 +134,7 @@ func TestAxpy(t *testing.T) {
 	})
 }
 
-// TestScanFast checks scanFast (the assembly on amd64) against scanFastGo,
+// TestScanFast checks ScanFast (the assembly on amd64) against ScanFastGo,
 // bit for bit (k, need, the last score, w, b, the number of updates and the
 // last updated row), on rows with strides wider than the rows and with labels
 // and biases that make mistakes, exact ties (t = 0, +0 and -0), NaN scores
@@ -180,14 +181,14 @@ func TestScanFast(t *testing.T) {
 				bias := rng.IntN(2) == 0
 				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
 				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
-				k, need, s, ba, u, last := scanFast(wa, x, c, st, y, b, eta, bias, maxu)
-				kg, needg, sg, bg, ug, lastg := scanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
+				k, need, s, ba, u, last := ScanFast(wa, x, c, st, y, b, eta, bias, maxu)
+				kg, needg, sg, bg, ug, lastg := ScanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
 				ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && same(s, sg)
 				for j := range wa {
 					ok = ok && same(wa[j], wg[j])
 				}
 				if !ok {
-					t.Fatalf("AVX2 %v, c=%d trial %d: scanFast %d %v %v %v %d %d %v, scanFastGo %d %v %v %v %d %d %v",
+					t.Fatalf("AVX2 %v, c=%d trial %d: ScanFast %d %v %v %v %d %d %v, ScanFastGo %d %v %v %v %d %d %v",
 						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
 				}
 				switch {
@@ -209,4 +210,68 @@ func TestScanFast(t *testing.T) {
 			t.Errorf("no trial ended with %s: %v", what, counts)
 		}
 	}
+}
+
+// BenchmarkKernels times the kernels of the epoch on 100 and 1000 features,
+// eight rows in cache: Dot8Exact in AVX2 (where the CPU has it) and SSE2
+// against the Go loop it stands for (Dot8ExactGo), DotFast (assembly on
+// amd64) against DotFastGo, and Axpy (the update) against AxpyGo.
+func BenchmarkKernels(b *testing.B) {
+	for _, d := range []int{100, 1000} {
+		x := make([]float64, 8*d)
+		w := make([]float64, d)
+		for j := range x {
+			x[j] = float64(j%13) - 6
+		}
+		for j := range w {
+			w[j] = float64(j%7) - 3
+		}
+		var o [8]int
+		for q := range o {
+			o[q] = q * d
+		}
+		var s [8]float64
+		avx := hasAVX2
+		for _, k := range []string{"Dot8Exact-AVX2", "Dot8Exact-SSE2", "Dot8ExactGo", "DotFast", "DotFastGo", "Axpy", "AxpyGo"} {
+			if k == "Dot8Exact-AVX2" && !avx {
+				continue
+			}
+			b.Run(fmt.Sprintf("d=%d/%s", d, k), func(b *testing.B) {
+				hasAVX2 = avx && k != "Dot8Exact-SSE2"
+				defer func() { hasAVX2 = avx }()
+				var sink float64
+				for b.Loop() {
+					switch k {
+					case "Dot8Exact-AVX2", "Dot8Exact-SSE2":
+						Dot8Exact(w, x, &o, 0, &s)
+						sink += s[0]
+					case "Dot8ExactGo":
+						Dot8ExactGo(w, x, &o, &s)
+						sink += s[0]
+					case "DotFast":
+						sink += DotFast(w, x[:d])
+					case "DotFastGo":
+						sink += DotFastGo(w, x[:d])
+					case "Axpy":
+						Axpy(1e-300, x[:d], w)
+					case "AxpyGo":
+						AxpyGo(1e-300, x[:d], w)
+					}
+				}
+				if sink == 0.5 {
+					b.Log(sink)
+				}
+			})
+		}
+	}
+}
+
+// dot is Σ w_j x_j summed left to right with every product rounded
+// first, the sum ExactSum stands for, written as plainly as it reads.
+func dot(w, x []float64) float64 {
+	var s float64
+	for j, v := range x {
+		s += float64(w[j] * v)
+	}
+	return s
 }

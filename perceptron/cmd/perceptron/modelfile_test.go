@@ -1,8 +1,9 @@
-package perceptron_test
+package main
 
 import (
 	"bytes"
 	"errors"
+	"io"
 	"math"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, tie := range []perceptron.Tie{perceptron.TieMistake, perceptron.TieNegative} {
-		opt := perceptron.DefaultOptions()
+		opt := perceptron.Options{}
 		opt.Tie, opt.MaxEpochs = tie, 20
 		pla, err := perceptron.PLA(d, opt)
 		if err != nil {
@@ -45,11 +46,11 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		} {
 			name += " " + tie.String()
 			var buf bytes.Buffer
-			if err := perceptron.Save(&buf, m); err != nil {
+			if err := save(&buf, m); err != nil {
 				t.Fatalf("%s: Save: %v", name, err)
 			}
 			first := buf.String()
-			back, err := perceptron.Load(strings.NewReader(first))
+			back, err := load(strings.NewReader(first))
 			if err != nil {
 				t.Fatalf("%s: Load: %v", name, err)
 			}
@@ -68,7 +69,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 				t.Errorf("%s: errors %d, loaded %d", name, e0, e1)
 			}
 			buf.Reset()
-			if err := perceptron.Save(&buf, back); err != nil {
+			if err := save(&buf, back); err != nil {
 				t.Fatalf("%s: Save(loaded): %v", name, err)
 			}
 			if buf.String() != first {
@@ -104,20 +105,58 @@ func TestLoadRejects(t *testing.T) {
 		{"negative pocket", `{"algo":"pocket",` + head + `,"pocket_errors":-1}`, "perceptron: model: pocket_errors -1 < 0", nil},
 		{"bad rate", `{"algo":"pla",` + head + `,"training_error":1.5}`, "perceptron: model: training_error 1.5 is not in [0, 1]", nil},
 	} {
-		_, err := perceptron.Load(strings.NewReader(c.js))
+		_, err := load(strings.NewReader(c.js))
 		if err == nil || err.Error() != c.want || (c.kind != nil && !errors.Is(err, c.kind)) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
 		}
 	}
 	// JSON cannot hold NaN, but a ModelFile built in Go can.
-	f := &perceptron.ModelFile{Algo: "pla", W: []float64{1, math.NaN()}, Tie: "mistake"}
+	f := &ModelFile{Algo: "pla", W: []float64{1, math.NaN()}, Tie: "mistake"}
 	if _, err := f.Model(); err == nil || err.Error() != "perceptron: model: w[1] is NaN" || !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("NaN weight: %v", err)
 	}
-	if err := perceptron.Save(&bytes.Buffer{}, perceptron.Hyperplane{W: []float64{math.Inf(1)}}); err == nil || !errors.Is(err, perceptron.ErrNonFinite) {
+	if err := save(&bytes.Buffer{}, perceptron.Hyperplane{W: []float64{math.Inf(1)}}); err == nil || !errors.Is(err, perceptron.ErrNonFinite) {
 		t.Errorf("Save(+Inf weight): %v", err)
 	}
-	if err := perceptron.Save(&bytes.Buffer{}, &perceptron.KernelModel{}); err == nil || !strings.HasPrefix(err.Error(), "perceptron: save: cannot save a *perceptron.KernelModel") {
+	if err := save(&bytes.Buffer{}, &perceptron.KernelModel{}); err == nil || !strings.HasPrefix(err.Error(), "perceptron: save: cannot save a *perceptron.KernelModel") {
 		t.Errorf("Save(KernelModel): %v", err)
+	}
+}
+
+// save writes m as a ModelFile (JSON) to w.
+func save(w io.Writer, m perceptron.Model) error {
+	f, err := newModelFile(m)
+	if err != nil {
+		return err
+	}
+	return f.WriteJSON(w)
+}
+
+// load reads a ModelFile from r and returns its model.
+func load(r io.Reader) (perceptron.Model, error) {
+	f, err := readModelFile(r)
+	if err != nil {
+		return nil, err
+	}
+	return f.Model()
+}
+
+// TestLoadRefusesTrailingData checks that a file holding two models (train
+// >> m.json run twice) is an error, not its first model, and that white
+// space after the one model is fine.
+func TestLoadRefusesTrailingData(t *testing.T) {
+	var buf bytes.Buffer
+	if err := save(&buf, perceptron.Hyperplane{W: []float64{1, 2}, B: 3}); err != nil {
+		t.Fatal(err)
+	}
+	one := buf.String()
+	if _, err := load(strings.NewReader(one + "\n \t\n")); err != nil {
+		t.Errorf("one model and white space: %v, want no error", err)
+	}
+	for _, tail := range []string{one, "x", "{}", "null"} {
+		_, err := load(strings.NewReader(one + tail))
+		if err == nil || !strings.Contains(err.Error(), "trailing data after the model's JSON object") {
+			t.Errorf("model followed by %.10q: error %v, want trailing data refused", tail, err)
+		}
 	}
 }

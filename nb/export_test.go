@@ -1,4 +1,4 @@
-package plots
+package nb
 
 import "time"
 

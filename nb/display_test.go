@@ -1,4 +1,4 @@
-package plots_test
+package nb_test
 
 import (
 	"bytes"
@@ -16,6 +16,8 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/nb"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -125,33 +127,25 @@ func next(t *testing.T) protocol.DisplayData {
 
 // TestDisplayInNotebook plays the GoNB kernel (fakeKernel) and checks that
 // Display sends exactly the bytes of PNG as image/png, DisplayGIF an HTML
-// <img>, and that both wait for GoNB's acknowledgement (gonbui.Sync) so
-// that a program that exits at once does not lose its figure.
+// <img>, Show the PNG at the figures' size, and that Display waits for
+// GoNB's acknowledgement (gonbui.Sync) so that a program that exits at
+// once does not lose its figure.
 func TestDisplayInNotebook(t *testing.T) {
-	if os.Getenv(protocol.GONB_PIPE_ENV) != "" {
-		t.Skip("running inside GoNB")
-	}
-	if err := startFakeKernel(); err != nil {
-		t.Fatal(err)
-	}
-	t.Setenv(protocol.GONB_PIPE_ENV, fakeKernel.out)
-	t.Setenv(protocol.GONB_PIPE_BACK_ENV, fakeKernel.back)
-	gonbui.IsNotebook = true
-	defer func() { gonbui.IsNotebook = false }()
+	startInNotebook(t) // also drops what earlier tests left in the pipe
 
 	p, err := boundFigure()
 	if err != nil {
 		t.Fatal(err)
 	}
 	syncs := fakeKernel.syncs.Load()
-	if err := plots.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
+	if err := nb.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
 		t.Fatalf("Display: %v", err)
 	}
 	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
 		t.Errorf("Display returned after %d answered sync requests, want 1", got)
 	}
 	gifBytes := []byte("GIF89a")
-	if err := plots.DisplayGIF(gifBytes, "anim"); err != nil {
+	if err := nb.DisplayGIF(gifBytes, "anim"); err != nil {
 		t.Fatalf("DisplayGIF: %v", err)
 	}
 
@@ -166,6 +160,17 @@ func TestDisplayInNotebook(t *testing.T) {
 	if got := second.Data[protocol.MIMETextHTML]; got != plots.GIFHTML(gifBytes, "anim") {
 		t.Errorf("DisplayGIF sent %v, want %q as text/html", second.Data, plots.GIFHTML(gifBytes, "anim"))
 	}
+	// Show is Display at the size of the committed figures.
+	if err := nb.Show(p); err != nil {
+		t.Fatalf("Show: %v", err)
+	}
+	want, err = plots.PNG(p, figures.Width, figures.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := next(t).Data[protocol.MIMEImagePNG].([]byte); !ok || !bytes.Equal(got, want) {
+		t.Errorf("Show did not send the PNG of the figure at figures.Width × figures.Height")
+	}
 }
 
 func TestStepperOutsideNotebook(t *testing.T) {
@@ -173,7 +178,22 @@ func TestStepperOutsideNotebook(t *testing.T) {
 		t.Skip("running inside GoNB")
 	}
 	frames := []*plot.Plot{plot.New(), plot.New()}
-	if _, err := plots.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != plots.ErrNotNotebook {
+	if _, err := nb.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != nb.ErrNotNotebook {
 		t.Fatalf("Stepper outside a notebook: got %v, want ErrNotNotebook", err)
 	}
+}
+
+// boundFigure is a small scatter plot with a line, to display.
+func boundFigure() (*plot.Plot, error) {
+	s, err := plots.Scatter([]float64{4, 9, 16, 25}, []float64{3, 5, 11, 12})
+	if err != nil {
+		return nil, err
+	}
+	id, err := plots.Identity(0, 30)
+	if err != nil {
+		return nil, err
+	}
+	p := plots.New("Convergence bound vs actual updates", "(R/γ)²", "updates")
+	p.Add(id, s)
+	return p, nil
 }

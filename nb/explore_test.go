@@ -1,4 +1,4 @@
-package plots_test
+package nb_test
 
 import (
 	"bytes"
@@ -16,53 +16,54 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/nb"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
 // TestControlErrors checks the message of every invalid control, reported
 // by Explore before it looks for a notebook.
 func TestControlErrors(t *testing.T) {
-	render := func(plots.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }
-	ok := plots.Slider("w", 0, 1, 0.5, 0)
+	render := func(nb.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }
+	ok := nb.Slider("w", 0, 1, 0.5, 0)
 	tests := []struct {
-		controls []plots.Control
+		controls []nb.Control
 		want     string
 	}{
-		{nil, "perceptron/plots: explore: no controls"},
-		{[]plots.Control{plots.Slider("w", 0, 1, 0, 0)}, `perceptron/plots: slider "w": step 0 must be > 0`},
-		{[]plots.Control{plots.Slider("w", 1, 1, 0.1, 1)}, `perceptron/plots: slider "w": max 1 must be > min 1`},
-		{[]plots.Control{plots.Slider("w", 0, math.Inf(1), 0.1, 0)}, `perceptron/plots: slider "w": max is +Inf, want a finite number`},
-		{[]plots.Control{plots.Slider("w", 0, 1, 0.3, 0)}, `perceptron/plots: slider "w": max−min = 1 is not a whole number of steps of 0.3`},
-		{[]plots.Control{plots.Slider("w", 0, 1, 0.1, 0.25)}, `perceptron/plots: slider "w": value 0.25 is not one of its positions 0, 0.1, ..., 1`},
-		{[]plots.Control{plots.Slider("w", 0, 1, 0.1, 2)}, `perceptron/plots: slider "w": value 2 is not one of its positions 0, 0.1, ..., 1`},
-		{[]plots.Control{plots.Slider("w", 0, 1, 1e-5, 0)}, `perceptron/plots: slider "w": 0 to 1 in steps of 1e-05 is 100000 steps, more than 10000`},
-		{[]plots.Control{plots.Choice("k", nil, "")}, `perceptron/plots: choice "k": no options`},
-		{[]plots.Control{plots.Choice("k", []string{"a", "b", "a"}, "a")}, `perceptron/plots: choice "k": options 0 and 2 are both "a"`},
-		{[]plots.Control{plots.Choice("k", []string{"a", "b"}, "c")}, `perceptron/plots: choice "k": value "c" is not one of the options ["a" "b"]`},
-		{[]plots.Control{ok, plots.Choice("w", []string{"a"}, "a")}, `perceptron/plots: explore: controls 0 and 1 are both named "w"`},
-		{[]plots.Control{{}}, `perceptron/plots: explore: control 0 has no name (make controls with Slider or Choice)`},
+		{nil, "nb: explore: no controls"},
+		{[]nb.Control{nb.Slider("w", 0, 1, 0, 0)}, `nb: slider "w": step 0 must be > 0`},
+		{[]nb.Control{nb.Slider("w", 1, 1, 0.1, 1)}, `nb: slider "w": max 1 must be > min 1`},
+		{[]nb.Control{nb.Slider("w", 0, math.Inf(1), 0.1, 0)}, `nb: slider "w": max is +Inf, want a finite number`},
+		{[]nb.Control{nb.Slider("w", 0, 1, 0.3, 0)}, `nb: slider "w": max−min = 1 is not a whole number of steps of 0.3`},
+		{[]nb.Control{nb.Slider("w", 0, 1, 0.1, 0.25)}, `nb: slider "w": value 0.25 is not one of its positions 0, 0.1, ..., 1`},
+		{[]nb.Control{nb.Slider("w", 0, 1, 0.1, 2)}, `nb: slider "w": value 2 is not one of its positions 0, 0.1, ..., 1`},
+		{[]nb.Control{nb.Slider("w", 0, 1, 1e-5, 0)}, `nb: slider "w": 0 to 1 in steps of 1e-05 is 100000 steps, more than 10000`},
+		{[]nb.Control{nb.Choice("k", nil, "")}, `nb: choice "k": no options`},
+		{[]nb.Control{nb.Choice("k", []string{"a", "b", "a"}, "a")}, `nb: choice "k": options 0 and 2 are both "a"`},
+		{[]nb.Control{nb.Choice("k", []string{"a", "b"}, "c")}, `nb: choice "k": value "c" is not one of the options ["a" "b"]`},
+		{[]nb.Control{ok, nb.Choice("w", []string{"a"}, "a")}, `nb: explore: controls 0 and 1 are both named "w"`},
+		{[]nb.Control{{}}, `nb: explore: control 0 has no name (make controls with Slider or Choice)`},
 	}
 	for _, tc := range tests {
-		_, err := plots.Explore(vg.Inch, vg.Inch, render, tc.controls...)
+		_, err := nb.Explore(vg.Inch, vg.Inch, render, tc.controls...)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Explore(%v): error %v, want %q", tc.controls, err, tc.want)
 		}
 	}
-	if _, err := plots.Explore(vg.Inch, vg.Inch, nil, ok); err == nil || err.Error() != "perceptron/plots: explore: nil render function" {
+	if _, err := nb.Explore(vg.Inch, vg.Inch, nil, ok); err == nil || err.Error() != "nb: explore: nil render function" {
 		t.Errorf("Explore with a nil render function: error %v", err)
 	}
 	if gonbui.IsNotebook {
 		return
 	}
-	if _, err := plots.Explore(vg.Inch, vg.Inch, render, ok); !errors.Is(err, plots.ErrNotNotebook) {
+	if _, err := nb.Explore(vg.Inch, vg.Inch, render, ok); !errors.Is(err, nb.ErrNotNotebook) {
 		t.Errorf("valid Explore outside a notebook: error %v, want ErrNotNotebook", err)
 	}
 }
 
 // exploreFigure is the render function of the tests: a plot whose title
 // names the values, so each set of values draws different pixels.
-func exploreFigure(calls *[]string) plots.RenderFunc {
-	return func(v plots.Values) (*plot.Plot, string, error) {
+func exploreFigure(calls *[]string) nb.RenderFunc {
+	return func(v nb.Values) (*plot.Plot, string, error) {
 		*calls = append(*calls, v.String())
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("w=%g data=%s", v.Number("w"), v.Choice("data"))
@@ -108,12 +109,12 @@ func htmlOf(m protocol.DisplayData) string {
 // widget connection.
 func TestExploreHeadless(t *testing.T) {
 	startInNotebook(t)
-	defer plots.SetProbeWait(300 * time.Millisecond)()
+	defer nb.SetProbeWait(300 * time.Millisecond)()
 
 	var calls []string
 	start := time.Now()
-	v, err := plots.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
-		plots.Slider("w", -1, 1, 0.1, 0.3), plots.Choice("data", []string{"toy", "noisy"}, "noisy"))
+	v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
+		nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "noisy"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +142,7 @@ func TestExploreHeadless(t *testing.T) {
 		m := next(t)
 		h := htmlOf(m)
 		switch {
-		case strings.Contains(h, plots.MendWidgetURLScript):
+		case strings.Contains(h, nb.MendWidgetURLScript):
 			mended = i
 		case m.Data[protocol.MIMECommSubscribe] != nil:
 			subscribed = i
@@ -171,17 +172,17 @@ func TestExploreHeadless(t *testing.T) {
 // last figure as a still PNG and return its values.
 func TestExploreLive(t *testing.T) {
 	startInNotebook(t)
-	defer plots.SetProbeWait(5 * time.Second)()
+	defer nb.SetProbeWait(5 * time.Second)()
 
 	type result struct {
-		v   plots.Values
+		v   nb.Values
 		err error
 	}
 	done := make(chan result, 1)
 	var calls []string
 	go func() {
-		v, err := plots.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
-			plots.Slider("w", -1, 1, 0.1, 0.3), plots.Choice("data", []string{"toy", "noisy"}, "toy"))
+		v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
+			nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
 		done <- result{v, err}
 	}()
 
@@ -189,6 +190,10 @@ func TestExploreLive(t *testing.T) {
 	synced := regexp.MustCompile(`newSyncedVariable\("([^"]+)", ([^)]+)\)`)
 	var addrs []string // slider, select, button
 	frames := 0
+	// After Done, Explore may return before the test has read its last
+	// messages (the still figure): its result then waits in ended.
+	var ended *result
+	doneSent := false
 	send := func(addr string, v any) {
 		if err := answer(protocol.CommValue{Address: addr, Value: v}); err != nil {
 			t.Fatal(err)
@@ -199,7 +204,11 @@ func TestExploreLive(t *testing.T) {
 		select {
 		case m = <-fakeKernel.msgs:
 		case r := <-done:
-			t.Fatalf("Explore returned before Done: %v %v", r.v, r.err)
+			if !doneSent {
+				t.Fatalf("Explore returned before Done: %v %v", r.v, r.err)
+			}
+			ended = &r
+			continue
 		case <-time.After(10 * time.Second):
 			t.Fatal("no message from Explore within 10 s")
 		}
@@ -231,11 +240,17 @@ func TestExploreLive(t *testing.T) {
 				if !strings.Contains(h, `data-values="w = 1.0, data = noisy"`) {
 					t.Fatalf("third frame %.200q, want data = noisy", h)
 				}
+				doneSent = true
 				send(addrs[2], 1) // Done
 			}
 		}
 		if png, ok := m.Data[protocol.MIMEImagePNG].([]byte); ok {
-			r := <-done
+			var r result
+			if ended != nil {
+				r = *ended
+			} else {
+				r = <-done
+			}
 			if r.err != nil {
 				t.Fatal(r.err)
 			}
@@ -262,11 +277,11 @@ func TestExploreLive(t *testing.T) {
 // not a control of that kind is an error naming it and the values.
 func TestValuesMisuse(t *testing.T) {
 	startInNotebook(t)
-	defer plots.SetProbeWait(100 * time.Millisecond)()
-	_, err := plots.Explore(vg.Inch, vg.Inch, func(v plots.Values) (*plot.Plot, string, error) {
+	defer nb.SetProbeWait(100 * time.Millisecond)()
+	_, err := nb.Explore(vg.Inch, vg.Inch, func(v nb.Values) (*plot.Plot, string, error) {
 		return plot.New(), fmt.Sprint(v.Number("eta"), v.Choice("w")), nil
-	}, plots.Slider("w", 0, 1, 0.5, 0))
-	want := `w = 0.0: perceptron/plots: explore: the render function asked for no slider named "eta" and no choice named "w"`
+	}, nb.Slider("w", 0, 1, 0.5, 0))
+	want := `w = 0.0: nb: explore: the render function asked for no slider named "eta" and no choice named "w"`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}

@@ -1,37 +1,38 @@
-package perceptron
+package asm
 
-// The kernels of the epoch: dot8Exact scores eight rows at a time with one
-// w (ExactSum), dotFast scores one row with partial sums (FastSum), axpy
-// makes the update. On amd64 they are SSE2 assembly (rows_amd64.s; axpy is
+// Package asm holds the kernels of the perceptron's epoch, as gonum's
+// internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a time with one
+// w (ExactSum), DotFast scores one row with partial sums (FastSum), Axpy
+// makes the update. On amd64 they are SSE2 assembly (rows_amd64.s; Axpy is
 // gonum's); elsewhere, and in the tests that check the assembly bit for
 // bit, they are the Go loops below.
 
-// dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
-// each summed left to right exactly as dotExact sums it.
-func dot8ExactGo(w, x []float64, o *[8]int, out *[8]float64) {
+// Dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
+// each summed left to right exactly as DotExact sums it.
+func Dot8ExactGo(w, x []float64, o *[8]int, out *[8]float64) {
 	n := len(w)
 	for q, oq := range o {
-		out[q] = dotExact(w, x[oq:oq+n:oq+n])
+		out[q] = DotExact(w, x[oq:oq+n:oq+n])
 	}
 }
 
-// axpyGo sets w_j ← w_j + a x_j for j < len(x), with the product rounded
+// AxpyGo sets w_j ← w_j + a x_j for j < len(x), with the product rounded
 // before the sum (no fused multiply-add: the float64 conversion forbids it).
-func axpyGo(a float64, x, w []float64) {
+func AxpyGo(a float64, x, w []float64) {
 	w = w[:len(x)]
 	for j, v := range x {
 		w[j] += float64(v * a)
 	}
 }
 
-// dotFastGo returns Σ w_j x_j, j < len(x), with eight partial sums: s_k
+// DotFastGo returns Σ w_j x_j, j < len(x), with eight partial sums: s_k
 // sums, left to right, the terms of the columns j ≡ k (mod 8) below
 // 8⌊len(x)/8⌋; they are combined as ((s_0 + s_2) + (s_4 + s_6)) +
 // ((s_1 + s_3) + (s_5 + s_7)), and the last len(x) mod 8 terms are added
 // after, left to right. Its rounding differs from dot's; it is the same on
-// every run and every machine (no FMA). It is the sum of FastSum (dotFast
+// every run and every machine (no FMA). It is the sum of FastSum (DotFast
 // is this function, in SSE2 assembly on amd64).
-func dotFastGo(w, x []float64) float64 {
+func DotFastGo(w, x []float64) float64 {
 	n := len(x)
 	w = w[:n]
 	var s0, s1, s2, s3, s4, s5, s6, s7 float64
@@ -55,10 +56,13 @@ func dotFastGo(w, x []float64) float64 {
 	return s
 }
 
-// scanFastGo is the FastSum epoch of PLA in the Cyclic order over the rows
+// maxFloat is the largest finite float64.
+const maxFloat = 1.7976931348623157e308
+
+// ScanFastGo is the FastSum epoch of PLA in the InOrder order over the rows
 // x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
 // decision of the caller. It scores each row with the current w and b,
-// s = dotFast(w, x_i) + b, t = y_i·s. A row with t > 0 and finite is
+// s = DotFast(w, x_i) + b, t = y_i·s. A row with t > 0 and finite is
 // correct. A row with t < 0 and finite is a mistake under every tie
 // policy: it makes the update of step (w_j ← w_j + x_j·(eta·y_i), and
 // b ← b + eta·y_i if bias) and goes on; after maxu updates (maxu ≥ 1) it
@@ -67,12 +71,12 @@ func dotFastGo(w, x []float64) float64 {
 // is true and s is its score. With no such row k = len(y), need = false.
 // It also returns b after the updates (bout), their number u, and the row
 // of the last one (-1 if none); s is always the last score computed.
-func scanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	last = -1
 	for i, yi := range y {
 		o := i * st
 		xi := x[o : o+c : o+c]
-		s = dotFastGo(w, xi) + b
+		s = DotFastGo(w, xi) + b
 		t := yi * s
 		if t > 0 && t <= maxFloat {
 			continue
@@ -81,7 +85,7 @@ func scanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 			return i, true, s, b, u, last
 		}
 		step := eta * yi
-		axpyGo(step, xi, w)
+		AxpyGo(step, xi, w)
 		if bias {
 			b += step
 		}
@@ -92,4 +96,26 @@ func scanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 		}
 	}
 	return len(y), false, s, b, u, last
+}
+
+// DotExact returns Σ w_j x_j summed left to right, bit for bit the sum of
+// dot, unrolled by four. The float64 conversions forbid fusing the multiply
+// and the add into an FMA, which would change the rounding.
+func DotExact(w, x []float64) float64 {
+	n := len(x)
+	w = w[:n]
+	var s float64
+	j := 0
+	for ; j+4 <= n; j += 4 {
+		xx := x[j : j+4 : j+4]
+		ww := w[j : j+4 : j+4]
+		s += float64(ww[0] * xx[0])
+		s += float64(ww[1] * xx[1])
+		s += float64(ww[2] * xx[2])
+		s += float64(ww[3] * xx[3])
+	}
+	for ; j < n; j++ {
+		s += float64(w[j] * x[j])
+	}
+	return s
 }

@@ -1,0 +1,22 @@
+//go:build !amd64 || noasm || gccgo || safe
+
+package asm
+
+// Without the amd64 assembly the kernels are the Go loops of rows.go.
+
+// hasAVX2 is false: there is no assembly here.
+var hasAVX2 = false
+
+// Dot8Exact is Dot8ExactGo (pf, where the assembly prefetches, is unused).
+func Dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) { Dot8ExactGo(w, x, o, out) }
+
+// Axpy is AxpyGo.
+func Axpy(a float64, x, w []float64) { AxpyGo(a, x, w) }
+
+// DotFast is DotFastGo.
+func DotFast(w, x []float64) float64 { return DotFastGo(w, x) }
+
+// ScanFast is ScanFastGo.
+func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
+}

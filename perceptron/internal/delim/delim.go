@@ -1,0 +1,289 @@
+// Package delim reads delimited text (comma- or whitespace-separated
+// values, one record a line) as a stream. It is the one reader behind the
+// perceptron package's ReadCSV, its embedded data sets and the command
+// line, so that they accept and refuse the same files with the same
+// errors. Its errors are *Error values that give the line, the column and
+// the kind of the problem.
+package delim
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Kind is the kind of a parse error.
+type Kind int
+
+const (
+	// Format: the text cannot be read as records: a line with another
+	// number of fields, a value that is not a number, a line too long, a
+	// compressed or binary file, a bad separator.
+	Format Kind = iota
+	// NonFinite: a value parses as NaN or ±Inf, or overflows to ±Inf.
+	NonFinite
+	// Label: a label is empty, a missing-value marker or NaN.
+	Label
+	// Empty: no record.
+	Empty
+)
+
+// Error is a parse error: the 1-based line (0 when it is about no line),
+// the 0-based column (-1 when it is about no one field), the kind and what
+// is wrong.
+type Error struct {
+	Line, Column int
+	Kind         Kind
+	Msg          string
+}
+
+// Error returns "line L, column C: MSG", "line L: MSG" or "MSG".
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Column >= 0:
+		return fmt.Sprintf("line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	}
+	return e.Msg
+}
+
+func errorf(kind Kind, line, col int, format string, args ...any) *Error {
+	return &Error{Line: line, Column: col, Kind: kind, Msg: fmt.Sprintf(format, args...)}
+}
+
+// MaxLine is the longest line a Reader accepts.
+const MaxLine = 16 << 20
+
+// Record is one non-blank line split into fields.
+type Record struct {
+	Fields []string
+	Line   int // 1-based
+}
+
+// Reader returns the non-blank lines of its input one at a time, split
+// into fields. A UTF-8 byte order mark at the start is dropped, trailing
+// spaces, tabs and carriage returns are ignored, a field wrapped in double
+// quotes loses them (quoting is not otherwise supported). The separator is
+// fixed by the first non-blank line unless given: ',' if that line holds a
+// comma, else runs of spaces and tabs. A gzip-compressed input is
+// decompressed; other compressed or binary inputs are errors that say so.
+type Reader struct {
+	sc    *bufio.Scanner
+	comma rune
+	split func(string) []string
+	line  int
+	bytes int64
+	gz    bool
+	ahead []Record
+	err   error
+}
+
+// NewReader returns a Reader of r. comma 0 detects the separator; ' ' and
+// '\t' mean runs of spaces and tabs; any other rune but '\n', '\r', '"' and
+// utf8.RuneError is the separator.
+func NewReader(r io.Reader, comma rune) (*Reader, error) {
+	switch comma {
+	case '\n', '\r', '"', 0xFFFD:
+		return nil, errorf(Format, 0, -1, "invalid separator %q", comma)
+	}
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, _ := br.Peek(6)
+	var src io.Reader = br
+	gz := false
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, errorf(Format, 0, -1, "gzip-compressed data that cannot be read: %v", err)
+		}
+		src, gz = z, true
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return nil, errorf(Format, 0, -1, "a zip archive, not text: extract the file first")
+	case bytes.HasPrefix(head, []byte("BZh")):
+		return nil, errorf(Format, 0, -1, "bzip2-compressed data, not text: decompress it first (bunzip2)")
+	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
+		return nil, errorf(Format, 0, -1, "xz-compressed data, not text: decompress it first (unxz)")
+	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return nil, errorf(Format, 0, -1, "zstd-compressed data, not text: decompress it first (unzstd)")
+	}
+	sc := bufio.NewScanner(src)
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
+	return &Reader{sc: sc, comma: comma, gz: gz}, nil
+}
+
+// Gzip reports whether the input was gzip-compressed.
+func (r *Reader) Gzip() bool { return r.gz }
+
+// Bytes returns the number of bytes of (decompressed) text read so far.
+func (r *Reader) Bytes() int64 { return r.bytes }
+
+// Line returns the number of the last line read.
+func (r *Reader) Line() int { return r.line }
+
+// Next returns the next non-blank line; ok is false at the end of the
+// input.
+func (r *Reader) Next() (rec Record, ok bool, err error) {
+	if len(r.ahead) > 0 {
+		rec, r.ahead = r.ahead[0], r.ahead[1:]
+		return rec, true, nil
+	}
+	if r.err != nil {
+		return Record{}, false, r.err
+	}
+	for r.sc.Scan() {
+		r.line++
+		b := r.sc.Bytes()
+		r.bytes += int64(len(b)) + 1
+		if bytes.IndexByte(b, 0) >= 0 {
+			r.err = errorf(Format, r.line, -1, "a NUL byte: binary data, not text")
+			return Record{}, false, r.err
+		}
+		s := string(b)
+		if r.line == 1 {
+			s = strings.TrimPrefix(s, "\ufeff")
+		}
+		s = strings.TrimRight(s, " \t\r")
+		if strings.TrimSpace(s) == "" {
+			continue
+		}
+		if r.split == nil {
+			r.split = splitter(r.comma, s)
+		}
+		f := r.split(s)
+		for i := range f {
+			f[i] = Unquote(f[i])
+		}
+		return Record{Fields: f, Line: r.line}, true, nil
+	}
+	if err := r.sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			r.err = errorf(Format, r.line+1, -1, "longer than %d bytes", MaxLine)
+		} else {
+			r.err = fmt.Errorf("reading: %w", err)
+		}
+		return Record{}, false, r.err
+	}
+	return Record{}, false, nil
+}
+
+// Peek returns the next non-blank line without consuming it.
+func (r *Reader) Peek() (Record, bool, error) {
+	rec, ok, err := r.Next()
+	if ok {
+		r.ahead = append(r.ahead, rec)
+	}
+	return rec, ok, err
+}
+
+// Unread puts rec back: the next call of Next returns it.
+func (r *Reader) Unread(rec Record) {
+	r.ahead = append([]Record{rec}, r.ahead...)
+}
+
+// splitter returns the function that splits a line into fields.
+func splitter(comma rune, first string) func(string) []string {
+	if comma == 0 {
+		if strings.ContainsRune(first, ',') {
+			comma = ','
+		} else {
+			comma = ' '
+		}
+	}
+	if comma == ' ' || comma == '\t' {
+		return strings.Fields
+	}
+	sep := string(comma)
+	return func(s string) []string {
+		f := strings.Split(s, sep)
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		return f
+	}
+}
+
+// Unquote removes one pair of surrounding double quotes.
+func Unquote(s string) string {
+	if len(s) >= 2 && s[0] == '"' && s[len(s)-1] == '"' {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// Missing holds the usual spellings of a missing value.
+var Missing = map[string]bool{"": true, "?": true, "NA": true, "N/A": true, "na": true, "n/a": true,
+	"null": true, "NULL": true, "None": true, "-": true}
+
+// IsNumber reports whether s parses as a float64 (NaN and ±Inf included).
+func IsNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil || errors.Is(err, strconv.ErrRange)
+}
+
+// Float parses the value s of the given line and column: a finite number,
+// else an error of kind Format (not a number) or NonFinite (NaN, ±Inf, or
+// a value that overflows).
+func Float(s string, line, col int) (float64, error) {
+	v, err := strconv.ParseFloat(s, 64)
+	switch {
+	case errors.Is(err, strconv.ErrRange) && math.IsInf(v, 0):
+		return 0, errorf(NonFinite, line, col, "%q overflows to %v", s, v)
+	case err != nil && isNaN(s):
+		return 0, errorf(NonFinite, line, col, "value is NaN") // "-nan", as C's printf writes it
+	case err != nil && !errors.Is(err, strconv.ErrRange):
+		return 0, errorf(Format, line, col, "cannot parse %q as a number", s)
+	case math.IsNaN(v):
+		return 0, errorf(NonFinite, line, col, "value is NaN")
+	case math.IsInf(v, 0):
+		return 0, errorf(NonFinite, line, col, "value is %v", v)
+	}
+	return v, nil
+}
+
+// Int parses the integer s of the given line and column.
+func Int(s string, line, col int) (int, error) {
+	v, err := strconv.Atoi(s)
+	if err != nil {
+		return 0, errorf(Format, line, col, "cannot parse %q as an integer", s)
+	}
+	return v, nil
+}
+
+// CheckLabel checks the label s of the given line and column: it is an error
+// (kind Label) for it to be empty, a missing-value marker or NaN, which are
+// no class.
+func CheckLabel(s string, line, col int) error {
+	if Missing[s] {
+		if s == "" {
+			return errorf(Label, line, col, "the label is empty")
+		}
+		return errorf(Label, line, col, "the label %q is a missing value", s)
+	}
+	if isNaN(s) {
+		return errorf(Label, line, col, "the label %q is NaN, not a class", s)
+	}
+	return nil
+}
+
+// FieldCount returns the error of a line with n fields where want were
+// expected (as on line ref).
+func FieldCount(line, n, want, ref int) error {
+	return errorf(Format, line, -1, "%d fields, expected %d (as on line %d)", n, want, ref)
+}
+
+// isNaN reports whether s spells NaN, signed or not, in any case.
+func isNaN(s string) bool {
+	return len(s) <= 4 && strings.EqualFold(strings.TrimLeft(s, "+-"), "nan")
+}
+
+// Errorf returns an *Error.
+func Errorf(kind Kind, line, col int, format string, args ...any) error {
+	return errorf(kind, line, col, format, args...)
+}

@@ -1,0 +1,134 @@
+package delim
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// records reads every record of text.
+func records(t *testing.T, text string, comma rune) ([]Record, error) {
+	t.Helper()
+	r, err := NewReader(strings.NewReader(text), comma)
+	if err != nil {
+		return nil, err
+	}
+	var out []Record
+	for {
+		rec, ok, err := r.Next()
+		if err != nil {
+			return out, err
+		}
+		if !ok {
+			return out, nil
+		}
+		out = append(out, rec)
+	}
+}
+
+func TestReader(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		text  string
+		comma rune
+		want  []Record
+	}{
+		{"commas, BOM, CRLF, blank lines", "\ufeffa, b ,c\r\n\r\n1,2,3\r\n", 0,
+			[]Record{{[]string{"a", "b", "c"}, 1}, {[]string{"1", "2", "3"}, 3}}},
+		{"blanks and tabs", "  1 \t 2   3  \n\n4 5 6", 0,
+			[]Record{{[]string{"1", "2", "3"}, 1}, {[]string{"4", "5", "6"}, 3}}},
+		{"quotes lost", `"1" "2" 1` + "\n", 0, []Record{{[]string{"1", "2", "1"}, 1}}},
+		{"semicolons", "1;2;x\n", ';', []Record{{[]string{"1", "2", "x"}, 1}}},
+		{"separator fixed by line 1", "1 2 3\n4,5 6\n", 0,
+			[]Record{{[]string{"1", "2", "3"}, 1}, {[]string{"4,5", "6"}, 2}}},
+		{"empty fields kept", "1,,3\n", 0, []Record{{[]string{"1", "", "3"}, 1}}},
+	} {
+		got, err := records(t, c.text, c.comma)
+		if err != nil || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: %v, %v; want %v", c.name, got, err, c.want)
+		}
+	}
+}
+
+func TestReaderGzip(t *testing.T) {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte("1,2\n3,4\n"))
+	z.Close()
+	r, err := NewReader(&b, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, ok, err := r.Next()
+	if !ok || err != nil || !reflect.DeepEqual(rec.Fields, []string{"1", "2"}) || !r.Gzip() {
+		t.Errorf("gzip: %v, %v, %v, gzip %v", rec, ok, err, r.Gzip())
+	}
+	// A truncated gzip stream is an error, not a short file.
+	b.Reset()
+	z2 := gzip.NewWriter(&b)
+	z2.Write([]byte(strings.Repeat("1,2\n", 1000)))
+	z2.Close()
+	trunc := b.Bytes()[:len(b.Bytes())-20]
+	if _, err := records(t, string(trunc), 0); err == nil {
+		t.Error("truncated gzip: no error")
+	}
+}
+
+func TestReaderErrors(t *testing.T) {
+	long := strings.Repeat("1", MaxLine+1)
+	for _, c := range []struct {
+		name       string
+		text       string
+		kind       Kind
+		line, col  int
+		msgContain string
+	}{
+		{"zip", "PK\x03\x04...", Format, 0, -1, "zip archive"},
+		{"bzip2", "BZh91AY", Format, 0, -1, "bzip2"},
+		{"xz", "\xfd7zXZ\x00...", Format, 0, -1, "xz"},
+		{"zstd", "\x28\xb5\x2f\xfd...", Format, 0, -1, "zstd"},
+		{"NUL", "1,2\n1,\x00\n", Format, 2, -1, "binary"},
+		{"too long", "1,2\n" + long + "\n", Format, 2, -1, "longer than"},
+	} {
+		_, err := records(t, c.text, 0)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != c.kind || e.Line != c.line || e.Column != c.col || !strings.Contains(e.Msg, c.msgContain) {
+			t.Errorf("%s: %v; want kind %d at line %d, column %d, saying %q", c.name, err, c.kind, c.line, c.col, c.msgContain)
+		}
+	}
+}
+
+func TestFloatAndLabel(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		kind Kind
+		ok   bool
+	}{
+		{"1.5", 0, true}, {"-0", 0, true}, {"1e-320", 0, true},
+		{"abc", Format, false}, {"?", Format, false}, {"", Format, false},
+		{"NaN", NonFinite, false}, {"-nan", NonFinite, false}, {"inf", NonFinite, false}, {"1e400", NonFinite, false},
+	} {
+		_, err := Float(c.s, 3, 1)
+		var e *Error
+		switch {
+		case c.ok && err != nil:
+			t.Errorf("Float(%q): %v", c.s, err)
+		case !c.ok && (!errors.As(err, &e) || e.Kind != c.kind || e.Line != 3 || e.Column != 1):
+			t.Errorf("Float(%q): %v; want kind %d at line 3, column 1", c.s, err, c.kind)
+		}
+	}
+	for _, s := range []string{"", "?", "NA", "null", "NaN", "nan", "+NaN", "-nan"} {
+		var e *Error
+		if err := CheckLabel(s, 2, 4); !errors.As(err, &e) || e.Kind != Label {
+			t.Errorf("CheckLabel(%q): %v, want a Label error", s, err)
+		}
+	}
+	for _, s := range []string{"1", "-1", "setosa", "nancy", "0"} {
+		if err := CheckLabel(s, 2, 4); err != nil {
+			t.Errorf("CheckLabel(%q): %v", s, err)
+		}
+	}
+}

@@ -1,0 +1,272 @@
+// Package minnorm is Wolfe's minimum-norm-point algorithm (P. Wolfe,
+// "Finding the nearest point in a polytope", Math. Programming 11, 1976),
+// the engine behind the perceptron package's Separable, MaxMargin and
+// Bound. It is internal, as gonum keeps its kernels in internal/asm: the
+// package's API speaks of data sets and separators, this one of vertices
+// and corrals.
+package minnorm
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
+)
+
+// ErrIterations is the error of Point when it makes its maximum number of
+// major iterations without an answer.
+var ErrIterations = errors.New("minimum-norm point: no answer")
+
+// Vertex is a vertex of the current corral of Wolfe's algorithm, its
+// oracle id (a row, or a pair of rows) and its barycentric weight.
+type Vertex struct {
+	ID     int
+	V      []float64
+	Lambda float64
+}
+
+// Status says how Point ended.
+type Status int
+
+const (
+	// Optimal: the Wolfe gap x·x − min_v x·v is at rounding level, so
+	// x is the minimum-norm point to working precision.
+	Optimal Status = iota
+	// Zero: ||x|| ≤ zeroTol·R, the origin is (to that tolerance) in
+	// the hull; the corral's weights are the certificate.
+	Zero
+	// Stalled: rounding made a step impossible (the best vertex is
+	// already in the corral, or the corral is affinely dependent).
+	Stalled
+)
+
+// ZeroTol is the relative size below which a point of the hull is
+// taken for the origin: ||x|| ≤ 1e-12 R, with R the largest vertex norm.
+const ZeroTol = 1e-12
+
+// Result is the outcome of Point: the point x, the corral
+// whose weights give x = Σ λ_k v_k, how it ended and after how many major
+// iterations.
+type Result struct {
+	X      []float64
+	Corral []Vertex
+	Status Status
+	Iters  int
+}
+
+// Point runs Wolfe's minimum-norm-point algorithm (P. Wolfe, "Finding
+// the nearest point in a polytope", Math. Programming 11, 1976) on the
+// convex hull of the vertices that oracle enumerates: oracle(x) returns
+// (id, v) with v a vertex minimising x·v. scale bounds ||v||² for every
+// vertex. It stops when x is optimal to working precision, when x is the
+// origin to ZeroTol, or on rounding; it returns an ErrIterations error
+// after maxIter major iterations, and one that wraps ctx.Err() when ctx is
+// done (checked every 16 iterations).
+//
+// The optimality test is the Wolfe gap: for x in the hull and u* the
+// minimum-norm point, ||x − u*||² ≤ x·x − min_v x·v, and min_i x·v_i/||x||
+// is a margin at least ||x|| − gap/||x||. The gap is compared with the
+// rounding error of the dot products, 8·dim·ε·||x||·R.
+func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int, []float64), maxIter int) (Result, error) {
+	x0 := make([]float64, dim)
+	id, v := oracle(x0)
+	corral := []Vertex{{ID: id, V: v, Lambda: 1}}
+	x := append([]float64(nil), v...)
+	r := math.Sqrt(scale)
+	const eps = 0x1p-52
+	gram := map[[2]int]float64{} // dot products of corral vertices, by id
+	res := Result{Status: Stalled}
+	for major := 0; ; major++ {
+		if major >= maxIter {
+			return Result{}, fmt.Errorf("%w after %d iterations", ErrIterations, major)
+		}
+		if major%16 == 0 {
+			if err := ctx.Err(); err != nil {
+				return Result{}, fmt.Errorf("minimum-norm point: stopped after %d iterations: %w", major, err)
+			}
+		}
+		res.Iters = major
+		xx := asm.DotExact(x, x)
+		nx := math.Sqrt(xx)
+		if nx <= ZeroTol*r {
+			res.Status = Zero
+			break
+		}
+		id, v := oracle(x)
+		if xx-asm.DotExact(x, v) <= 8*float64(dim)*eps*nx*r {
+			res.Status = Optimal
+			break
+		}
+		in := false
+		for _, c := range corral {
+			if c.ID == id {
+				in = true
+				break
+			}
+		}
+		if in {
+			break // rounding: the best vertex is already in the corral
+		}
+		corral = append(corral, Vertex{ID: id, V: v})
+		stalled := false
+		for minor := 0; ; minor++ {
+			alpha, ok := affineMinNorm(corral, scale, gram)
+			if !ok {
+				// Affinely dependent corral (rounding): drop the new vertex.
+				corral = corral[:len(corral)-1]
+				stalled = true
+				break
+			}
+			allPos := true
+			for _, a := range alpha {
+				if a <= 0 {
+					allPos = false
+					break
+				}
+			}
+			if allPos {
+				for k := range corral {
+					corral[k].Lambda = alpha[k]
+				}
+				break
+			}
+			// Move from λ towards α until a weight reaches 0.
+			theta := 1.0
+			for k, a := range alpha {
+				if a <= 0 {
+					l := corral[k].Lambda
+					if t := l / (l - a); t < theta {
+						theta = t
+					}
+				}
+			}
+			kept := corral[:0]
+			for k, c := range corral {
+				c.Lambda = theta*alpha[k] + (1-theta)*c.Lambda
+				if c.Lambda > 1e-15 {
+					kept = append(kept, c)
+				}
+			}
+			corral = kept
+			if minor > dim+2 || len(corral) == 0 {
+				break
+			}
+		}
+		if stalled || len(corral) == 0 {
+			break
+		}
+		// Renormalise and recompute x from the weights.
+		sum := 0.0
+		for _, c := range corral {
+			sum += c.Lambda
+		}
+		for j := range x {
+			x[j] = 0
+		}
+		for k := range corral {
+			corral[k].Lambda /= sum
+			for j, vj := range corral[k].V {
+				x[j] += corral[k].Lambda * vj
+			}
+		}
+	}
+	res.X, res.Corral = x, corral
+	return res, nil
+}
+
+// affineMinNorm returns the weights α (Σ α = 1) of the point of least norm
+// in the affine hull of the corral, from the KKT system
+//
+//	[VᵀV s1; s1ᵀ 0] [α; μ/s] = [0; s],
+//
+// where s = scale (the largest ||v||²) keeps every entry of the matrix of
+// the same order whatever the units of the data. The dot products are
+// cached in gram by vertex id. When that system is too ill-conditioned (it
+// squares the condition of V), the same point is found by least squares
+// with QR: min ||v_0 + Σ_k β_k (v_k − v_0)||, α_0 = 1 − Σ β.
+func affineMinNorm(corral []Vertex, scale float64, gram map[[2]int]float64) ([]float64, bool) {
+	k := len(corral)
+	a := mat.NewDense(k+1, k+1, nil)
+	for i := 0; i < k; i++ {
+		for j := 0; j <= i; j++ {
+			key := [2]int{corral[i].ID, corral[j].ID}
+			if key[0] > key[1] {
+				key[0], key[1] = key[1], key[0]
+			}
+			g, ok := gram[key]
+			if !ok {
+				g = asm.DotExact(corral[i].V, corral[j].V)
+				gram[key] = g
+			}
+			a.Set(i, j, g)
+			a.Set(j, i, g)
+		}
+		a.Set(i, k, scale)
+		a.Set(k, i, scale)
+	}
+	rhs := mat.NewVecDense(k+1, nil)
+	rhs.SetVec(k, scale)
+	var sol mat.VecDense
+	if err := sol.SolveVec(a, rhs); err != nil {
+		var cond mat.Condition
+		if !errors.As(err, &cond) || float64(cond) > 1e14 {
+			return affineMinNormQR(corral)
+		}
+	}
+	alpha := make([]float64, k)
+	for i := range alpha {
+		alpha[i] = sol.AtVec(i)
+		if math.IsNaN(alpha[i]) || math.IsInf(alpha[i], 0) {
+			return nil, false
+		}
+	}
+	return alpha, true
+}
+
+// affineMinNormQR is affineMinNorm by least squares on the differences
+// v_k − v_0, whose condition is that of V, not its square.
+func affineMinNormQR(corral []Vertex) ([]float64, bool) {
+	k := len(corral)
+	if k == 1 {
+		return []float64{1}, true
+	}
+	dim := len(corral[0].V)
+	if k-1 > dim {
+		return nil, false
+	}
+	v0 := corral[0].V
+	m := mat.NewDense(dim, k-1, nil)
+	for c := 1; c < k; c++ {
+		for j := 0; j < dim; j++ {
+			m.Set(j, c-1, corral[c].V[j]-v0[j])
+		}
+	}
+	rhs := mat.NewVecDense(dim, nil)
+	for j := 0; j < dim; j++ {
+		rhs.SetVec(j, -v0[j])
+	}
+	var qr mat.QR
+	qr.Factorize(m)
+	if qr.Cond() > 1e14 {
+		return nil, false
+	}
+	var beta mat.VecDense
+	if err := qr.SolveVecTo(&beta, false, rhs); err != nil {
+		return nil, false
+	}
+	alpha := make([]float64, k)
+	alpha[0] = 1
+	for c := 1; c < k; c++ {
+		b := beta.AtVec(c - 1)
+		if math.IsNaN(b) || math.IsInf(b, 0) {
+			return nil, false
+		}
+		alpha[c] = b
+		alpha[0] -= b
+	}
+	return alpha, true
+}
