@@ -215,6 +215,38 @@ func (p *goProgram) source(where string, c goCell) string {
 	return b.String()
 }
 
+// modulePackages are the packages of this module a cell may use without an
+// import, by name, as goimports finds them (it searches the module).
+var modulePackages = map[string]string{
+	"perceptron": "github.com/perceptron-go/lessons/perceptron",
+	"plots":      "github.com/perceptron-go/lessons/perceptron/plots",
+	"nb":         "github.com/perceptron-go/lessons/nb",
+	"figures":    "github.com/perceptron-go/lessons/figures",
+	"exercises":  "github.com/perceptron-go/lessons/exercises",
+}
+
+// addMissing adds, as goimports would, the import of each package of this
+// module that errs reports undefined ("undefined: nb") and reports whether
+// it added one.
+func (p *goProgram) addMissing(errs []string) bool {
+	added := false
+	for _, e := range errs {
+		i := strings.LastIndex(e, "undefined: ")
+		if i < 0 {
+			continue
+		}
+		name := e[i+len("undefined: "):]
+		path, ok := modulePackages[name]
+		if _, have := p.imports[path]; !ok || have {
+			continue
+		}
+		p.imports[path] = strconv.Quote(path)
+		p.order = append(p.order, path)
+		added = true
+	}
+	return added
+}
+
 // notebookCodeErrors type-checks the Go code of the notebooks (path ->
 // cells' sources, empty for a markdown cell) and returns the problems, each
 // naming the notebook, the cell and the line. imp resolves imports.
@@ -256,6 +288,17 @@ func notebookCodeErrors(notebooks map[string][]string, imp types.Importer) []str
 				errs = append(errs, err.Error())
 			}}
 			conf.Check("main", fset, []*ast.File{f}, nil)
+			// GoNB runs goimports, which adds the import of a package of
+			// this module that a cell names without importing it.
+			if added := prog.addMissing(errs); added {
+				errs = nil
+				src = prog.source(where, c)
+				if f, err = parser.ParseFile(fset, "cell.go", src, parser.SkipObjectResolution); err != nil {
+					problems = append(problems, err.Error())
+					continue
+				}
+				conf.Check("main", fset, []*ast.File{f}, nil)
+			}
 			if len(errs) > 1 {
 				errs[0] += fmt.Sprintf(" (and %d more errors in this cell)", len(errs)-1)
 			}
@@ -311,6 +354,9 @@ func exportImporter(t *testing.T, paths []string) types.Importer {
 // notebookImports returns every import path the cells name.
 func notebookImports(notebooks map[string][]string) []string {
 	set := map[string]bool{"testing": true}
+	for _, path := range modulePackages {
+		set[path] = true
+	}
 	for _, cells := range notebooks {
 		for i, src := range cells {
 			prog := &goProgram{imports: map[string]string{}}
@@ -376,7 +422,7 @@ func TestNotebookCodeChecks(t *testing.T) {
 		cells []string
 		want  []string // substrings of the problems, in order
 	}{
-		{"good", []string{setup, imports, "%%\nfmt.Println(perceptron.DefaultOptions())"}, nil},
+		{"good", []string{setup, imports, "%%\nfmt.Println(perceptron.Options{})"}, nil},
 		{"API break", []string{setup, imports, "", "%%\nfmt.Println(1)\nperceptron.NoSuchFunction()"},
 			[]string{"lessons.ipynb cell 3:3:12: undefined: perceptron.NoSuchFunction"}},
 		{"shell and GoNB commands are not Go", []string{setup, imports, "!echo \\\n  go\n%%\nfmt.Println(1)"}, nil},
@@ -389,6 +435,7 @@ func TestNotebookCodeChecks(t *testing.T) {
 			[]string{"lessons.ipynb cell 2:2:1: declared and not used: x"}},
 		{"test cell", []string{setup, "import \"testing\"", "%test\nfunc TestX(t *testing.T) { t.Log(undefinedName) }"},
 			[]string{"lessons.ipynb cell 2:2:34: undefined: undefinedName"}},
+		{"a package of the module used without an import, as goimports adds it", []string{setup, "%%\nfmt := nb.Show\n_ = fmt"}, nil},
 		{"syntax error", []string{setup, imports, "func (x {"}, []string{"lessons.ipynb cell 2:1:9"}},
 	}
 	nbs := map[string][]string{}

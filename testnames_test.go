@@ -11,14 +11,10 @@ import (
 	"testing"
 )
 
-// sharedTestNames are test names that two packages still share, each to be
-// renamed by the package's owner (issue 24, item 7); the list may only
-// shrink. TestUniqueTestNames fails on any other shared name, and on a name
-// listed here that is no longer shared.
-var sharedTestNames = []string{
-	"TestErrors",             // perceptron/plots and perceptron/cmd/perceptron
-	"TestNaNScoreIsAMistake", // perceptron (loop_test.go and nonfinite_test.go)
-}
+// sharedTestNames are test names that two packages may share; none do
+// (issue 24, item 7). TestUniqueTestNames fails on any other shared name,
+// and on a name listed here that is no longer shared.
+var sharedTestNames = []string{}
 
 // testFuncNames returns, for every Test, Benchmark, Fuzz and Example
 // function in the *_test.go files under root, the files that declare it.

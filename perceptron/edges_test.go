@@ -93,7 +93,7 @@ func TestDistanceScaled(t *testing.T) {
 	}
 }
 
-func TestSeparableUndecided(t *testing.T) {
+func TestSeparableUndecidedAtTheEdges(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		x    []float64

@@ -99,9 +99,9 @@ func isNilPointer(v any) bool {
 	return false
 }
 
-// TestNaNScoreIsAMistake: a w with a NaN makes every score NaN, and the
+// TestNaNScoreIsAMistakeInLoops: a w with a NaN makes every score NaN, and the
 // count of training errors must then be n, not 0 (issue 14).
-func TestNaNScoreIsAMistake(t *testing.T) {
+func TestNaNScoreIsAMistakeInLoops(t *testing.T) {
 	d := irisScaled(t, 1)
 	nan := []float64{0, 0, 0, 0}
 	nan[2] = nan[2] / nan[2] // NaN without importing math

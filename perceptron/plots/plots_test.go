@@ -81,9 +81,9 @@ func TestGolden(t *testing.T) {
 	}
 }
 
-// TestErrors checks that bad input gives the documented error, not a panic
+// TestPlotErrors checks that bad input gives the documented error, not a panic
 // or a silently wrong figure.
-func TestErrors(t *testing.T) {
+func TestPlotErrors(t *testing.T) {
 	box := plots.Box{XMin: 0, XMax: 1, YMin: 0, YMax: 1}
 	d := toy()
 	errOf := func(_ any, err error) error { return err }

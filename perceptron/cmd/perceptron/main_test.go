@@ -246,10 +246,10 @@ func TestTrainNoBias(t *testing.T) {
 	}
 }
 
-// TestErrors checks every bad flag value and bad file: the exact message on
+// TestCLIErrors checks every bad flag value and bad file: the exact message on
 // stderr, nothing on stdout, exit status 2 for the command line and 1 for
 // the data.
-func TestErrors(t *testing.T) {
+func TestCLIErrors(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
