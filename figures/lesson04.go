@@ -16,23 +16,31 @@ import (
 // EpochUpdates draws the updates PLA made in each epoch of a run, one bar
 // per epoch (0-based), the clean last epoch included.
 func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
+	return EpochBars(res.UpdatesPerEpoch(), title)
+}
+
+// EpochBars draws perEpoch[e], the updates of epoch e, as one bar per epoch
+// (0-based): EpochUpdates for a run given by its counts alone, such as the
+// one a student's own batch PLA returns in lesson 4.
+func EpochBars(perEpoch []int, title string) (*plot.Plot, error) {
 	p := plots.New(title, "epoch (pass over the data)", "updates in the epoch")
-	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch()), vg.Points(24))
+	bars, err := plots.Bars(plots.Ints(perEpoch), vg.Points(24))
 	if err != nil {
 		return nil, err
 	}
 	p.Add(bars)
-	p.Legend.Add(fmt.Sprintf("updates (%d in all)", res.Updates), bars)
-	top := 0
-	for _, u := range res.UpdatesPerEpoch() {
+	top, total := 0, 0
+	for _, u := range perEpoch {
 		top = max(top, u)
+		total += u
 	}
-	names := make([]string, len(res.UpdatesPerEpoch()))
+	p.Legend.Add(fmt.Sprintf("updates (%d in all)", total), bars)
+	names := make([]string, len(perEpoch))
 	for e := range names {
 		names[e] = fmt.Sprint(e)
 	}
 	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch()))-0.3
+	p.X.Min, p.X.Max = -0.7, float64(len(perEpoch))-0.3
 	p.Y.Min, p.Y.Max = 0, 1.35*float64(top) // room for the legend
 	return p, nil
 }
