@@ -49,9 +49,8 @@ func EpochBars(perEpoch []int, title string) (*plot.Plot, error) {
 // seed and n (so on the same data sets), the updates of the cyclic pick (x)
 // against the updates of the random-mistake pick (y), on log-log axes,
 // with the line y = x: a point off the line is a data set on which the pick
-// rule changed the number of updates. A decade is as long on both axes
-// (plots.EqualAxes), so y = x is drawn at 45°; the room that leaves on the
-// right of the data holds the legend.
+// rule changed the number of updates. Both axes span the same decades, so
+// y = x is the diagonal of the plot.
 //
 // The axes are linear in log10(updates), labelled 1, 10, 100, …: gonum/plot
 // places the glyph box of a LogScale axis label at the linear midpoint of
@@ -86,12 +85,10 @@ func LFDOrders(cyclic, mistake perceptron.LFDSummary) (*plot.Plot, error) {
 	p.Legend.Add("y = x: as many updates", id)
 	p.Legend.Top, p.Legend.Left = false, false
 	p.X.Tick.Marker, p.Y.Tick.Marker = decades{}, decades{}
-	if err := plots.EqualAxes(p, plots.Box{XMin: 0, XMax: top, YMin: 0, YMax: top}, Width, Height); err != nil {
-		return nil, err
-	}
-	// EqualAxes widened x about the centre: move all of the extra room to
-	// the right, where no data set is and the legend goes.
-	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min
+	// Both axes span the same decades, 1 to twice the largest count, so
+	// y = x runs corner to corner and no room is left empty; the legend
+	// sits at the lower right, where y is far below x and no data set is.
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, top, 0, top
 	return p, nil
 }
 
