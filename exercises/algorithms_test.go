@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -207,4 +208,25 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	if got := packageCall(cheatOnline); got != "" {
 		t.Errorf("packageCall of a function that names only perceptron.Dataset = %q, want \"\"", got)
 	}
+}
+
+func TestCheckChoice(t *testing.T) {
+	for id, q := range choices {
+		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "right: "+q.title)
+		for a := range q.why {
+			if a != q.right {
+				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "wrong: "+q.title+": ("+a+")")
+			}
+		}
+		expectVerdict(t, id+" empty", false, func() bool { return CheckChoice(id, " ") }, "NOT DONE: "+q.title)
+		expectVerdict(t, id+" unknown", false, func() bool { return CheckChoice(id, "z") }, "is not one of the choices")
+	}
+}
+
+// TestCheckBoundByHand: the answer worked out on paper (R = √5, γ = 2,
+// bound 5/4) passes; R measured on x (2) fails with the hint.
+func TestCheckBoundByHand(t *testing.T) {
+	expectVerdict(t, "by hand", true, func() bool { return CheckBoundByHand(math.Sqrt(5), 2, 1.25) }, "all 3 cases passed")
+	expectVerdict(t, "R on x", false, func() bool { return CheckBoundByHand(2, 2, 1) }, "hint: R is measured on the augmented points")
+	expectVerdict(t, "empty", false, func() bool { return CheckBoundByHand(0, 0, 0) }, "NOT DONE")
 }
