@@ -43,9 +43,12 @@ var (
 	// ErrOption: an option or argument has a value that cannot be used
 	// whatever the data: a CSVOptions field, GDOptions' Eta or Steps, a
 	// generator's n, margin or noise, a split's fraction, a feature index,
-	// CheckProof's γ, R or η, a tie policy. (Options' own checks, in
-	// options.go, do not have a kind yet.)
+	// CheckProof's γ, R or η, a tie policy, an Options field or order name.
 	ErrOption = errors.New("perceptron: bad option")
+	// ErrModel: a model cannot score: it is nil or not trained (a zero
+	// value), or a hand-built or loaded one fails its Validate (a negative
+	// count or alpha, a bad η).
+	ErrModel = errors.New("perceptron: no usable model")
 	// ErrStopped: a run was stopped by its context or deadline before it
 	// ended on its own; the partial result is returned with it.
 	ErrStopped = errors.New("perceptron: stopped")

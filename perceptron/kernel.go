@@ -206,7 +206,7 @@ func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(
 // Validate checks a hand-built one.
 func (m *KernelModel) usable() error {
 	if m == nil || m.X == nil || m.X.IsEmpty() || m.Kernel == nil {
-		return errorf("kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
+		return kindErrorf(ErrModel, "kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
 	}
 	return nil
 }

@@ -306,5 +306,5 @@ func (r *GDResult) ErrorRate(d *Dataset) (float64, error) {
 
 // errNilModel is the error of a method called on a nil model.
 func errNilModel(typ, learner string) error {
-	return errorf("%s is nil: no model (make one with %s, and check its error)", typ, learner)
+	return kindErrorf(ErrModel, "%s is nil: no model (make one with %s, and check its error)", typ, learner)
 }

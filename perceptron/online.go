@@ -47,7 +47,7 @@ func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 // Seen) and changes nothing.
 func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if o == nil || len(o.W) == 0 {
-		return false, errorf("online: not initialised (nil, or no weights W): make one with NewOnline")
+		return false, kindErrorf(ErrModel, "online: not initialised (nil, or no weights W): make one with NewOnline")
 	}
 	if err := checkPoint(x, len(o.W), o.Seen); err != nil {
 		return false, err

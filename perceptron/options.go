@@ -42,7 +42,7 @@ func ParseOrder(s string) (Order, error) {
 			return Order(i), nil
 		}
 	}
-	return 0, errorf("unknown order %q: want in-order, random-cycle, shuffle or mistake", s)
+	return 0, kindErrorf(ErrOption, "unknown order %q: want in-order, random-cycle, shuffle or mistake", s)
 }
 
 // Options are the hyper-parameters of the batch learners (PLA, Pocket,
@@ -163,22 +163,22 @@ func (o *Options) validate() error {
 		o.Eta = defaultEta
 	}
 	if o.MaxEpochs < 0 {
-		return errorf("MaxEpochs must be > 0, got %d", o.MaxEpochs)
+		return kindErrorf(ErrOption, "MaxEpochs must be > 0, got %d", o.MaxEpochs)
 	}
 	if o.MaxUpdates < 0 {
-		return errorf("MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
+		return kindErrorf(ErrOption, "MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
 	}
 	if !(o.Eta > 0) || math.IsNaN(o.Eta) || o.Eta > maxFloat {
-		return errorf("Eta must be a finite number > 0, got %v", o.Eta)
+		return kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", o.Eta)
 	}
 	if o.Summation != ExactSum && o.Summation != FastSum {
-		return errorf("unknown Summation %d: want ExactSum or FastSum", int(o.Summation))
+		return kindErrorf(ErrOption, "unknown Summation %d: want ExactSum or FastSum", int(o.Summation))
 	}
 	if o.Control.MaxGramBytes < 0 {
-		return errorf("MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got %d", o.Control.MaxGramBytes)
+		return kindErrorf(ErrOption, "MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got %d", o.Control.MaxGramBytes)
 	}
 	if o.Order < InOrder || o.Order > RandomMistake {
-		return errorf("unknown order %d: want InOrder, RandomCycle, Shuffle or RandomMistake", int(o.Order))
+		return kindErrorf(ErrOption, "unknown order %d: want InOrder, RandomCycle, Shuffle or RandomMistake", int(o.Order))
 	}
 	return o.Tie.valid()
 }

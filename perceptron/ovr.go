@@ -99,12 +99,12 @@ func checkMulti(m *MultiDataset) error {
 // a tie goes to the lowest class.
 func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 	if o == nil || len(o.Models) == 0 {
-		return 0, errorf("one-vs-rest: model has no classes")
+		return 0, kindErrorf(ErrModel, "one-vs-rest: model has no classes")
 	}
 	best, arg := 0.0, -1
 	for c, s := range o.Models {
 		if s == nil || isNilModel(s) {
-			return 0, errorf("one-vs-rest: the model of class %d is nil", c)
+			return 0, kindErrorf(ErrModel, "one-vs-rest: the model of class %d is nil", c)
 		}
 		v, err := s.Score(x)
 		if err != nil {

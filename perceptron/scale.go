@@ -174,7 +174,7 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 // fields disagree or are not usable.
 func (s *Scaler) check() error {
 	if s == nil || len(s.Mean) == 0 {
-		return errorf("scaler: not fitted (nil or zero Scaler): make one with FitScaler")
+		return kindErrorf(ErrModel, "scaler: not fitted (nil or zero Scaler): make one with FitScaler")
 	}
 	if len(s.Std) != len(s.Mean) {
 		return kindErrorf(ErrDimension, "scaler: %d means but %d standard deviations", len(s.Mean), len(s.Std))

@@ -68,7 +68,7 @@ type Separability struct {
 // class) is an error of its kind.
 func Separable(d *Dataset, opt Options) (Separability, error) {
 	if opt.NoBias {
-		return Separability{}, errorf("separable: NoBias is not supported: Separable decides separability with a bias (through the origin, use MaxMargin with NoBias)")
+		return Separability{}, kindErrorf(ErrOption, "separable: NoBias is not supported: Separable decides separability with a bias (through the origin, use MaxMargin with NoBias)")
 	}
 	if err := d.Validate(); err != nil {
 		return Separability{}, err

@@ -78,7 +78,7 @@ func (v *VotedModel) Dim() int { return len(v.Last().W) }
 // vectors. Voted builds valid models; Validate checks a hand-built one.
 func (v *VotedModel) usable() error {
 	if v == nil || len(v.Vectors) == 0 {
-		return errorf("voted model: not trained (nil, or no vectors): make one with Voted")
+		return kindErrorf(ErrModel, "voted model: not trained (nil, or no vectors): make one with Voted")
 	}
 	return nil
 }

@@ -23,11 +23,11 @@ func (m *KernelModel) Validate() error {
 	}
 	for i, a := range m.Alpha {
 		if a < 0 {
-			return errorf("kernel model: alpha[%d] = %d is negative: it counts mistakes", i, a)
+			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is negative: it counts mistakes", i, a)
 		}
 	}
 	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
-		return errorf("kernel model: Eta must be a finite number > 0, got %v", m.Eta)
+		return kindErrorf(ErrModel, "kernel model: Eta must be a finite number > 0, got %v", m.Eta)
 	}
 	if !finite(m.B) {
 		return kindErrorf(ErrNonFinite, "kernel model: bias b is %v", m.B)
@@ -50,7 +50,7 @@ func (v *VotedModel) Validate() error {
 	}
 	for k, h := range v.Vectors {
 		if v.Counts[k] < 0 {
-			return errorf("voted model: vector %d has count %d: a survival count is >= 0", k, v.Counts[k])
+			return kindErrorf(ErrModel, "voted model: vector %d has count %d: a survival count is >= 0", k, v.Counts[k])
 		}
 		if len(h.W) != v.Dim() {
 			return kindErrorf(ErrDimension, "voted model: vector %d has %d weights, the last has %d", k, len(h.W), v.Dim())
