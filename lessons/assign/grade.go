@@ -12,6 +12,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,15 +62,23 @@ type Report struct {
 // Stub is a function of the submission that did not compile: the grader
 // replaced its body by a panic naming the compiler's messages, so that only
 // the tests that call it lose their points.
+//
+// An exercise the submission does not declare with the source's signature
+// is a Stub too (Undefined): the tests call a function that panics with
+// "NAME is not defined with this signature: want func(...)".
 type Stub struct {
-	Func  string // "Dot", or "T.Method" for a method
-	Cell  int    // the submission's cell that declares it
-	Line  int    // its first line in that cell (1-based)
-	Error string // the compiler's messages inside it, located in the cells
+	Func      string // "Dot", or "T.Method" for a method
+	Cell      int    // the submission's cell that declares it (-1: none)
+	Line      int    // its first line in that cell (1-based)
+	Error     string // the compiler's messages inside it, located in the cells; for Undefined, the panic's message
+	Undefined bool   // an exercise missing or declared with another signature
 }
 
 // panicMessage is the message of the panic that replaces the body.
 func (s Stub) panicMessage() string {
+	if s.Undefined {
+		return s.Error
+	}
 	return s.Func + " does not compile: " + s.Error
 }
 
@@ -88,6 +97,10 @@ type Grader struct {
 
 	semOnce sync.Once
 	sem     chan struct{} // test processes running, shared by all submissions
+
+	trustedMu  sync.Mutex
+	trusted    map[string]string // trusted test binaries by content hash
+	trustedDir string
 }
 
 // unit is one declaration placed in the graded program.
@@ -184,8 +197,9 @@ func program(sub *Notebook, a *Assignment) *assembly {
 
 // files renders main.go, given.go, graded_test.go and the harness, with
 // the body of each unit in stubs (by index) replaced by a panic with its
-// message.
-func (p *assembly) files(stubs map[int]Stub) map[string]string {
+// message. For the student's process (server), it renders only main.go
+// and given.go, without a main function (the generated server has one).
+func (p *assembly) files(stubs map[int]Stub, server bool) map[string]string {
 	units := p.units
 	render := func(file string) string {
 		var body strings.Builder
@@ -204,7 +218,7 @@ func (p *assembly) files(stubs map[int]Stub) map[string]string {
 				used[n] = true
 			}
 		}
-		if file == "given.go" {
+		if file == "given.go" && !server {
 			body.WriteString("//line graded_main:1\nfunc main() {}\n")
 		}
 		var b strings.Builder
@@ -229,6 +243,9 @@ func (p *assembly) files(stubs map[int]Stub) map[string]string {
 		}
 		b.WriteString(body.String())
 		return b.String()
+	}
+	if server {
+		return map[string]string{"main.go": render("main.go"), "given.go": render("given.go")}
 	}
 	return map[string]string{"main.go": render("main.go"), "given.go": render("given.go"),
 		"graded_test.go": render("graded_test.go"), "graded_harness_test.go": harnessFile(p.tests)}
@@ -337,17 +354,19 @@ var undefinedErr = regexp.MustCompile(`undefined: \w+`)
 
 // compileError is one error of the compiler in the graded code.
 type compileError struct {
-	file string // "cell7", "source_cell12", "" if not in a cell
-	line int    // line in the cell (1-based)
-	text string // the message, located in the cells ("cell 7, line 3: ...")
+	exercise string // the exercise whose registration failed: the submission declares it with another type
+	file     string // "cell7", "source_cell12", "" if not in a cell
+	line     int    // line in the cell (1-based)
+	text     string // the message, located in the cells ("cell 7, line 3: ...")
 }
 
-// build compiles the graded program in dir into dir/graded.test. A failure
-// to compile returns the compiler's message and its errors one by one.
+// build compiles the student's program in dir into dir/graded.server. A
+// failure to compile returns the compiler's message and its errors one by
+// one.
 func (g *Grader) build(dir string) (compileErr string, errs []compileError, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), g.BuildTimeout)
 	defer cancel()
-	args := []string{"test", "-c", "-vet=off", "-o", "graded.test", "."}
+	args := []string{"build", "-o", "graded.server", "."}
 	out, err := goCmd(ctx, dir, args...)
 	if err != nil && ctx.Err() == nil && undefinedErr.MatchString(out) {
 		// The code may lean on GoNB's goimports for a missing import.
@@ -369,6 +388,12 @@ func (g *Grader) build(dir string) (compileErr string, errs []compileError, err 
 		}
 		l = strings.TrimPrefix(l, "./")
 		var e compileError
+		if sm := exercisePos.FindStringSubmatch(l); sm != nil {
+			// The submission's function does not have the exercise's type.
+			errs = append(errs, compileError{exercise: sm[1], text: sm[2]})
+			keep = append(keep, sm[2])
+			continue
+		}
 		if sm := compilePos.FindStringSubmatch(l); sm != nil {
 			e.file = sm[1] + "cell" + sm[2]
 			e.line, _ = strconv.Atoi(sm[3])
@@ -490,14 +515,30 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	// Build; while the compiler's errors all lie inside the bodies of
-	// the submission's functions, replace those bodies by a panic that
-	// names the errors and build again, so that only the tests calling
-	// them lose their points. Otherwise every test scores 0.
+	trusted, err := g.trustedBinary(a)
+	if err != nil {
+		return nil, err
+	}
+	// Build the student's process; while the compiler's errors all lie
+	// inside the bodies of the submission's functions, replace those
+	// bodies by a panic that names the errors and build again, so that
+	// only the tests calling them lose their points; an exercise the
+	// submission declares with another type is served by a function that
+	// panics saying so. Otherwise every test scores 0.
+	es := a.exercises()
+	declared := prog.declaredNames()
+	missing := map[string]bool{}
+	for _, e := range es {
+		if !declared[e.name] {
+			missing[e.name] = true
+		}
+	}
+	mistyped := map[string]string{}
 	stubs := map[int]Stub{}
 	firstErr := ""
 	for round := 0; ; round++ {
-		files := prog.files(stubs)
+		files := prog.files(stubs, true)
+		files["graded_server.go"] = a.serverFile(es, missing, mistyped)
 		files["go.mod"], files["go.sum"] = string(gomod), string(gosum)
 		for name, b := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o600); err != nil {
@@ -515,10 +556,27 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		if compileErr == "" {
 			break
 		}
+		var rest []compileError
+		typed := false
+		for _, e := range errs {
+			if e.exercise == "" {
+				rest = append(rest, e)
+				continue
+			}
+			for _, x := range es {
+				if x.name == e.exercise && mistyped[x.name] == "" {
+					mistyped[x.name] = notDefined(x, e.text)
+					typed = true
+				}
+			}
+		}
+		if len(rest) == 0 && typed && round < maxStubRounds {
+			continue
+		}
 		if firstErr == "" {
 			firstErr = compileErr
 		}
-		if more := prog.isolate(errs, stubs); more != nil && round < maxStubRounds {
+		if more := prog.isolate(rest, stubs); more != nil && round < maxStubRounds {
 			for i, st := range more {
 				stubs[i] = st
 				g.logf("grade: %s does not compile; its body is replaced by a panic", st.Func)
@@ -537,11 +595,21 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	for _, st := range stubs {
 		rep.Stubs = append(rep.Stubs, st)
 	}
+	for _, e := range es {
+		msg := mistyped[e.name]
+		if missing[e.name] {
+			msg = notDefined(e, "the submission does not declare it")
+		}
+		if msg != "" {
+			g.logf("grade: %s", msg)
+			rep.Stubs = append(rep.Stubs, Stub{Func: e.name, Cell: -1, Error: msg, Undefined: true})
+		}
+	}
 	sort.Slice(rep.Stubs, func(i, j int) bool {
 		x, y := rep.Stubs[i], rep.Stubs[j]
-		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line)
+		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line) || (x.Cell == y.Cell && x.Line == y.Line && x.Func < y.Func)
 	})
-	bin, cleanup, err := g.Sandbox.prepare(filepath.Join(dir, "graded.test"))
+	bin, cleanup, err := g.Sandbox.prepare(filepath.Join(dir, "graded.server"))
 	if err != nil {
 		return nil, err
 	}
@@ -554,7 +622,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 			defer wg.Done()
 			g.sem <- struct{}{}
 			defer func() { <-g.sem }()
-			g.runTest(bin, &rep.Tests[i])
+			g.runTest(trusted, bin, &rep.Tests[i])
 			rep.Tests[i].markStubbed(rep.Stubs)
 		}()
 	}
@@ -615,7 +683,11 @@ func (r *TestResult) markStubbed(stubs []Stub) {
 		return
 	}
 	for _, st := range stubs {
-		if strings.Contains(r.Output, st.Func+" does not compile: ") {
+		prefix := st.Func + " does not compile: "
+		if st.Undefined {
+			prefix = st.Func + " is not defined with this signature"
+		}
+		if strings.Contains(r.Output, prefix) {
 			r.Status = statusCompile
 			return
 		}
@@ -654,11 +726,11 @@ func (b *limitedBuffer) String() string {
 // runTest runs one test in its own sandboxed process, within the time
 // limit. The score comes only from the verdict channel (see harness.go):
 // what the test prints, and its exit code, only explain a failure.
-func (g *Grader) runTest(bin string, r *TestResult) {
+func (g *Grader) runTest(trusted, server string, r *TestResult) {
 	key := newKey()
 	args := []string{"-test.run=^" + harnessName(r.Name) + "$", "-test.v", "-test.count=1",
 		"-test.timeout=" + (g.Timeout + 30*time.Second).String()}
-	run := g.Sandbox.Run(bin, args, key, g.Timeout)
+	run := g.Sandbox.Run(trusted, args, server, key, g.Timeout)
 	r.Seconds = run.seconds
 	text := run.output
 	if passed(run.verdict, key, r.Name) && !run.timedOut && !run.oom {
@@ -779,7 +851,13 @@ func panicOutput(text, name string) string {
 		}
 	}
 	if len(frames) > 0 {
-		out = append(out, "in:")
+		if slices.Contains(msg, "in:") {
+			// The student's process named the frames of its code: these
+			// are the test's.
+			out = append(out, "called from:")
+		} else {
+			out = append(out, "in:")
+		}
 		out = append(out, frames...)
 	}
 	return strings.Join(out, "\n")

@@ -43,8 +43,10 @@ func newSandbox(t *testing.T, memoryMB int) *Sandbox {
 }
 
 func newGrader(t *testing.T, timeout time.Duration) *Grader {
-	return &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
+	g := &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
 		Sandbox: newSandbox(t, 2048), Log: t.Logf}
+	t.Cleanup(g.Close)
+	return g
 }
 
 func loadAssignment(t *testing.T, dir string) *Assignment {
@@ -425,12 +427,6 @@ func TestGradeFixture(t *testing.T) {
 		name, want string
 		edit       func(nb *Notebook)
 	}{
-		{"syntax error", "undefined: Dot", func(nb *Notebook) {
-			// The cell of Dot does not parse, so it is left out (as GoNB
-			// would) and the tests cannot call Dot.
-			c, src, _, _ := funcCell(t, nb, "Dot")
-			setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
-		}},
 		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *Notebook) {
 			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
 		}},
@@ -456,6 +452,32 @@ func TestGradeFixture(t *testing.T) {
 			}
 		})
 	}
+	t.Run("syntax error", func(t *testing.T) {
+		// The cell of Dot does not parse, so it is left out (as GoNB
+		// would): Dot is missing, and only the tests that call it (Score
+		// calls Dot) lose their points, each with a message naming the
+		// signature the source wants.
+		_, nb := a.Generated(false)
+		c, src, _, _ := funcCell(t, nb, "Dot")
+		setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
+		rep := grade(t, g, a, "syntax error in Dot", nb)
+		want := "Dot is not defined with this signature: want func([]float64, []float64) float64"
+		if len(rep.Stubs) != 1 || !rep.Stubs[0].Undefined || !strings.Contains(rep.Stubs[0].Error, want) {
+			t.Errorf("stubs %+v, want Dot undefined: %q", rep.Stubs, want)
+		}
+		for _, tr := range rep.Tests {
+			switch tr.Name {
+			case "TestSign":
+				if tr.Status != statusPassed {
+					t.Errorf("TestSign (does not call Dot): %s %q, want passed", tr.Status, tr.Output)
+				}
+			default:
+				if tr.Status != statusCompile || !strings.Contains(tr.Output, want) {
+					t.Errorf("%s: %s %q, want %q", tr.Name, tr.Status, tr.Output, want)
+				}
+			}
+		}
+	})
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
 		_, nb := a.Generated(false)

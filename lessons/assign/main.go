@@ -237,6 +237,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	defer sb.Close()
 	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
 		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+	defer g.Close()
 	g.noStaticCheck = testNoStaticCheck
 	if *sandbox == LevelNone {
 		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")

@@ -169,11 +169,15 @@ func (s *Sandbox) prepare(bin string) (string, func(), error) {
 	return dst, func() { os.RemoveAll(dir) }, nil
 }
 
-// Run runs the test binary bin with args in the sandbox, within timeout.
-// It hands the binary a fresh random key on fd 3 and collects what it
-// writes on fd 4 (the verdict channel); the output of stdout and stderr
-// is kept up to 64 KiB.
-func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Duration) sandboxRun {
+// Run runs one test: the trusted test binary with args, outside the
+// sandbox (it holds no student code), and the student's process server in
+// the sandbox, connected by two pipes (the trusted process's fd 5 reads
+// the replies, its fd 6 writes the calls; the server's fd 3 reads the
+// calls, its fd 4 writes the replies), both within timeout. It hands the
+// trusted process a fresh random key on fd 3 and collects what it writes
+// on fd 4 (the verdict channel); what both processes print, on one pipe
+// in the order they print it, is kept up to 64 KiB.
+func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, timeout time.Duration) sandboxRun {
 	var r sandboxRun
 	n := runSeq.Add(1)
 	var argv []string
@@ -186,10 +190,10 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 			"--proc", "/proc", "--dev", "/dev",
 			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/tmp",
 			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/work",
-			"--ro-bind", bin, "/work/graded.test",
+			"--ro-bind", server, "/work/graded.server",
 			"--remount-ro", "/",
 			"--chdir", "/work", "--clearenv", "--setenv", "HOME", "/work", "--setenv", "TMPDIR", "/tmp",
-			"/work/graded.test")
+			"/work/graded.server")
 	case LevelSetpriv:
 		dir, err := os.MkdirTemp(s.runRoot, "work-")
 		if err != nil {
@@ -205,7 +209,7 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 		workDir = dir
 		argv = append(limits, fmt.Sprintf("--nproc=%d", s.Procs), "--", "setpriv",
 			"--reuid", strconv.Itoa(nobody), "--regid", strconv.Itoa(nobody), "--clear-groups",
-			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", bin)
+			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", server)
 	default:
 		dir, err := os.MkdirTemp("", "assign-test-")
 		if err != nil {
@@ -214,9 +218,8 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 		}
 		defer os.RemoveAll(dir)
 		workDir = dir
-		argv = []string{bin}
+		argv = []string{server}
 	}
-	argv = append(argv, args...)
 	// Join the cgroup first (the shell writes its own pid, then becomes
 	// the sandbox), so that every process of the tree is counted.
 	var cg *cgroup
@@ -237,49 +240,87 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 		defer cg.remove()
 		argv = append([]string{"/bin/sh", "-c", `for f in $CGROUP_PROCS; do echo $$ > "$f" || exit 125; done; unset CGROUP_PROCS; exec "$@"`, "sh"}, argv...)
 	}
-	keyR, keyW, err := os.Pipe()
-	if err != nil {
-		r.err = err
-		return r
+	// The pipes: key, verdict, calls, replies, output.
+	var pipes [5][2]*os.File
+	closeAll := func() {
+		for _, p := range pipes {
+			for _, f := range p {
+				if f != nil {
+					f.Close()
+				}
+			}
+		}
 	}
-	verR, verW, err := os.Pipe()
-	if err != nil {
-		keyR.Close()
-		keyW.Close()
-		r.err = err
-		return r
+	for i := range pipes {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			r.err = err
+			return r
+		}
+		pipes[i] = [2]*os.File{pr, pw}
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = workDir
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
+	keyP, verP, callP, replyP, outP := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4]
+	defer closeAll()
+
+	student := exec.Command(argv[0], argv[1:]...)
+	student.Dir = workDir
+	student.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
 	if cg != nil {
-		cmd.Env = append(cmd.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
+		student.Env = append(student.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
 	}
-	cmd.ExtraFiles = []*os.File{keyR, verW}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	out := &limitedBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = out, out
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		keyR.Close()
-		keyW.Close()
-		verR.Close()
-		verW.Close()
+	student.ExtraFiles = []*os.File{callP[0], replyP[1]}
+	student.Stdout, student.Stderr = outP[1], outP[1]
+	student.SysProcAttr = sysProcAttr()
+	tdir, err := os.MkdirTemp("", "assign-trusted-run-")
+	if err != nil {
 		r.err = err
 		return r
 	}
-	keyR.Close()
-	verW.Close()
-	keyW.Write(key)
-	keyW.Close()
+	defer os.RemoveAll(tdir)
+	test := exec.Command(trusted, args...)
+	test.Dir = tdir
+	test.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + tdir, "TMPDIR=" + tdir}
+	test.ExtraFiles = []*os.File{keyP[0], verP[1], replyP[0], callP[1]}
+	test.Stdout, test.Stderr = outP[1], outP[1]
+	test.SysProcAttr = sysProcAttr()
+
+	out := &limitedBuffer{max: 64 << 10}
+	start := time.Now()
+	if err := student.Start(); err != nil {
+		r.err = err
+		return r
+	}
+	killTree := func() {
+		killGroup(student.Process.Pid)
+		student.Process.Kill()
+		if cg != nil {
+			cg.killAll()
+		}
+	}
+	studentDone := make(chan error, 1)
+	go func() { studentDone <- student.Wait() }()
+	if err := test.Start(); err != nil {
+		killTree()
+		<-studentDone
+		r.err = err
+		return r
+	}
+	// Only the children hold the ends they use now: a process that ends
+	// closes its ends, and the other side reads EOF.
+	for _, f := range []*os.File{keyP[0], verP[1], callP[0], callP[1], replyP[0], replyP[1], outP[1]} {
+		f.Close()
+	}
+	keyP[1].Write(key)
+	keyP[1].Close()
 	var verdict bytes.Buffer
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		buf := make([]byte, 4096)
 		for {
-			n, err := verR.Read(buf)
+			n, err := verP[0].Read(buf)
 			if verdict.Len() < 64<<10 {
 				verdict.Write(buf[:n])
 			}
@@ -288,33 +329,42 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 			}
 		}
 	}()
-	killTree := func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Process.Kill()
-		if cg != nil {
-			cg.killAll()
+	go func() {
+		defer wg.Done()
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := outP[0].Read(buf)
+			out.Write(buf[:n])
+			if err != nil {
+				return
+			}
 		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	}()
+	testDone := make(chan error, 1)
+	go func() { testDone <- test.Wait() }()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var memExceeded atomic.Bool
 	if s.MemoryMB > 0 {
-		go watchMemory(ctx, cmd.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+		go watchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
 	}
 	select {
-	case err = <-done:
+	case err = <-testDone:
 	case <-ctx.Done():
 		r.timedOut = true
-		killTree()
-		err = <-done
+		killGroup(test.Process.Pid)
+		test.Process.Kill()
+		err = <-testDone
 	}
-	// Whatever is left of the tree (a daemon, a child) dies with the test.
+	// Whatever is left of the student's tree (a daemon, a child) dies
+	// with the test.
 	killTree()
-	verR.SetDeadline(time.Now().Add(2 * time.Second))
+	<-studentDone
+	// A process that escaped the kill may hold the output pipe: stop
+	// reading after a grace period.
+	verP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
+	outP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
 	wg.Wait()
-	verR.Close()
 	r.seconds = time.Since(start).Seconds()
 	r.output = out.String()
 	r.verdict = verdict.Bytes()
@@ -553,3 +603,12 @@ func newKey() []byte {
 	rand.Read(k)
 	return k
 }
+
+// sysProcAttr puts a child in a process group of its own, killed if the
+// grader dies.
+func sysProcAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// killGroup kills the process group of pid.
+func killGroup(pid int) { syscall.Kill(-pid, syscall.SIGKILL) }
