@@ -51,7 +51,12 @@ const (
 // The test helpers are compiled into the same package: the submission may
 // not use a top-level name declared in the source's %test cells (a helper
 // may compute the expected answer with the reference package).
-func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool) []Violation {
+//
+// added are imports the submission's code did not write but goimports
+// added at build time (GoNB adds them too): the names they bind are
+// checked like the submission's own, so perceptron.PLA is denied with or
+// without an import of perceptron.
+func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool, added ...importSpec) []Violation {
 	var vs []Violation
 	testDecls := map[string]bool{}
 	for _, u := range asm.units {
@@ -80,6 +85,11 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 	// is used in another.
 	pkgs := map[string]string{}
 	unusable := map[string]string{}
+	for _, is := range added {
+		if p.allowsImport(is.path) {
+			pkgs[importName(is)] = is.path
+		}
+	}
 	for _, pc := range cells {
 		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {

@@ -550,7 +550,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 			return nil, err
 		}
 		// goimports may have added an import the policy forbids.
-		if vs := g.checkAddedImports(dir, prog, a.Policy); len(vs) > 0 && !g.noStaticCheck {
+		if vs := g.checkAddedImports(dir, prog, a.Policy, a.givenImports()); len(vs) > 0 && !g.noStaticCheck {
 			return reject(vs), nil
 		}
 		if compileErr == "" {
@@ -635,15 +635,27 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 
 // checkAddedImports checks the imports of main.go as built (goimports may
 // have added some for the submission) against the policy, locating each
-// forbidden one at its first use in the submission.
-func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy) []Violation {
+// forbidden one at its first use in the submission, and checks the
+// submission's code again with the added imports' names bound, so that a
+// denied identifier is found whoever wrote the import.
+func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy, given map[string]bool) []Violation {
 	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "main.go"), nil, parser.ImportsOnly)
 	if err != nil {
 		return nil
 	}
 	var vs []Violation
+	written := map[string]bool{}
+	for _, pc := range prog.cells {
+		for _, is := range pc.imports {
+			written[is.path] = true
+		}
+	}
+	var added []importSpec
 	for _, is := range f.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
+		if !written[path] {
+			added = append(added, importSpec{path: path})
+		}
 		if p.allowsImport(path) {
 			continue
 		}
@@ -666,6 +678,9 @@ func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy) []Viola
 			}
 		}
 		vs = append(vs, v)
+	}
+	if len(vs) == 0 && len(added) > 0 {
+		vs = checkSubmission(prog.cells, prog, p, given, added...)
 	}
 	return vs
 }
