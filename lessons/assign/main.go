@@ -303,6 +303,12 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 				rep := b.grade(i, sub)
 				reports[i] = rep
 				err := writeReport(rep, sub, target, info.IsDir(), *out, *results)
+				if err != nil && info.IsDir() {
+					// That submission's zero, with the reason, under a
+					// name the file system takes; the batch goes on.
+					failed(rep, fmt.Sprintf("the grader could not write this submission's report: %v", err))
+					err = writeReport(rep, filepath.Join(target, fmt.Sprintf("submission-%04d.ipynb", i)), target, true, *out, "")
+				}
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -310,7 +316,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 				if len(subs) == 1 {
 					fmt.Fprint(stdout, rep.Text())
 				} else {
-					fmt.Fprintf(stdout, "%s: %s: %s / %s (%.1fs)\n", sub, rep.Assignment, num(rep.Score), num(rep.MaxScore), rep.Seconds)
+					fmt.Fprintf(stdout, "%s: %s: %s / %s (%.1fs)\n", escapeControl(sub), rep.Assignment, num(rep.Score), num(rep.MaxScore), rep.Seconds)
 				}
 				mu.Unlock()
 			}
@@ -321,7 +327,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	}
 	close(jobs)
 	wg.Wait()
-	if firstErr != nil {
+	if firstErr != nil && !info.IsDir() {
 		return firstErr
 	}
 	if info.IsDir() {
@@ -346,7 +352,20 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", p)
 	}
-	return nil
+	return firstErr
+}
+
+// failed makes rep a zero for reason, a failure of the grader on that
+// submission (not of its tests).
+func failed(rep *Report, reason string) {
+	rep.Score = 0
+	rep.Notes = append(rep.Notes, reason)
+	for i := range rep.Tests {
+		rep.Tests[i].Score = 0
+		if rep.Tests[i].Status == statusPassed {
+			rep.Tests[i].Status = statusMissing
+		}
+	}
 }
 
 // testNoStaticCheck switches the static check off in runGrade: only the

@@ -24,6 +24,8 @@ type redTeam struct {
 	Rejected   []string // the static check rejects it, naming these rules
 	Batch      bool     // graded in TestRedTeamBatch
 	Note       string   // the reason a batch gives it
+	Present    []string // must appear in the report (what the attack did in its own process)
+	Absent     []string // must not appear in the report, nor in the student's results.json
 	// Sandbox, if set, grades it with the static check switched off, to
 	// show that the sandbox alone contains the attack.
 	Sandbox *struct {
@@ -92,6 +94,20 @@ func TestRedTeam(t *testing.T) {
 			text := rep.Text()
 			if !strings.Contains(text, "Isolation: bwrap sandbox") && *sandboxLevel == LevelBwrap {
 				t.Errorf("the report does not say which isolation ran")
+			}
+			js, err := rep.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range rt.Present {
+				if !strings.Contains(text, s) {
+					t.Errorf("%s: the report does not hold %q", rt.About, s)
+				}
+			}
+			for _, s := range rt.Absent {
+				if strings.Contains(text, s) || strings.Contains(string(js), s) {
+					t.Errorf("%s: the report or results.json holds %q", rt.About, s)
+				}
 			}
 			for _, rule := range rt.Rejected {
 				if !strings.Contains(text, rule) {
@@ -193,17 +209,34 @@ func TestRedTeamBatch(t *testing.T) {
 		}
 		sums[dst] = sha256.Sum256(b)
 	}
+	// Hostile file names: one too long for the reports' names (the
+	// file system refuses NAME.results.json), one with escape codes.
+	honest, err := os.ReadFile("testdata/redteam/honest_solution.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("n", 243) + ".ipynb"
+	escaped := "evil\x1b[2J\x1b]52;c;cHduZWQ=\x07.ipynb"
+	for _, n := range []string{long, escaped} {
+		if err := os.WriteFile(filepath.Join(subs, n), honest, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sums[filepath.Join(subs, n)] = sha256.Sum256(honest)
+	}
 	out := filepath.Join(dir, "out")
 	// The weaker levels share /tmp and rely on the static check.
 	testNoStaticCheck = *sandboxLevel == LevelBwrap
 	defer func() { testNoStaticCheck = false }()
 	var stdout, stderr strings.Builder
-	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
+	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
 		"-sandbox", *sandboxLevel, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
 	t.Logf("stdout:\n%s", stdout.String())
+	if strings.ContainsAny(stdout.String()+stderr.String(), "\x1b\x07") {
+		t.Errorf("a file name's escape codes reached the terminal raw:\n%q", stdout.String())
+	}
 	f, err := os.Open(filepath.Join(out, "grades.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -236,6 +269,17 @@ func TestRedTeamBatch(t *testing.T) {
 		if strings.Contains(string(report), "PLANT-OK") {
 			t.Errorf("%s: the attack wrote outside its sandbox:\n%s", name, report)
 		}
+	}
+	if got[long] != "0" {
+		t.Errorf("the submission whose name is too long for its reports: grades.csv score %q, want 0", got[long])
+	}
+	if got[escaped] != "7.5" {
+		t.Errorf("the honest submission with escape codes in its name: grades.csv score %q, want 7.5", got[escaped])
+	}
+	if b, err := filepath.Glob(filepath.Join(out, "submission-*.report.txt")); err != nil || len(b) != 1 {
+		t.Errorf("reports under a fallback name: %v, want one", b)
+	} else if r, _ := os.ReadFile(b[0]); !strings.Contains(string(r), "could not write this submission's report") {
+		t.Errorf("the fallback report does not give the reason:\n%s", r)
 	}
 	if len(rows)-1 != len(sums) {
 		t.Errorf("grades.csv has %d rows, want %d", len(rows)-1, len(sums))
