@@ -90,6 +90,7 @@ type Grader struct {
 	Parallel     int           // tests run at the same time
 	Sandbox      *Sandbox      // runs each test process (level, memory limit)
 	Keep         bool          // keep the temporary module (for debugging)
+	NoCache      bool          // build the trusted test binary afresh, not from the user's cache
 	Log          func(format string, args ...any)
 	// noStaticCheck skips checkSubmission: only the red-team tests set it,
 	// to show that the sandbox alone contains an attack.
