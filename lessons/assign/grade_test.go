@@ -38,6 +38,7 @@ func newSandbox(t *testing.T, memoryMB int) *Sandbox {
 	if err != nil {
 		t.Fatal(err)
 	}
+	sb.Hide = []string{repoRoot(t)}
 	t.Cleanup(sb.Close)
 	return sb
 }
@@ -590,8 +591,8 @@ func TestGradeCommand(t *testing.T) {
 		hidden := res.Tests[3]
 		// Only the author's message, never the hidden test's output.
 		if want := "hidden test: panicked\nTestDotHidden checks Dot on vectors the student has not seen."; hidden.Name != "TestDotHidden" ||
-			hidden.MaxScore != 3 || hidden.Output != want {
-			t.Errorf("bob's hidden test entry: %+v, want output %q", hidden, want)
+			hidden.MaxScore != 3 || hidden.Output != want || hidden.Visibility != "after_due_date" {
+			t.Errorf("bob's hidden test entry: %+v, want output %q, visible after the due date", hidden, want)
 		}
 	}
 	b, err = os.ReadFile(filepath.Join(out, "carol", "homework.report.txt"))

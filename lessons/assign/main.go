@@ -211,6 +211,8 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", runtime.NumCPU(), "test processes run at the same time, over all submissions")
 	workers := fs.Int("workers", runtime.NumCPU(), "submissions graded at the same time")
 	memory := fs.Int("memory", 2048, "limit on the resident memory of each test's process tree, MiB (0: none)")
+	showHidden := fs.Bool("show-hidden", false, "results.json shows hidden tests (name, points, pass/fail) at once; by default Gradescope shows them after the due date")
+	acceptWeaker := fs.Bool("accept-weaker", false, "grade even if the sandbox level cannot give every guarantee here (the reports name what is missing)")
 	sandbox := fs.String("sandbox", LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
 	out := fs.String("out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
 	results := fs.String("results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
@@ -235,9 +237,18 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	defer sb.Close()
+	if len(sb.Missing) > 0 && *sandbox != LevelNone && !*acceptWeaker {
+		return fmt.Errorf("-sandbox=%s cannot give here: %s; pass -accept-weaker to grade anyway (every report then names what is missing), or use -sandbox=bwrap", *sandbox, strings.Join(sb.Missing, "; "))
+	}
+	for _, d := range []string{repo, lessonsDir} {
+		if abs, err := filepath.Abs(d); err == nil {
+			sb.Hide = append(sb.Hide, abs)
+		}
+	}
 	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
 		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
 	defer g.Close()
+	g.ShowHidden = *showHidden
 	g.noStaticCheck = testNoStaticCheck
 	if *sandbox == LevelNone {
 		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")

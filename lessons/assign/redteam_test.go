@@ -34,6 +34,10 @@ type redTeam struct {
 		Present   []string // must appear in the report
 		Survivors string   // no process whose command line holds this may outlive the grading
 		Memory    int
+		// Levels, if set, are the only sandbox levels that must hold
+		// the attack alone (setpriv runs /bin/sh and sees the machine's
+		// world-readable files; see lessons/README.md).
+		Levels []string
 	}
 }
 
@@ -92,7 +96,7 @@ func TestRedTeam(t *testing.T) {
 				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
 			}
 			text := rep.Text()
-			if !strings.Contains(text, "Isolation: bwrap sandbox") && *sandboxLevel == LevelBwrap {
+			if !strings.Contains(text, "Isolation: "+*sandboxLevel) && *sandboxLevel != LevelNone {
 				t.Errorf("the report does not say which isolation ran")
 			}
 			js, err := rep.JSON()
@@ -122,10 +126,14 @@ func TestRedTeam(t *testing.T) {
 			if rt.Sandbox == nil {
 				return
 			}
-			if *sandboxLevel != LevelBwrap {
-				// The weaker levels rely on the static check: under
-				// setpriv a test may still run sh or reach the network.
-				t.Logf("sandbox-only attack not run at level %s", *sandboxLevel)
+			if len(rt.Sandbox.Levels) > 0 && !slices.Contains(rt.Sandbox.Levels, *sandboxLevel) {
+				t.Logf("sandbox-only attack not run at level %s: only %v must hold it alone", *sandboxLevel, rt.Sandbox.Levels)
+				return
+			}
+			if sb := newSandbox(t, 0); *sandboxLevel == LevelNone || len(sb.Missing) > 0 {
+				// A level that cannot give every guarantee here relies
+				// on the static check.
+				t.Logf("sandbox-only attack not run at level %s, which lacks: %v", *sandboxLevel, sb.Missing)
 				return
 			}
 			sg := newGrader(t, *testTimeout)

@@ -182,7 +182,12 @@ func (r *Report) JSON() ([]byte, error) {
 		}
 		if t.Hidden {
 			// Neither the test's source nor its output: only whether
-			// it passed and what its author wrote about it.
+			// it passed and what its author wrote about it, shown
+			// after the due date unless the instructor chose at once.
+			gt.Visibility = "after_due_date"
+			if r.ShowHidden {
+				gt.Visibility = "visible"
+			}
 			gt.Output = "hidden test: " + t.Status
 			if t.Message != "" {
 				gt.Output += "\n" + t.Message

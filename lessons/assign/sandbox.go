@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -37,8 +38,15 @@ const (
 	LevelNone = "none"
 )
 
-// nobody is the unprivileged uid and gid tests run as.
+// nobody is the unprivileged uid and gid tests run as (bwrap).
 const nobody = 65534
+
+// At setpriv each test runs as a uid of its own, counted from
+// testUIDBase: far above any account's, mapped to no user.
+const (
+	testUIDBase  = 1 << 30
+	testUIDCount = 1 << 20
+)
 
 // Sandbox runs test processes at one isolation level, each under a memory
 // limit on the resident memory of its whole process tree.
@@ -47,8 +55,17 @@ type Sandbox struct {
 	MemoryMB int // limit on the resident memory of a test's process tree (0: none)
 	TmpMB    int // size of the private /tmp (bwrap) and of any file written (RLIMIT_FSIZE)
 	Procs    int // processes and threads of one test's tree
-	cg       *cgroups
-	runRoot  string // setpriv: a 0711 folder holding the test binaries and work folders
+	// Hide are folders the student's process must not read (the
+	// repository and the lessons: hidden tests, solutions). At setpriv
+	// they are covered by an empty tmpfs in its mount namespace.
+	Hide []string
+	// Missing names the guarantees this level cannot give here (empty
+	// for bwrap): each report says so, and grade refuses the level unless
+	// -accept-weaker is passed.
+	Missing []string
+	cg      *cgroups
+	runRoot string   // setpriv: a 0711 folder holding the test binaries and work folders
+	unshare []string // setpriv: the unshare command that gives the namespaces that work here
 }
 
 // runSeq numbers the test processes of this grader process (every
@@ -82,7 +99,13 @@ func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
 				return nil, fmt.Errorf("-sandbox=setpriv needs %s (util-linux)", tool)
 			}
 		}
-		dir, err := os.MkdirTemp("", "assign-run-")
+		// The binaries and work folders live outside /tmp, which each
+		// test gets a private copy of.
+		parent := "/run"
+		if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+			parent = ""
+		}
+		dir, err := os.MkdirTemp(parent, "assign-run-")
 		if err != nil {
 			return nil, err
 		}
@@ -96,6 +119,35 @@ func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
 	}
 	if level != LevelNone {
 		s.cg = findCgroups()
+	}
+	switch level {
+	case LevelSetpriv:
+		// Namespaces as root, where the container allows them: no
+		// network, a PID namespace (a daemon dies with its test), a
+		// mount namespace (the instructor's folders hidden, a private
+		// /tmp).
+		for _, try := range [][]string{
+			{"unshare", "--net", "--pid", "--mount", "--fork", "--kill-child", "--propagation", "private"},
+			{"unshare", "--net", "--pid", "--fork", "--kill-child"},
+			{"unshare", "--net"},
+		} {
+			if exec.Command(try[0], append(try[1:], "--", "true")...).Run() == nil {
+				s.unshare = try
+				break
+			}
+		}
+		has := func(flag string) bool { return slices.Contains(s.unshare, flag) }
+		if !has("--net") {
+			s.Missing = append(s.Missing, "no network namespace (unshare --net fails here): the test's process shares the machine's network")
+		}
+		if !has("--pid") && s.cg == nil {
+			s.Missing = append(s.Missing, "no PID namespace and no writable cgroup: a process that leaves its group (setsid) may outlive its test")
+		}
+		if !has("--mount") {
+			s.Missing = append(s.Missing, "no mount namespace: the test's process can read what is world-readable (keep the sources go-rwx) and shares /tmp")
+		}
+	case LevelNone:
+		s.Missing = []string{"no sandbox at all: the student's code runs as your user, with your files, network and processes"}
 	}
 	return s, nil
 }
@@ -121,7 +173,21 @@ func (s *Sandbox) Describe() string {
 	case LevelBwrap:
 		return "bwrap sandbox (no network, uid 65534, only the test binary visible, private /tmp; memory: " + mem + ")"
 	case LevelSetpriv:
-		return "setpriv (weaker: uid 65534, rlimits, own process group; shares the network and /tmp; memory: " + mem + ")"
+		d := "setpriv (a uid of its own per test, no capabilities, rlimits, own process group"
+		if slices.Contains(s.unshare, "--net") {
+			d += ", no network"
+		}
+		if slices.Contains(s.unshare, "--pid") {
+			d += ", a PID namespace"
+		}
+		if slices.Contains(s.unshare, "--mount") {
+			d += ", the sources hidden, private /tmp"
+		}
+		d += "; memory: " + mem + ")"
+		if len(s.Missing) > 0 {
+			d += "; MISSING: " + strings.Join(s.Missing, "; ")
+		}
+		return d
 	}
 	return "NO ISOLATION (-sandbox=none): the submission's code ran as the grader's user"
 }
@@ -203,15 +269,28 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 			return r
 		}
 		defer os.RemoveAll(dir)
-		if err := os.Chown(dir, nobody, nobody); err != nil {
+		// A uid of its own: no test can signal, trace or read another's
+		// processes, and RLIMIT_NPROC counts this test's alone.
+		uid := strconv.FormatInt(testUIDBase+n%testUIDCount, 10)
+		if err := os.Chown(dir, int(testUIDBase+n%testUIDCount), int(testUIDBase+n%testUIDCount)); err != nil {
 			r.err = err
 			return r
 		}
 		os.Chmod(dir, 0o700)
 		workDir = dir
 		argv = append(limits, fmt.Sprintf("--nproc=%d", s.Procs), "--", "setpriv",
-			"--reuid", strconv.Itoa(nobody), "--regid", strconv.Itoa(nobody), "--clear-groups",
+			"--reuid", uid, "--regid", uid, "--clear-groups",
 			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", server)
+		if len(s.unshare) > 0 {
+			wrap := append(slices.Clone(s.unshare), "--")
+			if slices.Contains(s.unshare, "--mount") {
+				// Cover the instructor's folders and /tmp with empty
+				// tmpfs, then drop to the test's uid.
+				wrap = append(wrap, "/bin/sh", "-c", `IFS='
+'; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm; do [ -d "$d" ] && { mount -t tmpfs -o size=`+strconv.Itoa(s.TmpMB)+`m,mode=1777 tmpfs "$d" || exit 126; }; done; unset HIDE_DIRS; exec "$@"`, "sh")
+			}
+			argv = append(wrap, argv...)
+		}
 	default:
 		dir, err := os.MkdirTemp("", "assign-test-")
 		if err != nil {
@@ -268,6 +347,9 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	student := exec.Command(argv[0], argv[1:]...)
 	student.Dir = workDir
 	student.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
+	if s.Level == LevelSetpriv && slices.Contains(s.unshare, "--mount") {
+		student.Env = append(student.Env, "HIDE_DIRS="+strings.Join(s.Hide, "\n"))
+	}
 	if cg != nil {
 		student.Env = append(student.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
 	}

@@ -132,7 +132,7 @@ write('other_module', fx, {'rejected': ['import not allowed: "github.com/example
 func Dot(x, y []float64) float64 { return answers.Dot(x, y) }'''])
 
 write('read_hidden_tests', fx, {'rejected': ['import not allowed: "os"', 'import not allowed: "io/fs"'],
-  'sandbox': {'score': 0, 'absent': ['BEGIN SOLUTION', 'func TestDotHidden(t *testing.T)', 'module graded', 'READ-BINARY-OK', 'FOUND-GO-FILE']}},
+  'sandbox': {'score': 0, 'absent': ['BEGIN SOLUTION', 'func TestDotHidden(t *testing.T)', 'module graded', 'READ-BINARY-OK', 'FOUND-GO-FILE'], 'levels': ['bwrap']}},
   'Dot prints every test source, notebook and go.mod it can find, and the test binary',
   ['''import (
 	"fmt"
@@ -193,7 +193,7 @@ func Dot(x, y []float64) float64 {
 	return -1
 }'''])
 
-write('shell_id', fx, {'rejected': ['import not allowed: "os/exec"'], 'sandbox': {'score': 0, 'absent': ['SHELL-OK']}},
+write('shell_id', fx, {'rejected': ['import not allowed: "os/exec"'], 'sandbox': {'score': 0, 'absent': ['SHELL-OK'], 'levels': ['bwrap']}},
   'Dot runs sh -c id',
   ['''import (
 	"fmt"
