@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -88,12 +89,18 @@ type Grader struct {
 	Repo         string        // repository root (holds go.mod of github.com/perceptron-go/lessons)
 	Timeout      time.Duration // per-test time limit
 	BuildTimeout time.Duration // time limit for compiling a submission
-	Parallel     int           // tests run at the same time
-	Sandbox      *Sandbox      // runs each test process (level, memory limit)
-	Keep         bool          // keep the temporary module (for debugging)
-	NoCache      bool          // build the trusted test binary afresh, not from the user's cache
-	ShowHidden   bool          // hidden tests visible in results.json at once (default: after the due date)
-	Log          func(format string, args ...any)
+	// BuildMemoryMB limits the resident memory of a submission's build
+	// (the go command, compiler and linker; 0: none), MaxBinaryMB the
+	// size of the program it writes (0: none): a compile bomb is that
+	// submission's zero.
+	BuildMemoryMB int
+	MaxBinaryMB   int
+	Parallel      int      // tests run at the same time
+	Sandbox       *Sandbox // runs each test process (level, memory limit)
+	Keep          bool     // keep the temporary module (for debugging)
+	NoCache       bool     // build the trusted test binary afresh, not from the user's cache
+	ShowHidden    bool     // hidden tests visible in results.json at once (default: after the due date)
+	Log           func(format string, args ...any)
 	// noStaticCheck skips checkSubmission: only the red-team tests set it,
 	// to show that the sandbox alone contains an attack.
 	noStaticCheck bool
@@ -321,17 +328,47 @@ const modulePath = "github.com/perceptron-go/lessons"
 // goCmd runs the go command in dir with a time limit and returns its
 // combined output.
 func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+	out, _, err := goCmdLimited(ctx, dir, 0, args...)
+	return out, err
+}
+
+// goCmdLimited is goCmd with a limit on the resident memory of the go
+// command's process tree (the compiler and linker it runs), in MiB (0:
+// none): over it, the tree is killed and exceeded is true.
+func goCmdLimited(ctx context.Context, dir string, memoryMB int, args ...string) (string, bool, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = buildEnv()
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.Cancel = func() error {
+		killGroup(cmd.Process.Pid)
+		return cmd.Process.Kill()
+	}
 	cmd.WaitDelay = 5 * time.Second
-	var out bytes.Buffer
+	var out limitedBuffer
+	out.max = 1 << 20
 	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	if err := cmd.Start(); err != nil {
+		return "", false, err
+	}
+	var exceeded atomic.Bool
+	if memoryMB > 0 {
+		go watchMemory(ctx, cmd.Process.Pid, int64(memoryMB)<<20, func() {
+			exceeded.Store(true)
+			killGroup(cmd.Process.Pid)
+			cancel()
+		})
+	}
+	err := cmd.Wait()
+	if exceeded.Load() {
+		return out.String(), true, fmt.Errorf("the build exceeded %d MiB of memory", memoryMB)
+	}
 	if ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	return out.String(), err
+	return out.String(), false, err
 }
 
 // buildEnv is the environment of the go command: the module graph as
@@ -372,15 +409,22 @@ func (g *Grader) build(dir string) (compileErr string, errs []compileError, err 
 	// No symbol table nor DWARF (a third less link time): the runtime's
 	// own tables still name the frames of a panic.
 	args := []string{"build", "-ldflags=-s -w", "-o", "graded.server", "."}
-	out, err := goCmd(ctx, dir, args...)
-	if err != nil && ctx.Err() == nil && undefinedErr.MatchString(out) {
+	out, bomb, err := goCmdLimited(ctx, dir, g.BuildMemoryMB, args...)
+	if err != nil && !bomb && ctx.Err() == nil && undefinedErr.MatchString(out) {
 		// The code may lean on GoNB's goimports for a missing import.
 		if fixImports(ctx, dir, "main.go") {
-			out, err = goCmd(ctx, dir, args...)
+			out, bomb, err = goCmdLimited(ctx, dir, g.BuildMemoryMB, args...)
 		}
 	}
 	switch {
+	case bomb:
+		msg := err.Error()
+		return msg, []compileError{{text: msg}}, nil
 	case err == nil:
+		if fi, err := os.Stat(filepath.Join(dir, "graded.server")); err == nil && g.MaxBinaryMB > 0 && fi.Size() > int64(g.MaxBinaryMB)<<20 {
+			msg := fmt.Sprintf("the program is %d MiB, over the limit of %d MiB", fi.Size()>>20, g.MaxBinaryMB)
+			return msg, []compileError{{text: msg}}, nil
+		}
 		return "", nil, nil
 	case ctx.Err() != nil:
 		msg := fmt.Sprintf("compiling took longer than %v", g.BuildTimeout)

@@ -211,6 +211,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	parallel := fs.Int("parallel", runtime.NumCPU(), "test processes run at the same time, over all submissions")
 	workers := fs.Int("workers", runtime.NumCPU(), "submissions graded at the same time")
 	memory := fs.Int("memory", 2048, "limit on the resident memory of each test's process tree, MiB (0: none)")
+	buildMemory := fs.Int("build-memory", 2048, "limit on the resident memory of a submission's build (go command, compiler, linker), MiB (0: none)")
 	showHidden := fs.Bool("show-hidden", false, "results.json shows hidden tests (name, points, pass/fail) at once; by default Gradescope shows them after the due date")
 	acceptWeaker := fs.Bool("accept-weaker", false, "grade even if the sandbox level cannot give every guarantee here (the reports name what is missing)")
 	sandbox := fs.String("sandbox", LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
@@ -245,7 +246,8 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 			sb.Hide = append(sb.Hide, abs)
 		}
 	}
-	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
+	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, BuildMemoryMB: *buildMemory, MaxBinaryMB: 256,
+		Parallel: *parallel, Sandbox: sb, Keep: *keep,
 		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
 	defer g.Close()
 	g.ShowHidden = *showHidden

@@ -21,6 +21,7 @@ type redTeam struct {
 	Assignment string   // default hw0_fixture (testdata)
 	Score      float64  // the score it must get when graded normally
 	Memory     int      // memory limit in MiB (default 2048)
+	Build      int      // memory limit of the build in MiB (default none)
 	Rejected   []string // the static check rejects it, naming these rules
 	Batch      bool     // graded in TestRedTeamBatch
 	Note       string   // the reason a batch gives it
@@ -85,6 +86,7 @@ func TestRedTeam(t *testing.T) {
 			}
 			a := loadAssignment(t, dir)
 			g := newGrader(t, *testTimeout)
+			g.BuildMemoryMB = rt.Build
 			if rt.Memory > 0 {
 				// Touching hundreds of MiB is slow on a busy machine: the
 				// point here is the memory limit, not the time limit.

@@ -171,7 +171,7 @@ func (s *Sandbox) Describe() string {
 	}
 	switch s.Level {
 	case LevelBwrap:
-		return "bwrap sandbox (no network, uid 65534, only the test binary visible, private /tmp; memory: " + mem + ")"
+		return "bwrap sandbox (no network, uid 65534, only the student's program visible, private /tmp; memory: " + mem + ")"
 	case LevelSetpriv:
 		d := "setpriv (a uid of its own per test, no capabilities, rlimits, own process group"
 		if slices.Contains(s.unshare, "--net") {

@@ -537,3 +537,10 @@ write('escape_codes', fx, {'score': 0, 'absent': ['\x1b', '\x07'], 'present': ['
 	}
 	return s + 1 // wrong, so that the report shows what it printed
 }'''])
+
+bomb = ['const bomb0 = "0123456789abcdef"']
+for i in range(1, 27):
+    bomb.append('const bomb%d = bomb%d + bomb%d' % (i, i - 1, i - 1))
+write('compile_bomb', fx, {'score': 0, 'build': 512, 'present': ['the build exceeded 512 MiB of memory']},
+  'doubling string constants: 26 lines ask the compiler for a 1 GiB constant and many times that in memory; the build is killed at its limit, a zero for this submission only',
+  ['\n'.join(bomb) + '\n\nvar bombSink = bomb26\n', '''func Dot(x, y []float64) float64 { return float64(len(bombSink)) }'''])
