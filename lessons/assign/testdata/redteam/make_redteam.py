@@ -544,3 +544,35 @@ for i in range(1, 27):
 write('compile_bomb', fx, {'score': 0, 'build': 512, 'present': ['the build exceeded 512 MiB of memory']},
   'doubling string constants: 26 lines ask the compiler for a 1 GiB constant and many times that in memory; the build is killed at its limit, a zero for this submission only',
   ['\n'.join(bomb) + '\n\nvar bombSink = bomb26\n', '''func Dot(x, y []float64) float64 { return float64(len(bombSink)) }'''])
+
+PIPE_INIT = DAEMON_INIT.replace('''	case "bomb":''', '''	case "forever":
+		time.Sleep(time.Hour)
+		os.Exit(0)
+	case "bomb":''')
+write('daemon_pipe', fx, {'rejected': ['init function not allowed', 'import not allowed: "os/exec"', 'import not allowed: "syscall"'],
+  'sandbox': {'score': 0, 'survivors': 'redteam-pipe'}},
+  'a setsid daemon that holds the output pipe and the reply pipe and sleeps for an hour: the grader must neither wait for it nor leave it running',
+  [PIPE_INIT, '''func Dot(x, y []float64) float64 {
+	cmd := exec.Command("/proc/self/exe", "redteam-pipe")
+	cmd.Env = []string{"REDTEAM=forever"}
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	cmd.ExtraFiles = []*os.File{os.NewFile(3, "calls"), os.NewFile(4, "replies")}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Start()
+	return -1
+}'''])
+
+write('kill_all', fx, {'rejected': ['import not allowed: "syscall"'], 'batch': True, 'score': 0},
+  "Dot sends SIGKILL to every process it may signal (kill -1), for a second, while the batch grades the others: an honest submission graded beside it must keep its marks",
+  ['''import (
+	"syscall"
+	"time"
+)
+
+func Dot(x, y []float64) float64 {
+	for start := time.Now(); time.Since(start) < time.Second; {
+		syscall.Kill(-1, syscall.SIGKILL)
+		time.Sleep(time.Millisecond)
+	}
+	return -1
+}'''])
