@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +18,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 // Status of one graded test.
@@ -95,11 +96,11 @@ type Grader struct {
 	// submission's zero.
 	BuildMemoryMB int
 	MaxBinaryMB   int
-	Parallel      int      // tests run at the same time
-	Sandbox       *Sandbox // runs each test process (level, memory limit)
-	Keep          bool     // keep the temporary module (for debugging)
-	NoCache       bool     // build the trusted test binary afresh, not from the user's cache
-	ShowHidden    bool     // hidden tests visible in results.json at once (default: after the due date)
+	Parallel      int              // tests run at the same time
+	Sandbox       *sandbox.Sandbox // runs each test process (level, memory limit)
+	Keep          bool             // keep the temporary module (for debugging)
+	NoCache       bool             // build the trusted test binary afresh, not from the user's cache
+	ShowHidden    bool             // hidden tests visible in results.json at once (default: after the due date)
 	Log           func(format string, args ...any)
 	// noStaticCheck skips checkSubmission: only the red-team tests set it,
 	// to show that the sandbox alone contains an attack.
@@ -341,23 +342,22 @@ func goCmdLimited(ctx context.Context, dir string, memoryMB int, args ...string)
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = buildEnv()
-	cmd.SysProcAttr = sysProcAttr()
+	cmd.SysProcAttr = sandbox.SysProcAttr()
 	cmd.Cancel = func() error {
-		killGroup(cmd.Process.Pid)
+		sandbox.KillGroup(cmd.Process.Pid)
 		return cmd.Process.Kill()
 	}
 	cmd.WaitDelay = 5 * time.Second
-	var out limitedBuffer
-	out.max = 1 << 20
-	cmd.Stdout, cmd.Stderr = &out, &out
+	out := &sandbox.LimitedBuffer{Max: 1 << 20}
+	cmd.Stdout, cmd.Stderr = out, out
 	if err := cmd.Start(); err != nil {
 		return "", false, err
 	}
 	var exceeded atomic.Bool
 	if memoryMB > 0 {
-		go watchMemory(ctx, cmd.Process.Pid, int64(memoryMB)<<20, func() {
+		go sandbox.WatchMemory(ctx, cmd.Process.Pid, int64(memoryMB)<<20, func() {
 			exceeded.Store(true)
-			killGroup(cmd.Process.Pid)
+			sandbox.KillGroup(cmd.Process.Pid)
 			cancel()
 		})
 	}
@@ -658,7 +658,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		x, y := rep.Stubs[i], rep.Stubs[j]
 		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line) || (x.Cell == y.Cell && x.Line == y.Line && x.Func < y.Func)
 	})
-	bin, cleanup, err := g.Sandbox.prepare(filepath.Join(dir, "graded.server"))
+	bin, cleanup, err := g.Sandbox.Prepare(filepath.Join(dir, "graded.server"))
 	if err != nil {
 		return nil, err
 	}
@@ -758,35 +758,6 @@ func (r *TestResult) markStubbed(stubs []Stub) {
 	}
 }
 
-// limitedBuffer keeps the first max bytes written to it.
-type limitedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-	cut bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if room := b.max - b.buf.Len(); room < len(p) {
-		b.buf.Write(p[:max(0, room)])
-		b.cut = true
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *limitedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	s := b.buf.String()
-	if b.cut {
-		s += "\n[... output cut ...]\n"
-	}
-	return s
-}
-
 // runTest runs one test in its own sandboxed process, within the time
 // limit. The score comes only from the verdict channel (see harness.go):
 // what the test prints, and its exit code, only explain a failure.
@@ -795,24 +766,24 @@ func (g *Grader) runTest(trusted, server string, r *TestResult) {
 	args := []string{"-test.run=^" + harnessName(r.Name) + "$", "-test.v", "-test.count=1",
 		"-test.timeout=" + (g.Timeout + 30*time.Second).String()}
 	run := g.Sandbox.Run(trusted, args, server, key, g.Timeout)
-	r.Seconds = run.seconds
-	text := run.output
-	if passed(run.verdict, key, r.Name) && !run.timedOut && !run.oom {
+	r.Seconds = run.Seconds
+	text := run.Output
+	if passed(run.Verdict, key, r.Name) && !run.TimedOut && !run.OOM {
 		r.Status, r.Score = statusPassed, r.MaxScore
 		r.Output = cleanOutput(text, r.Name)
 		return
 	}
 	switch {
-	case run.err != nil:
+	case run.Err != nil:
 		r.Status = statusFailed
-		r.Output = "the grader could not run the test: " + run.err.Error()
-	case run.timedOut:
+		r.Output = "the grader could not run the test: " + run.Err.Error()
+	case run.TimedOut:
 		r.Status = statusTimeout
 		r.Output = fmt.Sprintf("stopped after the time limit of %v: an endless loop, or far too slow", g.Timeout)
 		if s := cleanOutput(text, r.Name); s != "" {
 			r.Output += "\noutput before it was stopped:\n" + s
 		}
-	case run.oom || strings.Contains(text, "fatal error: out of memory") || strings.Contains(text, "runtime: out of memory"):
+	case run.OOM || strings.Contains(text, "fatal error: out of memory") || strings.Contains(text, "runtime: out of memory"):
 		r.Status = statusOOM
 		r.Output = cleanOutput(text, r.Name)
 		if i := fatalError.FindStringIndex(text); i != nil {

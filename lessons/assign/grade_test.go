@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 var (
@@ -29,12 +31,12 @@ func repoRoot(t *testing.T) string {
 	return repo
 }
 
-var sandboxLevel = flag.String("assign.sandbox", LevelBwrap, "isolation level of the grader in these tests")
+var sandboxLevel = flag.String("assign.sandbox", sandbox.LevelBwrap, "isolation level of the grader in these tests")
 
 // newSandbox returns a sandbox at -assign.sandbox with the memory limit.
-func newSandbox(t *testing.T, memoryMB int) *Sandbox {
+func newSandbox(t *testing.T, memoryMB int) *sandbox.Sandbox {
 	t.Helper()
-	sb, err := NewSandbox(*sandboxLevel, memoryMB)
+	sb, err := sandbox.New(*sandboxLevel, memoryMB)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	_ "embed"
 	"encoding/hex"
@@ -67,4 +68,11 @@ func macHex(key []byte, msg string) string {
 	mac := hmac.New(sha256.New, key)
 	mac.Write([]byte(msg))
 	return hex.EncodeToString(mac.Sum(nil))
+}
+
+// newKey returns a fresh random key for one test process's verdict.
+func newKey() []byte {
+	k := make([]byte, 32)
+	rand.Read(k)
+	return k
 }

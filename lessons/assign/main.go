@@ -64,6 +64,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 const usage = `usage:
@@ -214,7 +216,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	buildMemory := fs.Int("build-memory", 2048, "limit on the resident memory of a submission's build (go command, compiler, linker), MiB (0: none)")
 	showHidden := fs.Bool("show-hidden", false, "results.json shows hidden tests (name, points, pass/fail) at once; by default Gradescope shows them after the due date")
 	acceptWeaker := fs.Bool("accept-weaker", false, "grade even if the sandbox level cannot give every guarantee here (the reports name what is missing)")
-	sandbox := fs.String("sandbox", LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
+	level := fs.String("sandbox", sandbox.LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
 	out := fs.String("out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
 	results := fs.String("results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
 	keep := fs.Bool("keep", false, "keep the temporary Go module of each submission (debugging)")
@@ -233,13 +235,13 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sb, err := NewSandbox(*sandbox, *memory)
+	sb, err := sandbox.New(*level, *memory)
 	if err != nil {
 		return err
 	}
 	defer sb.Close()
-	if len(sb.Missing) > 0 && *sandbox != LevelNone && !*acceptWeaker {
-		return fmt.Errorf("-sandbox=%s cannot give here: %s; pass -accept-weaker to grade anyway (every report then names what is missing), or use -sandbox=bwrap", *sandbox, strings.Join(sb.Missing, "; "))
+	if len(sb.Missing) > 0 && *level != sandbox.LevelNone && !*acceptWeaker {
+		return fmt.Errorf("-sandbox=%s cannot give here: %s; pass -accept-weaker to grade anyway (every report then names what is missing), or use -sandbox=bwrap", *level, strings.Join(sb.Missing, "; "))
 	}
 	for _, d := range []string{repo, lessonsDir} {
 		if abs, err := filepath.Abs(d); err == nil {
@@ -252,7 +254,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	defer g.Close()
 	g.ShowHidden = *showHidden
 	g.noStaticCheck = testNoStaticCheck
-	if *sandbox == LevelNone {
+	if *level == sandbox.LevelNone {
 		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")
 	}
 

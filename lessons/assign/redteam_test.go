@@ -10,9 +10,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 // redTeam is the metadata "redteam" of a hostile submission in
@@ -99,7 +100,7 @@ func TestRedTeam(t *testing.T) {
 				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
 			}
 			text := rep.Text()
-			if !strings.Contains(text, "Isolation: "+*sandboxLevel) && *sandboxLevel != LevelNone {
+			if !strings.Contains(text, "Isolation: "+*sandboxLevel) && *sandboxLevel != sandbox.LevelNone {
 				t.Errorf("the report does not say which isolation ran")
 			}
 			js, err := rep.JSON()
@@ -133,7 +134,7 @@ func TestRedTeam(t *testing.T) {
 				t.Logf("sandbox-only attack not run at level %s: only %v must hold it alone", *sandboxLevel, rt.Sandbox.Levels)
 				return
 			}
-			if sb := newSandbox(t, 0); *sandboxLevel == LevelNone || len(sb.Missing) > 0 {
+			if sb := newSandbox(t, 0); *sandboxLevel == sandbox.LevelNone || len(sb.Missing) > 0 {
 				// A level that cannot give every guarantee here relies
 				// on the static check.
 				t.Logf("sandbox-only attack not run at level %s, which lacks: %v", *sandboxLevel, sb.Missing)
@@ -170,7 +171,9 @@ func TestRedTeam(t *testing.T) {
 				if pids := processesWith(rt.Sandbox.Survivors); len(pids) > 0 {
 					t.Errorf("sandbox only: processes %v (%q) outlived the grading (started %v ago)", pids, rt.Sandbox.Survivors, time.Since(start))
 					for _, p := range pids {
-						syscall.Kill(p, syscall.SIGKILL)
+						if pr, err := os.FindProcess(p); err == nil {
+							pr.Kill()
+						}
 					}
 				}
 			}
@@ -239,7 +242,7 @@ func TestRedTeamBatch(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	// A level that lacks a guarantee here relies on the static check.
-	testNoStaticCheck = *sandboxLevel != LevelNone && len(newSandbox(t, 0).Missing) == 0
+	testNoStaticCheck = *sandboxLevel != sandbox.LevelNone && len(newSandbox(t, 0).Missing) == 0
 	defer func() { testNoStaticCheck = false }()
 	var stdout, stderr strings.Builder
 	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",

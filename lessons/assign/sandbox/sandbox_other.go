@@ -1,6 +1,6 @@
 //go:build !linux
 
-package main
+package sandbox
 
 import (
 	"os"
@@ -12,11 +12,11 @@ import (
 // -sandbox=none runs, which is no sandbox.
 const sandboxSupported = false
 
-// sysProcAttr has no process groups to offer here.
-func sysProcAttr() *syscall.SysProcAttr { return nil }
+// SysProcAttr has no process groups to offer here.
+func SysProcAttr() *syscall.SysProcAttr { return nil }
 
-// killGroup cannot reach a group here; the process itself is killed.
-func killGroup(pid int) { killPid(pid) }
+// KillGroup cannot reach a group here; the process itself is killed.
+func KillGroup(pid int) { killPid(pid) }
 
 // killPid kills the process pid.
 func killPid(pid int) {

@@ -1,9 +1,12 @@
-package main
+// Package sandbox runs the student's process of a test at one isolation
+// level (bwrap, setpriv or none), beside the trusted test process that
+// calls it, with limits on time, memory, processes and files, and kills
+// everything the test started when it ends.
+package sandbox
 
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
@@ -72,9 +75,9 @@ type Sandbox struct {
 // Sandbox), naming their cgroups.
 var runSeq atomic.Int64
 
-// NewSandbox checks that level can run here and prepares it. It fails
+// New checks that level can run here and prepares it. It fails
 // with a message saying what to do when bubblewrap cannot run.
-func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
+func New(level string, memoryMB int) (*Sandbox, error) {
 	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256}
 	if level != LevelNone && !sandboxSupported {
 		return nil, fmt.Errorf("-sandbox=%s needs Linux (namespaces, setpriv, cgroups); here only -sandbox=none runs, which is no sandbox: grade only code you trust", level)
@@ -192,19 +195,19 @@ func (s *Sandbox) Describe() string {
 	return "NO ISOLATION (-sandbox=none): the submission's code ran as the grader's user"
 }
 
-// run is one test process in the sandbox.
-type sandboxRun struct {
-	output   string
-	verdict  []byte
-	timedOut bool
-	oom      bool
-	err      error
-	seconds  float64
+// Result is one test run by Run.
+type Result struct {
+	Output   string  // what both processes printed, cut at 64 KiB
+	Verdict  []byte  // what the trusted process wrote on its verdict channel
+	TimedOut bool    // killed at the deadline
+	OOM      bool    // the student's process tree went over the memory limit
+	Err      error   // the grader could not run the test
+	Seconds  float64 // wall time
 }
 
-// prepare returns the path of a copy of the test binary that the sandbox
+// Prepare returns the path of a copy of the test binary that the sandbox
 // can execute; cleanup removes it.
-func (s *Sandbox) prepare(bin string) (string, func(), error) {
+func (s *Sandbox) Prepare(bin string) (string, func(), error) {
 	if s.Level == LevelBwrap {
 		// Execute-only, bound into the sandbox: the test can run it but
 		// not read it. Inside, uid 65534 is the grader's uid (root)
@@ -245,8 +248,8 @@ func (s *Sandbox) prepare(bin string) (string, func(), error) {
 // trusted process a fresh random key on fd 3 and collects what it writes
 // on fd 4 (the verdict channel); what both processes print, on one pipe
 // in the order they print it, is kept up to 64 KiB.
-func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, timeout time.Duration) sandboxRun {
-	var r sandboxRun
+func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, timeout time.Duration) Result {
+	var r Result
 	n := runSeq.Add(1)
 	var argv []string
 	var workDir string
@@ -265,7 +268,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	case LevelSetpriv:
 		dir, err := os.MkdirTemp(s.runRoot, "work-")
 		if err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		defer os.RemoveAll(dir)
@@ -273,7 +276,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		// processes, and RLIMIT_NPROC counts this test's alone.
 		uid := strconv.FormatInt(testUIDBase+n%testUIDCount, 10)
 		if err := os.Chown(dir, int(testUIDBase+n%testUIDCount), int(testUIDBase+n%testUIDCount)); err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		os.Chmod(dir, 0o700)
@@ -294,7 +297,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	default:
 		dir, err := os.MkdirTemp("", "assign-test-")
 		if err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		defer os.RemoveAll(dir)
@@ -315,7 +318,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 			hard = s.MemoryMB + max(64, s.MemoryMB/4)
 		}
 		if cg, err = s.cg.create(fmt.Sprintf("t%d-%d", os.Getpid(), n), hard, s.Procs); err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		defer cg.remove()
@@ -336,7 +339,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		pr, pw, err := os.Pipe()
 		if err != nil {
 			closeAll()
-			r.err = err
+			r.Err = err
 			return r
 		}
 		pipes[i] = [2]*os.File{pr, pw}
@@ -355,10 +358,10 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	}
 	student.ExtraFiles = []*os.File{callP[0], replyP[1]}
 	student.Stdout, student.Stderr = outP[1], outP[1]
-	student.SysProcAttr = sysProcAttr()
+	student.SysProcAttr = SysProcAttr()
 	tdir, err := os.MkdirTemp("", "assign-trusted-run-")
 	if err != nil {
-		r.err = err
+		r.Err = err
 		return r
 	}
 	defer os.RemoveAll(tdir)
@@ -367,16 +370,16 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	test.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + tdir, "TMPDIR=" + tdir}
 	test.ExtraFiles = []*os.File{keyP[0], verP[1], replyP[0], callP[1]}
 	test.Stdout, test.Stderr = outP[1], outP[1]
-	test.SysProcAttr = sysProcAttr()
+	test.SysProcAttr = SysProcAttr()
 
-	out := &limitedBuffer{max: 64 << 10}
+	out := &LimitedBuffer{Max: 64 << 10}
 	start := time.Now()
 	if err := student.Start(); err != nil {
-		r.err = err
+		r.Err = err
 		return r
 	}
 	killTree := func() {
-		killGroup(student.Process.Pid)
+		KillGroup(student.Process.Pid)
 		student.Process.Kill()
 		if cg != nil {
 			cg.killAll()
@@ -387,7 +390,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	if err := test.Start(); err != nil {
 		killTree()
 		<-studentDone
-		r.err = err
+		r.Err = err
 		return r
 	}
 	// Only the children hold the ends they use now: a process that ends
@@ -430,13 +433,13 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	defer cancel()
 	var memExceeded atomic.Bool
 	if s.MemoryMB > 0 {
-		go watchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
 	}
 	select {
 	case err = <-testDone:
 	case <-ctx.Done():
-		r.timedOut = true
-		killGroup(test.Process.Pid)
+		r.TimedOut = true
+		KillGroup(test.Process.Pid)
 		test.Process.Kill()
 		err = <-testDone
 	}
@@ -449,24 +452,24 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	verP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
 	outP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
 	wg.Wait()
-	r.seconds = time.Since(start).Seconds()
-	r.output = out.String()
-	r.verdict = verdict.Bytes()
-	r.oom = memExceeded.Load() || (cg != nil && cg.oomKilled())
+	r.Seconds = time.Since(start).Seconds()
+	r.Output = out.String()
+	r.Verdict = verdict.Bytes()
+	r.OOM = memExceeded.Load() || (cg != nil && cg.oomKilled())
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			r.err = err
+			r.Err = err
 		}
 	}
 	return r
 }
 
-// watchMemory kills the tree rooted at pid (through kill) when its
+// WatchMemory kills the tree rooted at pid (through kill) when its
 // resident memory exceeds limit bytes. It polls every 50 ms, so a fast
 // allocation may overshoot by what it allocates in that time; where no
 // cgroup is writable it is the only memory limit.
-func watchMemory(ctx context.Context, pid int, limit int64, kill func()) {
+func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -681,9 +684,31 @@ func (g *cgroup) remove() {
 	}
 }
 
-// newKey returns a fresh random key for one test process's verdict.
-func newKey() []byte {
-	k := make([]byte, 32)
-	rand.Read(k)
-	return k
+// LimitedBuffer keeps the first max bytes written to it.
+type LimitedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	Max int
+	cut bool
+}
+
+func (b *LimitedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if room := b.Max - b.buf.Len(); room < len(p) {
+		b.buf.Write(p[:max(0, room)])
+		b.cut = true
+		return len(p), nil
+	}
+	return b.buf.Write(p)
+}
+
+func (b *LimitedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.buf.String()
+	if b.cut {
+		s += "\n[... output cut ...]\n"
+	}
+	return s
 }
