@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // This file holds the helpers with which the tests make wrong solutions:
@@ -16,7 +18,7 @@ import (
 // funcCell finds the code cell (not a %test cell) of nb that declares the
 // top-level function name, and the function's declaration in that cell's
 // Go source (see cellLines.goSource).
-func funcCell(t *testing.T, nb *Notebook, name string) (c *Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
+func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
 	t.Helper()
 	for _, c := range nb.Cells {
 		if c.Type != "code" {
@@ -46,13 +48,13 @@ func funcCell(t *testing.T, nb *Notebook, name string) (c *Cell, src string, fse
 }
 
 // setCell writes src (a goSource, "package main\n" first) back into c.
-func setCell(c *Cell, src string) {
+func setCell(c *notebook.Cell, src string) {
 	c.Source = strings.TrimPrefix(src, "package main\n")
 }
 
 // replaceInFunc replaces the first occurrence of old inside the body of
 // function name by new: a deliberately wrong solution.
-func replaceInFunc(t *testing.T, nb *Notebook, name, old, new string) {
+func replaceInFunc(t *testing.T, nb *notebook.Notebook, name, old, new string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	start, end := fset.Position(fn.Body.Lbrace).Offset, fset.Position(fn.Body.Rbrace).Offset
@@ -64,7 +66,7 @@ func replaceInFunc(t *testing.T, nb *Notebook, name, old, new string) {
 }
 
 // loopFunc makes function name start with an endless loop.
-func loopFunc(t *testing.T, nb *Notebook, name string) {
+func loopFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	at := fset.Position(fn.Body.Lbrace).Offset + 1
@@ -73,7 +75,7 @@ func loopFunc(t *testing.T, nb *Notebook, name string) {
 
 // breakFunc makes function name not compile: its body starts by declaring
 // a variable it never uses.
-func breakFunc(t *testing.T, nb *Notebook, name string) {
+func breakFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	at := fset.Position(fn.Body.Lbrace).Offset + 1
@@ -82,7 +84,7 @@ func breakFunc(t *testing.T, nb *Notebook, name string) {
 
 // zeroFunc replaces the body of function name by one that returns the zero
 // values of its results: wrong, but it compiles, returns and never panics.
-func zeroFunc(t *testing.T, nb *Notebook, name string) {
+func zeroFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	var zeros []string

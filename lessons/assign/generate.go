@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // The markers of the source notebook (nbgrader's, written as Go comments).
@@ -20,9 +22,9 @@ const (
 
 // Assignment is a parsed source notebook.
 type Assignment struct {
-	Name   string    // folder name, e.g. "hw1_hyperplanes"
-	Dir    string    // folder holding source.ipynb
-	Source *Notebook // the source notebook as read
+	Name   string             // folder name, e.g. "hw1_hyperplanes"
+	Dir    string             // folder holding source.ipynb
+	Source *notebook.Notebook // the source notebook as read
 	Tests  []testFunc
 	// testCells are the %test cells of the source, parsed, hidden tests included.
 	testCells []*parsedCell
@@ -37,7 +39,7 @@ type Assignment struct {
 // LoadAssignment reads and checks DIR/source.ipynb.
 func LoadAssignment(dir string) (*Assignment, error) {
 	path := filepath.Join(dir, "source.ipynb")
-	nb, err := ReadNotebook(path)
+	nb, err := notebook.Read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -245,9 +247,9 @@ func rewrite(src string, student, keepHidden bool) (string, bool) {
 // removed, outputs cleared) and the solution notebook (solutions in place,
 // hidden tests removed unless keepHidden, outputs cleared: execute it to
 // fill them) of the assignment.
-func (a *Assignment) Generated(keepHidden bool) (student, solution *Notebook) {
-	build := func(isStudent bool) *Notebook {
-		nb := &Notebook{NBFormat: a.Source.NBFormat, NBFormatMinor: a.Source.NBFormatMinor, Metadata: cloneMap(a.Source.Metadata)}
+func (a *Assignment) Generated(keepHidden bool) (student, solution *notebook.Notebook) {
+	build := func(isStudent bool) *notebook.Notebook {
+		nb := &notebook.Notebook{NBFormat: a.Source.NBFormat, NBFormatMinor: a.Source.NBFormatMinor, Metadata: cloneMap(a.Source.Metadata)}
 		meta := map[string]any{"assignment": a.Name}
 		if isStudent {
 			meta["student"] = true
@@ -256,7 +258,7 @@ func (a *Assignment) Generated(keepHidden bool) (student, solution *Notebook) {
 		}
 		nb.Metadata["lessons"] = meta
 		for _, c := range a.Source.Cells {
-			nc := &Cell{Type: c.Type, ID: c.ID, Metadata: cloneMap(c.Metadata), Source: c.Source, Attachments: c.Attachments}
+			nc := &notebook.Cell{Type: c.Type, ID: c.ID, Metadata: cloneMap(c.Metadata), Source: c.Source, Attachments: c.Attachments}
 			delete(nc.Metadata, "execution")
 			if c.Type == "code" {
 				src, keep := rewrite(c.Source, isStudent, keepHidden && !isStudent)
@@ -285,7 +287,7 @@ func cloneMap(m map[string]any) map[string]any {
 
 // sameCells reports the first difference in cell types and sources between
 // a committed notebook and a freshly generated one ("" if none).
-func sameCells(committed, fresh *Notebook) string {
+func sameCells(committed, fresh *notebook.Notebook) string {
 	if committed.Assignment() != fresh.Assignment() {
 		return fmt.Sprintf("metadata lessons.assignment is %q, want %q", committed.Assignment(), fresh.Assignment())
 	}
@@ -325,13 +327,13 @@ func lineDiff(got, want string) string {
 
 // studentIsClean reports what is wrong with a committed student notebook
 // beyond its sources: outputs or execution counts left in.
-func studentIsClean(nb *Notebook) string {
+func studentIsClean(nb *notebook.Notebook) string {
 	for i, c := range nb.Cells {
 		if c.Type == "code" && (len(c.Outputs) > 0 || c.ExecutionCount != nil) {
 			return fmt.Sprintf("cell %d has outputs or an execution count: student notebooks are committed cleared", i)
 		}
 	}
-	if s, _ := nb.lessonsMeta()["student"].(bool); !s {
+	if s, _ := nb.LessonsMeta()["student"].(bool); !s {
 		return "metadata lessons.student is not true"
 	}
 	return ""
@@ -345,10 +347,10 @@ func (a *Assignment) Freshness() []string {
 	var problems []string
 	for _, f := range []struct {
 		name string
-		nb   *Notebook
+		nb   *notebook.Notebook
 	}{{"student.ipynb", student}, {"solution.ipynb", solution}} {
 		path := filepath.Join(a.Dir, f.name)
-		committed, err := ReadNotebook(path)
+		committed, err := notebook.Read(path)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue

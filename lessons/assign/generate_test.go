@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 func TestReadCellLines(t *testing.T) {
@@ -95,10 +97,10 @@ func TestRewrite(t *testing.T) {
 
 // sourceNotebook builds a source notebook from the code of its cells after
 // the setup cell; a cell starting with "md:" is a markdown cell.
-func sourceNotebook(cells ...string) *Notebook {
-	nb := &Notebook{NBFormat: "4", NBFormatMinor: "5", Metadata: map[string]any{}}
+func sourceNotebook(cells ...string) *notebook.Notebook {
+	nb := &notebook.Notebook{NBFormat: "4", NBFormatMinor: "5", Metadata: map[string]any{}}
 	for _, s := range append([]string{setupCell}, cells...) {
-		c := &Cell{Type: "code", Metadata: map[string]any{}, Source: s}
+		c := &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: s}
 		if md, ok := strings.CutPrefix(s, "md:"); ok {
 			c.Type, c.Source = "markdown", md
 		}
@@ -163,7 +165,7 @@ func TestNotebookRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nb, err := ParseNotebook(b)
+	nb, err := notebook.Parse(b)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +182,7 @@ func TestGenerated(t *testing.T) {
 	a := loadAssignment(t, fixture)
 	student, solution := a.Generated(false)
 	_, solutionHidden := a.Generated(true)
-	text := func(nb *Notebook) string {
+	text := func(nb *notebook.Notebook) string {
 		var b strings.Builder
 		for _, c := range nb.Cells {
 			b.WriteString(c.Source + "\n")
@@ -189,7 +191,7 @@ func TestGenerated(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name       string
-		nb         *Notebook
+		nb         *notebook.Notebook
 		cells      int
 		has, hasNo []string
 		meta       string
@@ -215,7 +217,7 @@ func TestGenerated(t *testing.T) {
 				t.Errorf("%s: has %q", tc.name, bad)
 			}
 		}
-		if m := tc.nb.lessonsMeta(); m["assignment"] != "hw0_fixture" || m[tc.meta] != true || len(m) != 2 {
+		if m := tc.nb.LessonsMeta(); m["assignment"] != "hw0_fixture" || m[tc.meta] != true || len(m) != 2 {
 			t.Errorf("%s: metadata.lessons = %v", tc.name, m)
 		}
 		for i, c := range tc.nb.Cells {

@@ -19,6 +19,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
@@ -148,7 +150,7 @@ func (u unit) fileOf() string {
 // as in GoNB), then the declarations of the source's code cells that hold
 // no exercise, then those of the source's %test cells, visible and hidden;
 // a later declaration replaces an earlier one of the same name.
-func program(sub *Notebook, a *Assignment) *assembly {
+func program(sub *notebook.Notebook, a *Assignment) *assembly {
 	imports := map[string][]importSpec{}
 	var units []unit
 	var notes []string
@@ -523,7 +525,7 @@ func fixImports(ctx context.Context, dir string, files ...string) bool {
 // Grade grades the submitted notebook sub against assignment a. Its code
 // is checked against the assignment's Policy first: a submission that
 // breaks it is rejected, nothing is built, and every test scores 0.
-func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, error) {
+func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*Report, error) {
 	start := time.Now()
 	rep := &Report{Submission: subPath, Assignment: a.Name, MaxScore: a.MaxScore(), ShowHidden: g.ShowHidden}
 	if g.Sandbox != nil {

@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
@@ -61,9 +63,9 @@ func loadAssignment(t *testing.T, dir string) *Assignment {
 	return a
 }
 
-func readNB(t *testing.T, path string) *Notebook {
+func readNB(t *testing.T, path string) *notebook.Notebook {
 	t.Helper()
-	nb, err := ReadNotebook(path)
+	nb, err := notebook.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +73,7 @@ func readNB(t *testing.T, path string) *Notebook {
 }
 
 // grade grades nb and logs the readable report.
-func grade(t *testing.T, g *Grader, a *Assignment, name string, nb *Notebook) *Report {
+func grade(t *testing.T, g *Grader, a *Assignment, name string, nb *notebook.Notebook) *Report {
 	t.Helper()
 	rep, err := g.Grade(name, nb, a)
 	if err != nil {
@@ -428,12 +430,12 @@ func TestGradeFixture(t *testing.T) {
 	// not compile, every test scores 0 with the compiler's message.
 	for _, tc := range []struct {
 		name, want string
-		edit       func(nb *Notebook)
+		edit       func(nb *notebook.Notebook)
 	}{
-		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *Notebook) {
-			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
+		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *notebook.Notebook) {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
 		}},
-		{"broken signature", "cell 5, line 7: undefined: undefinedType", func(nb *Notebook) {
+		{"broken signature", "cell 5, line 7: undefined: undefinedType", func(nb *notebook.Notebook) {
 			c, src, _, _ := funcCell(t, nb, "Sign")
 			setCell(c, strings.Replace(src, "func Sign(v float64)", "func Sign(v undefinedType)", 1))
 		}},
@@ -481,6 +483,14 @@ func TestGradeFixture(t *testing.T) {
 			}
 		}
 	})
+	t.Run("names of the generated code", func(t *testing.T) {
+		// The server and the stubs import os, sync and the call package:
+		// a submission may use those names for its own declarations.
+		_, nb := a.Generated(false)
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{},
+			Source: "var rpc, os, sync, p, f = 1, 2, 3, 4, 5\n\nfunc New() int { return rpc + os + sync + p + f }"})
+		checkFullMarks(t, a, grade(t, g, a, "names of the generated code", nb))
+	})
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
 		_, nb := a.Generated(false)
@@ -505,7 +515,7 @@ func TestGradeFixture(t *testing.T) {
 		// main bodies never run, and the source's tests are the ones run.
 		nb, _ := a.Generated(false)
 		add := func(src string) {
-			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: src})
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src})
 		}
 		add("func broken( {")
 		add("%%\npanic(\"main body\")")
@@ -533,7 +543,7 @@ func TestGradeCommand(t *testing.T) {
 	student, solution := a.Generated(false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")
-	write := func(rel string, nb *Notebook) {
+	write := func(rel string, nb *notebook.Notebook) {
 		p := filepath.Join(subs, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)

@@ -65,6 +65,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
@@ -471,7 +473,7 @@ func (b *batch) grade(i int, sub string) (rep *Report) {
 	if err := os.WriteFile(filepath.Join(staged, "submission.ipynb"), data, 0o600); err != nil {
 		return fail(b.name, "staging: %v", err)
 	}
-	nb, err := ReadNotebook(filepath.Join(staged, "submission.ipynb"))
+	nb, err := notebook.Read(filepath.Join(staged, "submission.ipynb"))
 	if err != nil {
 		return fail(b.name, "cannot read the submission: %v", strings.TrimPrefix(err.Error(), filepath.Join(staged, "submission.ipynb")+": "))
 	}
