@@ -212,7 +212,9 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per test")
 	buildTimeout := fs.Duration("build-timeout", 10*time.Minute, "time limit for compiling one submission")
-	parallel := fs.Int("parallel", runtime.NumCPU(), "test processes run at the same time, over all submissions")
+	// A test is a pair of processes that mostly wait on each other and on
+	// the kernel (namespaces, cgroups): two per core keep the cores busy.
+	parallel := fs.Int("parallel", 2*runtime.NumCPU(), "tests (each a pair of processes) run at the same time, over all submissions")
 	workers := fs.Int("workers", runtime.NumCPU(), "submissions graded at the same time")
 	memory := fs.Int("memory", 2048, "limit on the resident memory of each test's process tree, MiB (0: none)")
 	buildMemory := fs.Int("build-memory", 2048, "limit on the resident memory of a submission's build (go command, compiler, linker), MiB (0: none)")

@@ -65,10 +65,11 @@ type Sandbox struct {
 	// Missing names the guarantees this level cannot give here (empty
 	// for bwrap): each report says so, and grade refuses the level unless
 	// -accept-weaker is passed.
-	Missing []string
-	cg      *cgroups
-	runRoot string   // setpriv: a 0711 folder holding the test binaries and work folders
-	unshare []string // setpriv: the unshare command that gives the namespaces that work here
+	Missing  []string
+	cg       *cgroups
+	removing sync.WaitGroup // cgroups of finished tests being removed
+	runRoot  string         // setpriv: a 0711 folder holding the test binaries and work folders
+	unshare  []string       // setpriv: the unshare command that gives the namespaces that work here
 }
 
 // runSeq numbers the test processes of this grader process (every
@@ -155,8 +156,9 @@ func New(level string, memoryMB int) (*Sandbox, error) {
 	return s, nil
 }
 
-// Close removes what NewSandbox made.
+// Close removes what New made.
 func (s *Sandbox) Close() {
+	s.removing.Wait()
 	if s.runRoot != "" {
 		os.RemoveAll(s.runRoot)
 	}
@@ -321,7 +323,16 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 			r.Err = err
 			return r
 		}
-		defer cg.remove()
+		// The tree is killed before Run returns; removing the empty
+		// groups (which the kernel may refuse for a moment) need not
+		// hold up the next test.
+		s.removing.Add(1)
+		defer func() {
+			go func() {
+				defer s.removing.Done()
+				cg.remove()
+			}()
+		}()
 		argv = append([]string{"/bin/sh", "-c", `for f in $CGROUP_PROCS; do echo $$ > "$f" || exit 125; done; unset CGROUP_PROCS; exec "$@"`, "sh"}, argv...)
 	}
 	// The pipes: key, verdict, calls, replies, output.
