@@ -38,7 +38,13 @@ var sandboxLevel = flag.String("assign.sandbox", sandbox.LevelBwrap, "isolation 
 // newSandbox returns a sandbox at -assign.sandbox with the memory limit.
 func newSandbox(t *testing.T, memoryMB int) *sandbox.Sandbox {
 	t.Helper()
-	sb, err := sandbox.New(*sandboxLevel, memoryMB)
+	return newSandboxAt(t, *sandboxLevel, memoryMB)
+}
+
+// newSandboxAt returns a sandbox at level with the memory limit.
+func newSandboxAt(t *testing.T, level string, memoryMB int) *sandbox.Sandbox {
+	t.Helper()
+	sb, err := sandbox.New(level, memoryMB)
 	if err != nil {
 		t.Fatal(err)
 	}

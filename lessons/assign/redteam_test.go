@@ -76,6 +76,22 @@ func readRedTeam(t *testing.T) map[string]redTeam {
 // alone must hold it: score 0, no sign in the report that it worked, no
 // process left behind.
 func TestRedTeam(t *testing.T) {
+	for _, level := range redTeamLevels() {
+		t.Run(level, func(t *testing.T) { redTeamAt(t, level) })
+	}
+}
+
+// redTeamLevels are the levels the red team runs at: -assign.sandbox, and
+// setpriv too when the tests run as root at the default level.
+func redTeamLevels() []string {
+	levels := []string{*sandboxLevel}
+	if *sandboxLevel == sandbox.LevelBwrap && os.Geteuid() == 0 {
+		levels = append(levels, sandbox.LevelSetpriv)
+	}
+	return levels
+}
+
+func redTeamAt(t *testing.T, level string) {
 	for path, rt := range readRedTeam(t) {
 		if rt.Batch {
 			continue
@@ -88,19 +104,20 @@ func TestRedTeam(t *testing.T) {
 			}
 			a := loadAssignment(t, dir)
 			g := newGrader(t, *testTimeout)
+			g.Sandbox = newSandboxAt(t, level, 2048)
 			g.BuildMemoryMB = rt.Build
 			if rt.Memory > 0 {
 				// Touching hundreds of MiB is slow on a busy machine: the
 				// point here is the memory limit, not the time limit.
 				g.Timeout = 3 * *testTimeout
-				g.Sandbox = newSandbox(t, rt.Memory)
+				g.Sandbox = newSandboxAt(t, level, rt.Memory)
 			}
 			rep := grade(t, g, a, path, readNB(t, path))
 			if rep.Score != rt.Score {
 				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
 			}
 			text := rep.Text()
-			if !strings.Contains(text, "Isolation: "+*sandboxLevel) && *sandboxLevel != sandbox.LevelNone {
+			if !strings.Contains(text, "Isolation: "+level) && level != sandbox.LevelNone {
 				t.Errorf("the report does not say which isolation ran")
 			}
 			js, err := rep.JSON()
@@ -130,20 +147,21 @@ func TestRedTeam(t *testing.T) {
 			if rt.Sandbox == nil {
 				return
 			}
-			if len(rt.Sandbox.Levels) > 0 && !slices.Contains(rt.Sandbox.Levels, *sandboxLevel) {
-				t.Logf("sandbox-only attack not run at level %s: only %v must hold it alone", *sandboxLevel, rt.Sandbox.Levels)
+			if len(rt.Sandbox.Levels) > 0 && !slices.Contains(rt.Sandbox.Levels, level) {
+				t.Logf("sandbox-only attack not run at level %s: only %v must hold it alone", level, rt.Sandbox.Levels)
 				return
 			}
-			if sb := newSandbox(t, 0); *sandboxLevel == sandbox.LevelNone || len(sb.Missing) > 0 {
+			if sb := newSandboxAt(t, level, 0); level == sandbox.LevelNone || len(sb.Missing) > 0 {
 				// A level that cannot give every guarantee here relies
 				// on the static check.
-				t.Logf("sandbox-only attack not run at level %s, which lacks: %v", *sandboxLevel, sb.Missing)
+				t.Logf("sandbox-only attack not run at level %s, which lacks: %v", level, sb.Missing)
 				return
 			}
 			sg := newGrader(t, *testTimeout)
+			sg.Sandbox = newSandboxAt(t, level, 2048)
 			sg.noStaticCheck = true
 			if rt.Sandbox.Memory > 0 {
-				sg.Sandbox = newSandbox(t, rt.Sandbox.Memory)
+				sg.Sandbox = newSandboxAt(t, level, rt.Sandbox.Memory)
 			}
 			if slices.Contains(rt.Sandbox.Absent, "NETWORK-OK") {
 				// A server of the grading machine the attack must not reach.
@@ -205,6 +223,12 @@ func processesWith(s string) []int {
 // in the repository, the malformed and path-like metadata get their own
 // zero with the reason, and grades.csv lists everyone.
 func TestRedTeamBatch(t *testing.T) {
+	for _, level := range redTeamLevels() {
+		t.Run(level, func(t *testing.T) { redTeamBatchAt(t, level) })
+	}
+}
+
+func redTeamBatchAt(t *testing.T, level string) {
 	rts := readRedTeam(t)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "hw0_fixture")
@@ -242,11 +266,11 @@ func TestRedTeamBatch(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	// A level that lacks a guarantee here relies on the static check.
-	testNoStaticCheck = *sandboxLevel != sandbox.LevelNone && len(newSandbox(t, 0).Missing) == 0
+	testNoStaticCheck = level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
 	defer func() { testNoStaticCheck = false }()
 	var stdout, stderr strings.Builder
 	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
-		"-sandbox", *sandboxLevel, subs}, &stdout, &stderr)
+		"-sandbox", level, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
