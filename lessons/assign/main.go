@@ -78,7 +78,7 @@ Run "assign generate -h" or "assign grade -h" for the flags.`
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "assign:", err)
+		fmt.Fprintln(os.Stderr, "assign:", escapeControl(err.Error()))
 		os.Exit(1)
 	}
 }
@@ -254,12 +254,12 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	}
 	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, BuildMemoryMB: *buildMemory, MaxBinaryMB: 256,
 		Parallel: *parallel, Sandbox: sb, Keep: *keep,
-		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+		Log: func(f string, a ...any) { fmt.Fprintln(stderr, escapeControl(fmt.Sprintf(f, a...))) }}
 	defer g.Close()
 	g.ShowHidden = *showHidden
 	g.noStaticCheck = testNoStaticCheck
 	if *level == sandbox.LevelNone {
-		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")
+		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none is no sandbox: submissions run as your user, with your files, network and processes; grade only code you trust")
 	}
 
 	target := fs.Arg(0)
