@@ -83,13 +83,13 @@ func TestAssignments(t *testing.T) {
 			}
 			funcs := studentFuncs(a)
 			for _, tf := range a.Tests {
-				if tf.points <= 0 {
-					t.Errorf("%s has %v points", tf.name, tf.points)
+				if tf.Points <= 0 {
+					t.Errorf("%s has %v points", tf.Name, tf.Points)
 				}
 			}
 			hidden := 0
 			for _, tf := range a.Tests {
-				if tf.hidden {
+				if tf.Hidden {
 					hidden++
 				}
 			}

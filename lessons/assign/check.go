@@ -56,20 +56,20 @@ const (
 // added at build time (GoNB adds them too): the names they bind are
 // checked like the submission's own, so perceptron.PLA is denied with or
 // without an import of perceptron.
-func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool, added ...importSpec) []Violation {
+func checkSubmission(cells []*ParsedCell, asm *assembly, p Policy, given map[string]bool, added ...ImportSpec) []Violation {
 	var vs []Violation
 	testDecls := map[string]bool{}
 	for _, u := range asm.units {
-		if u.test && u.d.node != nil {
-			for _, n := range topNames(u.d.node) {
+		if u.test && u.d.Node != nil {
+			for _, n := range topNames(u.d.Node) {
 				testDecls[n] = true
 			}
 		}
 	}
 	kept := map[ast.Decl]bool{}
 	for _, u := range asm.units {
-		if strings.HasPrefix(u.file, "cell") && u.d.text != "" && u.d.node != nil {
-			kept[u.d.node] = true
+		if strings.HasPrefix(u.file, "cell") && u.d.Text != "" && u.d.Node != nil {
+			kept[u.d.Node] = true
 		}
 	}
 	denyPkg := map[string]bool{}
@@ -86,18 +86,18 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 	pkgs := map[string]string{}
 	unusable := map[string]string{}
 	for _, is := range added {
-		if p.allowsImport(is.path) {
-			pkgs[importName(is)] = is.path
+		if p.AllowsImport(is.Path) {
+			pkgs[ImportName(is)] = is.Path
 		}
 	}
 	for _, pc := range cells {
-		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		line := func(pos token.Pos) int { return pc.Fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {
-			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+			vs = append(vs, Violation{Cell: pc.Index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
 		}
 		// Comments: //go: and //line directives change what the compiler
 		// does (go:linkname reaches any function, go:embed reads files).
-		for _, cg := range pc.file.Comments {
+		for _, cg := range pc.File.Comments {
 			for _, c := range cg.List {
 				t := c.Text
 				if strings.HasPrefix(t, "//go:") || strings.HasPrefix(t, "//line ") || strings.HasPrefix(t, "/*line ") || strings.HasPrefix(t, "//export ") {
@@ -106,19 +106,19 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 			}
 		}
 		// Imports, with the names they bind.
-		for _, is := range pc.file.Imports {
+		for _, is := range pc.File.Imports {
 			path, _ := strconv.Unquote(is.Path.Value)
 			switch {
 			case path == "C":
 				add(is.Pos(), ruleCgoComment, `import "C"`)
 				continue
 			}
-			name := importName(importSpec{path: path})
+			name := ImportName(ImportSpec{Path: path})
 			if is.Name != nil {
 				name = is.Name.Name
 			}
-			if !p.allowsImport(path) {
-				if given[path] && (is.Name == nil || is.Name.Name == importName(importSpec{path: path})) {
+			if !p.AllowsImport(path) {
+				if given[path] && (is.Name == nil || is.Name.Name == ImportName(ImportSpec{Path: path})) {
 					unusable[name] = path
 				} else {
 					add(is.Pos(), ruleImport, "%q (this assignment allows %s)", path, strings.Join(p.Imports, ", "))
@@ -133,11 +133,11 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 		}
 	}
 	for _, pc := range cells {
-		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		line := func(pos token.Pos) int { return pc.Fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {
-			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+			vs = append(vs, Violation{Cell: pc.Index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
 		}
-		for _, d := range pc.file.Decls {
+		for _, d := range pc.File.Decls {
 			if !kept[d] {
 				continue
 			}
@@ -336,9 +336,9 @@ func definedIdents(d ast.Decl) []*ast.Ident {
 	return ids
 }
 
-func exprString(pc *parsedCell, e ast.Expr) string {
-	start, end := pc.fset.Position(e.Pos()).Offset, pc.fset.Position(e.End()).Offset
-	src := pc.lines.goSource()
+func exprString(pc *ParsedCell, e ast.Expr) string {
+	start, end := pc.Fset.Position(e.Pos()).Offset, pc.Fset.Position(e.End()).Offset
+	src := pc.Lines.GoSource()
 	if start >= 0 && end <= len(src) && start <= end {
 		return src[start:end]
 	}

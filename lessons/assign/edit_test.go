@@ -24,11 +24,11 @@ func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cel
 		if c.Type != "code" {
 			continue
 		}
-		cl := readCellLines(c.Source)
-		if cl.test {
+		cl := ReadCellLines(c.Source)
+		if cl.Test {
 			continue
 		}
-		src := cl.goSource()
+		src := cl.GoSource()
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 		if err != nil {
@@ -36,7 +36,7 @@ func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cel
 		}
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == name {
-				if cl.mainAt >= 0 || len(cl.special) > 0 {
+				if cl.MainAt >= 0 || len(cl.Special) > 0 {
 					t.Fatalf("function %s sits in a cell with GoNB commands; the edit helpers do not handle that", name)
 				}
 				return c, src, fset, fn
@@ -108,18 +108,18 @@ func zeroFunc(t *testing.T, nb *notebook.Notebook, name string) {
 // directly or through other functions declared in the source notebook.
 func testsUsing(a *Assignment, name string) []string {
 	known := map[string]*ast.FuncDecl{}
-	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
+	for _, pcs := range [][]*ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
-			for n, f := range pc.funcs {
+			for n, f := range pc.Funcs {
 				known[n] = f
 			}
 		}
 	}
 	var using []string
-	for _, pc := range a.testCells {
-		for _, tf := range pc.tests {
-			if referencedFuncs(pc.funcs[tf.name], known)[name] {
-				using = append(using, tf.name)
+	for _, pc := range a.TestCells {
+		for _, tf := range pc.Tests {
+			if ReferencedFuncs(pc.Funcs[tf.Name], known)[name] {
+				using = append(using, tf.Name)
 			}
 		}
 	}
@@ -130,7 +130,7 @@ func testsUsing(a *Assignment, name string) []string {
 // studentFuncs returns, sorted, the functions of a that hold a solution block.
 func studentFuncs(a *Assignment) []string {
 	var names []string
-	for n := range a.solutionFuncs {
+	for n := range a.SolutionFuncs {
 		names = append(names, n)
 	}
 	sort.Strings(names)

@@ -13,11 +13,11 @@ import (
 
 // The markers of the source notebook (nbgrader's, written as Go comments).
 const (
-	beginSolution = "// BEGIN SOLUTION"
-	endSolution   = "// END SOLUTION"
-	beginHidden   = "// BEGIN HIDDEN TESTS"
-	endHidden     = "// END HIDDEN TESTS"
-	stub          = `panic("not implemented")`
+	BeginSolution = "// BEGIN SOLUTION"
+	EndSolution   = "// END SOLUTION"
+	BeginHidden   = "// BEGIN HIDDEN TESTS"
+	EndHidden     = "// END HIDDEN TESTS"
+	StubBody      = `panic("not implemented")`
 )
 
 // Assignment is a parsed source notebook.
@@ -25,13 +25,13 @@ type Assignment struct {
 	Name   string             // folder name, e.g. "hw1_hyperplanes"
 	Dir    string             // folder holding source.ipynb
 	Source *notebook.Notebook // the source notebook as read
-	Tests  []testFunc
-	// testCells are the %test cells of the source, parsed, hidden tests included.
-	testCells []*parsedCell
-	// codeCells are the other code cells of the source, parsed.
-	codeCells []*parsedCell
-	// solutionFuncs are the functions holding a solution block, by name.
-	solutionFuncs map[string]bool
+	Tests  []TestFunc
+	// TestCells are the %test cells of the source, parsed, hidden tests included.
+	TestCells []*ParsedCell
+	// CodeCells are the other code cells of the source, parsed.
+	CodeCells []*ParsedCell
+	// SolutionFuncs are the functions holding a solution block, by name.
+	SolutionFuncs map[string]bool
 	// Policy is what submissions may use (DIR/grading.json, or the default).
 	Policy Policy
 }
@@ -47,7 +47,7 @@ func LoadAssignment(dir string) (*Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Assignment{Name: filepath.Base(abs), Dir: dir, Source: nb, solutionFuncs: map[string]bool{}}
+	a := &Assignment{Name: filepath.Base(abs), Dir: dir, Source: nb, SolutionFuncs: map[string]bool{}}
 	if err := a.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -57,13 +57,13 @@ func LoadAssignment(dir string) (*Assignment, error) {
 	return a, nil
 }
 
-// givenImports are the import paths of the source's code cells (not its
+// GivenImports are the import paths of the source's code cells (not its
 // %test cells).
-func (a *Assignment) givenImports() map[string]bool {
+func (a *Assignment) GivenImports() map[string]bool {
 	m := map[string]bool{}
-	for _, pc := range a.codeCells {
-		for _, is := range pc.imports {
-			m[is.path] = true
+	for _, pc := range a.CodeCells {
+		for _, is := range pc.Imports {
+			m[is.Path] = true
 		}
 	}
 	return m
@@ -113,68 +113,68 @@ func (a *Assignment) check() error {
 	if len(a.Source.Cells) == 0 || a.Source.Cells[0].Type != "code" {
 		return fmt.Errorf("cell 0 must be the setup code cell")
 	}
-	names := map[string]testFunc{}
+	names := map[string]TestFunc{}
 	for i, c := range a.Source.Cells {
 		if c.Type != "code" {
 			for j, l := range strings.Split(c.Source, "\n") {
 				switch m := strings.TrimSpace(l); m {
-				case beginSolution, endSolution, beginHidden, endHidden:
+				case BeginSolution, EndSolution, BeginHidden, EndHidden:
 					return fmt.Errorf("cell %d, line %d: %s in a %s cell: markers are only for code cells", i, j+1, m, c.Type)
 				}
 			}
 			continue
 		}
-		cl := readCellLines(c.Source)
-		sol, err := regions(cl.lines, beginSolution, endSolution)
+		cl := ReadCellLines(c.Source)
+		sol, err := regions(cl.Lines, BeginSolution, EndSolution)
 		if err != nil {
 			return fmt.Errorf("cell %d: %v", i, err)
 		}
-		hid, err := regions(cl.lines, beginHidden, endHidden)
+		hid, err := regions(cl.Lines, BeginHidden, EndHidden)
 		if err != nil {
 			return fmt.Errorf("cell %d: %v", i, err)
 		}
-		if cl.test && len(sol) > 0 {
-			return fmt.Errorf("cell %d, line %d: %s in a %%test cell: tests are never stubbed", i, sol[0].begin+1, beginSolution)
+		if cl.Test && len(sol) > 0 {
+			return fmt.Errorf("cell %d, line %d: %s in a %%test cell: tests are never stubbed", i, sol[0].begin+1, BeginSolution)
 		}
-		if !cl.test && len(hid) > 0 {
-			return fmt.Errorf("cell %d, line %d: %s outside a %%test cell", i, hid[0].begin+1, beginHidden)
+		if !cl.Test && len(hid) > 0 {
+			return fmt.Errorf("cell %d, line %d: %s outside a %%test cell", i, hid[0].begin+1, BeginHidden)
 		}
-		pc, err := parseCell(i, c.Source)
+		pc, err := ParseCell(i, c.Source)
 		if err != nil {
 			return err
 		}
-		for _, t := range pc.tests {
-			if prev, ok := names[t.name]; ok {
-				return fmt.Errorf("cell %d, line %d: test %s already declared in cell %d, line %d", i, t.line, t.name, prev.cell, prev.line)
+		for _, t := range pc.Tests {
+			if prev, ok := names[t.Name]; ok {
+				return fmt.Errorf("cell %d, line %d: test %s already declared in cell %d, line %d", i, t.Line, t.Name, prev.Cell, prev.Line)
 			}
-			t.hidden = inRegions(hid, t.line-1)
-			names[t.name] = t
+			t.Hidden = inRegions(hid, t.Line-1)
+			names[t.Name] = t
 			a.Tests = append(a.Tests, t)
 		}
-		if cl.test {
-			a.testCells = append(a.testCells, pc)
+		if cl.Test {
+			a.TestCells = append(a.TestCells, pc)
 			continue
 		}
-		pc.exercise = len(sol) > 0
-		a.codeCells = append(a.codeCells, pc)
+		pc.Exercise = len(sol) > 0
+		a.CodeCells = append(a.CodeCells, pc)
 		for _, r := range sol {
 			found := false
-			for name, f := range pc.funcs {
-				if f.Body != nil && pc.fset.Position(f.Body.Lbrace).Line-2 < r.begin && pc.fset.Position(f.Body.Rbrace).Line-2 > r.end {
-					a.solutionFuncs[name] = true
+			for name, f := range pc.Funcs {
+				if f.Body != nil && pc.Fset.Position(f.Body.Lbrace).Line-2 < r.begin && pc.Fset.Position(f.Body.Rbrace).Line-2 > r.end {
+					a.SolutionFuncs[name] = true
 					found = true
 				}
 			}
 			if !found {
-				return fmt.Errorf("cell %d, line %d: %s block is not inside the body of a function", i, r.begin+1, beginSolution)
+				return fmt.Errorf("cell %d, line %d: %s block is not inside the body of a function", i, r.begin+1, BeginSolution)
 			}
 		}
 	}
 	if len(a.Tests) == 0 {
 		return fmt.Errorf("no test functions in %%test cells")
 	}
-	if len(a.solutionFuncs) == 0 {
-		return fmt.Errorf("no %s block", beginSolution)
+	if len(a.SolutionFuncs) == 0 {
+		return fmt.Errorf("no %s block", BeginSolution)
 	}
 	return nil
 }
@@ -183,7 +183,7 @@ func (a *Assignment) check() error {
 func (a *Assignment) MaxScore() float64 {
 	s := 0.0
 	for _, t := range a.Tests {
-		s += t.points
+		s += t.Points
 	}
 	return s
 }
@@ -191,9 +191,9 @@ func (a *Assignment) MaxScore() float64 {
 // emptyCell reports whether a cell holds nothing but blank lines and
 // GoNB commands such as %test.
 func emptyCell(lines []string) bool {
-	cl := readCellLines(strings.Join(lines, "\n"))
-	for i, l := range cl.lines {
-		if !cl.special[i] && strings.TrimSpace(l) != "" {
+	cl := ReadCellLines(strings.Join(lines, "\n"))
+	for i, l := range cl.Lines {
+		if !cl.Special[i] && strings.TrimSpace(l) != "" {
 			return false
 		}
 	}
@@ -210,21 +210,21 @@ func rewrite(src string, student, keepHidden bool) (string, bool) {
 	inSol, inHid, dropped := false, false, false
 	for _, l := range lines {
 		switch strings.TrimSpace(l) {
-		case beginSolution:
+		case BeginSolution:
 			inSol = true
 			if student {
 				indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
-				out = append(out, indent+stub)
+				out = append(out, indent+StubBody)
 			}
 			continue
-		case endSolution:
+		case EndSolution:
 			inSol = false
 			continue
-		case beginHidden:
+		case BeginHidden:
 			inHid = true
 			dropped = dropped || !keepHidden
 			continue
-		case endHidden:
+		case EndHidden:
 			inHid = false
 			continue
 		}

@@ -28,21 +28,21 @@ func TestReadCellLines(t *testing.T) {
 		{"%testing\nfunc f() {}", []int{0}, false, -1},
 	}
 	for _, tc := range tests {
-		cl := readCellLines(tc.src)
+		cl := ReadCellLines(tc.src)
 		var special []int
-		for i := range cl.lines {
-			if cl.special[i] {
+		for i := range cl.Lines {
+			if cl.Special[i] {
 				special = append(special, i)
 			}
 		}
-		if !slices.Equal(special, tc.special) || cl.test != tc.test || cl.mainAt != tc.mainAt {
+		if !slices.Equal(special, tc.special) || cl.Test != tc.test || cl.MainAt != tc.mainAt {
 			t.Errorf("readCellLines(%q): special %v, test %v, mainAt %d; want %v, %v, %d",
-				tc.src, special, cl.test, cl.mainAt, tc.special, tc.test, tc.mainAt)
+				tc.src, special, cl.Test, cl.MainAt, tc.special, tc.test, tc.mainAt)
 		}
 	}
 	// goSource keeps the cell's line numbers: line L of the cell is line
 	// L+1 of the file.
-	got := readCellLines("package main\n// f doc\nfunc f() {}\n%%\nf()").goSource()
+	got := ReadCellLines("package main\n// f doc\nfunc f() {}\n%%\nf()").GoSource()
 	if want := "package main\n\n// f doc\nfunc f() {}\n\n\n"; got != want {
 		t.Errorf("goSource = %q, want %q", got, want)
 	}
@@ -60,7 +60,7 @@ func TestImportName(t *testing.T) {
 		{"p", "github.com/perceptron-go/lessons/perceptron", "p"},
 		{"_", "embed", "_"},
 	} {
-		if got := importName(importSpec{tc.name, tc.path}); got != tc.want {
+		if got := ImportName(ImportSpec{tc.name, tc.path}); got != tc.want {
 			t.Errorf("importName(%q %q) = %q, want %q", tc.name, tc.path, got, tc.want)
 		}
 	}
@@ -145,7 +145,7 @@ func TestCheck(t *testing.T) {
 		{"no solution", []string{"func F() {}", test}, "no // BEGIN SOLUTION block"},
 	}
 	for _, tc := range tests {
-		a := &Assignment{Name: "hw", Source: sourceNotebook(tc.cells...), solutionFuncs: map[string]bool{}}
+		a := &Assignment{Name: "hw", Source: sourceNotebook(tc.cells...), SolutionFuncs: map[string]bool{}}
 		err := a.check()
 		got := ""
 		if err != nil {

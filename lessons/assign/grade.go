@@ -119,17 +119,17 @@ type Grader struct {
 // unit is one declaration placed in the graded program.
 type unit struct {
 	file string // name in positions: "cell7" (submission) or "source_cell12" (tests)
-	d    decl
+	d    Decl
 	test bool // from a %test cell of the source
 }
 
 // assembly is the graded program of a submission, before rendering.
 type assembly struct {
-	imports map[string][]importSpec // by file: main.go (submission), given.go, graded_test.go
+	imports map[string][]ImportSpec // by file: main.go (submission), given.go, graded_test.go
 	units   []unit
 	notes   []string      // cells skipped
-	cells   []*parsedCell // the submission's parsed code cells
-	tests   []testFunc
+	cells   []*ParsedCell // the submission's parsed code cells
+	tests   []TestFunc
 }
 
 // fileOf is the Go file a unit goes in: the submission's code in main.go,
@@ -151,17 +151,17 @@ func (u unit) fileOf() string {
 // no exercise, then those of the source's %test cells, visible and hidden;
 // a later declaration replaces an earlier one of the same name.
 func program(sub *notebook.Notebook, a *Assignment) *assembly {
-	imports := map[string][]importSpec{}
+	imports := map[string][]ImportSpec{}
 	var units []unit
 	var notes []string
-	var cells []*parsedCell
+	var cells []*ParsedCell
 	index := map[string]int{}
 	add := func(u unit) {
-		if u.d.key != "" {
-			if i, ok := index[u.d.key]; ok {
-				units[i].d.text = "" // replaced by a later declaration
+		if u.d.Key != "" {
+			if i, ok := index[u.d.Key]; ok {
+				units[i].d.Text = "" // replaced by a later declaration
 			}
-			index[u.d.key] = len(units)
+			index[u.d.Key] = len(units)
 		}
 		units = append(units, u)
 	}
@@ -169,18 +169,18 @@ func program(sub *notebook.Notebook, a *Assignment) *assembly {
 		if c.Type != "code" {
 			continue
 		}
-		cl := readCellLines(c.Source)
-		if cl.test {
+		cl := ReadCellLines(c.Source)
+		if cl.Test {
 			continue // the tests that count are the source's
 		}
-		pc, err := parseCell(i, c.Source)
+		pc, err := ParseCell(i, c.Source)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%v (cell skipped, as GoNB would not have kept it)", err))
 			continue
 		}
 		cells = append(cells, pc)
-		imports["main.go"] = append(imports["main.go"], pc.imports...)
-		for _, d := range pc.decls {
+		imports["main.go"] = append(imports["main.go"], pc.Imports...)
+		for _, d := range pc.Decls {
 			add(unit{file: fmt.Sprintf("cell%d", i), d: d})
 		}
 	}
@@ -188,21 +188,21 @@ func program(sub *notebook.Notebook, a *Assignment) *assembly {
 	// everything but the exercises) are the instructor's: they replace the
 	// submission's copies, so the tests run on the data they were written
 	// for even if the student changed or deleted those cells.
-	for _, pc := range a.codeCells {
-		imports["given.go"] = append(imports["given.go"], pc.imports...)
+	for _, pc := range a.CodeCells {
+		imports["given.go"] = append(imports["given.go"], pc.Imports...)
 		// The %test cells rely on the source's imports cell too.
-		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
-		if pc.exercise {
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.Imports...)
+		if pc.Exercise {
 			continue
 		}
-		for _, d := range pc.decls {
-			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d})
+		for _, d := range pc.Decls {
+			add(unit{file: fmt.Sprintf("source_cell%d", pc.Index), d: d})
 		}
 	}
-	for _, pc := range a.testCells {
-		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
-		for _, d := range pc.decls {
-			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d, test: true})
+	for _, pc := range a.TestCells {
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.Imports...)
+		for _, d := range pc.Decls {
+			add(unit{file: fmt.Sprintf("source_cell%d", pc.Index), d: d, test: true})
 		}
 	}
 	return &assembly{imports: imports, units: units, notes: notes, cells: cells, tests: a.Tests}
@@ -218,15 +218,15 @@ func (p *assembly) files(stubs map[int]Stub, server bool) map[string]string {
 		var body strings.Builder
 		used := map[string]bool{}
 		for i, u := range units {
-			if u.fileOf() != file || u.d.text == "" {
+			if u.fileOf() != file || u.d.Text == "" {
 				continue
 			}
-			text, uses := u.d.text, u.d.uses
+			text, uses := u.d.Text, u.d.Uses
 			if st, ok := stubs[i]; ok {
-				text = text[:u.d.body] + "{ panic(" + strconv.Quote(st.panicMessage()) + ") }"
-				uses = u.d.sigUses
+				text = text[:u.d.Body] + "{ panic(" + strconv.Quote(st.panicMessage()) + ") }"
+				uses = u.d.SigUses
 			}
-			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.line, text)
+			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.Line, text)
 			for _, n := range uses {
 				used[n] = true
 			}
@@ -236,18 +236,18 @@ func (p *assembly) files(stubs map[int]Stub, server bool) map[string]string {
 		}
 		var b strings.Builder
 		b.WriteString("// Code generated by lessons/assign for grading. DO NOT EDIT.\n\npackage main\n\n")
-		seen := map[importSpec]bool{}
+		seen := map[ImportSpec]bool{}
 		var specs []string
 		for _, is := range p.imports[file] {
-			n := importName(is)
+			n := ImportName(is)
 			if seen[is] || (n != "_" && n != "." && !used[n]) {
 				continue
 			}
 			seen[is] = true
-			if is.name != "" {
-				specs = append(specs, fmt.Sprintf("\t%s %q\n", is.name, is.path))
+			if is.Name != "" {
+				specs = append(specs, fmt.Sprintf("\t%s %q\n", is.Name, is.Path))
 			} else {
-				specs = append(specs, fmt.Sprintf("\t%q\n", is.path))
+				specs = append(specs, fmt.Sprintf("\t%q\n", is.Path))
 			}
 		}
 		sort.Strings(specs)
@@ -274,10 +274,10 @@ func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub
 	for _, e := range errs {
 		at := -1
 		for i, u := range p.units {
-			if u.test || u.d.text == "" || u.file != e.file || !strings.HasPrefix(u.file, "cell") {
+			if u.test || u.d.Text == "" || u.file != e.file || !strings.HasPrefix(u.file, "cell") {
 				continue
 			}
-			if e.line >= u.d.line && e.line <= u.d.line+strings.Count(u.d.text, "\n") {
+			if e.line >= u.d.Line && e.line <= u.d.Line+strings.Count(u.d.Text, "\n") {
 				at = i
 				break
 			}
@@ -286,13 +286,13 @@ func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub
 			return nil
 		}
 		d := p.units[at].d
-		if _, done := stubs[at]; done || d.body < 0 || e.line < d.line+strings.Count(d.text[:d.body], "\n") {
+		if _, done := stubs[at]; done || d.Body < 0 || e.line < d.Line+strings.Count(d.Text[:d.Body], "\n") {
 			return nil
 		}
 		st := found[at]
 		if st.Func == "" {
 			cell, _ := strconv.Atoi(strings.TrimPrefix(e.file, "cell"))
-			st = Stub{Func: d.name, Cell: cell, Line: d.line}
+			st = Stub{Func: d.Name, Cell: cell, Line: d.Line}
 		} else {
 			st.Error += "\n"
 		}
@@ -322,11 +322,11 @@ func (g *Grader) moduleFiles() (gomod, gosum []byte, err error) {
 		return nil, nil, fmt.Errorf("%s/go.mod has no module line", g.Repo)
 	}
 	mod = moduleLine.ReplaceAll(mod, []byte("module graded"))
-	mod = append(mod, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", modulePath, modulePath, g.Repo)...)
+	mod = append(mod, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", ModulePath, ModulePath, g.Repo)...)
 	return mod, sum, nil
 }
 
-const modulePath = "github.com/perceptron-go/lessons"
+const ModulePath = "github.com/perceptron-go/lessons"
 
 // goCmd runs the go command in dir with a time limit and returns its
 // combined output.
@@ -533,7 +533,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*
 	}
 	defer func() { rep.Seconds = time.Since(start).Seconds() }()
 	for _, t := range a.Tests {
-		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, Message: t.message, MaxScore: t.points, Status: statusMissing})
+		rep.Tests = append(rep.Tests, TestResult{Name: t.Name, Hidden: t.Hidden, Message: t.Message, MaxScore: t.Points, Status: statusMissing})
 	}
 	prog := program(sub, a)
 	rep.Notes = prog.notes
@@ -546,7 +546,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*
 		return rep
 	}
 	if !g.noStaticCheck {
-		if vs := checkSubmission(prog.cells, prog, a.Policy, a.givenImports()); len(vs) > 0 {
+		if vs := checkSubmission(prog.cells, prog, a.Policy, a.GivenImports()); len(vs) > 0 {
 			return reject(vs), nil
 		}
 	}
@@ -576,7 +576,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*
 	// only the tests calling them lose their points; an exercise the
 	// submission declares with another type is served by a function that
 	// panics saying so. Otherwise every test scores 0.
-	es := a.exercises()
+	es := exercises(a)
 	declared := prog.declaredNames()
 	missing := map[string]bool{}
 	for _, e := range es {
@@ -589,7 +589,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*
 	firstErr := ""
 	for round := 0; ; round++ {
 		files := prog.files(stubs, true)
-		files["graded_server.go"] = a.serverFile(es, missing, mistyped)
+		files["graded_server.go"] = serverFile(a, es, missing, mistyped)
 		files["go.mod"], files["go.sum"] = string(gomod), string(gosum)
 		for name, b := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o600); err != nil {
@@ -601,7 +601,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *Assignment) (*
 			return nil, err
 		}
 		// goimports may have added an import the policy forbids.
-		if vs := g.checkAddedImports(dir, prog, a.Policy, a.givenImports()); len(vs) > 0 && !g.noStaticCheck {
+		if vs := g.checkAddedImports(dir, prog, a.Policy, a.GivenImports()); len(vs) > 0 && !g.noStaticCheck {
 			return reject(vs), nil
 		}
 		if compileErr == "" {
@@ -697,25 +697,25 @@ func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy, given m
 	var vs []Violation
 	written := map[string]bool{}
 	for _, pc := range prog.cells {
-		for _, is := range pc.imports {
-			written[is.path] = true
+		for _, is := range pc.Imports {
+			written[is.Path] = true
 		}
 	}
-	var added []importSpec
+	var added []ImportSpec
 	for _, is := range f.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
 		if !written[path] {
-			added = append(added, importSpec{path: path})
+			added = append(added, ImportSpec{Path: path})
 		}
-		if p.allowsImport(path) {
+		if p.AllowsImport(path) {
 			continue
 		}
 		v := Violation{Cell: -1, Rule: ruleImport, Text: fmt.Sprintf("%q, used without an import (goimports would add it; this assignment allows %s)", path, strings.Join(p.Imports, ", "))}
-		name := importName(importSpec{path: path})
+		name := ImportName(ImportSpec{Path: path})
 	find:
 		for _, pc := range prog.cells {
 			var found ast.Node
-			ast.Inspect(pc.file, func(n ast.Node) bool {
+			ast.Inspect(pc.File, func(n ast.Node) bool {
 				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
 					if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
 						found = sel
@@ -724,7 +724,7 @@ func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy, given m
 				return found == nil
 			})
 			if found != nil {
-				v.Cell, v.Line = pc.index, pc.fset.Position(found.Pos()).Line-1
+				v.Cell, v.Line = pc.Index, pc.Fset.Position(found.Pos()).Line-1
 				break find
 			}
 		}

@@ -116,8 +116,8 @@ func result(t *testing.T, rep *Report, name string) TestResult {
 func pointsOf(a *Assignment, names []string) float64 {
 	s := 0.0
 	for _, tf := range a.Tests {
-		if slices.Contains(names, tf.name) {
-			s += tf.points
+		if slices.Contains(names, tf.Name) {
+			s += tf.Points
 		}
 	}
 	return s
@@ -126,7 +126,7 @@ func pointsOf(a *Assignment, names []string) float64 {
 func testNames(a *Assignment) []string {
 	var names []string
 	for _, tf := range a.Tests {
-		names = append(names, tf.name)
+		names = append(names, tf.Name)
 	}
 	sort.Strings(names)
 	return names

@@ -210,11 +210,11 @@ func toolchainSHA256(v string) (string, error) {
 func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 	// Both processes of a test link the call package (boundary.go).
 	paths := map[string]bool{rpcPath: true}
-	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
+	for _, pcs := range [][]*ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
-			for _, is := range pc.imports {
-				if is.path == modulePath || strings.HasPrefix(is.path, modulePath+"/") {
-					paths[is.path] = true
+			for _, is := range pc.Imports {
+				if is.Path == ModulePath || strings.HasPrefix(is.Path, ModulePath+"/") {
+					paths[is.Path] = true
 				}
 			}
 		}
@@ -242,7 +242,7 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 		if err := dec.Decode(&p); err != nil {
 			return nil, err
 		}
-		if p.Module == nil || p.Module.Path != modulePath {
+		if p.Module == nil || p.Module.Path != ModulePath {
 			continue
 		}
 		rel, err := filepath.Rel(repo, p.Dir)

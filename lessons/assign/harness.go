@@ -31,10 +31,10 @@ func harnessName(test string) string { return "TestGraded_" + test }
 var harnessTemplate string
 
 // harnessFile returns the Go file of the harness for tests.
-func harnessFile(tests []testFunc) string {
+func harnessFile(tests []TestFunc) string {
 	names := make([]string, len(tests))
 	for i, t := range tests {
-		names[i] = t.name
+		names[i] = t.Name
 	}
 	var b strings.Builder
 	if err := template.Must(template.New("harness").Parse(harnessTemplate)).Execute(&b, names); err != nil {

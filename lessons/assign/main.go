@@ -113,7 +113,7 @@ func findRepo(start string) (string, error) {
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				fields := strings.Fields(sc.Text())
-				if len(fields) == 2 && fields[0] == "module" && fields[1] == modulePath {
+				if len(fields) == 2 && fields[0] == "module" && fields[1] == ModulePath {
 					f.Close()
 					return dir, nil
 				}
@@ -122,7 +122,7 @@ func findRepo(start string) (string, error) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", modulePath, start)
+			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", ModulePath, start)
 		}
 		dir = parent
 	}
