@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
 // Violation is one place where a submission breaks its assignment's
@@ -56,7 +58,7 @@ const (
 // added at build time (GoNB adds them too): the names they bind are
 // checked like the submission's own, so perceptron.PLA is denied with or
 // without an import of perceptron.
-func checkSubmission(cells []*ParsedCell, asm *assembly, p Policy, given map[string]bool, added ...ImportSpec) []Violation {
+func checkSubmission(cells []*assignment.ParsedCell, asm *assembly, p assignment.Policy, given map[string]bool, added ...assignment.ImportSpec) []Violation {
 	var vs []Violation
 	testDecls := map[string]bool{}
 	for _, u := range asm.units {
@@ -87,7 +89,7 @@ func checkSubmission(cells []*ParsedCell, asm *assembly, p Policy, given map[str
 	unusable := map[string]string{}
 	for _, is := range added {
 		if p.AllowsImport(is.Path) {
-			pkgs[ImportName(is)] = is.Path
+			pkgs[assignment.ImportName(is)] = is.Path
 		}
 	}
 	for _, pc := range cells {
@@ -113,12 +115,12 @@ func checkSubmission(cells []*ParsedCell, asm *assembly, p Policy, given map[str
 				add(is.Pos(), ruleCgoComment, `import "C"`)
 				continue
 			}
-			name := ImportName(ImportSpec{Path: path})
+			name := assignment.ImportName(assignment.ImportSpec{Path: path})
 			if is.Name != nil {
 				name = is.Name.Name
 			}
 			if !p.AllowsImport(path) {
-				if given[path] && (is.Name == nil || is.Name.Name == ImportName(ImportSpec{Path: path})) {
+				if given[path] && (is.Name == nil || is.Name.Name == assignment.ImportName(assignment.ImportSpec{Path: path})) {
 					unusable[name] = path
 				} else {
 					add(is.Pos(), ruleImport, "%q (this assignment allows %s)", path, strings.Join(p.Imports, ", "))
@@ -336,7 +338,7 @@ func definedIdents(d ast.Decl) []*ast.Ident {
 	return ids
 }
 
-func exprString(pc *ParsedCell, e ast.Expr) string {
+func exprString(pc *assignment.ParsedCell, e ast.Expr) string {
 	start, end := pc.Fset.Position(e.Pos()).Offset, pc.Fset.Position(e.End()).Offset
 	src := pc.Lines.GoSource()
 	if start >= 0 && end <= len(src) && start <= end {

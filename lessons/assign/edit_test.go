@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
@@ -24,7 +25,7 @@ func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cel
 		if c.Type != "code" {
 			continue
 		}
-		cl := ReadCellLines(c.Source)
+		cl := assignment.ReadCellLines(c.Source)
 		if cl.Test {
 			continue
 		}
@@ -106,9 +107,9 @@ func zeroFunc(t *testing.T, nb *notebook.Notebook, name string) {
 
 // testsUsing returns, sorted, the tests of a that reference function name,
 // directly or through other functions declared in the source notebook.
-func testsUsing(a *Assignment, name string) []string {
+func testsUsing(a *assignment.Assignment, name string) []string {
 	known := map[string]*ast.FuncDecl{}
-	for _, pcs := range [][]*ParsedCell{a.CodeCells, a.TestCells} {
+	for _, pcs := range [][]*assignment.ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
 			for n, f := range pc.Funcs {
 				known[n] = f
@@ -118,7 +119,7 @@ func testsUsing(a *Assignment, name string) []string {
 	var using []string
 	for _, pc := range a.TestCells {
 		for _, tf := range pc.Tests {
-			if ReferencedFuncs(pc.Funcs[tf.Name], known)[name] {
+			if assignment.ReferencedFuncs(pc.Funcs[tf.Name], known)[name] {
 				using = append(using, tf.Name)
 			}
 		}
@@ -128,7 +129,7 @@ func testsUsing(a *Assignment, name string) []string {
 }
 
 // studentFuncs returns, sorted, the functions of a that hold a solution block.
-func studentFuncs(a *Assignment) []string {
+func studentFuncs(a *assignment.Assignment) []string {
 	var names []string
 	for n := range a.SolutionFuncs {
 		names = append(names, n)

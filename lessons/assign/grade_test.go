@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
@@ -60,9 +61,9 @@ func newGrader(t *testing.T, timeout time.Duration) *Grader {
 	return g
 }
 
-func loadAssignment(t *testing.T, dir string) *Assignment {
+func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
 	t.Helper()
-	a, err := LoadAssignment(dir)
+	a, err := assignment.LoadAssignment(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,7 +80,7 @@ func readNB(t *testing.T, path string) *notebook.Notebook {
 }
 
 // grade grades nb and logs the readable report.
-func grade(t *testing.T, g *Grader, a *Assignment, name string, nb *notebook.Notebook) *Report {
+func grade(t *testing.T, g *Grader, a *assignment.Assignment, name string, nb *notebook.Notebook) *Report {
 	t.Helper()
 	rep, err := g.Grade(name, nb, a)
 	if err != nil {
@@ -113,7 +114,7 @@ func result(t *testing.T, rep *Report, name string) TestResult {
 }
 
 // pointsOf sums the points of the named tests of a.
-func pointsOf(a *Assignment, names []string) float64 {
+func pointsOf(a *assignment.Assignment, names []string) float64 {
 	s := 0.0
 	for _, tf := range a.Tests {
 		if slices.Contains(names, tf.Name) {
@@ -123,7 +124,7 @@ func pointsOf(a *Assignment, names []string) float64 {
 	return s
 }
 
-func testNames(a *Assignment) []string {
+func testNames(a *assignment.Assignment) []string {
 	var names []string
 	for _, tf := range a.Tests {
 		names = append(names, tf.Name)
@@ -133,7 +134,7 @@ func testNames(a *Assignment) []string {
 }
 
 // checkFullMarks asserts that every test passed.
-func checkFullMarks(t *testing.T, a *Assignment, rep *Report) {
+func checkFullMarks(t *testing.T, a *assignment.Assignment, rep *Report) {
 	t.Helper()
 	if rep.CompileError != "" || rep.Score != a.MaxScore() || len(byStatus(rep, statusPassed)) != len(a.Tests) {
 		t.Errorf("score %v / %v, passed %v of %v, compile error %q; want full marks",
@@ -143,7 +144,7 @@ func checkFullMarks(t *testing.T, a *Assignment, rep *Report) {
 
 // checkUntouched asserts that the untouched student notebook compiles and
 // that every test panics "not implemented": zero, and no crash.
-func checkUntouched(t *testing.T, a *Assignment, rep *Report) {
+func checkUntouched(t *testing.T, a *assignment.Assignment, rep *Report) {
 	t.Helper()
 	if rep.CompileError != "" {
 		t.Errorf("the student notebook does not compile:\n%s", rep.CompileError)
@@ -162,7 +163,7 @@ func checkUntouched(t *testing.T, a *Assignment, rep *Report) {
 // points of the tests it makes fail or panic, that those tests use fn, that
 // the failing ones say what they expected and got, and that every other
 // test passes. wantFailed, if not nil, is the exact set of lost tests.
-func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed []string) {
+func checkWrong(t *testing.T, a *assignment.Assignment, rep *Report, fn string, wantFailed []string) {
 	t.Helper()
 	failed := byStatus(rep, statusFailed)
 	lost := append(slices.Clone(failed), byStatus(rep, statusPanic)...)
@@ -201,7 +202,7 @@ func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed 
 // them (tests that mention a function may not call it on every path); that
 // wantLost, if not nil, is exactly the set of those tests; and that every
 // other test passes.
-func checkStubbed(t *testing.T, a *Assignment, rep *Report, broken map[string]string, wantLost []string) {
+func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken map[string]string, wantLost []string) {
 	t.Helper()
 	if rep.CompileError != "" {
 		t.Fatalf("did not compile even with stubs:\n%s", rep.CompileError)
@@ -259,7 +260,7 @@ func checkStubbed(t *testing.T, a *Assignment, rep *Report, broken map[string]st
 // checkLoop asserts that an endless loop in fn times out exactly the tests
 // that use it, each cut off within the limit (plus slack for killing the
 // process), reported as such, and that every other test passes.
-func checkLoop(t *testing.T, a *Assignment, rep *Report, fn string, limit time.Duration) {
+func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, limit time.Duration) {
 	t.Helper()
 	using := testsUsing(a, fn)
 	timedOut := byStatus(rep, statusTimeout)

@@ -19,6 +19,8 @@ import (
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
 // runGradescope builds the autograder zip of one assignment: setup.sh
@@ -65,7 +67,7 @@ func runGradescope(args []string, stdout, stderr io.Writer) error {
 	if dir == "" {
 		return fmt.Errorf("no assignment %q in %s", *name, lessonsDir)
 	}
-	a, err := LoadAssignment(dir)
+	a, err := assignment.LoadAssignment(dir)
 	if err != nil {
 		return err
 	}
@@ -207,13 +209,13 @@ func toolchainSHA256(v string) (string, error) {
 // the repository's packages they import: Go files (no tests), assembly
 // files (the perceptron package's kernels for amd64, Gradescope's machines)
 // and embedded files.
-func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
+func modulePackageFiles(repo string, a *assignment.Assignment) ([]string, error) {
 	// Both processes of a test link the call package (boundary.go).
 	paths := map[string]bool{rpcPath: true}
-	for _, pcs := range [][]*ParsedCell{a.CodeCells, a.TestCells} {
+	for _, pcs := range [][]*assignment.ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
 			for _, is := range pc.Imports {
-				if is.Path == ModulePath || strings.HasPrefix(is.Path, ModulePath+"/") {
+				if is.Path == assignment.ModulePath || strings.HasPrefix(is.Path, assignment.ModulePath+"/") {
 					paths[is.Path] = true
 				}
 			}
@@ -242,7 +244,7 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 		if err := dec.Decode(&p); err != nil {
 			return nil, err
 		}
-		if p.Module == nil || p.Module.Path != ModulePath {
+		if p.Module == nil || p.Module.Path != assignment.ModulePath {
 			continue
 		}
 		rel, err := filepath.Rel(repo, p.Dir)

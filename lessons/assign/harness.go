@@ -9,6 +9,8 @@ import (
 	"encoding/hex"
 	"strings"
 	"text/template"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
 // The verdict channel. The grader never reads a verdict from what a test
@@ -31,7 +33,7 @@ func harnessName(test string) string { return "TestGraded_" + test }
 var harnessTemplate string
 
 // harnessFile returns the Go file of the harness for tests.
-func harnessFile(tests []TestFunc) string {
+func harnessFile(tests []assignment.TestFunc) string {
 	names := make([]string, len(tests))
 	for i, t := range tests {
 		names[i] = t.Name

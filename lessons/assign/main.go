@@ -65,6 +65,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
@@ -113,7 +114,7 @@ func findRepo(start string) (string, error) {
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				fields := strings.Fields(sc.Text())
-				if len(fields) == 2 && fields[0] == "module" && fields[1] == ModulePath {
+				if len(fields) == 2 && fields[0] == "module" && fields[1] == assignment.ModulePath {
 					f.Close()
 					return dir, nil
 				}
@@ -122,7 +123,7 @@ func findRepo(start string) (string, error) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", ModulePath, start)
+			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", assignment.ModulePath, start)
 		}
 		dir = parent
 	}
@@ -175,7 +176,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 	}
 	var failed []string
 	for _, dir := range dirs {
-		a, err := LoadAssignment(dir)
+		a, err := assignment.LoadAssignment(dir)
 		if err != nil {
 			return err
 		}
@@ -433,12 +434,12 @@ type batch struct {
 
 type assignmentLoad struct {
 	once sync.Once
-	a    *Assignment
+	a    *assignment.Assignment
 	err  error
 }
 
 // assignment loads the assignment in folder dir once.
-func (b *batch) assignment(dir string) (*Assignment, error) {
+func (b *batch) assignment(dir string) (*assignment.Assignment, error) {
 	b.mu.Lock()
 	l, ok := b.cache[dir]
 	if !ok {
@@ -446,7 +447,7 @@ func (b *batch) assignment(dir string) (*Assignment, error) {
 		b.cache[dir] = l
 	}
 	b.mu.Unlock()
-	l.once.Do(func() { l.a, l.err = LoadAssignment(dir) })
+	l.once.Do(func() { l.a, l.err = assignment.LoadAssignment(dir) })
 	return l.a, l.err
 }
 

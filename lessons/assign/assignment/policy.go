@@ -1,4 +1,4 @@
-package main
+package assignment
 
 import (
 	"bytes"
@@ -9,6 +9,10 @@ import (
 	"slices"
 	"strings"
 )
+
+// ModulePath is the module of this repository, which the graded modules
+// require (replaced by its folder).
+const ModulePath = "github.com/perceptron-go/lessons"
 
 // Policy is what a submission's code may use. The grader checks it on the
 // submission's declarations before anything is built.

@@ -1,4 +1,8 @@
-package main
+// Package assignment reads an assignment's source notebook: its Go cells
+// as GoNB compiles them, its exercises, visible and hidden tests and
+// points, the policy of what a submission may use, and the student and
+// solution notebooks generated from it.
+package assignment
 
 import (
 	"bytes"
@@ -19,6 +23,12 @@ const (
 	EndHidden     = "// END HIDDEN TESTS"
 	StubBody      = `panic("not implemented")`
 )
+
+// SetupCell is the first cell of every notebook, the source notebooks
+// included: the SetupCell constant of the repository's notebooks_test.go
+// (package lessons_test, which no package can import), repeated here word
+// for word.
+const SetupCell = `!*go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")"`
 
 // Assignment is a parsed source notebook.
 type Assignment struct {
