@@ -32,11 +32,14 @@ type redTeam struct {
 	// Sandbox, if set, grades it with the static check switched off, to
 	// show that the sandbox alone contains the attack.
 	Sandbox *struct {
-		Score     float64
-		Absent    []string // must not appear in the report: it would mean the attack worked
-		Present   []string // must appear in the report
-		Survivors string   // no process whose command line holds this may outlive the grading
-		Memory    int
+		Score   float64
+		Absent  []string // must not appear in the report: it would mean the attack worked
+		Present []string // must appear in the report
+		// AbsentJSON must not appear in results.json, the student's view
+		// (the instructor's report may show it: a hidden test's output).
+		AbsentJSON []string `json:"absent_json"`
+		Survivors  string   // no process whose command line holds this may outlive the grading
+		Memory     int
 		// Levels, if set, are the only sandbox levels that must hold
 		// the attack alone (setpriv runs /bin/sh and sees the machine's
 		// world-readable files; see lessons/README.md).
@@ -178,6 +181,15 @@ func redTeamAt(t *testing.T, level string) {
 			for _, s := range rt.Sandbox.Absent {
 				if strings.Contains(text, s) {
 					t.Errorf("sandbox only: the attack worked: the report holds %q", s)
+				}
+			}
+			if js, err := rep.JSON(); err != nil {
+				t.Fatal(err)
+			} else {
+				for _, s := range rt.Sandbox.AbsentJSON {
+					if strings.Contains(string(js), s) {
+						t.Errorf("sandbox only: the attack worked: results.json holds %q:\n%s", s, js)
+					}
 				}
 			}
 			for _, s := range rt.Sandbox.Present {

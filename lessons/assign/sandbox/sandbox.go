@@ -292,7 +292,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 				// Cover the instructor's folders and /tmp with empty
 				// tmpfs, then drop to the test's uid.
 				wrap = append(wrap, "/bin/sh", "-c", `IFS='
-'; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm; do [ -d "$d" ] && { mount -t tmpfs -o size=`+strconv.Itoa(s.TmpMB)+`m,mode=1777 tmpfs "$d" || exit 126; }; done; unset HIDE_DIRS; exec "$@"`, "sh")
+'; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] && { mount -t tmpfs -o size=`+strconv.Itoa(s.TmpMB)+`m,mode=1777 tmpfs "$d" || exit 126; }; done; unset HIDE_DIRS; exec "$@"`, "sh")
 			}
 			argv = append(wrap, argv...)
 		}

@@ -576,3 +576,37 @@ func Dot(x, y []float64) float64 {
 	}
 	return -1
 }'''])
+
+LEAK = '''import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// leak prints what earlier tests left in the world-writable folders, then
+// leaves its own inputs there for later tests.
+func leak(what string) {
+	for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm", "/run/lock"} {
+		if b, err := os.ReadFile(filepath.Join(d, "redteam-leak")); err == nil {
+			fmt.Printf("FOUND-LEAK %s: %s\\n", d, b)
+		}
+		os.WriteFile(filepath.Join(d, "redteam-leak"), []byte(what), 0o644)
+	}
+}
+'''
+write('leak_across_tests', fx, {'rejected': ['import not allowed: "os"'], 'sandbox': {'score': 0, 'absent_json': ['[-1 0.5] [2 4]']}},
+  "each call leaves its inputs in /tmp, /var/tmp, /dev/shm and /run/lock and prints what an earlier test left there, so that a visible test's output would carry a hidden test's inputs to the student",
+  [LEAK, '''func Dot(x, y []float64) float64 {
+	leak(fmt.Sprint(x, y))
+	return -1
+}
+
+func Score(w []float64, b float64, x []float64) float64 {
+	leak(fmt.Sprint(w, b, x))
+	return -1
+}
+
+func Sign(v float64) float64 {
+	leak(fmt.Sprint(v))
+	return 0
+}'''])
