@@ -445,6 +445,14 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	var memExceeded atomic.Bool
 	if s.MemoryMB > 0 {
 		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+		// The trusted process holds what the student's replies decode
+		// to (64 MiB a message at most, but as many as it sends): it
+		// gets the same limit.
+		go WatchMemory(ctx, test.Process.Pid, int64(s.MemoryMB)<<20, func() {
+			memExceeded.Store(true)
+			KillGroup(test.Process.Pid)
+			test.Process.Kill()
+		})
 	}
 	select {
 	case err = <-testDone:
