@@ -5,12 +5,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
-)
 
-// setupCell is the first cell of every notebook: the SetupCell constant of
-// the repository's notebooks_test.go (package lessons_test, which this
-// package cannot import), repeated here word for word.
-const setupCell = `!*go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")"`
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+)
 
 // signFlips are the deliberately wrong solutions of the real assignments:
 // one edit in one function of the solution notebook (old -> new, first
@@ -75,7 +72,7 @@ func TestAssignments(t *testing.T) {
 			// while the other waits for its endless loops to be cut off.
 			t.Parallel()
 			a := loadAssignment(t, dir)
-			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != setupCell {
+			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != assignment.SetupCell {
 				t.Errorf("cell 0 of the source is not the standard setup cell:\n%s", got)
 			}
 			for _, p := range a.Freshness() {
@@ -83,13 +80,13 @@ func TestAssignments(t *testing.T) {
 			}
 			funcs := studentFuncs(a)
 			for _, tf := range a.Tests {
-				if tf.points <= 0 {
-					t.Errorf("%s has %v points", tf.name, tf.points)
+				if tf.Points <= 0 {
+					t.Errorf("%s has %v points", tf.Name, tf.Points)
 				}
 			}
 			hidden := 0
 			for _, tf := range a.Tests {
-				if tf.hidden {
+				if tf.Hidden {
 					hidden++
 				}
 			}

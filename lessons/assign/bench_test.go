@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 var benchN = flag.Int("assign.bench_n", 40, "submissions in BenchmarkBatch")
@@ -22,7 +24,7 @@ func BenchmarkBatch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	nb, err := ReadNotebook(filepath.Join(repo, "lessons/hw2_pla/solution.ipynb"))
+	nb, err := notebook.Read(filepath.Join(repo, "lessons/hw2_pla/solution.ipynb"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -34,7 +36,7 @@ func BenchmarkBatch(b *testing.B) {
 			stamp := time.Now().UnixNano()
 			for k := 0; k < *benchN; k++ {
 				c := *nb
-				c.Cells = append(append([]*Cell{}, nb.Cells...), &Cell{Type: "code", Metadata: map[string]any{},
+				c.Cells = append(append([]*notebook.Cell{}, nb.Cells...), &notebook.Cell{Type: "code", Metadata: map[string]any{},
 					Source: fmt.Sprintf("// fresh builds: every submission differs\nconst benchStamp%d = %d", k, stamp)})
 				if err := c.WriteFile(filepath.Join(subs, fmt.Sprintf("s%02d.ipynb", k))); err != nil {
 					b.Fatal(err)

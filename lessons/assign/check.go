@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
 // Violation is one place where a submission breaks its assignment's
@@ -51,20 +53,25 @@ const (
 // The test helpers are compiled into the same package: the submission may
 // not use a top-level name declared in the source's %test cells (a helper
 // may compute the expected answer with the reference package).
-func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[string]bool) []Violation {
+//
+// added are imports the submission's code did not write but goimports
+// added at build time (GoNB adds them too): the names they bind are
+// checked like the submission's own, so perceptron.PLA is denied with or
+// without an import of perceptron.
+func checkSubmission(cells []*assignment.ParsedCell, asm *assembly, p assignment.Policy, given map[string]bool, added ...assignment.ImportSpec) []Violation {
 	var vs []Violation
 	testDecls := map[string]bool{}
 	for _, u := range asm.units {
-		if u.test && u.d.node != nil {
-			for _, n := range topNames(u.d.node) {
+		if u.test && u.d.Node != nil {
+			for _, n := range topNames(u.d.Node) {
 				testDecls[n] = true
 			}
 		}
 	}
 	kept := map[ast.Decl]bool{}
 	for _, u := range asm.units {
-		if strings.HasPrefix(u.file, "cell") && u.d.text != "" && u.d.node != nil {
-			kept[u.d.node] = true
+		if strings.HasPrefix(u.file, "cell") && u.d.Text != "" && u.d.Node != nil {
+			kept[u.d.Node] = true
 		}
 	}
 	denyPkg := map[string]bool{}
@@ -80,14 +87,19 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 	// is used in another.
 	pkgs := map[string]string{}
 	unusable := map[string]string{}
+	for _, is := range added {
+		if p.AllowsImport(is.Path) {
+			pkgs[assignment.ImportName(is)] = is.Path
+		}
+	}
 	for _, pc := range cells {
-		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		line := func(pos token.Pos) int { return pc.Fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {
-			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+			vs = append(vs, Violation{Cell: pc.Index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
 		}
 		// Comments: //go: and //line directives change what the compiler
 		// does (go:linkname reaches any function, go:embed reads files).
-		for _, cg := range pc.file.Comments {
+		for _, cg := range pc.File.Comments {
 			for _, c := range cg.List {
 				t := c.Text
 				if strings.HasPrefix(t, "//go:") || strings.HasPrefix(t, "//line ") || strings.HasPrefix(t, "/*line ") || strings.HasPrefix(t, "//export ") {
@@ -96,19 +108,19 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 			}
 		}
 		// Imports, with the names they bind.
-		for _, is := range pc.file.Imports {
+		for _, is := range pc.File.Imports {
 			path, _ := strconv.Unquote(is.Path.Value)
 			switch {
 			case path == "C":
 				add(is.Pos(), ruleCgoComment, `import "C"`)
 				continue
 			}
-			name := importName(importSpec{path: path})
+			name := assignment.ImportName(assignment.ImportSpec{Path: path})
 			if is.Name != nil {
 				name = is.Name.Name
 			}
-			if !p.allowsImport(path) {
-				if given[path] && (is.Name == nil || is.Name.Name == importName(importSpec{path: path})) {
+			if !p.AllowsImport(path) {
+				if given[path] && (is.Name == nil || is.Name.Name == assignment.ImportName(assignment.ImportSpec{Path: path})) {
 					unusable[name] = path
 				} else {
 					add(is.Pos(), ruleImport, "%q (this assignment allows %s)", path, strings.Join(p.Imports, ", "))
@@ -123,11 +135,11 @@ func checkSubmission(cells []*parsedCell, asm *assembly, p Policy, given map[str
 		}
 	}
 	for _, pc := range cells {
-		line := func(pos token.Pos) int { return pc.fset.Position(pos).Line - 1 }
+		line := func(pos token.Pos) int { return pc.Fset.Position(pos).Line - 1 }
 		add := func(pos token.Pos, rule, format string, args ...any) {
-			vs = append(vs, Violation{Cell: pc.index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
+			vs = append(vs, Violation{Cell: pc.Index, Line: line(pos), Rule: rule, Text: fmt.Sprintf(format, args...)})
 		}
-		for _, d := range pc.file.Decls {
+		for _, d := range pc.File.Decls {
 			if !kept[d] {
 				continue
 			}
@@ -326,9 +338,9 @@ func definedIdents(d ast.Decl) []*ast.Ident {
 	return ids
 }
 
-func exprString(pc *parsedCell, e ast.Expr) string {
-	start, end := pc.fset.Position(e.Pos()).Offset, pc.fset.Position(e.End()).Offset
-	src := pc.lines.goSource()
+func exprString(pc *assignment.ParsedCell, e ast.Expr) string {
+	start, end := pc.Fset.Position(e.Pos()).Offset, pc.Fset.Position(e.End()).Offset
+	src := pc.Lines.GoSource()
 	if start >= 0 && end <= len(src) && start <= end {
 		return src[start:end]
 	}

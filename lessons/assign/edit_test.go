@@ -8,6 +8,9 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // This file holds the helpers with which the tests make wrong solutions:
@@ -16,17 +19,17 @@ import (
 // funcCell finds the code cell (not a %test cell) of nb that declares the
 // top-level function name, and the function's declaration in that cell's
 // Go source (see cellLines.goSource).
-func funcCell(t *testing.T, nb *Notebook, name string) (c *Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
+func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
 	t.Helper()
 	for _, c := range nb.Cells {
 		if c.Type != "code" {
 			continue
 		}
-		cl := readCellLines(c.Source)
-		if cl.test {
+		cl := assignment.ReadCellLines(c.Source)
+		if cl.Test {
 			continue
 		}
-		src := cl.goSource()
+		src := cl.GoSource()
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)
 		if err != nil {
@@ -34,7 +37,7 @@ func funcCell(t *testing.T, nb *Notebook, name string) (c *Cell, src string, fse
 		}
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == name {
-				if cl.mainAt >= 0 || len(cl.special) > 0 {
+				if cl.MainAt >= 0 || len(cl.Special) > 0 {
 					t.Fatalf("function %s sits in a cell with GoNB commands; the edit helpers do not handle that", name)
 				}
 				return c, src, fset, fn
@@ -46,13 +49,13 @@ func funcCell(t *testing.T, nb *Notebook, name string) (c *Cell, src string, fse
 }
 
 // setCell writes src (a goSource, "package main\n" first) back into c.
-func setCell(c *Cell, src string) {
+func setCell(c *notebook.Cell, src string) {
 	c.Source = strings.TrimPrefix(src, "package main\n")
 }
 
 // replaceInFunc replaces the first occurrence of old inside the body of
 // function name by new: a deliberately wrong solution.
-func replaceInFunc(t *testing.T, nb *Notebook, name, old, new string) {
+func replaceInFunc(t *testing.T, nb *notebook.Notebook, name, old, new string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	start, end := fset.Position(fn.Body.Lbrace).Offset, fset.Position(fn.Body.Rbrace).Offset
@@ -64,7 +67,7 @@ func replaceInFunc(t *testing.T, nb *Notebook, name, old, new string) {
 }
 
 // loopFunc makes function name start with an endless loop.
-func loopFunc(t *testing.T, nb *Notebook, name string) {
+func loopFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	at := fset.Position(fn.Body.Lbrace).Offset + 1
@@ -73,7 +76,7 @@ func loopFunc(t *testing.T, nb *Notebook, name string) {
 
 // breakFunc makes function name not compile: its body starts by declaring
 // a variable it never uses.
-func breakFunc(t *testing.T, nb *Notebook, name string) {
+func breakFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	at := fset.Position(fn.Body.Lbrace).Offset + 1
@@ -82,7 +85,7 @@ func breakFunc(t *testing.T, nb *Notebook, name string) {
 
 // zeroFunc replaces the body of function name by one that returns the zero
 // values of its results: wrong, but it compiles, returns and never panics.
-func zeroFunc(t *testing.T, nb *Notebook, name string) {
+func zeroFunc(t *testing.T, nb *notebook.Notebook, name string) {
 	t.Helper()
 	c, src, fset, fn := funcCell(t, nb, name)
 	var zeros []string
@@ -104,20 +107,20 @@ func zeroFunc(t *testing.T, nb *Notebook, name string) {
 
 // testsUsing returns, sorted, the tests of a that reference function name,
 // directly or through other functions declared in the source notebook.
-func testsUsing(a *Assignment, name string) []string {
+func testsUsing(a *assignment.Assignment, name string) []string {
 	known := map[string]*ast.FuncDecl{}
-	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
+	for _, pcs := range [][]*assignment.ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
-			for n, f := range pc.funcs {
+			for n, f := range pc.Funcs {
 				known[n] = f
 			}
 		}
 	}
 	var using []string
-	for _, pc := range a.testCells {
-		for _, tf := range pc.tests {
-			if referencedFuncs(pc.funcs[tf.name], known)[name] {
-				using = append(using, tf.name)
+	for _, pc := range a.TestCells {
+		for _, tf := range pc.Tests {
+			if assignment.ReferencedFuncs(pc.Funcs[tf.Name], known)[name] {
+				using = append(using, tf.Name)
 			}
 		}
 	}
@@ -126,9 +129,9 @@ func testsUsing(a *Assignment, name string) []string {
 }
 
 // studentFuncs returns, sorted, the functions of a that hold a solution block.
-func studentFuncs(a *Assignment) []string {
+func studentFuncs(a *assignment.Assignment) []string {
 	var names []string
-	for n := range a.solutionFuncs {
+	for n := range a.SolutionFuncs {
 		names = append(names, n)
 	}
 	sort.Strings(names)

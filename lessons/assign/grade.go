@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -12,11 +11,18 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 // Status of one graded test.
@@ -55,21 +61,30 @@ type Report struct {
 	Notes        []string    // cells skipped and other remarks for the student
 	Rejected     []Violation // rules the code broke: nothing was built or run, every test scores 0
 	Isolation    string      // how the tests ran (the sandbox level)
+	ShowHidden   bool        // results.json shows hidden tests at once, not after the due date
 	Seconds      float64
 }
 
 // Stub is a function of the submission that did not compile: the grader
 // replaced its body by a panic naming the compiler's messages, so that only
 // the tests that call it lose their points.
+//
+// An exercise the submission does not declare with the source's signature
+// is a Stub too (Undefined): the tests call a function that panics with
+// "NAME is not defined with this signature: want func(...)".
 type Stub struct {
-	Func  string // "Dot", or "T.Method" for a method
-	Cell  int    // the submission's cell that declares it
-	Line  int    // its first line in that cell (1-based)
-	Error string // the compiler's messages inside it, located in the cells
+	Func      string // "Dot", or "T.Method" for a method
+	Cell      int    // the submission's cell that declares it (-1: none)
+	Line      int    // its first line in that cell (1-based)
+	Error     string // the compiler's messages inside it, located in the cells; for Undefined, the panic's message
+	Undefined bool   // an exercise missing or declared with another signature
 }
 
 // panicMessage is the message of the panic that replaces the body.
 func (s Stub) panicMessage() string {
+	if s.Undefined {
+		return s.Error
+	}
 	return s.Func + " does not compile: " + s.Error
 }
 
@@ -78,32 +93,44 @@ type Grader struct {
 	Repo         string        // repository root (holds go.mod of github.com/perceptron-go/lessons)
 	Timeout      time.Duration // per-test time limit
 	BuildTimeout time.Duration // time limit for compiling a submission
-	Parallel     int           // tests run at the same time
-	Sandbox      *Sandbox      // runs each test process (level, memory limit)
-	Keep         bool          // keep the temporary module (for debugging)
-	Log          func(format string, args ...any)
+	// BuildMemoryMB limits the resident memory of a submission's build
+	// (the go command, compiler and linker; 0: none), MaxBinaryMB the
+	// size of the program it writes (0: none): a compile bomb is that
+	// submission's zero.
+	BuildMemoryMB int
+	MaxBinaryMB   int
+	Parallel      int              // tests run at the same time
+	Sandbox       *sandbox.Sandbox // runs each test process (level, memory limit)
+	Keep          bool             // keep the temporary module (for debugging)
+	NoCache       bool             // build the trusted test binary afresh, not from the user's cache
+	ShowHidden    bool             // hidden tests visible in results.json at once (default: after the due date)
+	Log           func(format string, args ...any)
 	// noStaticCheck skips checkSubmission: only the red-team tests set it,
 	// to show that the sandbox alone contains an attack.
 	noStaticCheck bool
 
 	semOnce sync.Once
 	sem     chan struct{} // test processes running, shared by all submissions
+
+	trustedMu  sync.Mutex
+	trusted    map[string]string // trusted test binaries by content hash
+	trustedDir string
 }
 
 // unit is one declaration placed in the graded program.
 type unit struct {
 	file string // name in positions: "cell7" (submission) or "source_cell12" (tests)
-	d    decl
+	d    assignment.Decl
 	test bool // from a %test cell of the source
 }
 
 // assembly is the graded program of a submission, before rendering.
 type assembly struct {
-	imports map[string][]importSpec // by file: main.go (submission), given.go, graded_test.go
+	imports map[string][]assignment.ImportSpec // by file: main.go (submission), given.go, graded_test.go
 	units   []unit
-	notes   []string      // cells skipped
-	cells   []*parsedCell // the submission's parsed code cells
-	tests   []testFunc
+	notes   []string                 // cells skipped
+	cells   []*assignment.ParsedCell // the submission's parsed code cells
+	tests   []assignment.TestFunc
 }
 
 // fileOf is the Go file a unit goes in: the submission's code in main.go,
@@ -124,18 +151,18 @@ func (u unit) fileOf() string {
 // as in GoNB), then the declarations of the source's code cells that hold
 // no exercise, then those of the source's %test cells, visible and hidden;
 // a later declaration replaces an earlier one of the same name.
-func program(sub *Notebook, a *Assignment) *assembly {
-	imports := map[string][]importSpec{}
+func program(sub *notebook.Notebook, a *assignment.Assignment) *assembly {
+	imports := map[string][]assignment.ImportSpec{}
 	var units []unit
 	var notes []string
-	var cells []*parsedCell
+	var cells []*assignment.ParsedCell
 	index := map[string]int{}
 	add := func(u unit) {
-		if u.d.key != "" {
-			if i, ok := index[u.d.key]; ok {
-				units[i].d.text = "" // replaced by a later declaration
+		if u.d.Key != "" {
+			if i, ok := index[u.d.Key]; ok {
+				units[i].d.Text = "" // replaced by a later declaration
 			}
-			index[u.d.key] = len(units)
+			index[u.d.Key] = len(units)
 		}
 		units = append(units, u)
 	}
@@ -143,18 +170,18 @@ func program(sub *Notebook, a *Assignment) *assembly {
 		if c.Type != "code" {
 			continue
 		}
-		cl := readCellLines(c.Source)
-		if cl.test {
+		cl := assignment.ReadCellLines(c.Source)
+		if cl.Test {
 			continue // the tests that count are the source's
 		}
-		pc, err := parseCell(i, c.Source)
+		pc, err := assignment.ParseCell(i, c.Source)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%v (cell skipped, as GoNB would not have kept it)", err))
 			continue
 		}
 		cells = append(cells, pc)
-		imports["main.go"] = append(imports["main.go"], pc.imports...)
-		for _, d := range pc.decls {
+		imports["main.go"] = append(imports["main.go"], pc.Imports...)
+		for _, d := range pc.Decls {
 			add(unit{file: fmt.Sprintf("cell%d", i), d: d})
 		}
 	}
@@ -162,21 +189,21 @@ func program(sub *Notebook, a *Assignment) *assembly {
 	// everything but the exercises) are the instructor's: they replace the
 	// submission's copies, so the tests run on the data they were written
 	// for even if the student changed or deleted those cells.
-	for _, pc := range a.codeCells {
-		imports["given.go"] = append(imports["given.go"], pc.imports...)
+	for _, pc := range a.CodeCells {
+		imports["given.go"] = append(imports["given.go"], pc.Imports...)
 		// The %test cells rely on the source's imports cell too.
-		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
-		if pc.exercise {
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.Imports...)
+		if pc.Exercise {
 			continue
 		}
-		for _, d := range pc.decls {
-			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d})
+		for _, d := range pc.Decls {
+			add(unit{file: fmt.Sprintf("source_cell%d", pc.Index), d: d})
 		}
 	}
-	for _, pc := range a.testCells {
-		imports["graded_test.go"] = append(imports["graded_test.go"], pc.imports...)
-		for _, d := range pc.decls {
-			add(unit{file: fmt.Sprintf("source_cell%d", pc.index), d: d, test: true})
+	for _, pc := range a.TestCells {
+		imports["graded_test.go"] = append(imports["graded_test.go"], pc.Imports...)
+		for _, d := range pc.Decls {
+			add(unit{file: fmt.Sprintf("source_cell%d", pc.Index), d: d, test: true})
 		}
 	}
 	return &assembly{imports: imports, units: units, notes: notes, cells: cells, tests: a.Tests}
@@ -184,43 +211,44 @@ func program(sub *Notebook, a *Assignment) *assembly {
 
 // files renders main.go, given.go, graded_test.go and the harness, with
 // the body of each unit in stubs (by index) replaced by a panic with its
-// message.
-func (p *assembly) files(stubs map[int]Stub) map[string]string {
+// message. For the student's process (server), it renders only main.go
+// and given.go, without a main function (the generated server has one).
+func (p *assembly) files(stubs map[int]Stub, server bool) map[string]string {
 	units := p.units
 	render := func(file string) string {
 		var body strings.Builder
 		used := map[string]bool{}
 		for i, u := range units {
-			if u.fileOf() != file || u.d.text == "" {
+			if u.fileOf() != file || u.d.Text == "" {
 				continue
 			}
-			text, uses := u.d.text, u.d.uses
+			text, uses := u.d.Text, u.d.Uses
 			if st, ok := stubs[i]; ok {
-				text = text[:u.d.body] + "{ panic(" + strconv.Quote(st.panicMessage()) + ") }"
-				uses = u.d.sigUses
+				text = text[:u.d.Body] + "{ panic(" + strconv.Quote(st.panicMessage()) + ") }"
+				uses = u.d.SigUses
 			}
-			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.line, text)
+			fmt.Fprintf(&body, "//line %s:%d\n%s\n\n", u.file, u.d.Line, text)
 			for _, n := range uses {
 				used[n] = true
 			}
 		}
-		if file == "given.go" {
+		if file == "given.go" && !server {
 			body.WriteString("//line graded_main:1\nfunc main() {}\n")
 		}
 		var b strings.Builder
 		b.WriteString("// Code generated by lessons/assign for grading. DO NOT EDIT.\n\npackage main\n\n")
-		seen := map[importSpec]bool{}
+		seen := map[assignment.ImportSpec]bool{}
 		var specs []string
 		for _, is := range p.imports[file] {
-			n := importName(is)
+			n := assignment.ImportName(is)
 			if seen[is] || (n != "_" && n != "." && !used[n]) {
 				continue
 			}
 			seen[is] = true
-			if is.name != "" {
-				specs = append(specs, fmt.Sprintf("\t%s %q\n", is.name, is.path))
+			if is.Name != "" {
+				specs = append(specs, fmt.Sprintf("\t%s %q\n", is.Name, is.Path))
 			} else {
-				specs = append(specs, fmt.Sprintf("\t%q\n", is.path))
+				specs = append(specs, fmt.Sprintf("\t%q\n", is.Path))
 			}
 		}
 		sort.Strings(specs)
@@ -229,6 +257,9 @@ func (p *assembly) files(stubs map[int]Stub) map[string]string {
 		}
 		b.WriteString(body.String())
 		return b.String()
+	}
+	if server {
+		return map[string]string{"main.go": render("main.go"), "given.go": render("given.go")}
 	}
 	return map[string]string{"main.go": render("main.go"), "given.go": render("given.go"),
 		"graded_test.go": render("graded_test.go"), "graded_harness_test.go": harnessFile(p.tests)}
@@ -244,10 +275,10 @@ func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub
 	for _, e := range errs {
 		at := -1
 		for i, u := range p.units {
-			if u.test || u.d.text == "" || u.file != e.file || !strings.HasPrefix(u.file, "cell") {
+			if u.test || u.d.Text == "" || u.file != e.file || !strings.HasPrefix(u.file, "cell") {
 				continue
 			}
-			if e.line >= u.d.line && e.line <= u.d.line+strings.Count(u.d.text, "\n") {
+			if e.line >= u.d.Line && e.line <= u.d.Line+strings.Count(u.d.Text, "\n") {
 				at = i
 				break
 			}
@@ -256,13 +287,13 @@ func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub
 			return nil
 		}
 		d := p.units[at].d
-		if _, done := stubs[at]; done || d.body < 0 || e.line < d.line+strings.Count(d.text[:d.body], "\n") {
+		if _, done := stubs[at]; done || d.Body < 0 || e.line < d.Line+strings.Count(d.Text[:d.Body], "\n") {
 			return nil
 		}
 		st := found[at]
 		if st.Func == "" {
 			cell, _ := strconv.Atoi(strings.TrimPrefix(e.file, "cell"))
-			st = Stub{Func: d.name, Cell: cell, Line: d.line}
+			st = Stub{Func: d.Name, Cell: cell, Line: d.Line}
 		} else {
 			st.Error += "\n"
 		}
@@ -292,26 +323,53 @@ func (g *Grader) moduleFiles() (gomod, gosum []byte, err error) {
 		return nil, nil, fmt.Errorf("%s/go.mod has no module line", g.Repo)
 	}
 	mod = moduleLine.ReplaceAll(mod, []byte("module graded"))
-	mod = append(mod, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", modulePath, modulePath, g.Repo)...)
+	mod = append(mod, fmt.Sprintf("\nrequire %s v0.0.0\n\nreplace %s => %s\n", assignment.ModulePath, assignment.ModulePath, g.Repo)...)
 	return mod, sum, nil
 }
-
-const modulePath = "github.com/perceptron-go/lessons"
 
 // goCmd runs the go command in dir with a time limit and returns its
 // combined output.
 func goCmd(ctx context.Context, dir string, args ...string) (string, error) {
+	out, _, err := goCmdLimited(ctx, dir, 0, args...)
+	return out, err
+}
+
+// goCmdLimited is goCmd with a limit on the resident memory of the go
+// command's process tree (the compiler and linker it runs), in MiB (0:
+// none): over it, the tree is killed and exceeded is true.
+func goCmdLimited(ctx context.Context, dir string, memoryMB int, args ...string) (string, bool, error) {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
 	cmd.Env = buildEnv()
+	cmd.SysProcAttr = sandbox.SysProcAttr()
+	cmd.Cancel = func() error {
+		sandbox.KillGroup(cmd.Process.Pid)
+		return cmd.Process.Kill()
+	}
 	cmd.WaitDelay = 5 * time.Second
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
-	err := cmd.Run()
+	out := &sandbox.LimitedBuffer{Max: 1 << 20}
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		return "", false, err
+	}
+	var exceeded atomic.Bool
+	if memoryMB > 0 {
+		go sandbox.WatchMemory(ctx, cmd.Process.Pid, int64(memoryMB)<<20, func() {
+			exceeded.Store(true)
+			sandbox.KillGroup(cmd.Process.Pid)
+			cancel()
+		})
+	}
+	err := cmd.Wait()
+	if exceeded.Load() {
+		return out.String(), true, fmt.Errorf("the build exceeded %d MiB of memory", memoryMB)
+	}
 	if ctx.Err() != nil {
 		err = ctx.Err()
 	}
-	return out.String(), err
+	return out.String(), false, err
 }
 
 // buildEnv is the environment of the go command: the module graph as
@@ -337,26 +395,37 @@ var undefinedErr = regexp.MustCompile(`undefined: \w+`)
 
 // compileError is one error of the compiler in the graded code.
 type compileError struct {
-	file string // "cell7", "source_cell12", "" if not in a cell
-	line int    // line in the cell (1-based)
-	text string // the message, located in the cells ("cell 7, line 3: ...")
+	exercise string // the exercise whose registration failed: the submission declares it with another type
+	file     string // "cell7", "source_cell12", "" if not in a cell
+	line     int    // line in the cell (1-based)
+	text     string // the message, located in the cells ("cell 7, line 3: ...")
 }
 
-// build compiles the graded program in dir into dir/graded.test. A failure
-// to compile returns the compiler's message and its errors one by one.
+// build compiles the student's program in dir into dir/graded.server. A
+// failure to compile returns the compiler's message and its errors one by
+// one.
 func (g *Grader) build(dir string) (compileErr string, errs []compileError, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), g.BuildTimeout)
 	defer cancel()
-	args := []string{"test", "-c", "-vet=off", "-o", "graded.test", "."}
-	out, err := goCmd(ctx, dir, args...)
-	if err != nil && ctx.Err() == nil && undefinedErr.MatchString(out) {
+	// No symbol table nor DWARF (a third less link time): the runtime's
+	// own tables still name the frames of a panic.
+	args := []string{"build", "-ldflags=-s -w", "-o", "graded.server", "."}
+	out, bomb, err := goCmdLimited(ctx, dir, g.BuildMemoryMB, args...)
+	if err != nil && !bomb && ctx.Err() == nil && undefinedErr.MatchString(out) {
 		// The code may lean on GoNB's goimports for a missing import.
 		if fixImports(ctx, dir, "main.go") {
-			out, err = goCmd(ctx, dir, args...)
+			out, bomb, err = goCmdLimited(ctx, dir, g.BuildMemoryMB, args...)
 		}
 	}
 	switch {
+	case bomb:
+		msg := err.Error()
+		return msg, []compileError{{text: msg}}, nil
 	case err == nil:
+		if fi, err := os.Stat(filepath.Join(dir, "graded.server")); err == nil && g.MaxBinaryMB > 0 && fi.Size() > int64(g.MaxBinaryMB)<<20 {
+			msg := fmt.Sprintf("the program is %d MiB, over the limit of %d MiB", fi.Size()>>20, g.MaxBinaryMB)
+			return msg, []compileError{{text: msg}}, nil
+		}
 		return "", nil, nil
 	case ctx.Err() != nil:
 		msg := fmt.Sprintf("compiling took longer than %v", g.BuildTimeout)
@@ -369,6 +438,12 @@ func (g *Grader) build(dir string) (compileErr string, errs []compileError, err 
 		}
 		l = strings.TrimPrefix(l, "./")
 		var e compileError
+		if sm := exercisePos.FindStringSubmatch(l); sm != nil {
+			// The submission's function does not have the exercise's type.
+			errs = append(errs, compileError{exercise: sm[1], text: sm[2]})
+			keep = append(keep, sm[2])
+			continue
+		}
 		if sm := compilePos.FindStringSubmatch(l); sm != nil {
 			e.file = sm[1] + "cell" + sm[2]
 			e.line, _ = strconv.Atoi(sm[3])
@@ -449,15 +524,15 @@ func fixImports(ctx context.Context, dir string, files ...string) bool {
 // Grade grades the submitted notebook sub against assignment a. Its code
 // is checked against the assignment's Policy first: a submission that
 // breaks it is rejected, nothing is built, and every test scores 0.
-func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, error) {
+func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *assignment.Assignment) (*Report, error) {
 	start := time.Now()
-	rep := &Report{Submission: subPath, Assignment: a.Name, MaxScore: a.MaxScore()}
+	rep := &Report{Submission: subPath, Assignment: a.Name, MaxScore: a.MaxScore(), ShowHidden: g.ShowHidden}
 	if g.Sandbox != nil {
 		rep.Isolation = g.Sandbox.Describe()
 	}
 	defer func() { rep.Seconds = time.Since(start).Seconds() }()
 	for _, t := range a.Tests {
-		rep.Tests = append(rep.Tests, TestResult{Name: t.name, Hidden: t.hidden, Message: t.message, MaxScore: t.points, Status: statusMissing})
+		rep.Tests = append(rep.Tests, TestResult{Name: t.Name, Hidden: t.Hidden, Message: t.Message, MaxScore: t.Points, Status: statusMissing})
 	}
 	prog := program(sub, a)
 	rep.Notes = prog.notes
@@ -470,7 +545,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 		return rep
 	}
 	if !g.noStaticCheck {
-		if vs := checkSubmission(prog.cells, prog, a.Policy, a.givenImports()); len(vs) > 0 {
+		if vs := checkSubmission(prog.cells, prog, a.Policy, a.GivenImports()); len(vs) > 0 {
 			return reject(vs), nil
 		}
 	}
@@ -490,14 +565,30 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	if err != nil {
 		return nil, err
 	}
-	// Build; while the compiler's errors all lie inside the bodies of
-	// the submission's functions, replace those bodies by a panic that
-	// names the errors and build again, so that only the tests calling
-	// them lose their points. Otherwise every test scores 0.
+	trusted, err := g.trustedBinary(a)
+	if err != nil {
+		return nil, err
+	}
+	// Build the student's process; while the compiler's errors all lie
+	// inside the bodies of the submission's functions, replace those
+	// bodies by a panic that names the errors and build again, so that
+	// only the tests calling them lose their points; an exercise the
+	// submission declares with another type is served by a function that
+	// panics saying so. Otherwise every test scores 0.
+	es := exercises(a)
+	declared := prog.declaredNames()
+	missing := map[string]bool{}
+	for _, e := range es {
+		if !declared[e.name] {
+			missing[e.name] = true
+		}
+	}
+	mistyped := map[string]string{}
 	stubs := map[int]Stub{}
 	firstErr := ""
 	for round := 0; ; round++ {
-		files := prog.files(stubs)
+		files := prog.files(stubs, true)
+		files["graded_server.go"] = serverFile(a, es, missing, mistyped)
 		files["go.mod"], files["go.sum"] = string(gomod), string(gosum)
 		for name, b := range files {
 			if err := os.WriteFile(filepath.Join(dir, name), []byte(b), 0o600); err != nil {
@@ -509,16 +600,33 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 			return nil, err
 		}
 		// goimports may have added an import the policy forbids.
-		if vs := g.checkAddedImports(dir, prog, a.Policy); len(vs) > 0 && !g.noStaticCheck {
+		if vs := g.checkAddedImports(dir, prog, a.Policy, a.GivenImports()); len(vs) > 0 && !g.noStaticCheck {
 			return reject(vs), nil
 		}
 		if compileErr == "" {
 			break
 		}
+		var rest []compileError
+		typed := false
+		for _, e := range errs {
+			if e.exercise == "" {
+				rest = append(rest, e)
+				continue
+			}
+			for _, x := range es {
+				if x.name == e.exercise && mistyped[x.name] == "" {
+					mistyped[x.name] = notDefined(x, e.text)
+					typed = true
+				}
+			}
+		}
+		if len(rest) == 0 && typed && round < maxStubRounds {
+			continue
+		}
 		if firstErr == "" {
 			firstErr = compileErr
 		}
-		if more := prog.isolate(errs, stubs); more != nil && round < maxStubRounds {
+		if more := prog.isolate(rest, stubs); more != nil && round < maxStubRounds {
 			for i, st := range more {
 				stubs[i] = st
 				g.logf("grade: %s does not compile; its body is replaced by a panic", st.Func)
@@ -537,11 +645,21 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 	for _, st := range stubs {
 		rep.Stubs = append(rep.Stubs, st)
 	}
+	for _, e := range es {
+		msg := mistyped[e.name]
+		if missing[e.name] {
+			msg = notDefined(e, "the submission does not declare it")
+		}
+		if msg != "" {
+			g.logf("grade: %s", msg)
+			rep.Stubs = append(rep.Stubs, Stub{Func: e.name, Cell: -1, Error: msg, Undefined: true})
+		}
+	}
 	sort.Slice(rep.Stubs, func(i, j int) bool {
 		x, y := rep.Stubs[i], rep.Stubs[j]
-		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line)
+		return x.Cell < y.Cell || (x.Cell == y.Cell && x.Line < y.Line) || (x.Cell == y.Cell && x.Line == y.Line && x.Func < y.Func)
 	})
-	bin, cleanup, err := g.Sandbox.prepare(filepath.Join(dir, "graded.test"))
+	bin, cleanup, err := g.Sandbox.Prepare(filepath.Join(dir, "graded.server"))
 	if err != nil {
 		return nil, err
 	}
@@ -554,7 +672,7 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 			defer wg.Done()
 			g.sem <- struct{}{}
 			defer func() { <-g.sem }()
-			g.runTest(bin, &rep.Tests[i])
+			g.runTest(trusted, bin, &rep.Tests[i])
 			rep.Tests[i].markStubbed(rep.Stubs)
 		}()
 	}
@@ -567,24 +685,36 @@ func (g *Grader) Grade(subPath string, sub *Notebook, a *Assignment) (*Report, e
 
 // checkAddedImports checks the imports of main.go as built (goimports may
 // have added some for the submission) against the policy, locating each
-// forbidden one at its first use in the submission.
-func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy) []Violation {
+// forbidden one at its first use in the submission, and checks the
+// submission's code again with the added imports' names bound, so that a
+// denied identifier is found whoever wrote the import.
+func (g *Grader) checkAddedImports(dir string, prog *assembly, p assignment.Policy, given map[string]bool) []Violation {
 	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "main.go"), nil, parser.ImportsOnly)
 	if err != nil {
 		return nil
 	}
 	var vs []Violation
+	written := map[string]bool{}
+	for _, pc := range prog.cells {
+		for _, is := range pc.Imports {
+			written[is.Path] = true
+		}
+	}
+	var added []assignment.ImportSpec
 	for _, is := range f.Imports {
 		path, _ := strconv.Unquote(is.Path.Value)
-		if p.allowsImport(path) {
+		if !written[path] {
+			added = append(added, assignment.ImportSpec{Path: path})
+		}
+		if p.AllowsImport(path) {
 			continue
 		}
 		v := Violation{Cell: -1, Rule: ruleImport, Text: fmt.Sprintf("%q, used without an import (goimports would add it; this assignment allows %s)", path, strings.Join(p.Imports, ", "))}
-		name := importName(importSpec{path: path})
+		name := assignment.ImportName(assignment.ImportSpec{Path: path})
 	find:
 		for _, pc := range prog.cells {
 			var found ast.Node
-			ast.Inspect(pc.file, func(n ast.Node) bool {
+			ast.Inspect(pc.File, func(n ast.Node) bool {
 				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
 					if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
 						found = sel
@@ -593,11 +723,14 @@ func (g *Grader) checkAddedImports(dir string, prog *assembly, p Policy) []Viola
 				return found == nil
 			})
 			if found != nil {
-				v.Cell, v.Line = pc.index, pc.fset.Position(found.Pos()).Line-1
+				v.Cell, v.Line = pc.Index, pc.Fset.Position(found.Pos()).Line-1
 				break find
 			}
 		}
 		vs = append(vs, v)
+	}
+	if len(vs) == 0 && len(added) > 0 {
+		vs = checkSubmission(prog.cells, prog, p, given, added...)
 	}
 	return vs
 }
@@ -615,68 +748,43 @@ func (r *TestResult) markStubbed(stubs []Stub) {
 		return
 	}
 	for _, st := range stubs {
-		if strings.Contains(r.Output, st.Func+" does not compile: ") {
+		prefix := st.Func + " does not compile: "
+		if st.Undefined {
+			prefix = st.Func + " is not defined with this signature"
+		}
+		if strings.Contains(r.Output, prefix) {
 			r.Status = statusCompile
 			return
 		}
 	}
 }
 
-// limitedBuffer keeps the first max bytes written to it.
-type limitedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-	max int
-	cut bool
-}
-
-func (b *limitedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if room := b.max - b.buf.Len(); room < len(p) {
-		b.buf.Write(p[:max(0, room)])
-		b.cut = true
-		return len(p), nil
-	}
-	return b.buf.Write(p)
-}
-
-func (b *limitedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	s := b.buf.String()
-	if b.cut {
-		s += "\n[... output cut ...]\n"
-	}
-	return s
-}
-
 // runTest runs one test in its own sandboxed process, within the time
 // limit. The score comes only from the verdict channel (see harness.go):
 // what the test prints, and its exit code, only explain a failure.
-func (g *Grader) runTest(bin string, r *TestResult) {
+func (g *Grader) runTest(trusted, server string, r *TestResult) {
 	key := newKey()
 	args := []string{"-test.run=^" + harnessName(r.Name) + "$", "-test.v", "-test.count=1",
 		"-test.timeout=" + (g.Timeout + 30*time.Second).String()}
-	run := g.Sandbox.Run(bin, args, key, g.Timeout)
-	r.Seconds = run.seconds
-	text := run.output
-	if passed(run.verdict, key, r.Name) && !run.timedOut && !run.oom {
+	run := g.Sandbox.Run(trusted, args, server, key, g.Timeout)
+	r.Seconds = run.Seconds
+	text := run.Output
+	if passed(run.Verdict, key, r.Name) && !run.TimedOut && !run.OOM {
 		r.Status, r.Score = statusPassed, r.MaxScore
 		r.Output = cleanOutput(text, r.Name)
 		return
 	}
 	switch {
-	case run.err != nil:
+	case run.Err != nil:
 		r.Status = statusFailed
-		r.Output = "the grader could not run the test: " + run.err.Error()
-	case run.timedOut:
+		r.Output = "the grader could not run the test: " + run.Err.Error()
+	case run.TimedOut:
 		r.Status = statusTimeout
 		r.Output = fmt.Sprintf("stopped after the time limit of %v: an endless loop, or far too slow", g.Timeout)
 		if s := cleanOutput(text, r.Name); s != "" {
 			r.Output += "\noutput before it was stopped:\n" + s
 		}
-	case run.oom || strings.Contains(text, "fatal error: out of memory") || strings.Contains(text, "runtime: out of memory"):
+	case run.OOM || strings.Contains(text, "fatal error: out of memory") || strings.Contains(text, "runtime: out of memory"):
 		r.Status = statusOOM
 		r.Output = cleanOutput(text, r.Name)
 		if i := fatalError.FindStringIndex(text); i != nil {
@@ -779,7 +887,13 @@ func panicOutput(text, name string) string {
 		}
 	}
 	if len(frames) > 0 {
-		out = append(out, "in:")
+		if slices.Contains(msg, "in:") {
+			// The student's process named the frames of its code: these
+			// are the test's.
+			out = append(out, "called from:")
+		} else {
+			out = append(out, "in:")
+		}
 		out = append(out, frames...)
 	}
 	return strings.Join(out, "\n")

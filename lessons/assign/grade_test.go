@@ -4,12 +4,18 @@ import (
 	"encoding/json"
 	"flag"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 var (
@@ -29,36 +35,45 @@ func repoRoot(t *testing.T) string {
 	return repo
 }
 
-var sandboxLevel = flag.String("assign.sandbox", LevelBwrap, "isolation level of the grader in these tests")
+var sandboxLevel = flag.String("assign.sandbox", sandbox.LevelBwrap, "isolation level of the grader in these tests")
 
 // newSandbox returns a sandbox at -assign.sandbox with the memory limit.
-func newSandbox(t *testing.T, memoryMB int) *Sandbox {
+func newSandbox(t *testing.T, memoryMB int) *sandbox.Sandbox {
 	t.Helper()
-	sb, err := NewSandbox(*sandboxLevel, memoryMB)
+	return newSandboxAt(t, *sandboxLevel, memoryMB)
+}
+
+// newSandboxAt returns a sandbox at level with the memory limit.
+func newSandboxAt(t *testing.T, level string, memoryMB int) *sandbox.Sandbox {
+	t.Helper()
+	sb, err := sandbox.New(level, memoryMB)
 	if err != nil {
 		t.Fatal(err)
 	}
+	sb.Hide = []string{repoRoot(t)}
 	t.Cleanup(sb.Close)
 	return sb
 }
 
 func newGrader(t *testing.T, timeout time.Duration) *Grader {
-	return &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
+	g := &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
 		Sandbox: newSandbox(t, 2048), Log: t.Logf}
+	t.Cleanup(g.Close)
+	return g
 }
 
-func loadAssignment(t *testing.T, dir string) *Assignment {
+func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
 	t.Helper()
-	a, err := LoadAssignment(dir)
+	a, err := assignment.LoadAssignment(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return a
 }
 
-func readNB(t *testing.T, path string) *Notebook {
+func readNB(t *testing.T, path string) *notebook.Notebook {
 	t.Helper()
-	nb, err := ReadNotebook(path)
+	nb, err := notebook.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +81,7 @@ func readNB(t *testing.T, path string) *Notebook {
 }
 
 // grade grades nb and logs the readable report.
-func grade(t *testing.T, g *Grader, a *Assignment, name string, nb *Notebook) *Report {
+func grade(t *testing.T, g *Grader, a *assignment.Assignment, name string, nb *notebook.Notebook) *Report {
 	t.Helper()
 	rep, err := g.Grade(name, nb, a)
 	if err != nil {
@@ -100,27 +115,27 @@ func result(t *testing.T, rep *Report, name string) TestResult {
 }
 
 // pointsOf sums the points of the named tests of a.
-func pointsOf(a *Assignment, names []string) float64 {
+func pointsOf(a *assignment.Assignment, names []string) float64 {
 	s := 0.0
 	for _, tf := range a.Tests {
-		if slices.Contains(names, tf.name) {
-			s += tf.points
+		if slices.Contains(names, tf.Name) {
+			s += tf.Points
 		}
 	}
 	return s
 }
 
-func testNames(a *Assignment) []string {
+func testNames(a *assignment.Assignment) []string {
 	var names []string
 	for _, tf := range a.Tests {
-		names = append(names, tf.name)
+		names = append(names, tf.Name)
 	}
 	sort.Strings(names)
 	return names
 }
 
 // checkFullMarks asserts that every test passed.
-func checkFullMarks(t *testing.T, a *Assignment, rep *Report) {
+func checkFullMarks(t *testing.T, a *assignment.Assignment, rep *Report) {
 	t.Helper()
 	if rep.CompileError != "" || rep.Score != a.MaxScore() || len(byStatus(rep, statusPassed)) != len(a.Tests) {
 		t.Errorf("score %v / %v, passed %v of %v, compile error %q; want full marks",
@@ -130,7 +145,7 @@ func checkFullMarks(t *testing.T, a *Assignment, rep *Report) {
 
 // checkUntouched asserts that the untouched student notebook compiles and
 // that every test panics "not implemented": zero, and no crash.
-func checkUntouched(t *testing.T, a *Assignment, rep *Report) {
+func checkUntouched(t *testing.T, a *assignment.Assignment, rep *Report) {
 	t.Helper()
 	if rep.CompileError != "" {
 		t.Errorf("the student notebook does not compile:\n%s", rep.CompileError)
@@ -149,7 +164,7 @@ func checkUntouched(t *testing.T, a *Assignment, rep *Report) {
 // points of the tests it makes fail or panic, that those tests use fn, that
 // the failing ones say what they expected and got, and that every other
 // test passes. wantFailed, if not nil, is the exact set of lost tests.
-func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed []string) {
+func checkWrong(t *testing.T, a *assignment.Assignment, rep *Report, fn string, wantFailed []string) {
 	t.Helper()
 	failed := byStatus(rep, statusFailed)
 	lost := append(slices.Clone(failed), byStatus(rep, statusPanic)...)
@@ -188,7 +203,7 @@ func checkWrong(t *testing.T, a *Assignment, rep *Report, fn string, wantFailed 
 // them (tests that mention a function may not call it on every path); that
 // wantLost, if not nil, is exactly the set of those tests; and that every
 // other test passes.
-func checkStubbed(t *testing.T, a *Assignment, rep *Report, broken map[string]string, wantLost []string) {
+func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken map[string]string, wantLost []string) {
 	t.Helper()
 	if rep.CompileError != "" {
 		t.Fatalf("did not compile even with stubs:\n%s", rep.CompileError)
@@ -246,7 +261,7 @@ func checkStubbed(t *testing.T, a *Assignment, rep *Report, broken map[string]st
 // checkLoop asserts that an endless loop in fn times out exactly the tests
 // that use it, each cut off within the limit (plus slack for killing the
 // process), reported as such, and that every other test passes.
-func checkLoop(t *testing.T, a *Assignment, rep *Report, fn string, limit time.Duration) {
+func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, limit time.Duration) {
 	t.Helper()
 	using := testsUsing(a, fn)
 	timedOut := byStatus(rep, statusTimeout)
@@ -423,18 +438,12 @@ func TestGradeFixture(t *testing.T) {
 	// not compile, every test scores 0 with the compiler's message.
 	for _, tc := range []struct {
 		name, want string
-		edit       func(nb *Notebook)
+		edit       func(nb *notebook.Notebook)
 	}{
-		{"syntax error", "undefined: Dot", func(nb *Notebook) {
-			// The cell of Dot does not parse, so it is left out (as GoNB
-			// would) and the tests cannot call Dot.
-			c, src, _, _ := funcCell(t, nb, "Dot")
-			setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
+		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *notebook.Notebook) {
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
 		}},
-		{"broken type", "cell 9, line 1: undefined: undefinedType", func(nb *Notebook) {
-			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: "type pair struct{ a undefinedType }"})
-		}},
-		{"broken signature", "cell 5, line 7: undefined: undefinedType", func(nb *Notebook) {
+		{"broken signature", "cell 5, line 7: undefined: undefinedType", func(nb *notebook.Notebook) {
 			c, src, _, _ := funcCell(t, nb, "Sign")
 			setCell(c, strings.Replace(src, "func Sign(v float64)", "func Sign(v undefinedType)", 1))
 		}},
@@ -456,6 +465,40 @@ func TestGradeFixture(t *testing.T) {
 			}
 		})
 	}
+	t.Run("syntax error", func(t *testing.T) {
+		// The cell of Dot does not parse, so it is left out (as GoNB
+		// would): Dot is missing, and only the tests that call it (Score
+		// calls Dot) lose their points, each with a message naming the
+		// signature the source wants.
+		_, nb := a.Generated(false)
+		c, src, _, _ := funcCell(t, nb, "Dot")
+		setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
+		rep := grade(t, g, a, "syntax error in Dot", nb)
+		want := "Dot is not defined with this signature: want func([]float64, []float64) float64"
+		if len(rep.Stubs) != 1 || !rep.Stubs[0].Undefined || !strings.Contains(rep.Stubs[0].Error, want) {
+			t.Errorf("stubs %+v, want Dot undefined: %q", rep.Stubs, want)
+		}
+		for _, tr := range rep.Tests {
+			switch tr.Name {
+			case "TestSign":
+				if tr.Status != statusPassed {
+					t.Errorf("TestSign (does not call Dot): %s %q, want passed", tr.Status, tr.Output)
+				}
+			default:
+				if tr.Status != statusCompile || !strings.Contains(tr.Output, want) {
+					t.Errorf("%s: %s %q, want %q", tr.Name, tr.Status, tr.Output, want)
+				}
+			}
+		}
+	})
+	t.Run("names of the generated code", func(t *testing.T) {
+		// The server and the stubs import os, sync and the call package:
+		// a submission may use those names for its own declarations.
+		_, nb := a.Generated(false)
+		nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{},
+			Source: "var rpc, os, sync, p, f = 1, 2, 3, 4, 5\n\nfunc New() int { return rpc + os + sync + p + f }"})
+		checkFullMarks(t, a, grade(t, g, a, "names of the generated code", nb))
+	})
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
 		_, nb := a.Generated(false)
@@ -480,7 +523,7 @@ func TestGradeFixture(t *testing.T) {
 		// main bodies never run, and the source's tests are the ones run.
 		nb, _ := a.Generated(false)
 		add := func(src string) {
-			nb.Cells = append(nb.Cells, &Cell{Type: "code", Metadata: map[string]any{}, Source: src})
+			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src})
 		}
 		add("func broken( {")
 		add("%%\npanic(\"main body\")")
@@ -508,7 +551,7 @@ func TestGradeCommand(t *testing.T) {
 	student, solution := a.Generated(false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")
-	write := func(rel string, nb *Notebook) {
+	write := func(rel string, nb *notebook.Notebook) {
 		p := filepath.Join(subs, rel)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
@@ -568,8 +611,8 @@ func TestGradeCommand(t *testing.T) {
 		hidden := res.Tests[3]
 		// Only the author's message, never the hidden test's output.
 		if want := "hidden test: panicked\nTestDotHidden checks Dot on vectors the student has not seen."; hidden.Name != "TestDotHidden" ||
-			hidden.MaxScore != 3 || hidden.Output != want {
-			t.Errorf("bob's hidden test entry: %+v, want output %q", hidden, want)
+			hidden.MaxScore != 3 || hidden.Output != want || hidden.Visibility != "after_due_date" {
+			t.Errorf("bob's hidden test entry: %+v, want output %q, visible after the due date", hidden, want)
 		}
 	}
 	b, err = os.ReadFile(filepath.Join(out, "carol", "homework.report.txt"))
@@ -600,5 +643,51 @@ func TestGradeCommand(t *testing.T) {
 	}
 	if b, err := os.ReadFile(results); err != nil || !strings.Contains(string(b), `"score": 7.5`) {
 		t.Errorf("results.json: %v\n%s", err, b)
+	}
+}
+
+// TestSetprivWithoutNamespaces grades at the setpriv level where root may
+// not create namespaces (Gradescope's Docker, here: no unshare on PATH):
+// the level names what it lacks, grade refuses it without -accept-weaker,
+// and with it the solution still gets full marks and the report says what
+// was missing.
+func TestSetprivWithoutNamespaces(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("setpriv needs root")
+	}
+	bin := t.TempDir()
+	for _, tool := range []string{"setpriv", "prlimit", "go"} {
+		p, err := exec.LookPath(tool)
+		if err != nil {
+			t.Skipf("no %s: %v", tool, err)
+		}
+		if err := os.Symlink(p, filepath.Join(bin, tool)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("PATH", bin)
+	sb, err := sandbox.New(sandbox.LevelSetpriv, 2048)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sb.Close()
+	if len(sb.Missing) < 2 || !strings.Contains(strings.Join(sb.Missing, "\n"), "no network namespace") {
+		t.Fatalf("setpriv without unshare: missing %q, want at least the network and mount namespaces", sb.Missing)
+	}
+	repo := repoRoot(t)
+	sol := filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb")
+	out := t.TempDir()
+	var stdout, stderr strings.Builder
+	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
+	if err == nil || !strings.Contains(err.Error(), "pass -accept-weaker") || !strings.Contains(err.Error(), "no network namespace") {
+		t.Errorf("without -accept-weaker: %v, want a refusal naming what is missing", err)
+	}
+	stdout.Reset()
+	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("with -accept-weaker: %v\n%s", err, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "Score: 14 / 14") || !strings.Contains(stdout.String(), "MISSING: no network namespace") {
+		t.Errorf("with -accept-weaker: want 14 / 14 and the missing guarantees in the report:\n%s", stdout.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -18,6 +19,8 @@ import (
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
 // runGradescope builds the autograder zip of one assignment: setup.sh
@@ -64,7 +67,7 @@ func runGradescope(args []string, stdout, stderr io.Writer) error {
 	if dir == "" {
 		return fmt.Errorf("no assignment %q in %s", *name, lessonsDir)
 	}
-	a, err := LoadAssignment(dir)
+	a, err := assignment.LoadAssignment(dir)
 	if err != nil {
 		return err
 	}
@@ -206,19 +209,17 @@ func toolchainSHA256(v string) (string, error) {
 // the repository's packages they import: Go files (no tests), assembly
 // files (the perceptron package's kernels for amd64, Gradescope's machines)
 // and embedded files.
-func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
-	paths := map[string]bool{}
-	for _, pcs := range [][]*parsedCell{a.codeCells, a.testCells} {
+func modulePackageFiles(repo string, a *assignment.Assignment) ([]string, error) {
+	// Both processes of a test link the call package (boundary.go).
+	paths := map[string]bool{rpcPath: true}
+	for _, pcs := range [][]*assignment.ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
-			for _, is := range pc.imports {
-				if is.path == modulePath || strings.HasPrefix(is.path, modulePath+"/") {
-					paths[is.path] = true
+			for _, is := range pc.Imports {
+				if is.Path == assignment.ModulePath || strings.HasPrefix(is.Path, assignment.ModulePath+"/") {
+					paths[is.Path] = true
 				}
 			}
 		}
-	}
-	if len(paths) == 0 {
-		return nil, nil
 	}
 	args := []string{"list", "-deps", "-json=ImportPath,Dir,GoFiles,SFiles,EmbedFiles,Module"}
 	for p := range paths {
@@ -243,7 +244,7 @@ func modulePackageFiles(repo string, a *Assignment) ([]string, error) {
 		if err := dec.Decode(&p); err != nil {
 			return nil, err
 		}
-		if p.Module == nil || p.Module.Path != modulePath {
+		if p.Module == nil || p.Module.Path != assignment.ModulePath {
 			continue
 		}
 		rel, err := filepath.Rel(repo, p.Dir)
@@ -289,69 +290,12 @@ func writeZip(path string, files map[string][]byte, modes map[string]os.FileMode
 
 // setupSh is Gradescope's setup.sh: it runs once, as root, with the
 // network, when the instructor uploads the zip.
-const setupSh = `#!/usr/bin/env bash
-# Gradescope autograder set-up for {{.Assignment}}, written by
-# "go run ./lessons/assign gradescope". Runs once, as root, with the network.
-set -euo pipefail
-ROOT="${AUTOGRADER_ROOT:-/autograder}"
-GO_VERSION={{.GoVersion}}
-GO_SHA256={{.GoSHA256}}
-
-apt-get update -q
-apt-get install -y -q --no-install-recommends bubblewrap ca-certificates curl unzip util-linux
-
-# Go {{.GoVersion}}, the release go.mod names, as the Go module proxy serves it
-# (module golang.org/toolchain), checked by its SHA-256.
-curl -fsSL -o /tmp/go.zip "https://proxy.golang.org/golang.org/toolchain/@v/v0.0.1-go${GO_VERSION}.linux-amd64.zip"
-echo "${GO_SHA256}  /tmp/go.zip" | sha256sum -c -
-rm -rf /usr/local/go /tmp/go
-unzip -q /tmp/go.zip -d /tmp/go
-mv "/tmp/go/golang.org/toolchain@v0.0.1-go${GO_VERSION}.linux-amd64" /usr/local/go
-chmod a+x /usr/local/go/bin/* /usr/local/go/pkg/tool/linux_amd64/*
-rm -rf /tmp/go /tmp/go.zip
-export PATH=/usr/local/go/bin:$PATH GOTOOLCHAIN=local
-
-# Every module go.sum names, now: grading runs with GOPROXY=off.
-cd "$ROOT/source"
-go mod download
-# The hidden tests are root's alone (the weaker sandbox level runs tests as
-# uid 65534, which must not read them).
-chmod -R go-rwx "$ROOT/source"
-# Warm the build cache with the blank student notebook (every test fails).
-if [ -f "$ROOT/source/lessons/{{.Assignment}}/student.ipynb" ]; then
-	sandbox=bwrap
-	bwrap --unshare-all --uid 65534 --gid 65534 --ro-bind / / true 2>/dev/null || sandbox=setpriv
-	"$ROOT/assign" grade -repo "$ROOT/source" -assignment {{.Assignment}} -sandbox "$sandbox" \
-		-out /tmp/warm "$ROOT/source/lessons/{{.Assignment}}/student.ipynb" >/dev/null || true
-	rm -rf /tmp/warm
-fi
-`
+//
+//go:embed templates/setup.sh
+var setupSh string
 
 // runAutograder is Gradescope's run_autograder: it grades the uploaded
 // notebook, offline, and writes results.json.
-const runAutograder = `#!/usr/bin/env bash
-# Gradescope run_autograder for {{.Assignment}}, written by
-# "go run ./lessons/assign gradescope". AUTOGRADER_ROOT (default /autograder)
-# and AUTOGRADER_SANDBOX (default: bwrap where it can run, else setpriv)
-# exist for testing the bundle.
-set -uo pipefail
-ROOT="${AUTOGRADER_ROOT:-/autograder}"
-export PATH=/usr/local/go/bin:$PATH GOTOOLCHAIN=local
-sandbox="${AUTOGRADER_SANDBOX:-}"
-if [ -z "$sandbox" ]; then
-	# Gradescope's Docker usually blocks user namespaces: then the weaker
-	# level, which every report names.
-	sandbox=bwrap
-	bwrap --unshare-all --uid 65534 --gid 65534 --ro-bind / / true 2>/dev/null || sandbox=setpriv
-fi
-mkdir -p "$ROOT/results"
-# The grader's report and errors, in a folder of this run's own.
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-if ! "$ROOT/assign" grade -repo "$ROOT/source" -assignment {{.Assignment}} -sandbox "$sandbox" \
-	-timeout {{.Timeout}} -out "$work/report" -results "$ROOT/results/results.json" "$ROOT/submission" 2>"$work/grader.err"; then
-	# The grader itself failed (no notebook, two notebooks...): say so.
-	msg=$(head -c 2000 "$work/grader.err" | sed 's/\\/\\\\/g; s/"/\\"/g' | tr '\n' ' ')
-	printf '{"score": 0, "output": "The grader could not grade this submission: %s"}\n' "$msg" >"$ROOT/results/results.json"
-fi
-`
+//
+//go:embed templates/run_autograder
+var runAutograder string

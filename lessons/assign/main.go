@@ -64,6 +64,11 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 const usage = `usage:
@@ -74,7 +79,7 @@ Run "assign generate -h" or "assign grade -h" for the flags.`
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "assign:", err)
+		fmt.Fprintln(os.Stderr, "assign:", escapeControl(err.Error()))
 		os.Exit(1)
 	}
 }
@@ -109,7 +114,7 @@ func findRepo(start string) (string, error) {
 			sc := bufio.NewScanner(f)
 			for sc.Scan() {
 				fields := strings.Fields(sc.Text())
-				if len(fields) == 2 && fields[0] == "module" && fields[1] == modulePath {
+				if len(fields) == 2 && fields[0] == "module" && fields[1] == assignment.ModulePath {
 					f.Close()
 					return dir, nil
 				}
@@ -118,7 +123,7 @@ func findRepo(start string) (string, error) {
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", modulePath, start)
+			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", assignment.ModulePath, start)
 		}
 		dir = parent
 	}
@@ -171,7 +176,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 	}
 	var failed []string
 	for _, dir := range dirs {
-		a, err := LoadAssignment(dir)
+		a, err := assignment.LoadAssignment(dir)
 		if err != nil {
 			return err
 		}
@@ -208,10 +213,15 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
 	timeout := fs.Duration("timeout", 10*time.Second, "time limit per test")
 	buildTimeout := fs.Duration("build-timeout", 10*time.Minute, "time limit for compiling one submission")
-	parallel := fs.Int("parallel", runtime.NumCPU(), "test processes run at the same time, over all submissions")
+	// A test is a pair of processes that mostly wait on each other and on
+	// the kernel (namespaces, cgroups): two per core keep the cores busy.
+	parallel := fs.Int("parallel", 2*runtime.NumCPU(), "tests (each a pair of processes) run at the same time, over all submissions")
 	workers := fs.Int("workers", runtime.NumCPU(), "submissions graded at the same time")
 	memory := fs.Int("memory", 2048, "limit on the resident memory of each test's process tree, MiB (0: none)")
-	sandbox := fs.String("sandbox", LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
+	buildMemory := fs.Int("build-memory", 2048, "limit on the resident memory of a submission's build (go command, compiler, linker), MiB (0: none)")
+	showHidden := fs.Bool("show-hidden", false, "results.json shows hidden tests (name, points, pass/fail) at once; by default Gradescope shows them after the due date")
+	acceptWeaker := fs.Bool("accept-weaker", false, "grade even if the sandbox level cannot give every guarantee here (the reports name what is missing)")
+	level := fs.String("sandbox", sandbox.LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
 	out := fs.String("out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
 	results := fs.String("results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
 	keep := fs.Bool("keep", false, "keep the temporary Go module of each submission (debugging)")
@@ -230,16 +240,27 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sb, err := NewSandbox(*sandbox, *memory)
+	sb, err := sandbox.New(*level, *memory)
 	if err != nil {
 		return err
 	}
 	defer sb.Close()
-	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, Parallel: *parallel, Sandbox: sb, Keep: *keep,
-		Log: func(f string, a ...any) { fmt.Fprintf(stderr, f+"\n", a...) }}
+	if len(sb.Missing) > 0 && *level != sandbox.LevelNone && !*acceptWeaker {
+		return fmt.Errorf("-sandbox=%s cannot give here: %s; pass -accept-weaker to grade anyway (every report then names what is missing), or use -sandbox=bwrap", *level, strings.Join(sb.Missing, "; "))
+	}
+	for _, d := range []string{repo, lessonsDir} {
+		if abs, err := filepath.Abs(d); err == nil {
+			sb.Hide = append(sb.Hide, abs)
+		}
+	}
+	g := &Grader{Repo: repo, Timeout: *timeout, BuildTimeout: *buildTimeout, BuildMemoryMB: *buildMemory, MaxBinaryMB: 256,
+		Parallel: *parallel, Sandbox: sb, Keep: *keep,
+		Log: func(f string, a ...any) { fmt.Fprintln(stderr, escapeControl(fmt.Sprintf(f, a...))) }}
+	defer g.Close()
+	g.ShowHidden = *showHidden
 	g.noStaticCheck = testNoStaticCheck
-	if *sandbox == LevelNone {
-		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none: submissions run as your user, with no isolation")
+	if *level == sandbox.LevelNone {
+		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none is no sandbox: submissions run as your user, with your files, network and processes; grade only code you trust")
 	}
 
 	target := fs.Arg(0)
@@ -302,6 +323,12 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 				rep := b.grade(i, sub)
 				reports[i] = rep
 				err := writeReport(rep, sub, target, info.IsDir(), *out, *results)
+				if err != nil && info.IsDir() {
+					// That submission's zero, with the reason, under a
+					// name the file system takes; the batch goes on.
+					failed(rep, fmt.Sprintf("the grader could not write this submission's report: %v", err))
+					err = writeReport(rep, filepath.Join(target, fmt.Sprintf("submission-%04d.ipynb", i)), target, true, *out, "")
+				}
 				mu.Lock()
 				if err != nil && firstErr == nil {
 					firstErr = err
@@ -309,7 +336,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 				if len(subs) == 1 {
 					fmt.Fprint(stdout, rep.Text())
 				} else {
-					fmt.Fprintf(stdout, "%s: %s: %s / %s (%.1fs)\n", sub, rep.Assignment, num(rep.Score), num(rep.MaxScore), rep.Seconds)
+					fmt.Fprintf(stdout, "%s: %s: %s / %s (%.1fs)\n", escapeControl(sub), rep.Assignment, num(rep.Score), num(rep.MaxScore), rep.Seconds)
 				}
 				mu.Unlock()
 			}
@@ -320,7 +347,7 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 	}
 	close(jobs)
 	wg.Wait()
-	if firstErr != nil {
+	if firstErr != nil && !info.IsDir() {
 		return firstErr
 	}
 	if info.IsDir() {
@@ -345,7 +372,20 @@ func runGrade(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "wrote %s\n", p)
 	}
-	return nil
+	return firstErr
+}
+
+// failed makes rep a zero for reason, a failure of the grader on that
+// submission (not of its tests).
+func failed(rep *Report, reason string) {
+	rep.Score = 0
+	rep.Notes = append(rep.Notes, reason)
+	for i := range rep.Tests {
+		rep.Tests[i].Score = 0
+		if rep.Tests[i].Status == statusPassed {
+			rep.Tests[i].Status = statusMissing
+		}
+	}
 }
 
 // testNoStaticCheck switches the static check off in runGrade: only the
@@ -394,12 +434,12 @@ type batch struct {
 
 type assignmentLoad struct {
 	once sync.Once
-	a    *Assignment
+	a    *assignment.Assignment
 	err  error
 }
 
 // assignment loads the assignment in folder dir once.
-func (b *batch) assignment(dir string) (*Assignment, error) {
+func (b *batch) assignment(dir string) (*assignment.Assignment, error) {
 	b.mu.Lock()
 	l, ok := b.cache[dir]
 	if !ok {
@@ -407,7 +447,7 @@ func (b *batch) assignment(dir string) (*Assignment, error) {
 		b.cache[dir] = l
 	}
 	b.mu.Unlock()
-	l.once.Do(func() { l.a, l.err = LoadAssignment(dir) })
+	l.once.Do(func() { l.a, l.err = assignment.LoadAssignment(dir) })
 	return l.a, l.err
 }
 
@@ -436,7 +476,7 @@ func (b *batch) grade(i int, sub string) (rep *Report) {
 	if err := os.WriteFile(filepath.Join(staged, "submission.ipynb"), data, 0o600); err != nil {
 		return fail(b.name, "staging: %v", err)
 	}
-	nb, err := ReadNotebook(filepath.Join(staged, "submission.ipynb"))
+	nb, err := notebook.Read(filepath.Join(staged, "submission.ipynb"))
 	if err != nil {
 		return fail(b.name, "cannot read the submission: %v", strings.TrimPrefix(err.Error(), filepath.Join(staged, "submission.ipynb")+": "))
 	}

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 
 // redTeam is the metadata "redteam" of a hostile submission in
@@ -21,17 +23,27 @@ type redTeam struct {
 	Assignment string   // default hw0_fixture (testdata)
 	Score      float64  // the score it must get when graded normally
 	Memory     int      // memory limit in MiB (default 2048)
+	Build      int      // memory limit of the build in MiB (default none)
 	Rejected   []string // the static check rejects it, naming these rules
 	Batch      bool     // graded in TestRedTeamBatch
 	Note       string   // the reason a batch gives it
+	Present    []string // must appear in the report (what the attack did in its own process)
+	Absent     []string // must not appear in the report, nor in the student's results.json
 	// Sandbox, if set, grades it with the static check switched off, to
 	// show that the sandbox alone contains the attack.
 	Sandbox *struct {
-		Score     float64
-		Absent    []string // must not appear in the report: it would mean the attack worked
-		Present   []string // must appear in the report
-		Survivors string   // no process whose command line holds this may outlive the grading
-		Memory    int
+		Score   float64
+		Absent  []string // must not appear in the report: it would mean the attack worked
+		Present []string // must appear in the report
+		// AbsentJSON must not appear in results.json, the student's view
+		// (the instructor's report may show it: a hidden test's output).
+		AbsentJSON []string `json:"absent_json"`
+		Survivors  string   // no process whose command line holds this may outlive the grading
+		Memory     int
+		// Levels, if set, are the only sandbox levels that must hold
+		// the attack alone (setpriv runs /bin/sh and sees the machine's
+		// world-readable files; see lessons/README.md).
+		Levels []string
 	}
 }
 
@@ -67,6 +79,22 @@ func readRedTeam(t *testing.T) map[string]redTeam {
 // alone must hold it: score 0, no sign in the report that it worked, no
 // process left behind.
 func TestRedTeam(t *testing.T) {
+	for _, level := range redTeamLevels() {
+		t.Run(level, func(t *testing.T) { redTeamAt(t, level) })
+	}
+}
+
+// redTeamLevels are the levels the red team runs at: -assign.sandbox, and
+// setpriv too when the tests run as root at the default level.
+func redTeamLevels() []string {
+	levels := []string{*sandboxLevel}
+	if *sandboxLevel == sandbox.LevelBwrap && os.Geteuid() == 0 {
+		levels = append(levels, sandbox.LevelSetpriv)
+	}
+	return levels
+}
+
+func redTeamAt(t *testing.T, level string) {
 	for path, rt := range readRedTeam(t) {
 		if rt.Batch {
 			continue
@@ -79,19 +107,35 @@ func TestRedTeam(t *testing.T) {
 			}
 			a := loadAssignment(t, dir)
 			g := newGrader(t, *testTimeout)
+			g.Sandbox = newSandboxAt(t, level, 2048)
+			g.BuildMemoryMB = rt.Build
 			if rt.Memory > 0 {
 				// Touching hundreds of MiB is slow on a busy machine: the
 				// point here is the memory limit, not the time limit.
 				g.Timeout = 3 * *testTimeout
-				g.Sandbox = newSandbox(t, rt.Memory)
+				g.Sandbox = newSandboxAt(t, level, rt.Memory)
 			}
 			rep := grade(t, g, a, path, readNB(t, path))
 			if rep.Score != rt.Score {
 				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
 			}
 			text := rep.Text()
-			if !strings.Contains(text, "Isolation: bwrap sandbox") && *sandboxLevel == LevelBwrap {
+			if !strings.Contains(text, "Isolation: "+level) && level != sandbox.LevelNone {
 				t.Errorf("the report does not say which isolation ran")
+			}
+			js, err := rep.JSON()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range rt.Present {
+				if !strings.Contains(text, s) {
+					t.Errorf("%s: the report does not hold %q", rt.About, s)
+				}
+			}
+			for _, s := range rt.Absent {
+				if strings.Contains(text, s) || strings.Contains(string(js), s) {
+					t.Errorf("%s: the report or results.json holds %q", rt.About, s)
+				}
 			}
 			for _, rule := range rt.Rejected {
 				if !strings.Contains(text, rule) {
@@ -106,16 +150,21 @@ func TestRedTeam(t *testing.T) {
 			if rt.Sandbox == nil {
 				return
 			}
-			if *sandboxLevel != LevelBwrap {
-				// The weaker levels rely on the static check: under
-				// setpriv a test may still run sh or reach the network.
-				t.Logf("sandbox-only attack not run at level %s", *sandboxLevel)
+			if len(rt.Sandbox.Levels) > 0 && !slices.Contains(rt.Sandbox.Levels, level) {
+				t.Logf("sandbox-only attack not run at level %s: only %v must hold it alone", level, rt.Sandbox.Levels)
+				return
+			}
+			if sb := newSandboxAt(t, level, 0); level == sandbox.LevelNone || len(sb.Missing) > 0 {
+				// A level that cannot give every guarantee here relies
+				// on the static check.
+				t.Logf("sandbox-only attack not run at level %s, which lacks: %v", level, sb.Missing)
 				return
 			}
 			sg := newGrader(t, *testTimeout)
+			sg.Sandbox = newSandboxAt(t, level, 2048)
 			sg.noStaticCheck = true
 			if rt.Sandbox.Memory > 0 {
-				sg.Sandbox = newSandbox(t, rt.Sandbox.Memory)
+				sg.Sandbox = newSandboxAt(t, level, rt.Sandbox.Memory)
 			}
 			if slices.Contains(rt.Sandbox.Absent, "NETWORK-OK") {
 				// A server of the grading machine the attack must not reach.
@@ -134,6 +183,15 @@ func TestRedTeam(t *testing.T) {
 					t.Errorf("sandbox only: the attack worked: the report holds %q", s)
 				}
 			}
+			if js, err := rep.JSON(); err != nil {
+				t.Fatal(err)
+			} else {
+				for _, s := range rt.Sandbox.AbsentJSON {
+					if strings.Contains(string(js), s) {
+						t.Errorf("sandbox only: the attack worked: results.json holds %q:\n%s", s, js)
+					}
+				}
+			}
 			for _, s := range rt.Sandbox.Present {
 				if !strings.Contains(text, s) {
 					t.Errorf("sandbox only: the report does not hold %q", s)
@@ -142,6 +200,11 @@ func TestRedTeam(t *testing.T) {
 			if rt.Sandbox.Survivors != "" {
 				if pids := processesWith(rt.Sandbox.Survivors); len(pids) > 0 {
 					t.Errorf("sandbox only: processes %v (%q) outlived the grading (started %v ago)", pids, rt.Sandbox.Survivors, time.Since(start))
+					for _, p := range pids {
+						if pr, err := os.FindProcess(p); err == nil {
+							pr.Kill()
+						}
+					}
 				}
 			}
 		})
@@ -172,6 +235,12 @@ func processesWith(s string) []int {
 // in the repository, the malformed and path-like metadata get their own
 // zero with the reason, and grades.csv lists everyone.
 func TestRedTeamBatch(t *testing.T) {
+	for _, level := range redTeamLevels() {
+		t.Run(level, func(t *testing.T) { redTeamBatchAt(t, level) })
+	}
+}
+
+func redTeamBatchAt(t *testing.T, level string) {
 	rts := readRedTeam(t)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "hw0_fixture")
@@ -193,17 +262,34 @@ func TestRedTeamBatch(t *testing.T) {
 		}
 		sums[dst] = sha256.Sum256(b)
 	}
+	// Hostile file names: one too long for the reports' names (the
+	// file system refuses NAME.results.json), one with escape codes.
+	honest, err := os.ReadFile("testdata/redteam/honest_solution.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("n", 243) + ".ipynb"
+	escaped := "evil\x1b[2J\x1b]52;c;cHduZWQ=\x07.ipynb"
+	for _, n := range []string{long, escaped} {
+		if err := os.WriteFile(filepath.Join(subs, n), honest, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		sums[filepath.Join(subs, n)] = sha256.Sum256(honest)
+	}
 	out := filepath.Join(dir, "out")
-	// The weaker levels share /tmp and rely on the static check.
-	testNoStaticCheck = *sandboxLevel == LevelBwrap
+	// A level that lacks a guarantee here relies on the static check.
+	testNoStaticCheck = level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
 	defer func() { testNoStaticCheck = false }()
 	var stdout, stderr strings.Builder
-	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
-		"-sandbox", *sandboxLevel, subs}, &stdout, &stderr)
+	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
+		"-sandbox", level, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
 	t.Logf("stdout:\n%s", stdout.String())
+	if strings.ContainsAny(stdout.String()+stderr.String(), "\x1b\x07") {
+		t.Errorf("a file name's escape codes reached the terminal raw:\n%q", stdout.String())
+	}
 	f, err := os.Open(filepath.Join(out, "grades.csv"))
 	if err != nil {
 		t.Fatal(err)
@@ -236,6 +322,17 @@ func TestRedTeamBatch(t *testing.T) {
 		if strings.Contains(string(report), "PLANT-OK") {
 			t.Errorf("%s: the attack wrote outside its sandbox:\n%s", name, report)
 		}
+	}
+	if got[long] != "0" {
+		t.Errorf("the submission whose name is too long for its reports: grades.csv score %q, want 0", got[long])
+	}
+	if got[escaped] != "7.5" {
+		t.Errorf("the honest submission with escape codes in its name: grades.csv score %q, want 7.5", got[escaped])
+	}
+	if b, err := filepath.Glob(filepath.Join(out, "submission-*.report.txt")); err != nil || len(b) != 1 {
+		t.Errorf("reports under a fallback name: %v, want one", b)
+	} else if r, _ := os.ReadFile(b[0]); !strings.Contains(string(r), "could not write this submission's report") {
+		t.Errorf("the fallback report does not give the reason:\n%s", r)
 	}
 	if len(rows)-1 != len(sums) {
 		t.Errorf("grades.csv has %d rows, want %d", len(rows)-1, len(sums))

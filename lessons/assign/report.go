@@ -5,12 +5,17 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Text is the readable report: the score, then one entry per test saying
 // whether it passed and, if not, what the test expected and got, the panic,
 // the time-out or the compiler's message.
 func (r *Report) Text() string {
+	return escapeControl(r.text())
+}
+
+func (r *Report) text() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Submission: %s\nAssignment: %s\nScore: %s / %s\n", r.Submission, r.Assignment, num(r.Score), num(r.MaxScore))
 	if r.Isolation != "" {
@@ -78,10 +83,27 @@ func (r *Report) stubsText() string {
 		return ""
 	}
 	var b strings.Builder
-	b.WriteString("Some functions did not compile. The grader replaced the body of each by a panic\n" +
-		"naming the compiler's message, so only the tests that call them score 0:")
+	var undefined []Stub
 	for _, st := range r.Stubs {
+		if st.Undefined {
+			undefined = append(undefined, st)
+			continue
+		}
+		if b.Len() == 0 {
+			b.WriteString("Some functions did not compile. The grader replaced the body of each by a panic\n" +
+				"naming the compiler's message, so only the tests that call them score 0:")
+		}
 		fmt.Fprintf(&b, "\n    %s (your cell %d, line %d):\n%s", st.Func, st.Cell, st.Line, indent(st.Error, "        "))
+	}
+	if len(undefined) > 0 {
+		if b.Len() > 0 {
+			b.WriteString("\n\n")
+		}
+		b.WriteString("Some functions of the assignment are missing or have another signature. The tests\n" +
+			"call a function that panics saying so, and only they score 0:")
+		for _, st := range undefined {
+			fmt.Fprintf(&b, "\n%s", indent(st.Error, "    "))
+		}
 	}
 	return b.String()
 }
@@ -160,7 +182,12 @@ func (r *Report) JSON() ([]byte, error) {
 		}
 		if t.Hidden {
 			// Neither the test's source nor its output: only whether
-			// it passed and what its author wrote about it.
+			// it passed and what its author wrote about it, shown
+			// after the due date unless the instructor chose at once.
+			gt.Visibility = "after_due_date"
+			if r.ShowHidden {
+				gt.Visibility = "visible"
+			}
 			gt.Output = "hidden test: " + t.Status
 			if t.Message != "" {
 				gt.Output += "\n" + t.Message
@@ -168,10 +195,53 @@ func (r *Report) JSON() ([]byte, error) {
 		}
 		res.Tests = append(res.Tests, gt)
 	}
+	res.Output = escapeControl(res.Output)
+	for i := range res.Tests {
+		res.Tests[i].Name = escapeControl(res.Tests[i].Name)
+		res.Tests[i].Output = escapeControl(res.Tests[i].Output)
+	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	err := enc.Encode(res)
 	return buf.Bytes(), err
+}
+
+// escapeControl writes the control characters of s (but newline and tab),
+// and bytes that are not UTF-8, as Go escapes (\x1b, \r, \u009b): what a
+// submission prints reaches no terminal, file or browser raw, so it can
+// neither move the cursor, rewrite a line, set the clipboard (OSC 52) nor
+// forge a score line.
+func escapeControl(s string) string {
+	clean := true
+	for _, c := range s {
+		if c == utf8.RuneError || (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		c, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case c == utf8.RuneError && n <= 1:
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case c == '\n' || c == '\t':
+			b.WriteRune(c)
+		case c == '\r':
+			b.WriteString("\\r")
+		case c < 0x20 || c == 0x7f:
+			fmt.Fprintf(&b, "\\x%02x", c)
+		case (c >= 0x80 && c <= 0x9f) || c == 0x2028 || c == 0x2029:
+			fmt.Fprintf(&b, "\\u%04x", c)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
 }

@@ -132,7 +132,7 @@ write('other_module', fx, {'rejected': ['import not allowed: "github.com/example
 func Dot(x, y []float64) float64 { return answers.Dot(x, y) }'''])
 
 write('read_hidden_tests', fx, {'rejected': ['import not allowed: "os"', 'import not allowed: "io/fs"'],
-  'sandbox': {'score': 0, 'absent': ['BEGIN SOLUTION', 'func TestDotHidden(t *testing.T)', 'module graded', 'READ-BINARY-OK', 'FOUND-GO-FILE']}},
+  'sandbox': {'score': 0, 'absent': ['BEGIN SOLUTION', 'func TestDotHidden(t *testing.T)', 'module graded', 'READ-BINARY-OK', 'FOUND-GO-FILE'], 'levels': ['bwrap']}},
   'Dot prints every test source, notebook and go.mod it can find, and the test binary',
   ['''import (
 	"fmt"
@@ -193,7 +193,7 @@ func Dot(x, y []float64) float64 {
 	return -1
 }'''])
 
-write('shell_id', fx, {'rejected': ['import not allowed: "os/exec"'], 'sandbox': {'score': 0, 'absent': ['SHELL-OK']}},
+write('shell_id', fx, {'rejected': ['import not allowed: "os/exec"'], 'sandbox': {'score': 0, 'absent': ['SHELL-OK'], 'levels': ['bwrap']}},
   'Dot runs sh -c id',
   ['''import (
 	"fmt"
@@ -416,5 +416,197 @@ write('test_helpers', fx, {'rejected': ["uses the tests' code: check is declared
   "Dot calls a helper of the tests, compiled into the same package (a helper may hold the reference answer)",
   ['''func Dot(x, y []float64) float64 {
 	check(nil, "nothing", 0, 0)
+	return 0
+}'''])
+
+# The trust boundary (issue 20): attacks on a verdict that shared the
+# student's process. Each must now get only what its code computes.
+RACE = '''// An interface value is two words (type, data), written one after the
+// other: a reader racing with a writer can see the type of one value with
+// the data of the other. Both boxes are pointers, held in the data word.
+type cell interface{ touch(v uintptr) uintptr }
+
+type ptrBox struct{ p *uintptr }
+type intBox struct{ v uintptr }
+
+// touch writes v where the box points (a torn read: anywhere).
+func (b *ptrBox) touch(v uintptr) uintptr {
+	if v != 0 {
+		*b.p = v
+	}
+	return 0
+}
+
+// touch reads the box's word as a number (a torn read: a pointer).
+func (b *intBox) touch(uintptr) uintptr { return b.v }
+
+var shared cell
+
+// confuse calls try on torn reads of shared until it reports success.
+func confuse(a, b cell, try func(c cell) bool) bool {
+	shared = a
+	stop, done := false, make(chan bool)
+	go func() {
+		for i := 0; !stop; i++ {
+			if i&1 == 0 {
+				shared = a
+			} else {
+				shared = b
+			}
+		}
+		done <- true
+	}()
+	ok := false
+	for i := 0; i < 50000000 && !ok; i++ {
+		ok = try(shared)
+	}
+	stop = true
+	<-done
+	return ok
+}
+'''
+
+write('data_race_write', fx, {'score': 0, 'present': ['RACE-WRITE-OK'], 'sandbox': {'score': 0, 'present': ['RACE-WRITE-OK']}},
+  'a data race on an interface value forges a pointer: Dot reads the address of a variable and writes any word anywhere in its process, with no import, no unsafe and no reflect; with the verdict in its process it could rewrite it, with the boundary it finds no test, no verdict and no key there',
+  [RACE, '''func Dot(x, y []float64) float64 {
+	var target, sink uintptr = 7, 0
+	var addr uintptr
+	confuse(&intBox{}, &ptrBox{p: &target}, func(c cell) bool {
+		addr = c.touch(0)
+		return addr != 0
+	})
+	dummy, evil := &ptrBox{p: &sink}, &intBox{v: addr}
+	if confuse(dummy, evil, func(c cell) bool {
+		c.touch(0x4242)
+		return target == 0x4242
+	}) {
+		fmt.Println("RACE-WRITE-OK: wrote 0x4242 at", addr)
+	}
+	return -1
+}'''])
+
+write('harness_call', fx, {'score': 0, 'absent': ['Dot([-1 0.5], [2 4])', '-1 0.5'], 'sandbox': {'score': 0, 'absent': ['Dot([-1 0.5], [2 4])', '-1 0.5']}},
+  "Dot calls the harness's wrapper of the hidden test with a nil *testing.T, so that the hidden test builds its data and calls Dot, which prints its inputs",
+  ['''func Dot(x, y []float64) float64 {
+	fmt.Println("LEAK", x, y)
+	if len(x) == 3 {
+		TestGraded_TestDotHidden(nil)
+	}
+	return 0
+}'''])
+
+hw2_noimport = copy.deepcopy(hw2)
+for c in hw2_noimport['cells']:
+    s = ''.join(c['source']) if isinstance(c['source'], list) else c['source']
+    if s.startswith('import (') and 'perceptron' in s:
+        c['source'] = 'import (\n\t"fmt"\n\t"slices"\n)'
+write('deny_via_goimports', hw2_noimport, {'assignment': 'hw2_pla', 'rejected': ['identifier denied by the assignment: perceptron.PLA']},
+  'BatchPLA calls perceptron.PLA with no import of perceptron: goimports adds the import at build time, and the deny list still applies',
+  ['''func BatchPLA(X [][]float64, y []float64, w0 []float64, b0, eta float64, maxEpochs int) PLARun {
+	d, _ := perceptron.NewDataset(X, y)
+	r, _ := perceptron.PLA(d, perceptron.DefaultOptions())
+	return PLARun{W: r.W, B: r.B, Converged: true}
+}'''])
+
+write('hidden_signature', hw2, {'assignment': 'hw2_pla', 'score': 0,
+  'present': ['Epoch is not defined with this signature: want func([][]float64, []float64, []float64, float64, float64) ([]float64, float64, int)'],
+  'absent': ['cannot use 0.1', 'untyped float constant']},
+  'Epoch takes eta as an int: only a hidden test calls it with 0.1, and its compiler message would show the hidden cell, line and arguments',
+  ['''func Epoch(X [][]float64, y []float64, w []float64, b float64, eta int) ([]float64, float64, int) {
+	return w, b, 0
+}'''])
+
+write('garbage_reply', fx, {'rejected': ['import not allowed: "os"'], 'sandbox': {'score': 0, 'absent': ['TestDot: 2 / 2']}},
+  "Dot writes a forged reply, then garbage, on its process's reply pipe (fd 4) and exits: the call fails, and only its test",
+  ['''import "os"
+
+func Dot(x, y []float64) float64 {
+	f := os.NewFile(4, "replies")
+	f.Write([]byte("TestDot pass 0000\\n\\x00\\xff\\x12garbage"))
+	os.Exit(0)
+	return 32
+}'''])
+
+write('escape_codes', fx, {'score': 0, 'absent': ['\x1b', '\x07'], 'present': ['\\x1b[2J']},
+  'Dot prints ANSI escapes: a screen clear, a forged "Score: 7.5 / 7.5" and an OSC 52 clipboard write, which must reach no terminal raw',
+  ['''func Dot(x, y []float64) float64 {
+	fmt.Print("\\x1b[2J\\x1b[HScore: 7.5 / 7.5\\n\\x1b]52;c;ZWNobyBwd25lZA==\\x07")
+	s := 0.0
+	for i := range x {
+		s += x[i] * y[i]
+	}
+	return s + 1 // wrong, so that the report shows what it printed
+}'''])
+
+bomb = ['const bomb0 = "0123456789abcdef"']
+for i in range(1, 27):
+    bomb.append('const bomb%d = bomb%d + bomb%d' % (i, i - 1, i - 1))
+write('compile_bomb', fx, {'score': 0, 'build': 512, 'present': ['the build exceeded 512 MiB of memory']},
+  'doubling string constants: 26 lines ask the compiler for a 1 GiB constant and many times that in memory; the build is killed at its limit, a zero for this submission only',
+  ['\n'.join(bomb) + '\n\nvar bombSink = bomb26\n', '''func Dot(x, y []float64) float64 { return float64(len(bombSink)) }'''])
+
+PIPE_INIT = DAEMON_INIT.replace('''	case "bomb":''', '''	case "forever":
+		time.Sleep(time.Hour)
+		os.Exit(0)
+	case "bomb":''')
+write('daemon_pipe', fx, {'rejected': ['init function not allowed', 'import not allowed: "os/exec"', 'import not allowed: "syscall"'],
+  'sandbox': {'score': 0, 'survivors': 'redteam-pipe'}},
+  'a setsid daemon that holds the output pipe and the reply pipe and sleeps for an hour: the grader must neither wait for it nor leave it running',
+  [PIPE_INIT, '''func Dot(x, y []float64) float64 {
+	cmd := exec.Command("/proc/self/exe", "redteam-pipe")
+	cmd.Env = []string{"REDTEAM=forever"}
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	cmd.ExtraFiles = []*os.File{os.NewFile(3, "calls"), os.NewFile(4, "replies")}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	cmd.Start()
+	return -1
+}'''])
+
+write('kill_all', fx, {'rejected': ['import not allowed: "syscall"'], 'batch': True, 'score': 0},
+  "Dot sends SIGKILL to every process it may signal (kill -1), for a second, while the batch grades the others: an honest submission graded beside it must keep its marks",
+  ['''import (
+	"syscall"
+	"time"
+)
+
+func Dot(x, y []float64) float64 {
+	for start := time.Now(); time.Since(start) < time.Second; {
+		syscall.Kill(-1, syscall.SIGKILL)
+		time.Sleep(time.Millisecond)
+	}
+	return -1
+}'''])
+
+LEAK = '''import (
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// leak prints what earlier tests left in the world-writable folders, then
+// leaves its own inputs there for later tests.
+func leak(what string) {
+	for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm", "/run/lock"} {
+		if b, err := os.ReadFile(filepath.Join(d, "redteam-leak")); err == nil {
+			fmt.Printf("FOUND-LEAK %s: %s\\n", d, b)
+		}
+		os.WriteFile(filepath.Join(d, "redteam-leak"), []byte(what), 0o644)
+	}
+}
+'''
+write('leak_across_tests', fx, {'rejected': ['import not allowed: "os"'], 'sandbox': {'score': 0, 'absent_json': ['[-1 0.5] [2 4]']}},
+  "each call leaves its inputs in /tmp, /var/tmp, /dev/shm and /run/lock and prints what an earlier test left there, so that a visible test's output would carry a hidden test's inputs to the student",
+  [LEAK, '''func Dot(x, y []float64) float64 {
+	leak(fmt.Sprint(x, y))
+	return -1
+}
+
+func Score(w []float64, b float64, x []float64) float64 {
+	leak(fmt.Sprint(w, b, x))
+	return -1
+}
+
+func Sign(v float64) float64 {
+	leak(fmt.Sprint(v))
 	return 0
 }'''])

@@ -1,4 +1,4 @@
-package main
+package assignment
 
 import (
 	"bytes"
@@ -9,6 +9,10 @@ import (
 	"slices"
 	"strings"
 )
+
+// ModulePath is the module of this repository, which the graded modules
+// require (replaced by its folder).
+const ModulePath = "github.com/perceptron-go/lessons"
 
 // Policy is what a submission's code may use. The grader checks it on the
 // submission's declarations before anything is built.
@@ -32,18 +36,18 @@ var defaultImports = []string{
 	"math/rand", "math/rand/v2", "slices", "sort", "strconv", "strings", "unicode", "unicode/utf8",
 	"container/heap", "container/list", "container/ring",
 	"gonum.org/v1/gonum/...", "gonum.org/v1/plot/...",
-	modulePath + "/perceptron", modulePath + "/perceptron/plots",
+	ModulePath + "/perceptron", ModulePath + "/perceptron/plots",
 }
 
-// neverImports can never be allowed, whatever a policy file says: they
+// NeverImports can never be allowed, whatever a policy file says: they
 // reach the files, processes, network or memory of the grader.
-var neverImports = []string{"C", "os", "os/...", "syscall", "unsafe", "reflect", "runtime", "runtime/...",
+var NeverImports = []string{"C", "os", "os/...", "syscall", "unsafe", "reflect", "runtime", "runtime/...",
 	"net", "net/...", "plugin", "log", "log/...", "testing", "testing/...", "embed", "debug/...",
 	"internal/...", "io/fs", "io/ioutil", "path/filepath", "flag", "crypto/...", "sync/atomic"}
 
-// learners are the perceptron package's functions and methods that compute
+// Learners are the perceptron package's functions and methods that compute
 // what the assignments ask students to write.
-var learners = []string{
+var Learners = []string{
 	"PLA", "Pocket", "Voted", "Averaged", "Dual", "KernelPerceptron", "NewOnline", "PLALearner",
 	"OneVsRest", "GradientDescent", "SGD", "MaxMargin", "Separable", "Radius", "Bound",
 	"CheckProof", "LFDExperiment", "Loss", "LossGradient", "Disagreement", "FromTheta", "Augment",
@@ -61,8 +65,8 @@ var learnerMethods = []string{
 // the default imports, and none of the perceptron package's learners.
 func DefaultPolicy() Policy {
 	p := Policy{Imports: slices.Clone(defaultImports)}
-	for _, n := range learners {
-		p.Deny = append(p.Deny, modulePath+"/perceptron."+n)
+	for _, n := range Learners {
+		p.Deny = append(p.Deny, ModulePath+"/perceptron."+n)
 	}
 	for _, n := range learnerMethods {
 		p.Deny = append(p.Deny, "."+n)
@@ -97,7 +101,7 @@ func LoadPolicy(dir string) (Policy, error) {
 		p.Deny = *q.Deny
 	}
 	for _, imp := range p.Imports {
-		if matchPath(neverImports, strings.TrimSuffix(imp, "/...")) {
+		if matchPath(NeverImports, strings.TrimSuffix(imp, "/...")) {
 			return p, fmt.Errorf("%s: import %q can never be allowed (it reaches files, processes, the network or memory)", filepath.Join(dir, "grading.json"), imp)
 		}
 	}
@@ -119,7 +123,7 @@ func matchPath(patterns []string, path string) bool {
 	return false
 }
 
-// allowsImport reports whether the policy allows importing path.
-func (p Policy) allowsImport(path string) bool {
-	return !matchPath(neverImports, path) && matchPath(p.Imports, path)
+// AllowsImport reports whether the policy allows importing path.
+func (p Policy) AllowsImport(path string) bool {
+	return !matchPath(NeverImports, path) && matchPath(p.Imports, path)
 }

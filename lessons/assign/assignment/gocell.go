@@ -1,4 +1,4 @@
-package main
+package assignment
 
 import (
 	"fmt"
@@ -13,57 +13,57 @@ import (
 // gonbCommentPrefix lets a GoNB special command be written as a Go comment.
 const gonbCommentPrefix = "//gonb:"
 
-// cellLines describes the lines of a code cell as GoNB reads them.
-type cellLines struct {
-	lines   []string
-	special map[int]bool // lines that are GoNB commands (%..., !...), with their continuations
-	test    bool         // the cell is a %test cell
-	mainAt  int          // index of the %% or %main line, -1 if none
+// CellLines describes the lines of a code cell as GoNB reads them.
+type CellLines struct {
+	Lines   []string
+	Special map[int]bool // lines that are GoNB commands (%..., !...), with their continuations
+	Test    bool         // the cell is a %test cell
+	MainAt  int          // index of the %% or %main line, -1 if none
 }
 
-// readCellLines splits a code cell into lines and marks GoNB's special
+// ReadCellLines splits a code cell into lines and marks GoNB's special
 // commands: a line that starts with '%' or '!' (optionally after "//gonb:"),
 // continued on the next line while it ends in '\'.
-func readCellLines(src string) cellLines {
-	cl := cellLines{lines: strings.Split(src, "\n"), special: map[int]bool{}, mainAt: -1}
-	for i := 0; i < len(cl.lines); i++ {
-		line := strings.TrimPrefix(cl.lines[i], gonbCommentPrefix)
+func ReadCellLines(src string) CellLines {
+	cl := CellLines{Lines: strings.Split(src, "\n"), Special: map[int]bool{}, MainAt: -1}
+	for i := 0; i < len(cl.Lines); i++ {
+		line := strings.TrimPrefix(cl.Lines[i], gonbCommentPrefix)
 		if len(line) == 0 || (line[0] != '%' && line[0] != '!') {
 			continue
 		}
 		cmd := strings.TrimSpace(line)
 		switch {
 		case cmd == "%%" || strings.HasPrefix(cmd, "%% ") || strings.HasPrefix(cmd, "%%\t") || strings.HasPrefix(cmd, "%main"):
-			if cl.mainAt < 0 {
-				cl.mainAt = i
+			if cl.MainAt < 0 {
+				cl.MainAt = i
 			}
 		case cmd == "%test" || strings.HasPrefix(cmd, "%test "):
-			cl.test = true
+			cl.Test = true
 		case strings.HasPrefix(cmd, "%exec"):
-			if cl.mainAt < 0 {
-				cl.mainAt = i
+			if cl.MainAt < 0 {
+				cl.MainAt = i
 			}
 		}
-		cl.special[i] = true
-		for strings.HasSuffix(strings.TrimRight(cl.lines[i], " \t"), `\`) && i+1 < len(cl.lines) {
+		cl.Special[i] = true
+		for strings.HasSuffix(strings.TrimRight(cl.Lines[i], " \t"), `\`) && i+1 < len(cl.Lines) {
 			i++
-			cl.special[i] = true
+			cl.Special[i] = true
 		}
 	}
 	return cl
 }
 
-// goSource returns the Go declarations of the cell as a file of package
+// GoSource returns the Go declarations of the cell as a file of package
 // main whose line L+1 is line L of the cell (1-based): special commands,
 // package clauses and everything from a %% line on are blanked out.
-func (cl cellLines) goSource() string {
+func (cl CellLines) GoSource() string {
 	var b strings.Builder
 	b.WriteString("package main\n")
-	for i, line := range cl.lines {
+	for i, line := range cl.Lines {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		if cl.special[i] || (cl.mainAt >= 0 && i >= cl.mainAt) || strings.HasPrefix(line, "package") {
+		if cl.Special[i] || (cl.MainAt >= 0 && i >= cl.MainAt) || strings.HasPrefix(line, "package") {
 			continue // GoNB also drops package clauses: every cell is package main
 		}
 		b.WriteString(line)
@@ -72,69 +72,69 @@ func (cl cellLines) goSource() string {
 	return b.String()
 }
 
-// importSpec is one import of a cell.
-type importSpec struct {
-	name string // explicit name ("" if none, "_" or "." possible)
-	path string
+// ImportSpec is one import of a cell.
+type ImportSpec struct {
+	Name string // explicit name ("" if none, "_" or "." possible)
+	Path string
 }
 
-// decl is one top-level declaration of a cell.
-type decl struct {
-	key  string // what a later declaration with the same key replaces ("" never replaced)
-	text string // source text, doc comment included
-	line int    // 1-based line in the cell where text starts
-	uses []string
-	// name and body describe a function or method: its name ("Dot",
+// Decl is one top-level declaration of a cell.
+type Decl struct {
+	Key  string // what a later declaration with the same key replaces ("" never replaced)
+	Text string // source text, doc comment included
+	Line int    // 1-based line in the cell where text starts
+	Uses []string
+	// Name and body describe a function or method: its Name ("Dot",
 	// "T.M"), and the offset in text of the '{' of its body (-1 for a
 	// declaration without a body); sigUses are the package names its
 	// signature uses.
-	name    string
-	body    int
-	sigUses []string
-	node    ast.Decl // the declaration in its cell's syntax tree
+	Name    string
+	Body    int
+	SigUses []string
+	Node    ast.Decl // the declaration in its cell's syntax tree
 }
 
-// testFunc is a test function of a %test cell.
-type testFunc struct {
-	name   string
-	points float64
-	cell   int  // index of the cell in the source notebook
-	line   int  // 1-based line in the cell
-	hidden bool // declared between the hidden-tests markers
-	// message is what the student is told about a hidden test: its doc
+// TestFunc is a test function of a %test cell.
+type TestFunc struct {
+	Name   string
+	Points float64
+	Cell   int  // index of the cell in the source notebook
+	Line   int  // 1-based line in the cell
+	Hidden bool // declared between the hidden-tests markers
+	// Message is what the student is told about a hidden test: its doc
 	// comment, without the points line.
-	message string
+	Message string
 }
 
-// parsedCell is a code cell parsed as Go declarations.
-type parsedCell struct {
-	index   int
-	lines   cellLines
-	imports []importSpec
-	decls   []decl
-	tests   []testFunc
-	// exercise marks a cell that holds a solution block.
-	exercise bool
-	funcs    map[string]*ast.FuncDecl // top-level functions (no methods) by name
-	fset     *token.FileSet
-	file     *ast.File
+// ParsedCell is a code cell parsed as Go declarations.
+type ParsedCell struct {
+	Index   int
+	Lines   CellLines
+	Imports []ImportSpec
+	Decls   []Decl
+	Tests   []TestFunc
+	// Exercise marks a cell that holds a solution block.
+	Exercise bool
+	Funcs    map[string]*ast.FuncDecl // top-level functions (no methods) by name
+	Fset     *token.FileSet
+	File     *ast.File
 }
 
 var pointsLine = regexp.MustCompile(`(?m)^\s*points:\s*(\S*)\s*$`)
 
-// parseCell parses code cell index of a notebook as GoNB would compile
+// ParseCell parses code cell index of a notebook as GoNB would compile
 // it. Errors name the cell and the line.
-func parseCell(index int, src string) (*parsedCell, error) {
-	pc := &parsedCell{index: index, lines: readCellLines(src), fset: token.NewFileSet(), funcs: map[string]*ast.FuncDecl{}}
-	gosrc := pc.lines.goSource()
+func ParseCell(index int, src string) (*ParsedCell, error) {
+	pc := &ParsedCell{Index: index, Lines: ReadCellLines(src), Fset: token.NewFileSet(), Funcs: map[string]*ast.FuncDecl{}}
+	gosrc := pc.Lines.GoSource()
 	// line is the 1-based line in the cell of a position.
-	line := func(p token.Pos) int { return pc.fset.Position(p).Line - 1 }
-	f, err := parser.ParseFile(pc.fset, fmt.Sprintf("cell%d", index), gosrc, parser.ParseComments|parser.SkipObjectResolution)
+	line := func(p token.Pos) int { return pc.Fset.Position(p).Line - 1 }
+	f, err := parser.ParseFile(pc.Fset, fmt.Sprintf("cell%d", index), gosrc, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("cell %d: %v", index, cellError(err))
 	}
-	pc.file = f
-	offset := func(p token.Pos) int { return pc.fset.Position(p).Offset }
+	pc.File = f
+	offset := func(p token.Pos) int { return pc.Fset.Position(p).Offset }
 	for _, d := range f.Decls {
 		start := d.Pos()
 		switch d := d.(type) {
@@ -146,11 +146,11 @@ func parseCell(index int, src string) (*parsedCell, error) {
 				for _, s := range d.Specs {
 					is := s.(*ast.ImportSpec)
 					p, _ := strconv.Unquote(is.Path.Value)
-					spec := importSpec{path: p}
+					spec := ImportSpec{Path: p}
 					if is.Name != nil {
-						spec.name = is.Name.Name
+						spec.Name = is.Name.Name
 					}
-					pc.imports = append(pc.imports, spec)
+					pc.Imports = append(pc.Imports, spec)
 				}
 				continue
 			}
@@ -169,8 +169,8 @@ func parseCell(index int, src string) (*parsedCell, error) {
 			if len(names) > 0 && !containsBlank(names) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
-			pc.decls = append(pc.decls, decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), body: -1, node: d})
+			pc.Decls = append(pc.Decls, Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+				Line: line(start), Uses: SelectorNames(d), Body: -1, Node: d})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
 				start = d.Doc.Pos()
@@ -179,7 +179,7 @@ func parseCell(index int, src string) (*parsedCell, error) {
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				key = "method " + recvType(d.Recv.List[0].Type) + "." + d.Name.Name
 			} else {
-				pc.funcs[d.Name.Name] = d
+				pc.Funcs[d.Name.Name] = d
 			}
 			if d.Name.Name == "init" {
 				key = ""
@@ -187,37 +187,37 @@ func parseCell(index int, src string) (*parsedCell, error) {
 			if d.Name.Name == "main" && d.Recv == nil {
 				continue // GoNB runs main bodies; the grader never does
 			}
-			fd := decl{key: key, text: gosrc[offset(start):offset(d.End())],
-				line: line(start), uses: selectorNames(d), name: d.Name.Name, body: -1, node: d}
+			fd := Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+				Line: line(start), Uses: SelectorNames(d), Name: d.Name.Name, Body: -1, Node: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
-				fd.name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
-				fd.sigUses = selectorNames(d.Recv)
+				fd.Name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
+				fd.SigUses = SelectorNames(d.Recv)
 			}
-			fd.sigUses = append(fd.sigUses, selectorNames(d.Type)...)
+			fd.SigUses = append(fd.SigUses, SelectorNames(d.Type)...)
 			if d.Body != nil {
-				fd.body = offset(d.Body.Lbrace) - offset(start)
+				fd.Body = offset(d.Body.Lbrace) - offset(start)
 			}
-			pc.decls = append(pc.decls, fd)
-			if pc.lines.test && d.Recv == nil && strings.HasPrefix(d.Name.Name, "Test") && d.Name.Name != "TestMain" {
-				tf := testFunc{name: d.Name.Name, points: 1, cell: index, line: line(d.Pos())}
+			pc.Decls = append(pc.Decls, fd)
+			if pc.Lines.Test && d.Recv == nil && strings.HasPrefix(d.Name.Name, "Test") && d.Name.Name != "TestMain" {
+				tf := TestFunc{Name: d.Name.Name, Points: 1, Cell: index, Line: line(d.Pos())}
 				if d.Doc != nil {
 					msg := pointsLine.ReplaceAllString(d.Doc.Text(), "")
-					for _, m := range []string{beginHidden, endHidden} {
+					for _, m := range []string{BeginHidden, EndHidden} {
 						msg = strings.ReplaceAll(msg, strings.TrimPrefix(m, "// "), "")
 					}
-					tf.message = strings.TrimSpace(msg)
+					tf.Message = strings.TrimSpace(msg)
 					if m := pointsLine.FindAllStringSubmatch(d.Doc.Text(), -1); len(m) > 0 {
 						if len(m) > 1 {
-							return nil, fmt.Errorf("cell %d, line %d: %s has %d \"points:\" lines, want one", index, tf.line, tf.name, len(m))
+							return nil, fmt.Errorf("cell %d, line %d: %s has %d \"points:\" lines, want one", index, tf.Line, tf.Name, len(m))
 						}
 						p, err := strconv.ParseFloat(m[0][1], 64)
 						if err != nil || p < 0 || p != p {
-							return nil, fmt.Errorf("cell %d, line %d: %s: points %q is not a number >= 0", index, tf.line, tf.name, m[0][1])
+							return nil, fmt.Errorf("cell %d, line %d: %s: points %q is not a number >= 0", index, tf.Line, tf.Name, m[0][1])
 						}
-						tf.points = p
+						tf.Points = p
 					}
 				}
-				pc.tests = append(pc.tests, tf)
+				pc.Tests = append(pc.Tests, tf)
 			}
 		}
 	}
@@ -270,9 +270,9 @@ func recvType(e ast.Expr) string {
 	return "?"
 }
 
-// selectorNames returns the identifiers X of the selectors X.Sel in n:
+// SelectorNames returns the identifiers X of the selectors X.Sel in n:
 // the package names n may use.
-func selectorNames(n ast.Node) []string {
+func SelectorNames(n ast.Node) []string {
 	set := map[string]bool{}
 	ast.Inspect(n, func(n ast.Node) bool {
 		if s, ok := n.(*ast.SelectorExpr); ok {
@@ -289,14 +289,14 @@ func selectorNames(n ast.Node) []string {
 	return names
 }
 
-// importName is the name an import binds: its explicit name, else the last
+// ImportName is the name an import binds: its explicit name, else the last
 // element of its path without a major-version suffix ("math/rand/v2" ->
 // "rand", "gopkg.in/yaml.v3" -> "yaml").
-func importName(is importSpec) string {
-	if is.name != "" {
-		return is.name
+func ImportName(is ImportSpec) string {
+	if is.Name != "" {
+		return is.Name
 	}
-	parts := strings.Split(is.path, "/")
+	parts := strings.Split(is.Path, "/")
 	last := parts[len(parts)-1]
 	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && isDigits(last[1:]) {
 		last = parts[len(parts)-2]
@@ -321,9 +321,9 @@ func isDigits(s string) bool {
 	return true
 }
 
-// referencedFuncs returns the names of the top-level functions of known
+// ReferencedFuncs returns the names of the top-level functions of known
 // that fn calls or mentions, directly or through other functions of known.
-func referencedFuncs(fn *ast.FuncDecl, known map[string]*ast.FuncDecl) map[string]bool {
+func ReferencedFuncs(fn *ast.FuncDecl, known map[string]*ast.FuncDecl) map[string]bool {
 	seen := map[string]bool{}
 	var visit func(n ast.Node)
 	visit = func(n ast.Node) {

@@ -1,4 +1,8 @@
-package main
+// Package assignment reads an assignment's source notebook: its Go cells
+// as GoNB compiles them, its exercises, visible and hidden tests and
+// points, the policy of what a submission may use, and the student and
+// solution notebooks generated from it.
+package assignment
 
 import (
 	"bytes"
@@ -7,29 +11,37 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // The markers of the source notebook (nbgrader's, written as Go comments).
 const (
-	beginSolution = "// BEGIN SOLUTION"
-	endSolution   = "// END SOLUTION"
-	beginHidden   = "// BEGIN HIDDEN TESTS"
-	endHidden     = "// END HIDDEN TESTS"
-	stub          = `panic("not implemented")`
+	BeginSolution = "// BEGIN SOLUTION"
+	EndSolution   = "// END SOLUTION"
+	BeginHidden   = "// BEGIN HIDDEN TESTS"
+	EndHidden     = "// END HIDDEN TESTS"
+	StubBody      = `panic("not implemented")`
 )
+
+// SetupCell is the first cell of every notebook, the source notebooks
+// included: the SetupCell constant of the repository's notebooks_test.go
+// (package lessons_test, which no package can import), repeated here word
+// for word.
+const SetupCell = `!*go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")"`
 
 // Assignment is a parsed source notebook.
 type Assignment struct {
-	Name   string    // folder name, e.g. "hw1_hyperplanes"
-	Dir    string    // folder holding source.ipynb
-	Source *Notebook // the source notebook as read
-	Tests  []testFunc
-	// testCells are the %test cells of the source, parsed, hidden tests included.
-	testCells []*parsedCell
-	// codeCells are the other code cells of the source, parsed.
-	codeCells []*parsedCell
-	// solutionFuncs are the functions holding a solution block, by name.
-	solutionFuncs map[string]bool
+	Name   string             // folder name, e.g. "hw1_hyperplanes"
+	Dir    string             // folder holding source.ipynb
+	Source *notebook.Notebook // the source notebook as read
+	Tests  []TestFunc
+	// TestCells are the %test cells of the source, parsed, hidden tests included.
+	TestCells []*ParsedCell
+	// CodeCells are the other code cells of the source, parsed.
+	CodeCells []*ParsedCell
+	// SolutionFuncs are the functions holding a solution block, by name.
+	SolutionFuncs map[string]bool
 	// Policy is what submissions may use (DIR/grading.json, or the default).
 	Policy Policy
 }
@@ -37,7 +49,7 @@ type Assignment struct {
 // LoadAssignment reads and checks DIR/source.ipynb.
 func LoadAssignment(dir string) (*Assignment, error) {
 	path := filepath.Join(dir, "source.ipynb")
-	nb, err := ReadNotebook(path)
+	nb, err := notebook.Read(path)
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +57,7 @@ func LoadAssignment(dir string) (*Assignment, error) {
 	if err != nil {
 		return nil, err
 	}
-	a := &Assignment{Name: filepath.Base(abs), Dir: dir, Source: nb, solutionFuncs: map[string]bool{}}
+	a := &Assignment{Name: filepath.Base(abs), Dir: dir, Source: nb, SolutionFuncs: map[string]bool{}}
 	if err := a.check(); err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
@@ -55,13 +67,13 @@ func LoadAssignment(dir string) (*Assignment, error) {
 	return a, nil
 }
 
-// givenImports are the import paths of the source's code cells (not its
+// GivenImports are the import paths of the source's code cells (not its
 // %test cells).
-func (a *Assignment) givenImports() map[string]bool {
+func (a *Assignment) GivenImports() map[string]bool {
 	m := map[string]bool{}
-	for _, pc := range a.codeCells {
-		for _, is := range pc.imports {
-			m[is.path] = true
+	for _, pc := range a.CodeCells {
+		for _, is := range pc.Imports {
+			m[is.Path] = true
 		}
 	}
 	return m
@@ -111,68 +123,68 @@ func (a *Assignment) check() error {
 	if len(a.Source.Cells) == 0 || a.Source.Cells[0].Type != "code" {
 		return fmt.Errorf("cell 0 must be the setup code cell")
 	}
-	names := map[string]testFunc{}
+	names := map[string]TestFunc{}
 	for i, c := range a.Source.Cells {
 		if c.Type != "code" {
 			for j, l := range strings.Split(c.Source, "\n") {
 				switch m := strings.TrimSpace(l); m {
-				case beginSolution, endSolution, beginHidden, endHidden:
+				case BeginSolution, EndSolution, BeginHidden, EndHidden:
 					return fmt.Errorf("cell %d, line %d: %s in a %s cell: markers are only for code cells", i, j+1, m, c.Type)
 				}
 			}
 			continue
 		}
-		cl := readCellLines(c.Source)
-		sol, err := regions(cl.lines, beginSolution, endSolution)
+		cl := ReadCellLines(c.Source)
+		sol, err := regions(cl.Lines, BeginSolution, EndSolution)
 		if err != nil {
 			return fmt.Errorf("cell %d: %v", i, err)
 		}
-		hid, err := regions(cl.lines, beginHidden, endHidden)
+		hid, err := regions(cl.Lines, BeginHidden, EndHidden)
 		if err != nil {
 			return fmt.Errorf("cell %d: %v", i, err)
 		}
-		if cl.test && len(sol) > 0 {
-			return fmt.Errorf("cell %d, line %d: %s in a %%test cell: tests are never stubbed", i, sol[0].begin+1, beginSolution)
+		if cl.Test && len(sol) > 0 {
+			return fmt.Errorf("cell %d, line %d: %s in a %%test cell: tests are never stubbed", i, sol[0].begin+1, BeginSolution)
 		}
-		if !cl.test && len(hid) > 0 {
-			return fmt.Errorf("cell %d, line %d: %s outside a %%test cell", i, hid[0].begin+1, beginHidden)
+		if !cl.Test && len(hid) > 0 {
+			return fmt.Errorf("cell %d, line %d: %s outside a %%test cell", i, hid[0].begin+1, BeginHidden)
 		}
-		pc, err := parseCell(i, c.Source)
+		pc, err := ParseCell(i, c.Source)
 		if err != nil {
 			return err
 		}
-		for _, t := range pc.tests {
-			if prev, ok := names[t.name]; ok {
-				return fmt.Errorf("cell %d, line %d: test %s already declared in cell %d, line %d", i, t.line, t.name, prev.cell, prev.line)
+		for _, t := range pc.Tests {
+			if prev, ok := names[t.Name]; ok {
+				return fmt.Errorf("cell %d, line %d: test %s already declared in cell %d, line %d", i, t.Line, t.Name, prev.Cell, prev.Line)
 			}
-			t.hidden = inRegions(hid, t.line-1)
-			names[t.name] = t
+			t.Hidden = inRegions(hid, t.Line-1)
+			names[t.Name] = t
 			a.Tests = append(a.Tests, t)
 		}
-		if cl.test {
-			a.testCells = append(a.testCells, pc)
+		if cl.Test {
+			a.TestCells = append(a.TestCells, pc)
 			continue
 		}
-		pc.exercise = len(sol) > 0
-		a.codeCells = append(a.codeCells, pc)
+		pc.Exercise = len(sol) > 0
+		a.CodeCells = append(a.CodeCells, pc)
 		for _, r := range sol {
 			found := false
-			for name, f := range pc.funcs {
-				if f.Body != nil && pc.fset.Position(f.Body.Lbrace).Line-2 < r.begin && pc.fset.Position(f.Body.Rbrace).Line-2 > r.end {
-					a.solutionFuncs[name] = true
+			for name, f := range pc.Funcs {
+				if f.Body != nil && pc.Fset.Position(f.Body.Lbrace).Line-2 < r.begin && pc.Fset.Position(f.Body.Rbrace).Line-2 > r.end {
+					a.SolutionFuncs[name] = true
 					found = true
 				}
 			}
 			if !found {
-				return fmt.Errorf("cell %d, line %d: %s block is not inside the body of a function", i, r.begin+1, beginSolution)
+				return fmt.Errorf("cell %d, line %d: %s block is not inside the body of a function", i, r.begin+1, BeginSolution)
 			}
 		}
 	}
 	if len(a.Tests) == 0 {
 		return fmt.Errorf("no test functions in %%test cells")
 	}
-	if len(a.solutionFuncs) == 0 {
-		return fmt.Errorf("no %s block", beginSolution)
+	if len(a.SolutionFuncs) == 0 {
+		return fmt.Errorf("no %s block", BeginSolution)
 	}
 	return nil
 }
@@ -181,7 +193,7 @@ func (a *Assignment) check() error {
 func (a *Assignment) MaxScore() float64 {
 	s := 0.0
 	for _, t := range a.Tests {
-		s += t.points
+		s += t.Points
 	}
 	return s
 }
@@ -189,9 +201,9 @@ func (a *Assignment) MaxScore() float64 {
 // emptyCell reports whether a cell holds nothing but blank lines and
 // GoNB commands such as %test.
 func emptyCell(lines []string) bool {
-	cl := readCellLines(strings.Join(lines, "\n"))
-	for i, l := range cl.lines {
-		if !cl.special[i] && strings.TrimSpace(l) != "" {
+	cl := ReadCellLines(strings.Join(lines, "\n"))
+	for i, l := range cl.Lines {
+		if !cl.Special[i] && strings.TrimSpace(l) != "" {
 			return false
 		}
 	}
@@ -208,21 +220,21 @@ func rewrite(src string, student, keepHidden bool) (string, bool) {
 	inSol, inHid, dropped := false, false, false
 	for _, l := range lines {
 		switch strings.TrimSpace(l) {
-		case beginSolution:
+		case BeginSolution:
 			inSol = true
 			if student {
 				indent := l[:len(l)-len(strings.TrimLeft(l, " \t"))]
-				out = append(out, indent+stub)
+				out = append(out, indent+StubBody)
 			}
 			continue
-		case endSolution:
+		case EndSolution:
 			inSol = false
 			continue
-		case beginHidden:
+		case BeginHidden:
 			inHid = true
 			dropped = dropped || !keepHidden
 			continue
-		case endHidden:
+		case EndHidden:
 			inHid = false
 			continue
 		}
@@ -245,9 +257,9 @@ func rewrite(src string, student, keepHidden bool) (string, bool) {
 // removed, outputs cleared) and the solution notebook (solutions in place,
 // hidden tests removed unless keepHidden, outputs cleared: execute it to
 // fill them) of the assignment.
-func (a *Assignment) Generated(keepHidden bool) (student, solution *Notebook) {
-	build := func(isStudent bool) *Notebook {
-		nb := &Notebook{NBFormat: a.Source.NBFormat, NBFormatMinor: a.Source.NBFormatMinor, Metadata: cloneMap(a.Source.Metadata)}
+func (a *Assignment) Generated(keepHidden bool) (student, solution *notebook.Notebook) {
+	build := func(isStudent bool) *notebook.Notebook {
+		nb := &notebook.Notebook{NBFormat: a.Source.NBFormat, NBFormatMinor: a.Source.NBFormatMinor, Metadata: cloneMap(a.Source.Metadata)}
 		meta := map[string]any{"assignment": a.Name}
 		if isStudent {
 			meta["student"] = true
@@ -256,7 +268,7 @@ func (a *Assignment) Generated(keepHidden bool) (student, solution *Notebook) {
 		}
 		nb.Metadata["lessons"] = meta
 		for _, c := range a.Source.Cells {
-			nc := &Cell{Type: c.Type, ID: c.ID, Metadata: cloneMap(c.Metadata), Source: c.Source, Attachments: c.Attachments}
+			nc := &notebook.Cell{Type: c.Type, ID: c.ID, Metadata: cloneMap(c.Metadata), Source: c.Source, Attachments: c.Attachments}
 			delete(nc.Metadata, "execution")
 			if c.Type == "code" {
 				src, keep := rewrite(c.Source, isStudent, keepHidden && !isStudent)
@@ -285,7 +297,7 @@ func cloneMap(m map[string]any) map[string]any {
 
 // sameCells reports the first difference in cell types and sources between
 // a committed notebook and a freshly generated one ("" if none).
-func sameCells(committed, fresh *Notebook) string {
+func sameCells(committed, fresh *notebook.Notebook) string {
 	if committed.Assignment() != fresh.Assignment() {
 		return fmt.Sprintf("metadata lessons.assignment is %q, want %q", committed.Assignment(), fresh.Assignment())
 	}
@@ -325,13 +337,13 @@ func lineDiff(got, want string) string {
 
 // studentIsClean reports what is wrong with a committed student notebook
 // beyond its sources: outputs or execution counts left in.
-func studentIsClean(nb *Notebook) string {
+func studentIsClean(nb *notebook.Notebook) string {
 	for i, c := range nb.Cells {
 		if c.Type == "code" && (len(c.Outputs) > 0 || c.ExecutionCount != nil) {
 			return fmt.Sprintf("cell %d has outputs or an execution count: student notebooks are committed cleared", i)
 		}
 	}
-	if s, _ := nb.lessonsMeta()["student"].(bool); !s {
+	if s, _ := nb.LessonsMeta()["student"].(bool); !s {
 		return "metadata lessons.student is not true"
 	}
 	return ""
@@ -345,10 +357,10 @@ func (a *Assignment) Freshness() []string {
 	var problems []string
 	for _, f := range []struct {
 		name string
-		nb   *Notebook
+		nb   *notebook.Notebook
 	}{{"student.ipynb", student}, {"solution.ipynb", solution}} {
 		path := filepath.Join(a.Dir, f.name)
-		committed, err := ReadNotebook(path)
+		committed, err := notebook.Read(path)
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue

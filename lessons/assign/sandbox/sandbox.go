@@ -1,19 +1,22 @@
-package main
+// Package sandbox runs the student's process of a test at one isolation
+// level (bwrap, setpriv or none), beside the trusted test process that
+// calls it, with limits on time, memory, processes and files, and kills
+// everything the test started when it ends.
+package sandbox
 
 import (
 	"bytes"
 	"context"
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"time"
 )
 
@@ -38,8 +41,15 @@ const (
 	LevelNone = "none"
 )
 
-// nobody is the unprivileged uid and gid tests run as.
+// nobody is the unprivileged uid and gid tests run as (bwrap).
 const nobody = 65534
+
+// At setpriv each test runs as a uid of its own, counted from
+// testUIDBase: far above any account's, mapped to no user.
+const (
+	testUIDBase  = 1 << 30
+	testUIDCount = 1 << 20
+)
 
 // Sandbox runs test processes at one isolation level, each under a memory
 // limit on the resident memory of its whole process tree.
@@ -48,18 +58,31 @@ type Sandbox struct {
 	MemoryMB int // limit on the resident memory of a test's process tree (0: none)
 	TmpMB    int // size of the private /tmp (bwrap) and of any file written (RLIMIT_FSIZE)
 	Procs    int // processes and threads of one test's tree
+	// Hide are folders the student's process must not read (the
+	// repository and the lessons: hidden tests, solutions). At setpriv
+	// they are covered by an empty tmpfs in its mount namespace.
+	Hide []string
+	// Missing names the guarantees this level cannot give here (empty
+	// for bwrap): each report says so, and grade refuses the level unless
+	// -accept-weaker is passed.
+	Missing  []string
 	cg       *cgroups
-	runRoot  string // setpriv: a 0711 folder holding the test binaries and work folders
+	removing sync.WaitGroup // cgroups of finished tests being removed
+	runRoot  string         // setpriv: a 0711 folder holding the test binaries and work folders
+	unshare  []string       // setpriv: the unshare command that gives the namespaces that work here
 }
 
 // runSeq numbers the test processes of this grader process (every
 // Sandbox), naming their cgroups.
 var runSeq atomic.Int64
 
-// NewSandbox checks that level can run here and prepares it. It fails
+// New checks that level can run here and prepares it. It fails
 // with a message saying what to do when bubblewrap cannot run.
-func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
+func New(level string, memoryMB int) (*Sandbox, error) {
 	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256}
+	if level != LevelNone && !sandboxSupported {
+		return nil, fmt.Errorf("-sandbox=%s needs Linux (namespaces, setpriv, cgroups); here only -sandbox=none runs, which is no sandbox: grade only code you trust", level)
+	}
 	switch level {
 	case LevelBwrap:
 		if _, err := exec.LookPath("bwrap"); err != nil {
@@ -80,7 +103,13 @@ func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
 				return nil, fmt.Errorf("-sandbox=setpriv needs %s (util-linux)", tool)
 			}
 		}
-		dir, err := os.MkdirTemp("", "assign-run-")
+		// The binaries and work folders live outside /tmp, which each
+		// test gets a private copy of.
+		parent := "/run"
+		if fi, err := os.Stat(parent); err != nil || !fi.IsDir() {
+			parent = ""
+		}
+		dir, err := os.MkdirTemp(parent, "assign-run-")
 		if err != nil {
 			return nil, err
 		}
@@ -95,11 +124,41 @@ func NewSandbox(level string, memoryMB int) (*Sandbox, error) {
 	if level != LevelNone {
 		s.cg = findCgroups()
 	}
+	switch level {
+	case LevelSetpriv:
+		// Namespaces as root, where the container allows them: no
+		// network, a PID namespace (a daemon dies with its test), a
+		// mount namespace (the instructor's folders hidden, a private
+		// /tmp).
+		for _, try := range [][]string{
+			{"unshare", "--net", "--pid", "--mount", "--fork", "--kill-child", "--propagation", "private"},
+			{"unshare", "--net", "--pid", "--fork", "--kill-child"},
+			{"unshare", "--net"},
+		} {
+			if exec.Command(try[0], append(try[1:], "--", "true")...).Run() == nil {
+				s.unshare = try
+				break
+			}
+		}
+		has := func(flag string) bool { return slices.Contains(s.unshare, flag) }
+		if !has("--net") {
+			s.Missing = append(s.Missing, "no network namespace (unshare --net fails here): the test's process shares the machine's network")
+		}
+		if !has("--pid") && s.cg == nil {
+			s.Missing = append(s.Missing, "no PID namespace and no writable cgroup: a process that leaves its group (setsid) may outlive its test")
+		}
+		if !has("--mount") {
+			s.Missing = append(s.Missing, "no mount namespace: the test's process can read what is world-readable (keep the sources go-rwx) and shares /tmp")
+		}
+	case LevelNone:
+		s.Missing = []string{"no sandbox at all: the student's code runs as your user, with your files, network and processes"}
+	}
 	return s, nil
 }
 
-// Close removes what NewSandbox made.
+// Close removes what New made.
 func (s *Sandbox) Close() {
+	s.removing.Wait()
 	if s.runRoot != "" {
 		os.RemoveAll(s.runRoot)
 	}
@@ -117,26 +176,40 @@ func (s *Sandbox) Describe() string {
 	}
 	switch s.Level {
 	case LevelBwrap:
-		return "bwrap sandbox (no network, uid 65534, only the test binary visible, private /tmp; memory: " + mem + ")"
+		return "bwrap sandbox (no network, uid 65534, only the student's program visible, private /tmp; memory: " + mem + ")"
 	case LevelSetpriv:
-		return "setpriv (weaker: uid 65534, rlimits, own process group; shares the network and /tmp; memory: " + mem + ")"
+		d := "setpriv (a uid of its own per test, no capabilities, rlimits, own process group"
+		if slices.Contains(s.unshare, "--net") {
+			d += ", no network"
+		}
+		if slices.Contains(s.unshare, "--pid") {
+			d += ", a PID namespace"
+		}
+		if slices.Contains(s.unshare, "--mount") {
+			d += ", the sources hidden, private /tmp"
+		}
+		d += "; memory: " + mem + ")"
+		if len(s.Missing) > 0 {
+			d += "; MISSING: " + strings.Join(s.Missing, "; ")
+		}
+		return d
 	}
 	return "NO ISOLATION (-sandbox=none): the submission's code ran as the grader's user"
 }
 
-// run is one test process in the sandbox.
-type sandboxRun struct {
-	output   string
-	verdict  []byte
-	timedOut bool
-	oom      bool
-	err      error
-	seconds  float64
+// Result is one test run by Run.
+type Result struct {
+	Output   string  // what both processes printed, cut at 64 KiB
+	Verdict  []byte  // what the trusted process wrote on its verdict channel
+	TimedOut bool    // killed at the deadline
+	OOM      bool    // the student's process tree went over the memory limit
+	Err      error   // the grader could not run the test
+	Seconds  float64 // wall time
 }
 
-// prepare returns the path of a copy of the test binary that the sandbox
+// Prepare returns the path of a copy of the test binary that the sandbox
 // can execute; cleanup removes it.
-func (s *Sandbox) prepare(bin string) (string, func(), error) {
+func (s *Sandbox) Prepare(bin string) (string, func(), error) {
 	if s.Level == LevelBwrap {
 		// Execute-only, bound into the sandbox: the test can run it but
 		// not read it. Inside, uid 65534 is the grader's uid (root)
@@ -169,12 +242,16 @@ func (s *Sandbox) prepare(bin string) (string, func(), error) {
 	return dst, func() { os.RemoveAll(dir) }, nil
 }
 
-// Run runs the test binary bin with args in the sandbox, within timeout.
-// It hands the binary a fresh random key on fd 3 and collects what it
-// writes on fd 4 (the verdict channel); the output of stdout and stderr
-// is kept up to 64 KiB.
-func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Duration) sandboxRun {
-	var r sandboxRun
+// Run runs one test: the trusted test binary with args, outside the
+// sandbox (it holds no student code), and the student's process server in
+// the sandbox, connected by two pipes (the trusted process's fd 5 reads
+// the replies, its fd 6 writes the calls; the server's fd 3 reads the
+// calls, its fd 4 writes the replies), both within timeout. It hands the
+// trusted process a fresh random key on fd 3 and collects what it writes
+// on fd 4 (the verdict channel); what both processes print, on one pipe
+// in the order they print it, is kept up to 64 KiB.
+func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, timeout time.Duration) Result {
+	var r Result
 	n := runSeq.Add(1)
 	var argv []string
 	var workDir string
@@ -186,37 +263,49 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 			"--proc", "/proc", "--dev", "/dev",
 			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/tmp",
 			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/work",
-			"--ro-bind", bin, "/work/graded.test",
+			"--ro-bind", server, "/work/graded.server",
 			"--remount-ro", "/",
 			"--chdir", "/work", "--clearenv", "--setenv", "HOME", "/work", "--setenv", "TMPDIR", "/tmp",
-			"/work/graded.test")
+			"/work/graded.server")
 	case LevelSetpriv:
 		dir, err := os.MkdirTemp(s.runRoot, "work-")
 		if err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		defer os.RemoveAll(dir)
-		if err := os.Chown(dir, nobody, nobody); err != nil {
-			r.err = err
+		// A uid of its own: no test can signal, trace or read another's
+		// processes, and RLIMIT_NPROC counts this test's alone.
+		uid := strconv.FormatInt(testUIDBase+n%testUIDCount, 10)
+		if err := os.Chown(dir, int(testUIDBase+n%testUIDCount), int(testUIDBase+n%testUIDCount)); err != nil {
+			r.Err = err
 			return r
 		}
 		os.Chmod(dir, 0o700)
 		workDir = dir
 		argv = append(limits, fmt.Sprintf("--nproc=%d", s.Procs), "--", "setpriv",
-			"--reuid", strconv.Itoa(nobody), "--regid", strconv.Itoa(nobody), "--clear-groups",
-			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", bin)
+			"--reuid", uid, "--regid", uid, "--clear-groups",
+			"--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--", server)
+		if len(s.unshare) > 0 {
+			wrap := append(slices.Clone(s.unshare), "--")
+			if slices.Contains(s.unshare, "--mount") {
+				// Cover the instructor's folders and /tmp with empty
+				// tmpfs, then drop to the test's uid.
+				wrap = append(wrap, "/bin/sh", "-c", `IFS='
+'; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] && { mount -t tmpfs -o size=`+strconv.Itoa(s.TmpMB)+`m,mode=1777 tmpfs "$d" || exit 126; }; done; unset HIDE_DIRS; exec "$@"`, "sh")
+			}
+			argv = append(wrap, argv...)
+		}
 	default:
 		dir, err := os.MkdirTemp("", "assign-test-")
 		if err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
 		defer os.RemoveAll(dir)
 		workDir = dir
-		argv = []string{bin}
+		argv = []string{server}
 	}
-	argv = append(argv, args...)
 	// Join the cgroup first (the shell writes its own pid, then becomes
 	// the sandbox), so that every process of the tree is counted.
 	var cg *cgroup
@@ -231,55 +320,105 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 			hard = s.MemoryMB + max(64, s.MemoryMB/4)
 		}
 		if cg, err = s.cg.create(fmt.Sprintf("t%d-%d", os.Getpid(), n), hard, s.Procs); err != nil {
-			r.err = err
+			r.Err = err
 			return r
 		}
-		defer cg.remove()
+		// The tree is killed before Run returns; removing the empty
+		// groups (which the kernel may refuse for a moment) need not
+		// hold up the next test.
+		s.removing.Add(1)
+		defer func() {
+			go func() {
+				defer s.removing.Done()
+				cg.remove()
+			}()
+		}()
 		argv = append([]string{"/bin/sh", "-c", `for f in $CGROUP_PROCS; do echo $$ > "$f" || exit 125; done; unset CGROUP_PROCS; exec "$@"`, "sh"}, argv...)
 	}
-	keyR, keyW, err := os.Pipe()
-	if err != nil {
-		r.err = err
-		return r
+	// The pipes: key, verdict, calls, replies, output.
+	var pipes [5][2]*os.File
+	closeAll := func() {
+		for _, p := range pipes {
+			for _, f := range p {
+				if f != nil {
+					f.Close()
+				}
+			}
+		}
 	}
-	verR, verW, err := os.Pipe()
-	if err != nil {
-		keyR.Close()
-		keyW.Close()
-		r.err = err
-		return r
+	for i := range pipes {
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			closeAll()
+			r.Err = err
+			return r
+		}
+		pipes[i] = [2]*os.File{pr, pw}
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = workDir
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
+	keyP, verP, callP, replyP, outP := pipes[0], pipes[1], pipes[2], pipes[3], pipes[4]
+	defer closeAll()
+
+	student := exec.Command(argv[0], argv[1:]...)
+	student.Dir = workDir
+	student.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
+	if s.Level == LevelSetpriv && slices.Contains(s.unshare, "--mount") {
+		student.Env = append(student.Env, "HIDE_DIRS="+strings.Join(s.Hide, "\n"))
+	}
 	if cg != nil {
-		cmd.Env = append(cmd.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
+		student.Env = append(student.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
 	}
-	cmd.ExtraFiles = []*os.File{keyR, verW}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	out := &limitedBuffer{max: 64 << 10}
-	cmd.Stdout, cmd.Stderr = out, out
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		keyR.Close()
-		keyW.Close()
-		verR.Close()
-		verW.Close()
-		r.err = err
+	student.ExtraFiles = []*os.File{callP[0], replyP[1]}
+	student.Stdout, student.Stderr = outP[1], outP[1]
+	student.SysProcAttr = SysProcAttr()
+	tdir, err := os.MkdirTemp("", "assign-trusted-run-")
+	if err != nil {
+		r.Err = err
 		return r
 	}
-	keyR.Close()
-	verW.Close()
-	keyW.Write(key)
-	keyW.Close()
+	defer os.RemoveAll(tdir)
+	test := exec.Command(trusted, args...)
+	test.Dir = tdir
+	test.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + tdir, "TMPDIR=" + tdir}
+	test.ExtraFiles = []*os.File{keyP[0], verP[1], replyP[0], callP[1]}
+	test.Stdout, test.Stderr = outP[1], outP[1]
+	test.SysProcAttr = SysProcAttr()
+
+	out := &LimitedBuffer{Max: 64 << 10}
+	start := time.Now()
+	if err := student.Start(); err != nil {
+		r.Err = err
+		return r
+	}
+	killTree := func() {
+		KillGroup(student.Process.Pid)
+		student.Process.Kill()
+		if cg != nil {
+			cg.killAll()
+		}
+	}
+	studentDone := make(chan error, 1)
+	go func() { studentDone <- student.Wait() }()
+	if err := test.Start(); err != nil {
+		killTree()
+		<-studentDone
+		r.Err = err
+		return r
+	}
+	// Only the children hold the ends they use now: a process that ends
+	// closes its ends, and the other side reads EOF.
+	for _, f := range []*os.File{keyP[0], verP[1], callP[0], callP[1], replyP[0], replyP[1], outP[1]} {
+		f.Close()
+	}
+	keyP[1].Write(key)
+	keyP[1].Close()
 	var verdict bytes.Buffer
 	var wg sync.WaitGroup
-	wg.Add(1)
+	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		buf := make([]byte, 4096)
 		for {
-			n, err := verR.Read(buf)
+			n, err := verP[0].Read(buf)
 			if verdict.Len() < 64<<10 {
 				verdict.Write(buf[:n])
 			}
@@ -288,51 +427,68 @@ func (s *Sandbox) Run(bin string, args []string, key []byte, timeout time.Durati
 			}
 		}
 	}()
-	killTree := func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Process.Kill()
-		if cg != nil {
-			cg.killAll()
+	go func() {
+		defer wg.Done()
+		buf := make([]byte, 32<<10)
+		for {
+			n, err := outP[0].Read(buf)
+			out.Write(buf[:n])
+			if err != nil {
+				return
+			}
 		}
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
+	}()
+	testDone := make(chan error, 1)
+	go func() { testDone <- test.Wait() }()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	var memExceeded atomic.Bool
 	if s.MemoryMB > 0 {
-		go watchMemory(ctx, cmd.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
+		// The trusted process holds what the student's replies decode
+		// to (64 MiB a message at most, but as many as it sends): it
+		// gets the same limit.
+		go WatchMemory(ctx, test.Process.Pid, int64(s.MemoryMB)<<20, func() {
+			memExceeded.Store(true)
+			KillGroup(test.Process.Pid)
+			test.Process.Kill()
+		})
 	}
 	select {
-	case err = <-done:
+	case err = <-testDone:
 	case <-ctx.Done():
-		r.timedOut = true
-		killTree()
-		err = <-done
+		r.TimedOut = true
+		KillGroup(test.Process.Pid)
+		test.Process.Kill()
+		err = <-testDone
 	}
-	// Whatever is left of the tree (a daemon, a child) dies with the test.
+	// Whatever is left of the student's tree (a daemon, a child) dies
+	// with the test.
 	killTree()
-	verR.SetDeadline(time.Now().Add(2 * time.Second))
+	<-studentDone
+	// A process that escaped the kill may hold the output pipe: stop
+	// reading after a grace period.
+	verP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
+	outP[0].SetReadDeadline(time.Now().Add(2 * time.Second))
 	wg.Wait()
-	verR.Close()
-	r.seconds = time.Since(start).Seconds()
-	r.output = out.String()
-	r.verdict = verdict.Bytes()
-	r.oom = memExceeded.Load() || (cg != nil && cg.oomKilled())
+	r.Seconds = time.Since(start).Seconds()
+	r.Output = out.String()
+	r.Verdict = verdict.Bytes()
+	r.OOM = memExceeded.Load() || (cg != nil && cg.oomKilled())
 	if err != nil {
 		var ee *exec.ExitError
 		if !errors.As(err, &ee) {
-			r.err = err
+			r.Err = err
 		}
 	}
 	return r
 }
 
-// watchMemory kills the tree rooted at pid (through kill) when its
+// WatchMemory kills the tree rooted at pid (through kill) when its
 // resident memory exceeds limit bytes. It polls every 50 ms, so a fast
 // allocation may overshoot by what it allocates in that time; where no
 // cgroup is writable it is the only memory limit.
-func watchMemory(ctx context.Context, pid int, limit int64, kill func()) {
+func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -497,7 +653,7 @@ func (g *cgroup) killAll() {
 			b, _ := os.ReadFile(p)
 			for _, f := range strings.Fields(string(b)) {
 				if pid, err := strconv.Atoi(f); err == nil && pid > 1 {
-					syscall.Kill(pid, syscall.SIGKILL)
+					killPid(pid)
 					any = true
 				}
 			}
@@ -547,9 +703,31 @@ func (g *cgroup) remove() {
 	}
 }
 
-// newKey returns a fresh random key for one test process's verdict.
-func newKey() []byte {
-	k := make([]byte, 32)
-	rand.Read(k)
-	return k
+// LimitedBuffer keeps the first max bytes written to it.
+type LimitedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+	Max int
+	cut bool
+}
+
+func (b *LimitedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if room := b.Max - b.buf.Len(); room < len(p) {
+		b.buf.Write(p[:max(0, room)])
+		b.cut = true
+		return len(p), nil
+	}
+	return b.buf.Write(p)
+}
+
+func (b *LimitedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	s := b.buf.String()
+	if b.cut {
+		s += "\n[... output cut ...]\n"
+	}
+	return s
 }

@@ -1,4 +1,6 @@
-package main
+// Package notebook reads and writes Jupyter notebooks (nbformat 4),
+// keeping every field it does not interpret.
+package notebook
 
 import (
 	"bytes"
@@ -29,21 +31,21 @@ type Cell struct {
 	Attachments    any   // markdown cells, nil if absent
 }
 
-// ReadNotebook reads the notebook at path.
-func ReadNotebook(path string) (*Notebook, error) {
+// Read reads the notebook at path.
+func Read(path string) (*Notebook, error) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	nb, err := ParseNotebook(b)
+	nb, err := Parse(b)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}
 	return nb, nil
 }
 
-// ParseNotebook decodes notebook JSON.
-func ParseNotebook(b []byte) (*Notebook, error) {
+// Parse decodes notebook JSON.
+func Parse(b []byte) (*Notebook, error) {
 	var raw struct {
 		Cells []struct {
 			CellType       string          `json:"cell_type"`
@@ -171,8 +173,8 @@ func (nb *Notebook) WriteFile(path string) error {
 	return os.WriteFile(path, b, 0o644)
 }
 
-// lessonsMeta returns the notebook's metadata.lessons object, creating it.
-func (nb *Notebook) lessonsMeta() map[string]any {
+// LessonsMeta returns the notebook's metadata.lessons object, creating it.
+func (nb *Notebook) LessonsMeta() map[string]any {
 	m, ok := nb.Metadata["lessons"].(map[string]any)
 	if !ok {
 		m = map[string]any{}

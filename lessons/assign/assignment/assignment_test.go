@@ -1,0 +1,241 @@
+package assignment
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+)
+
+// fixture is the test assignment of the grader's tests.
+const fixture = "../testdata/hw0_fixture"
+
+func loadAssignment(t *testing.T, dir string) *Assignment {
+	t.Helper()
+	a, err := LoadAssignment(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}
+
+func TestReadCellLines(t *testing.T) {
+	tests := []struct {
+		src     string
+		special []int
+		test    bool
+		mainAt  int
+	}{
+		{"func f() {}", nil, false, -1},
+		{"%test\nfunc TestA(t *testing.T) {}", []int{0}, true, -1},
+		{"!*go mod edit \\\n  -replace=a=b\nfunc f() {}", []int{0, 1}, false, -1},
+		{"//gonb:%test\nfunc TestA(t *testing.T) {}", []int{0}, true, -1},
+		{"func f() {}\n%%\nf()", []int{1}, false, 1},
+		{"%main\nf()", []int{0}, false, 0},
+		{"%env A b\n%% --flag\nf()", []int{0, 1}, false, 1},
+		{"  %test\nfunc f() {}", nil, false, -1}, // GoNB reads commands at the start of a line only
+		{"%testing\nfunc f() {}", []int{0}, false, -1},
+	}
+	for _, tc := range tests {
+		cl := ReadCellLines(tc.src)
+		var special []int
+		for i := range cl.Lines {
+			if cl.Special[i] {
+				special = append(special, i)
+			}
+		}
+		if !slices.Equal(special, tc.special) || cl.Test != tc.test || cl.MainAt != tc.mainAt {
+			t.Errorf("readCellLines(%q): special %v, test %v, mainAt %d; want %v, %v, %d",
+				tc.src, special, cl.Test, cl.MainAt, tc.special, tc.test, tc.mainAt)
+		}
+	}
+	// goSource keeps the cell's line numbers: line L of the cell is line
+	// L+1 of the file.
+	got := ReadCellLines("package main\n// f doc\nfunc f() {}\n%%\nf()").GoSource()
+	if want := "package main\n\n// f doc\nfunc f() {}\n\n\n"; got != want {
+		t.Errorf("goSource = %q, want %q", got, want)
+	}
+}
+
+func TestImportName(t *testing.T) {
+	for _, tc := range []struct{ name, path, want string }{
+		{"", "fmt", "fmt"},
+		{"", "math/rand/v2", "rand"},
+		{"", "gonum.org/v1/gonum/mat", "mat"},
+		{"", "gonum.org/v1/plot/vg", "vg"},
+		{"", "github.com/perceptron-go/lessons/perceptron", "perceptron"},
+		{"", "gopkg.in/yaml.v3", "yaml"},
+		{"", "github.com/mattn/go-isatty", "isatty"},
+		{"p", "github.com/perceptron-go/lessons/perceptron", "p"},
+		{"_", "embed", "_"},
+	} {
+		if got := ImportName(ImportSpec{tc.name, tc.path}); got != tc.want {
+			t.Errorf("importName(%q %q) = %q, want %q", tc.name, tc.path, got, tc.want)
+		}
+	}
+}
+
+func TestRewrite(t *testing.T) {
+	src := "// F doc.\nfunc F() int {\n\tx := 1\n\t// BEGIN SOLUTION\n\treturn x + 1\n\t// END SOLUTION\n}"
+	tests := []struct {
+		name                string
+		src                 string
+		student, keepHidden bool
+		want                string
+		keep                bool
+	}{
+		{"student stub", src, true, false, "// F doc.\nfunc F() int {\n\tx := 1\n\tpanic(\"not implemented\")\n}", true},
+		{"solution", src, false, false, "// F doc.\nfunc F() int {\n\tx := 1\n\treturn x + 1\n}", true},
+		{"hidden tests dropped", "%test\nfunc TestA(t *testing.T) {}\n\n// BEGIN HIDDEN TESTS\nfunc TestB(t *testing.T) {}\n// END HIDDEN TESTS\n",
+			true, false, "%test\nfunc TestA(t *testing.T) {}", true},
+		{"hidden tests kept", "%test\n// BEGIN HIDDEN TESTS\nfunc TestB(t *testing.T) {}\n// END HIDDEN TESTS",
+			false, true, "%test\nfunc TestB(t *testing.T) {}", true},
+		{"hidden-only cell dropped", "%test\n// BEGIN HIDDEN TESTS\nfunc TestB(t *testing.T) {}\n// END HIDDEN TESTS",
+			false, false, "", false},
+		{"command-only cell kept", SetupCell, true, false, SetupCell, true},
+		{"markers indented with spaces", "func F() {\n    // BEGIN SOLUTION\n    g()\n    // END SOLUTION\n}", true, false,
+			"func F() {\n    panic(\"not implemented\")\n}", true},
+	}
+	for _, tc := range tests {
+		got, keep := rewrite(tc.src, tc.student, tc.keepHidden)
+		if got != tc.want || keep != tc.keep {
+			t.Errorf("%s: rewrite = %q, %v; want %q, %v", tc.name, got, keep, tc.want, tc.keep)
+		}
+	}
+}
+
+// sourceNotebook builds a source notebook from the code of its cells after
+// the setup cell; a cell starting with "md:" is a markdown cell.
+func sourceNotebook(cells ...string) *notebook.Notebook {
+	nb := &notebook.Notebook{NBFormat: "4", NBFormatMinor: "5", Metadata: map[string]any{}}
+	for _, s := range append([]string{SetupCell}, cells...) {
+		c := &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: s}
+		if md, ok := strings.CutPrefix(s, "md:"); ok {
+			c.Type, c.Source = "markdown", md
+		}
+		nb.Cells = append(nb.Cells, c)
+	}
+	return nb
+}
+
+func TestCheck(t *testing.T) {
+	const (
+		fn   = "func F() int {\n\t// BEGIN SOLUTION\n\treturn 1\n\t// END SOLUTION\n}"
+		test = "%test\n// points: 2\nfunc TestF(t *testing.T) {}"
+	)
+	tests := []struct {
+		name  string
+		cells []string
+		want  string
+	}{
+		{"good", []string{fn, test}, ""},
+		{"never closed", []string{"func F() {\n\t// BEGIN SOLUTION\n}", test},
+			"cell 1: line 2: // BEGIN SOLUTION never closed by // END SOLUTION"},
+		{"end without begin", []string{"func F() {\n\t// END SOLUTION\n}", test},
+			"cell 1: line 2: // END SOLUTION without // BEGIN SOLUTION"},
+		{"nested", []string{"func F() {\n// BEGIN SOLUTION\n// BEGIN SOLUTION\n// END SOLUTION\n}", test},
+			"cell 1: line 3: // BEGIN SOLUTION inside the block opened on line 2"},
+		{"hidden outside a test cell", []string{fn, "// BEGIN HIDDEN TESTS\n// END HIDDEN TESTS", test},
+			"cell 2, line 1: // BEGIN HIDDEN TESTS outside a %test cell"},
+		{"solution in a test cell", []string{fn, "%test\nfunc TestG(t *testing.T) {\n// BEGIN SOLUTION\n// END SOLUTION\n}"},
+			"cell 2, line 3: // BEGIN SOLUTION in a %test cell: tests are never stubbed"},
+		{"solution outside a function", []string{"// BEGIN SOLUTION\nvar x = 1\n// END SOLUTION", test},
+			"cell 1, line 1: // BEGIN SOLUTION block is not inside the body of a function"},
+		{"duplicate test", []string{fn, test, "%test\nfunc TestF(t *testing.T) {}"},
+			"cell 3, line 2: test TestF already declared in cell 2, line 3"},
+		{"bad points", []string{fn, "%test\n// points: two\nfunc TestF(t *testing.T) {}"},
+			"cell 2, line 3: TestF: points \"two\" is not a number >= 0"},
+		{"two points lines", []string{fn, "%test\n// points: 1\n// points: 2\nfunc TestF(t *testing.T) {}"},
+			"cell 2, line 4: TestF has 2 \"points:\" lines, want one"},
+		{"marker in markdown", []string{"md:Write it here:\n// BEGIN SOLUTION", fn, test},
+			"cell 1, line 2: // BEGIN SOLUTION in a markdown cell: markers are only for code cells"},
+		{"syntax error", []string{fn, "func G( {\n}", test}, "cell 2: line 1: expected ')', found '{' (and 1 more errors)"},
+		{"no tests", []string{fn}, "no test functions in %test cells"},
+		{"no solution", []string{"func F() {}", test}, "no // BEGIN SOLUTION block"},
+	}
+	for _, tc := range tests {
+		a := &Assignment{Name: "hw", Source: sourceNotebook(tc.cells...), SolutionFuncs: map[string]bool{}}
+		err := a.check()
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want {
+			t.Errorf("%s: check() = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestNotebookRoundTrip reads a notebook written by Python's nbformat and
+// writes it back byte for byte: generated notebooks diff cleanly.
+func TestNotebookRoundTrip(t *testing.T) {
+	path := filepath.Join(fixture, "source.ipynb")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb, err := notebook.Parse(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := nb.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(b) {
+		t.Errorf("re-encoded %s differs:\n%s", path, lineDiff(string(got), string(b)))
+	}
+}
+
+func TestGenerated(t *testing.T) {
+	a := loadAssignment(t, fixture)
+	student, solution := a.Generated(false)
+	_, solutionHidden := a.Generated(true)
+	text := func(nb *notebook.Notebook) string {
+		var b strings.Builder
+		for _, c := range nb.Cells {
+			b.WriteString(c.Source + "\n")
+		}
+		return b.String()
+	}
+	for _, tc := range []struct {
+		name       string
+		nb         *notebook.Notebook
+		cells      int
+		has, hasNo []string
+		meta       string
+	}{
+		{"student", student, 9, []string{SetupCell, "\tpanic(\"not implemented\")\n}", "func TestDot(", "%%\nfmt.Println"},
+			[]string{"BEGIN", "END", "TestDotHidden", "s += x[i] * y[i]"}, "student"},
+		{"solution", solution, 9, []string{SetupCell, "s += x[i] * y[i]", "func TestDot("},
+			[]string{"BEGIN", "END", "TestDotHidden", "not implemented"}, "solution"},
+		{"solution -hidden", solutionHidden, 10, []string{"func TestDotHidden(", "s += x[i] * y[i]"},
+			[]string{"BEGIN", "END", "not implemented"}, "solution"},
+	} {
+		if len(tc.nb.Cells) != tc.cells {
+			t.Errorf("%s: %d cells, want %d", tc.name, len(tc.nb.Cells), tc.cells)
+		}
+		s := text(tc.nb)
+		for _, want := range tc.has {
+			if !strings.Contains(s, want) {
+				t.Errorf("%s: no %q", tc.name, want)
+			}
+		}
+		for _, bad := range tc.hasNo {
+			if strings.Contains(s, bad) {
+				t.Errorf("%s: has %q", tc.name, bad)
+			}
+		}
+		if m := tc.nb.LessonsMeta(); m["assignment"] != "hw0_fixture" || m[tc.meta] != true || len(m) != 2 {
+			t.Errorf("%s: metadata.lessons = %v", tc.name, m)
+		}
+		for i, c := range tc.nb.Cells {
+			if c.Type == "code" && (c.Outputs != nil || c.ExecutionCount != nil) {
+				t.Errorf("%s: cell %d has outputs", tc.name, i)
+			}
+		}
+	}
+}

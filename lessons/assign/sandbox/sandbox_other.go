@@ -1,0 +1,26 @@
+//go:build !linux
+
+package sandbox
+
+import (
+	"os"
+	"syscall"
+)
+
+// sandboxSupported says the bwrap and setpriv levels can run here: they
+// need Linux. Elsewhere (an instructor's macOS or Windows laptop) only
+// -sandbox=none runs, which is no sandbox.
+const sandboxSupported = false
+
+// SysProcAttr has no process groups to offer here.
+func SysProcAttr() *syscall.SysProcAttr { return nil }
+
+// KillGroup cannot reach a group here; the process itself is killed.
+func KillGroup(pid int) { killPid(pid) }
+
+// killPid kills the process pid.
+func killPid(pid int) {
+	if p, err := os.FindProcess(pid); err == nil {
+		p.Kill()
+	}
+}
