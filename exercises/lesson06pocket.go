@@ -21,7 +21,7 @@ type PocketFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (po
 // errors exactly. A PocketPLA that calls the package fails.
 func CheckPocketPLA(f PocketFunc) bool {
 	return run("Exercise 1 (PocketPLA)", func(c *checker) {
-		if !c.noPackage("PocketPLA", "Hyperplane") {
+		if !c.noPackage(f, "PocketPLA", "Hyperplane") {
 			return
 		}
 		small, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})

@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -136,7 +138,11 @@ func packageUsesCalls(src []byte, fn string, allowed ...string) (uses, calls []s
 // its work with the package (perceptron.X) instead of writing it, and
 // returns whether it does not. Outside GoNB (no program to read) it passes
 // silently. A program that cannot be read is reported and does not pass.
-func (c *checker) noPackage(fn string, allowed ...string) bool {
+// fn names the exercise's function; if f is a function declared with
+// another name (a worked solution such as PocketPLASolution), that
+// declaration is read instead.
+func (c *checker) noPackage(f any, fn string, allowed ...string) bool {
+	fn = declName(f, fn)
 	src, ok, err := programSource()
 	if err != nil {
 		c.report(false, "reading your "+fn, "the notebook's program", err)
@@ -176,4 +182,24 @@ func Passes(check func() bool) bool {
 	Out = io.Discard
 	defer func() { Out = saved }()
 	return check()
+}
+
+// declName returns the name under which the function f was declared
+// (PocketPLASolution for main.PocketPLASolution), or fallback for a
+// function literal or a value that is not a function.
+func declName(f any, fallback string) string {
+	v := reflect.ValueOf(f)
+	if v.Kind() != reflect.Func || v.IsNil() {
+		return fallback
+	}
+	rf := runtime.FuncForPC(v.Pointer())
+	if rf == nil {
+		return fallback
+	}
+	name := rf.Name()
+	name = name[strings.LastIndex(name, ".")+1:]
+	if !token.IsIdentifier(name) || strings.HasPrefix(name, "func") {
+		return fallback
+	}
+	return name
 }

@@ -73,17 +73,21 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 		return nil, err
 	}
 	dots.Radius = vg.Points(2.5)
-	hi, above, below := 0.0, 0, 0
+	xhi, yhi, above, below := 0.0, 0.0, 0, 0
 	for k := range pocket {
-		hi = max(hi, pocket[k], last[k])
+		xhi, yhi = max(xhi, pocket[k]), max(yhi, last[k])
 		if last[k] > pocket[k] {
 			above++
 		} else if last[k] < pocket[k] {
 			below++
 		}
 	}
-	hi *= 1.05
-	id, err := plots.Identity(0, hi)
+	// Each axis fits its own errors (equal scales would stretch the pocket's
+	// axis to the last weights' range and squeeze its dots into a corner);
+	// the line of equal error is clipped to the plot. The top 25 % of the
+	// height is left to the legend, above every dot.
+	xhi, yhi = 1.1*xhi, 1.1*yhi
+	id, err := plots.Identity(0, max(xhi, yhi))
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +96,8 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 	p.Legend.Add("equal error", id)
 	p.Legend.Left = true
 	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
-	// Equal scales, so that the line of equal error is at 45°; room for the legend.
-	if err := SetEqualRange(p, plots.Box{XMin: 0, XMax: hi, YMin: 0, YMax: 1.25 * hi}, Width, Height); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min // the same width, starting at an error of 0
+	p.X.Min, p.X.Max = 0, xhi
+	p.Y.Min, p.Y.Max = 0, yhi/0.75
 	return p, nil
 }
 
@@ -190,4 +191,40 @@ func init() {
 			return PocketVsLast(names[g], pocket[g], last[g])
 		})
 	}
+}
+
+// PocketLines draws the data d (columns 0 and 1) with two boundaries: the
+// pocket's (solid) and PLA's last weights' (dashed), on equal scales, with
+// room at the right for the legend so that it covers no point.
+func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, title string) (*plot.Plot, error) {
+	p := plots.New(title, "x1", "x2")
+	box, err := plots.BoxOf(d, 0, 1, 0.05)
+	if err != nil {
+		return nil, err
+	}
+	box.XMax += 0.75 * (box.XMax - box.XMin)
+	if err := SetEqualRange(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, err
+	}
+	for _, l := range []struct {
+		name string
+		h    perceptron.Hyperplane
+		dash bool
+	}{{"pocket weights", pocket, false}, {"last PLA weights", last, true}} {
+		line, err := plots.Boundary(l.h, box)
+		if err != nil {
+			return nil, fmt.Errorf("figures: %s: %w", l.name, err)
+		}
+		if l.dash {
+			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			line.Color = plots.ReddishPurple
+		}
+		p.Add(line)
+		p.Legend.Add(l.name, line)
+	}
+	return p, nil
 }
