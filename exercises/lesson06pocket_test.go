@@ -147,3 +147,17 @@ func F(x []float64) perceptron.Hyperplane { return perceptron.Hyperplane{} }`, n
 		t.Errorf("F not declared: ok %v, err %v; want false, nil", ok, err)
 	}
 }
+
+// TestDeclName checks that the checkers read the declaration of the
+// function they were given (a worked solution under its own name), and
+// fall back to the exercise's name for function literals and non-functions.
+func TestDeclName(t *testing.T) {
+	for _, tc := range []struct {
+		f    any
+		want string
+	}{{dot, "dot"}, {func() {}, "Fallback"}, {3, "Fallback"}, {(func())(nil), "Fallback"}} {
+		if got := declName(tc.f, "Fallback"); got != tc.want {
+			t.Errorf("declName(%T) = %q, want %q", tc.f, got, tc.want)
+		}
+	}
+}

@@ -163,9 +163,17 @@ func (c *checker) noPackage(f any, fn string, allowed ...string) bool {
 	for i, u := range uses {
 		names[i] = "perceptron." + u
 	}
+	// Name the call that does the work: the first one that is not a
+	// constructor (NewDataset only wraps the data the student was given).
 	not := names[0]
 	if len(calls) > 0 {
-		not = "perceptron." + calls[len(calls)-1]
+		not = "perceptron." + calls[0]
+	}
+	for _, call := range calls {
+		if !strings.HasPrefix(call, "New") {
+			not = "perceptron." + call
+			break
+		}
 	}
 	c.cases++
 	c.failed++
