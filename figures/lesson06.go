@@ -2,6 +2,10 @@ package figures
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/floats"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -227,4 +231,49 @@ func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, titl
 		p.Legend.Add(l.name, line)
 	}
 	return p, nil
+}
+
+// RandomMistakePocket is the pocket with the seed's pick rule (Learning
+// From Data's PLA, and the NTU homework's "random" pocket): at each of at
+// most updates updates it picks one of the rows that the current weights
+// misclassify (y(w·x + b) <= 0) uniformly at random, with a PCG generator
+// seeded by seed, updates w ← w + y x, b ← b + y, and pockets the new
+// weights when they make strictly fewer training errors. It stops early
+// when no row is misclassified. It returns the pocket and its errors.
+func RandomMistakePocket(d *perceptron.Dataset, updates int, seed uint64) (pocket perceptron.Hyperplane, pocketErrors int, err error) {
+	if d == nil || d.N() == 0 {
+		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: random-mistake pocket: no data")
+	}
+	if updates < 0 {
+		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: random-mistake pocket: %d updates, want >= 0", updates)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	cur := perceptron.Hyperplane{W: make([]float64, d.D())}
+	pocket = perceptron.Hyperplane{W: make([]float64, d.D())}
+	if pocketErrors, err = pocket.Errors(d); err != nil {
+		return perceptron.Hyperplane{}, 0, err
+	}
+	for range updates {
+		var mistakes []int
+		for i := range d.N() {
+			if d.Y[i]*(floats.Dot(cur.W, d.X.RawRowView(i))+cur.B) <= 0 {
+				mistakes = append(mistakes, i)
+			}
+		}
+		if len(mistakes) == 0 {
+			break
+		}
+		i := mistakes[rng.IntN(len(mistakes))]
+		floats.AddScaled(cur.W, d.Y[i], d.X.RawRowView(i))
+		cur.B += d.Y[i]
+		e, err := cur.Errors(d)
+		if err != nil {
+			return perceptron.Hyperplane{}, 0, err
+		}
+		if e < pocketErrors {
+			pocket = perceptron.Hyperplane{W: slices.Clone(cur.W), B: cur.B}
+			pocketErrors = e
+		}
+	}
+	return pocket, pocketErrors, nil
 }

@@ -105,3 +105,35 @@ func mean(v []float64) float64 {
 	}
 	return s / float64(len(v))
 }
+
+// TestRandomMistakePocket checks the random-mistake pocket: it is
+// reproducible from its seed, reaches 0 errors on separable data (PLA's
+// theorem holds for any pick rule), returns errors that recount to its
+// weights, never more than w = 0's n, and refuses bad arguments.
+func TestRandomMistakePocket(t *testing.T) {
+	sep, _, err := perceptron.SeparableData(40, 2, 0.1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, e, err := RandomMistakePocket(sep, 10000, 1); err != nil || e != 0 {
+		t.Errorf("separable data: %d pocket errors, err %v; want 0", e, err)
+	}
+	d, err := lesson06Noisy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h1, e1, err1 := RandomMistakePocket(d, 276, 7)
+	h2, e2, err2 := RandomMistakePocket(d, 276, 7)
+	if err1 != nil || err2 != nil || e1 != e2 || !slices.Equal(h1.W, h2.W) || h1.B != h2.B {
+		t.Fatalf("seed 7 twice: %v %v (%d), %v %v (%d); errors %v %v", h1.W, h1.B, e1, h2.W, h2.B, e2, err1, err2)
+	}
+	if recount, _ := h1.Errors(d); recount != e1 || e1 >= d.N() {
+		t.Errorf("pocket errors %d, recounted %d, n = %d", e1, recount, d.N())
+	}
+	if _, _, err := RandomMistakePocket(d, -1, 1); err == nil {
+		t.Error("-1 updates: no error")
+	}
+	if _, _, err := RandomMistakePocket(nil, 10, 1); err == nil {
+		t.Error("nil data: no error")
+	}
+}
