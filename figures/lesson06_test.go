@@ -44,6 +44,18 @@ func TestLesson06Numbers(t *testing.T) {
 			len(errs), slices.Min(errs), slices.Max(errs), errs[len(errs)-1], unfixed, res.PocketErrors)
 	}
 
+	var random []int // the seed's pick rule, for as many updates (lesson 6 quotes 13 or 14)
+	for seed := uint64(1); seed <= 10; seed++ {
+		_, e, err := RandomMistakePocket(d, 276, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		random = append(random, e)
+	}
+	if want := []int{14, 14, 13, 14, 13, 13, 13, 14, 14, 14}; !slices.Equal(random, want) {
+		t.Errorf("random-mistake pocket errors over seeds 1-10: %v, want %v", random, want)
+	}
+
 	names, pocket, last, err := PocketCompare(100)
 	if err != nil {
 		t.Fatal(err)
