@@ -54,6 +54,27 @@ func run(name string, body func(c *checker)) (ok bool) {
 	return
 }
 
+// runLoop is run for an exercise whose function f must compute with its
+// own loop: if f's declaration in the notebook calls the perceptron
+// package (packageCall), the check fails at once with "write it with a
+// loop, not perceptron.X" and does not run f.
+func runLoop(name string, f any, body func(c *checker)) bool {
+	if call := packageCall(f); call != "" {
+		fmt.Fprintf(Out, "FAILED: %s: write it with a loop, not %s\n", name, call)
+		return false
+	}
+	return run(name, body)
+}
+
+// quietly runs check with Out discarded and returns its verdict: what a
+// later cell calls to decide whether to draw from the student's function.
+func quietly(check func() bool) bool {
+	out := Out
+	Out = io.Discard
+	defer func() { Out = out }()
+	return check()
+}
+
 // report prints one case and counts it.
 func (c *checker) report(pass bool, what string, want, got any) {
 	c.cases++

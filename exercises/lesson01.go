@@ -26,7 +26,7 @@ var lesson01Cases = []struct {
 // sign(w·x + b), +1 or -1, and 0 for a score of exactly 0 (undecided,
 // counted as a mistake for either label).
 func CheckPredict(predict func(w []float64, b float64, x []float64) float64) bool {
-	return run("Exercise 1 (Predict)", func(c *checker) {
+	return runLoop("Exercise 1 (Predict)", predict, func(c *checker) {
 		for _, tc := range lesson01Cases {
 			want, err := perceptron.Hyperplane{W: tc.w, B: tc.b}.Predict(tc.x)
 			if err != nil {
@@ -43,7 +43,7 @@ func CheckPredict(predict func(w []float64, b float64, x []float64) float64) boo
 // checks the two properties that make it the nearest: its score is 0 and
 // its distance to x is |signed distance of x|.
 func CheckNearestOnBoundary(nearest func(w []float64, b float64, x []float64) []float64) bool {
-	return run("Exercise 2 (NearestOnBoundary)", func(c *checker) {
+	return runLoop("Exercise 2 (NearestOnBoundary)", nearest, func(c *checker) {
 		for _, tc := range lesson01Cases {
 			h := perceptron.Hyperplane{W: tc.w, B: tc.b}
 			s, _ := h.Score(tc.x)
@@ -76,7 +76,7 @@ func CheckNearestOnBoundary(nearest func(w []float64, b float64, x []float64) []
 // y) returns the mean 0-1 loss of sign(w·x + b) on the rows of X, a score
 // of 0 counting as a mistake.
 func CheckTrainingError(trainingError func(w []float64, b float64, X [][]float64, y []float64) float64) bool {
-	return run("Exercise 3 (TrainingError)", func(c *checker) {
+	return runLoop("Exercise 3 (TrainingError)", trainingError, func(c *checker) {
 		// Hand-made: scores 20, -5, 0, 11 for labels +1, +1, -1, +1: the
 		// second is wrong and the third undecided, so 2 mistakes in 4.
 		X := [][]float64{{3, 4}, {0, 0}, {1, 0.5}, {4, 1}}

@@ -29,13 +29,13 @@ func inARow(w []float64, b float64, x []float64, y, eta float64) int {
 	}
 }
 
-// CheckUpdatesInARow checks lesson 3's Exercise 2: UpdatesInARow(w, b, x,
+// CheckUpdatesInARow checks lesson 3's Exercise 3: UpdatesInARow(w, b, x,
 // y, eta) returns how many updates in a row the point (x, y) would cause if
 // it came back again and again to a perceptron at (w, b) with rate η
 // (w ← w + η y x, b ← b + η y; a score of 0 is a mistake): 0 if it is not
 // a mistake now. The expected values are measured by running the updates.
 func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, y, eta float64) int) bool {
-	return run("Exercise 2 (UpdatesInARow)", func(c *checker) {
+	return runLoop("Exercise 3 (UpdatesInARow)", updatesInARow, func(c *checker) {
 		type tc struct {
 			w      []float64
 			b      float64
@@ -70,12 +70,12 @@ func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, 
 	})
 }
 
-// CheckOnlineMistakes checks lesson 3's Exercise 1: OnlineMistakes(X, y,
+// CheckOnlineMistakes checks lesson 3's Exercise 2: OnlineMistakes(X, y,
 // order) runs the online perceptron (w = 0, b = 0, η = 1, a score of 0 a
 // mistake) over the rows order[0], order[1], …, each received once, and
 // returns the number of mistakes it made.
 func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order []int) int) bool {
-	return run("Exercise 1 (OnlineMistakes)", func(c *checker) {
+	return runLoop("Exercise 2 (OnlineMistakes)", onlineMistakes, func(c *checker) {
 		d, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
 		if err != nil {
 			panic(err)
@@ -116,4 +116,71 @@ func handMade() *perceptron.Dataset {
 		panic(err)
 	}
 	return d
+}
+
+// OnlineFunc is the signature of lesson 3's first exercise: the online
+// perceptron run once over the rows of X in order, from w = 0, b = 0, with
+// rate eta, returning the final weights and the number of mistakes.
+type OnlineFunc func(X [][]float64, y []float64, eta float64) (w []float64, b float64, mistakes int)
+
+// CheckOnline checks lesson 3's Exercise 1: OnlinePerceptron(X, y, eta)
+// receives the rows of X in order, each once, starting from w = 0, b = 0;
+// a point with y·(w·x + b) <= 0 is a mistake and updates w ← w + η y x,
+// b ← b + η y. The expected values come from perceptron.Online; the weights
+// are compared within a relative 1e-9 (a loop that adds in another order
+// rounds differently), the mistakes exactly. A function that calls the
+// package fails with "write it with a loop, not perceptron.X".
+func CheckOnline(online OnlineFunc) bool {
+	return runLoop("Exercise 1 (OnlinePerceptron)", online, func(c *checker) {
+		sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
+		if err != nil {
+			panic(err)
+		}
+		noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
+		if err != nil {
+			panic(err)
+		}
+		head := sep.Rows()[:50]
+		for _, tc := range []struct {
+			what string
+			X    [][]float64
+			y    []float64
+			eta  float64
+		}{
+			{"3 hand-made points, η = 1", handMade().Rows(), handMade().Y, 1},
+			{"the first 50 points of lesson 3's stream, η = 1", head, sep.Y[:50], 1},
+			{"lesson 3's separable stream (500 points), η = 1", sep.Rows(), sep.Y, 1},
+			{"the noisy stream (10% of labels flipped), η = 0.1", noisy.Rows(), noisy.Y, 0.1},
+		} {
+			o, err := perceptron.NewOnline(len(tc.X[0]), tc.eta, perceptron.TieMistake)
+			if err != nil {
+				panic(err)
+			}
+			for i, x := range tc.X {
+				if _, err := o.Step(x, tc.y[i]); err != nil {
+					panic(err)
+				}
+			}
+			w, b, mistakes := online(clone2(tc.X), slices.Clone(tc.y), tc.eta)
+			c.equal(tc.what+": mistakes", o.Mistakes, mistakes)
+			c.closeSlice(tc.what+": w", o.W, w, 1e-9)
+			c.close(tc.what+": b", o.B, b, 1e-9)
+		}
+	})
+}
+
+// PassesOnline runs CheckOnline without printing and says whether every
+// case passed: a later cell draws from the student's function only then.
+func PassesOnline(online OnlineFunc) bool {
+	return quietly(func() bool { return CheckOnline(online) })
+}
+
+// clone2 copies a matrix, so that a function that writes into its input
+// cannot change the expected values.
+func clone2(X [][]float64) [][]float64 {
+	out := make([][]float64, len(X))
+	for i, row := range X {
+		out[i] = slices.Clone(row)
+	}
+	return out
 }

@@ -24,10 +24,10 @@ func TestCheckUpdatesInARow(t *testing.T) {
 	}
 	expectVerdict(t, "reference", true, func() bool { return CheckUpdatesInARow(formula(false)) }, "all 9 cases passed")
 	expectVerdict(t, "ceil", false, func() bool { return CheckUpdatesInARow(formula(true)) },
-		"FAILED: Exercise 2 (UpdatesInARow): w = [5 0], b = 0, x = [2 0], y = -1, η = 1: expected 3, got 2")
+		"FAILED: Exercise 3 (UpdatesInARow): w = [5 0], b = 0, x = [2 0], y = -1, η = 1: expected 3, got 2")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckUpdatesInARow(func([]float64, float64, []float64, float64, float64) int { panic("not implemented") })
-	}, "NOT DONE: Exercise 2 (UpdatesInARow)")
+	}, "NOT DONE: Exercise 3 (UpdatesInARow)")
 }
 
 func TestCheckOnlineMistakes(t *testing.T) {
@@ -55,10 +55,10 @@ func TestCheckOnlineMistakes(t *testing.T) {
 		}
 	}
 	expectVerdict(t, "reference", true, func() bool { return CheckOnlineMistakes(online(true, false)) }, "all 5 cases passed")
-	expectVerdict(t, "order ignored", false, func() bool { return CheckOnlineMistakes(online(false, false)) }, "FAILED: Exercise 1 (OnlineMistakes): the stream reversed")
+	expectVerdict(t, "order ignored", false, func() bool { return CheckOnlineMistakes(online(false, false)) }, "FAILED: Exercise 2 (OnlineMistakes): the stream reversed")
 	expectVerdict(t, "score 0 counted right", false, func() bool { return CheckOnlineMistakes(online(true, true)) },
-		"FAILED: Exercise 1 (OnlineMistakes): lesson 3's stream, in order: expected 35, got 0")
+		"FAILED: Exercise 2 (OnlineMistakes): lesson 3's stream, in order: expected 35, got 0")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckOnlineMistakes(func([][]float64, []float64, []int) int { panic("not implemented") })
-	}, "NOT DONE: Exercise 1 (OnlineMistakes)")
+	}, "NOT DONE: Exercise 2 (OnlineMistakes)")
 }

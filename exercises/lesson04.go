@@ -4,16 +4,17 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// CheckMisclassified checks lesson 4's Exercise 1: Misclassified(w, b, X,
+// CheckMisclassified checks lesson 4's Exercise 2: Misclassified(w, b, X,
 // y) returns, in increasing order, the rows i with y_i(w·x_i + b) ≤ 0: the
 // mistakes that the random-mistake rule picks from, and that a clean pass
 // leaves empty.
 func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64, y []float64) []int) bool {
-	return run("Exercise 1 (Misclassified)", func(c *checker) {
+	return runLoop("Exercise 2 (Misclassified)", misclassified, func(c *checker) {
 		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
 		if err != nil {
 			panic(err)
@@ -57,7 +58,7 @@ func handMade3() *perceptron.Dataset {
 	return d
 }
 
-// CheckDisagreement checks lesson 4's Exercise 2:
+// CheckDisagreement checks lesson 4's Exercise 3:
 // EstimateDisagreement(f, g, n, seed) estimates P[f(x) ≠ g(x)] for x
 // uniform on the square [-1, 1]² from n points drawn with
 // rand.New(rand.NewPCG(seed, 0)) (any seeded draw will do). It compares the
@@ -65,7 +66,7 @@ func handMade3() *perceptron.Dataset {
 // standard errors sqrt(p(1−p)/n), and checks that the same seed gives the
 // same estimate and that f against itself gives 0.
 func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uint64) float64) bool {
-	return run("Exercise 2 (EstimateDisagreement)", func(c *checker) {
+	return runLoop("Exercise 3 (EstimateDisagreement)", estimate, func(c *checker) {
 		rng := rand.New(rand.NewPCG(7, 8))
 		line := func() perceptron.Hyperplane {
 			// Through two random points of the square, as in LFD.
@@ -93,4 +94,59 @@ func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uin
 		c.equal("the same seed twice (n = 1000)", a, b)
 		c.equal("f against itself", 0.0, estimate(f, f, 1000, 1))
 	})
+}
+
+// BatchPLAFunc is the signature of lesson 4's first exercise: batch PLA in
+// cyclic passes from w = 0, b = 0, returning the final weights and the
+// updates made in each epoch (the last one 0 when a clean pass stopped it).
+type BatchPLAFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (w []float64, b float64, perEpoch []int)
+
+// CheckBatchPLA checks lesson 4's Exercise 1: BatchPLA(X, y, eta,
+// maxEpochs) visits rows 0, 1, …, n−1 in every epoch from w = 0, b = 0,
+// updates w ← w + η y_i x_i, b ← b + η y_i at each mistake
+// (y_i(w·x_i + b) ≤ 0), and stops after the first epoch without a
+// mistake or after maxEpochs epochs. The expected values come from
+// perceptron.PLA (Result.UpdatesPerEpoch); the weights are compared within
+// a relative 1e-9, the updates per epoch exactly. A function that calls
+// the package fails with "write it with a loop, not perceptron.X".
+func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
+	return runLoop("Exercise 1 (BatchPLA)", batchPLA, func(c *checker) {
+		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		if err != nil {
+			panic(err)
+		}
+		noisy, _, err := perceptron.NoisyData(200, 2, 0, 0.1, 1)
+		if err != nil {
+			panic(err)
+		}
+		for _, tc := range []struct {
+			what      string
+			d         *perceptron.Dataset
+			eta       float64
+			maxEpochs int
+		}{
+			{"3 hand-made points, η = 1, at most 100 epochs", handMade3(), 1, 100},
+			{"iris (setosa vs versicolor), η = 1, at most 1000 epochs", iris, 1, 1000},
+			{"iris, η = 1, at most 2 epochs (stopped before a clean pass)", iris, 1, 2},
+			{"200 noisy points (10% flipped), η = 0.1, at most 20 epochs", noisy, 0.1, 20},
+		} {
+			opt := perceptron.Options{}
+			opt.Eta, opt.MaxEpochs = tc.eta, tc.maxEpochs
+			res, err := perceptron.PLA(tc.d, opt)
+			if err != nil {
+				panic(err)
+			}
+			w, b, perEpoch := batchPLA(tc.d.Rows(), slices.Clone(tc.d.Y), tc.eta, tc.maxEpochs)
+			c.equal(tc.what+": updates per epoch", res.UpdatesPerEpoch(), perEpoch)
+			c.closeSlice(tc.what+": w", res.W, w, 1e-9)
+			c.close(tc.what+": b", res.B, b, 1e-9)
+		}
+	})
+}
+
+// PassesBatchPLA runs CheckBatchPLA without printing and says whether
+// every case passed: a later cell draws from the student's function only
+// then.
+func PassesBatchPLA(batchPLA BatchPLAFunc) bool {
+	return quietly(func() bool { return CheckBatchPLA(batchPLA) })
 }

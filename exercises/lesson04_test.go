@@ -21,10 +21,10 @@ func TestCheckMisclassified(t *testing.T) {
 	}
 	expectVerdict(t, "reference", true, func() bool { return CheckMisclassified(wrong(false)) }, "all 4 cases passed")
 	expectVerdict(t, "score 0 not a mistake", false, func() bool { return CheckMisclassified(wrong(true)) },
-		"FAILED: Exercise 1 (Misclassified): 3 hand-made points, w = [1 0], b = 0 (one score is 0): expected [0 1], got [0]")
+		"FAILED: Exercise 2 (Misclassified): 3 hand-made points, w = [1 0], b = 0 (one score is 0): expected [0 1], got [0]")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckMisclassified(func([]float64, float64, [][]float64, []float64) []int { panic("not implemented") })
-	}, "NOT DONE: Exercise 1 (Misclassified)")
+	}, "NOT DONE: Exercise 2 (Misclassified)")
 }
 
 func TestCheckDisagreement(t *testing.T) {
@@ -44,8 +44,8 @@ func TestCheckDisagreement(t *testing.T) {
 		}
 	}
 	expectVerdict(t, "reference", true, func() bool { return CheckDisagreement(estimate(-1)) }, "all 6 cases passed")
-	expectVerdict(t, "the unit square", false, func() bool { return CheckDisagreement(estimate(0)) }, "FAILED: Exercise 2 (EstimateDisagreement): pair 1")
+	expectVerdict(t, "the unit square", false, func() bool { return CheckDisagreement(estimate(0)) }, "FAILED: Exercise 3 (EstimateDisagreement): pair 1")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckDisagreement(func(f, g perceptron.Hyperplane, n int, seed uint64) float64 { panic("not implemented") })
-	}, "NOT DONE: Exercise 2 (EstimateDisagreement)")
+	}, "NOT DONE: Exercise 3 (EstimateDisagreement)")
 }

@@ -16,23 +16,31 @@ import (
 // EpochUpdates draws the updates PLA made in each epoch of a run, one bar
 // per epoch (0-based), the clean last epoch included.
 func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
+	return EpochBars(res.UpdatesPerEpoch(), title)
+}
+
+// EpochBars draws perEpoch[e], the updates of epoch e, as one bar per epoch
+// (0-based): EpochUpdates for a run given by its counts alone, such as the
+// one a student's own batch PLA returns in lesson 4.
+func EpochBars(perEpoch []int, title string) (*plot.Plot, error) {
 	p := plots.New(title, "epoch (pass over the data)", "updates in the epoch")
-	bars, err := plots.Bars(plots.Ints(res.UpdatesPerEpoch()), vg.Points(24))
+	bars, err := plots.Bars(plots.Ints(perEpoch), vg.Points(24))
 	if err != nil {
 		return nil, err
 	}
 	p.Add(bars)
-	p.Legend.Add(fmt.Sprintf("updates (%d in all)", res.Updates), bars)
-	top := 0
-	for _, u := range res.UpdatesPerEpoch() {
+	top, total := 0, 0
+	for _, u := range perEpoch {
 		top = max(top, u)
+		total += u
 	}
-	names := make([]string, len(res.UpdatesPerEpoch()))
+	p.Legend.Add(fmt.Sprintf("updates (%d in all)", total), bars)
+	names := make([]string, len(perEpoch))
 	for e := range names {
 		names[e] = fmt.Sprint(e)
 	}
 	p.NominalX(names...)
-	p.X.Min, p.X.Max = -0.7, float64(len(res.UpdatesPerEpoch()))-0.3
+	p.X.Min, p.X.Max = -0.7, float64(len(perEpoch))-0.3
 	p.Y.Min, p.Y.Max = 0, 1.35*float64(top) // room for the legend
 	return p, nil
 }
@@ -41,9 +49,8 @@ func EpochUpdates(res *perceptron.Result, title string) (*plot.Plot, error) {
 // seed and n (so on the same data sets), the updates of the cyclic pick (x)
 // against the updates of the random-mistake pick (y), on log-log axes,
 // with the line y = x: a point off the line is a data set on which the pick
-// rule changed the number of updates. A decade is as long on both axes
-// (plots.EqualAxes), so y = x is drawn at 45°; the room that leaves on the
-// right of the data holds the legend.
+// rule changed the number of updates. Both axes span the same decades, so
+// y = x is the diagonal of the plot.
 //
 // The axes are linear in log10(updates), labelled 1, 10, 100, …: gonum/plot
 // places the glyph box of a LogScale axis label at the linear midpoint of
@@ -78,12 +85,10 @@ func LFDOrders(cyclic, mistake perceptron.LFDSummary) (*plot.Plot, error) {
 	p.Legend.Add("y = x: as many updates", id)
 	p.Legend.Top, p.Legend.Left = false, false
 	p.X.Tick.Marker, p.Y.Tick.Marker = decades{}, decades{}
-	if err := plots.EqualAxes(p, plots.Box{XMin: 0, XMax: top, YMin: 0, YMax: top}, Width, Height); err != nil {
-		return nil, err
-	}
-	// EqualAxes widened x about the centre: move all of the extra room to
-	// the right, where no data set is and the legend goes.
-	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min
+	// Both axes span the same decades, 1 to twice the largest count, so
+	// y = x runs corner to corner and no room is left empty; the legend
+	// sits at the lower right, where y is far below x and no data set is.
+	p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, top, 0, top
 	return p, nil
 }
 

@@ -210,6 +210,11 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	// The ball of radius R of the augmented points [1, x] is, in the plane
+	// of x, the disc ||x|| <= sqrt(R² − 1): draw its circle, and keep it in view.
+	r := math.Sqrt(b.R*b.R - 1)
+	box.XMin, box.XMax = min(box.XMin, -1.05*r), max(box.XMax, 1.05*r)
+	box.YMin, box.YMax = min(box.YMin, -1.05*r), max(box.YMax, 1.05*r)
 	box.YMax += 0.35 * (box.YMax - box.YMin) // room for the legend
 	p := plots.New(fmt.Sprintf("γ = %.4f, (R/γ)² = %.0f, PLA: %d updates", b.Gamma, b.Bound, res.Updates), "x1", "x2")
 	if err := SetEqualRange(p, box, Width, Height); err != nil {
@@ -228,9 +233,21 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	circle := make(plotter.XYs, 201)
+	for k := range circle {
+		a := 2 * math.Pi * float64(k) / float64(len(circle)-1)
+		circle[k] = plotter.XY{X: r * math.Cos(a), Y: r * math.Sin(a)}
+	}
+	ball, err := plotter.NewLine(circle)
+	if err != nil {
+		return nil, "", err
+	}
+	ball.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	ball.LineStyle.Color = plots.Color(2)
 	p.Add(band)
-	p.Add(line)
+	p.Add(line, ball)
 	p.Legend.Add("θ* (the bound's separator)", line)
+	p.Legend.Add(fmt.Sprintf("radius R: ||[1, x]|| = %.3f", b.R), ball)
 	p.Legend.Add(fmt.Sprintf("its margin band (distance %.3f)", geo), band)
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, "", err

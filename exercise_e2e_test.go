@@ -1,0 +1,244 @@
+//go:build e2e
+
+package lessons_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// A lesson exercise (issue 22 §3.1) is three consecutive code cells whose
+// metadata carries "lesson_exercise": {"name": N, "role": R}: the stub
+// (role "stub", declares func N and panics "not implemented"), the check
+// (role "check", calls a checker of package exercises) and the worked
+// solution (role "solution", collapsed with jupyter.source_hidden, declaring
+// the solution under another name, such as NSolution, so that it does not
+// replace the student's function).
+type lessonExercise struct {
+	name                  string
+	stub, check, solution int    // cell indices
+	solutionName, solved  string // the solution's function and its source renamed to name
+}
+
+// exerciseNotebooks returns the notebooks under notebooks/ that have
+// lesson_exercise cells, with their raw JSON and exercises.
+func exerciseNotebooks(t *testing.T) map[string][]lessonExercise {
+	t.Helper()
+	paths, err := filepath.Glob("notebooks/*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string][]lessonExercise{}
+	for _, path := range paths {
+		raw, err := readRawNotebook(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ex, err := lessonExercises(raw)
+		if err != nil {
+			t.Errorf("%s: %v", path, err)
+			continue
+		}
+		if len(ex) > 0 {
+			found[path] = ex
+		}
+	}
+	return found
+}
+
+type rawNotebook map[string]any
+
+func readRawNotebook(path string) (rawNotebook, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var nb rawNotebook
+	if err := json.Unmarshal(b, &nb); err != nil {
+		return nil, fmt.Errorf("%s: not notebook JSON: %v", path, err)
+	}
+	return nb, nil
+}
+
+func (nb rawNotebook) cells() []map[string]any {
+	list, _ := nb["cells"].([]any)
+	out := make([]map[string]any, len(list))
+	for i, c := range list {
+		out[i], _ = c.(map[string]any)
+	}
+	return out
+}
+
+func rawSource(c map[string]any) string {
+	b, _ := json.Marshal(c["source"])
+	return multiline(b)
+}
+
+var funcDecl = regexp.MustCompile(`(?m)^func ([A-Za-z_][A-Za-z0-9_]*)\(`)
+
+// lessonExercises finds the exercises of a notebook and checks their shape.
+func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
+	byName := map[string]*lessonExercise{}
+	var order []string
+	for i, c := range nb.cells() {
+		meta, _ := c["metadata"].(map[string]any)
+		le, ok := meta["lesson_exercise"].(map[string]any)
+		if !ok {
+			continue
+		}
+		name, _ := le["name"].(string)
+		role, _ := le["role"].(string)
+		if c["cell_type"] != "code" || name == "" {
+			return nil, fmt.Errorf("cell %d: lesson_exercise metadata on a %v cell, or without a name", i, c["cell_type"])
+		}
+		e := byName[name]
+		if e == nil {
+			e = &lessonExercise{name: name, stub: -1, check: -1, solution: -1}
+			byName[name] = e
+			order = append(order, name)
+		}
+		switch role {
+		case "stub":
+			e.stub = i
+		case "check":
+			e.check = i
+		case "solution":
+			e.solution = i
+			if jm, _ := meta["jupyter"].(map[string]any); jm["source_hidden"] != true {
+				return nil, fmt.Errorf("cell %d: %s's solution is not collapsed (metadata jupyter.source_hidden)", i, name)
+			}
+		default:
+			return nil, fmt.Errorf("cell %d: lesson_exercise role %q, want stub, check or solution", i, role)
+		}
+	}
+	var out []lessonExercise
+	cells := nb.cells()
+	for _, name := range order {
+		e := byName[name]
+		if e.stub < 0 || e.check != e.stub+1 || e.solution != e.stub+2 {
+			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want three consecutive cells", name, e.stub, e.check, e.solution)
+		}
+		stub := rawSource(cells[e.stub])
+		if m := funcDecl.FindStringSubmatch(stub); m == nil || m[1] != name || !strings.Contains(stub, "not implemented") {
+			return nil, fmt.Errorf("exercise %s: the stub (cell %d) must declare func %s first and panic \"not implemented\"", name, e.stub, name)
+		}
+		sol := rawSource(cells[e.solution])
+		m := funcDecl.FindStringSubmatch(sol)
+		if m == nil || m[1] == name {
+			return nil, fmt.Errorf("exercise %s: the solution (cell %d) must declare its function under another name than %s (GoNB would replace the student's)", name, e.solution, name)
+		}
+		e.solutionName = m[1]
+		e.solved = regexp.MustCompile(`\b`+m[1]+`\b`).ReplaceAllString(sol, name)
+		out = append(out, *e)
+	}
+	return out, nil
+}
+
+// stdoutOf returns what cell c printed.
+func stdoutOf(c cell) string {
+	var b strings.Builder
+	for _, o := range c.Outputs {
+		if o.OutputType == "stream" && o.Name == "stdout" {
+			b.WriteString(multiline(o.Text))
+		}
+	}
+	return b.String()
+}
+
+// TestLessonExercises executes every lesson with exercises twice, as
+// committed (each check says NOT DONE, no cell fails, and Run All goes
+// on) and with every stub replaced by its worked solution renamed to the
+// stub's name (every check passes, every cell runs, and a later cell says
+// it drew from the student's function). One subtest per notebook and mode:
+// go test -tags e2e -run 'TestLessonExercises/notebooks/03_online_perceptron.ipynb/solutions' .
+func TestLessonExercises(t *testing.T) {
+	found := exerciseNotebooks(t)
+	if len(found) == 0 {
+		t.Fatal("no notebook under notebooks/ has lesson_exercise cells")
+	}
+	rt := newJupyterRuntime(t)
+	for path, exercises := range found {
+		t.Run(path, func(t *testing.T) {
+			committed, err := readNotebook(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, solved := range []bool{false, true} {
+				mode := map[bool]string{false: "stubs", true: "solutions"}[solved]
+				t.Run(mode, func(t *testing.T) {
+					got := executeCopy(t, rt, path, exercises, solved)
+					for _, p := range checkExecuted(committed, got) {
+						t.Error(p)
+					}
+					for i, c := range got.Cells {
+						if c.CellType == "code" && c.ExecutionCount == nil {
+							t.Errorf("cell %d did not run", i)
+						}
+					}
+					for _, e := range exercises {
+						checkExerciseOutput(t, got, e, solved)
+					}
+				})
+			}
+		})
+	}
+}
+
+// executeCopy writes a copy of the notebook at path next to it (the setup
+// cell finds go.mod from the notebook's folder), with the stubs replaced
+// by the solutions if solved, and executes it.
+func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []lessonExercise, solved bool) *notebook {
+	t.Helper()
+	raw, err := readRawNotebook(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if solved {
+		cells := raw.cells()
+		for _, e := range exercises {
+			cells[e.stub]["source"] = e.solved
+		}
+	}
+	dir, err := os.MkdirTemp(filepath.Dir(path), ".exercise-e2e-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	b, err := json.Marshal(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := filepath.Join(dir, filepath.Base(path))
+	if err := os.WriteFile(cp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := rt.execute(t, cp)
+	return got
+}
+
+// checkExerciseOutput checks what the check cell of e printed and, solved,
+// that a later cell drew from the student's function.
+func checkExerciseOutput(t *testing.T, got *notebook, e lessonExercise, solved bool) {
+	t.Helper()
+	out := stdoutOf(got.Cells[e.check])
+	if !solved {
+		if !strings.Contains(out, "NOT DONE") || strings.Contains(out, "cases passed") {
+			t.Errorf("%s: with the stub, the check (cell %d) printed %q; want NOT DONE", e.name, e.check, out)
+		}
+		return
+	}
+	if !strings.Contains(out, "cases passed") || strings.Contains(out, "FAILED") || strings.Contains(out, "NOT DONE") {
+		t.Errorf("%s: with the solution %s, the check (cell %d) printed %q; want every case passed", e.name, e.solutionName, e.check, out)
+	}
+	for _, c := range got.Cells[e.solution+1:] {
+		if s := stdoutOf(c); strings.Contains(s, "your "+e.name) && !strings.Contains(s, "does not pass") {
+			return
+		}
+	}
+	t.Errorf("%s: with the solution, no later cell says it drew from \"your %s\"", e.name, e.name)
+}

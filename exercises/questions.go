@@ -1,0 +1,102 @@
+package exercises
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// A choice is a theory question of a lesson answered by picking a letter:
+// the right letter and, for every letter, why it is right or wrong.
+type choice struct {
+	title string
+	right string
+	why   map[string]string
+}
+
+// choices are the multiple-choice questions of the lessons, by id.
+var choices = map[string]choice{
+	"03-strict": {
+		title: "Question (lesson 3): ≤ against <",
+		right: "c",
+		why: map[string]string{
+			"a": "at w = 0, b = 0 every score is 0, and y·0 < 0 is false: the first point is no mistake, and neither is any other",
+			"b": "only a mistake updates, and with < a score of 0 is no mistake: at w = 0, b = 0 nothing is ever a mistake",
+			"c": "from w = 0, b = 0 every score is 0, y·0 < 0 is never true, so there is never an update and w stays 0",
+		},
+	},
+	"05-scaling": {
+		title: "Question (lesson 5): scaling without a bias",
+		right: "a",
+		why: map[string]string{
+			"a": "R and γ (through the origin, with ||θ*|| = 1) are both multiplied by 10, so R/γ and the bound do not change; PLA's updates are 10 times larger steps from 0 and make the same mistakes",
+			"b": "R grows 10 times, but so does γ: y·θ*·(10x) = 10·y·θ*·x; only their ratio enters the bound",
+			"c": "γ grows 10 times, but so does R; only their ratio enters the bound",
+		},
+	},
+}
+
+// CheckChoice checks the answer ("a", "b", …) to the lesson's
+// multiple-choice question id, and says why it is right or wrong. An
+// empty answer is NOT DONE.
+func CheckChoice(id, answer string) bool {
+	q, ok := choices[id]
+	if !ok {
+		fmt.Fprintf(Out, "FAILED: no question %q\n", id)
+		return false
+	}
+	a := strings.ToLower(strings.TrimSpace(answer))
+	switch why, known := q.why[a]; {
+	case a == "":
+		fmt.Fprintf(Out, "NOT DONE: %s: put your letter between the quotes\n", q.title)
+		return false
+	case !known:
+		fmt.Fprintf(Out, "FAILED: %s: %q is not one of the choices\n", q.title, answer)
+		return false
+	case a == q.right:
+		fmt.Fprintf(Out, "right: %s: %s\n", q.title, why)
+		return true
+	default:
+		fmt.Fprintf(Out, "wrong: %s: (%s) %s. Think again.\n", q.title, a, why)
+		return false
+	}
+}
+
+// BoundByHandData is lesson 5's small data set for the bound by hand: two
+// points of the line, x = 2 labelled +1 and x = −2 labelled −1.
+func BoundByHandData() *perceptron.Dataset {
+	d, err := perceptron.NewDataset([][]float64{{2}, {-2}}, []float64{1, -1})
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
+// CheckBoundByHand checks lesson 5's question: R, γ and the bound
+// (R/γ)² of the theorem for BoundByHandData with a bias, computed by hand.
+// The expected values come from perceptron.Bound; each is compared within
+// 1e-3 (the student may round to three digits), and a wrong R or γ gets a
+// hint at the usual slip.
+func CheckBoundByHand(R, gamma, bound float64) bool {
+	b, err := perceptron.Bound(BoundByHandData(), perceptron.Options{})
+	if err != nil {
+		panic(err)
+	}
+	if R == 0 && gamma == 0 && bound == 0 {
+		fmt.Fprintln(Out, "NOT DONE: Question (lesson 5): R, γ and the bound by hand: fill in your three numbers")
+		return false
+	}
+	return run("Question (lesson 5): R, γ and the bound by hand", func(c *checker) {
+		c.close("R = max ||[1, x_i]||", b.R, R, 1e-3)
+		if math.Abs(R-2) < 1e-3 {
+			fmt.Fprintln(Out, "  hint: R is measured on the augmented points [1, x], not on x")
+		}
+		c.close("γ, the best margin over ||[b, w]||", b.Gamma, gamma, 1e-3)
+		if math.Abs(gamma-2) > 1e-3 && math.Abs(gamma-b.Gamma) > 1e-3 {
+			fmt.Fprintln(Out, "  hint: the points y_i [1, x_i] are [1, 2] and [−1, 2]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
+		}
+		c.close("the bound (R/γ)²", b.Bound, bound, 1e-3)
+	})
+}

@@ -1,0 +1,89 @@
+package figures_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestLesson04Numbers holds the exact numbers lesson 4 prints, as
+// regression tests (the lesson's own check cell asserts properties only,
+// so that a student's experiment never turns it red): iris's 10 updates in
+// 6 epochs; the LFD experiment's medians, means and spread; the pick
+// rules' ratio over seeds 2 to 5; the budget curves' plateau.
+func TestLesson04Numbers(t *testing.T) {
+	res, err := perceptron.PLA(mustIris(t), perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{2, 2, 3, 2, 1, 0}; res.Updates != 10 || res.Epochs != 6 || !slices.Equal(res.UpdatesPerEpoch(), want) || !res.Converged {
+		t.Errorf("iris: %d updates, %d epochs %v, converged %v; want 10, 6 %v, true", res.Updates, res.Epochs, res.UpdatesPerEpoch(), res.Converged, want)
+	}
+	p := map[int]float64{}
+	for _, tc := range []struct{ n, median, medianMistake int }{{10, 7, 7}, {100, 58, 63}} {
+		for _, order := range []perceptron.Order{perceptron.InOrder, perceptron.RandomMistake} {
+			s := lfd(t, tc.n, order, 1)
+			u := slices.Sorted(slices.Values(s.Updates))
+			want := map[perceptron.Order]int{perceptron.InOrder: tc.median, perceptron.RandomMistake: tc.medianMistake}[order]
+			lo, hi := 0.5*float64(tc.n), 2*float64(tc.n)
+			if s.NotConverged != 0 || s.MeanUpdates < lo || s.MeanUpdates > hi || u[len(u)/2] != want || math.Abs(s.MeanDisagreement-1/float64(tc.n)) > 0.5/float64(tc.n) {
+				t.Errorf("N=%d %v: %d not converged, mean %.1f, median %d (want %d), P %.4f", tc.n, order, s.NotConverged, s.MeanUpdates, u[len(u)/2], want, s.MeanDisagreement)
+			}
+			if prev, ok := p[tc.n]; ok && math.Abs(prev-s.MeanDisagreement) > 0.0005 {
+				t.Errorf("N=%d: mean P %.4f and %.4f for the two rules, want within 0.0005", tc.n, prev, s.MeanDisagreement)
+			}
+			p[tc.n] = s.MeanDisagreement
+		}
+	}
+	if r := p[10] / p[100]; r < 7 || r > 9 {
+		t.Errorf("P[f != g] at N = 10 over N = 100: %.2f, want 7..9", r)
+	}
+	for seed := uint64(2); seed <= 5; seed++ {
+		c, m := lfd(t, 100, perceptron.InOrder, seed), lfd(t, 100, perceptron.RandomMistake, seed)
+		if r := c.MeanUpdates / m.MeanUpdates; r < 1.25 || r > 1.35 {
+			t.Errorf("seed %d: cyclic mean %.1f, random-mistake mean %.1f: ratio %.3f, want 1.25..1.35", seed, c.MeanUpdates, m.MeanUpdates, r)
+		}
+	}
+	c, m := lfd(t, 100, perceptron.InOrder, 1), lfd(t, 100, perceptron.RandomMistake, 1)
+	far, spread := 0, false
+	for k := range c.Updates {
+		a, b := float64(c.Updates[k]), float64(m.Updates[k])
+		if a > 10*b || b > 10*a {
+			far++
+		}
+		spread = spread || min(a, b) <= 20 && max(a, b) >= 200
+	}
+	if far != 14 || !spread {
+		t.Errorf("%d of 1000 data sets beyond a factor 10 (the lesson says 14); 20 against 200: %v", far, spread)
+	}
+	train, test, err := figures.Lesson04BudgetCurves(20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, budget := range figures.Lesson04Budgets {
+		if budget >= 20 && (train[k] < 0.22 || train[k] > 0.32 || test[k] < 0.22 || test[k] > 0.32) || math.Abs(test[k]-train[k]) > 0.05 {
+			t.Errorf("budget %d: training error %.3f, test error %.3f (the lesson says both wander around 0.27)", budget, train[k], test[k])
+		}
+	}
+}
+
+func mustIris(t *testing.T) *perceptron.Dataset {
+	t.Helper()
+	d, err := figures.IrisData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}
+
+func lfd(t *testing.T, n int, order perceptron.Order, seed uint64) perceptron.LFDSummary {
+	t.Helper()
+	s, err := perceptron.LFDExperiment(1000, n, order, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
