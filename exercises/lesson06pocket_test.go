@@ -1,8 +1,9 @@
 package exercises
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -74,90 +75,102 @@ func TestCheckPocketPLA(t *testing.T) {
 		})
 }
 
-// withProgram makes the checkers read src as the notebook's program.
-func withProgram(t *testing.T, src string) {
-	t.Helper()
-	saved := programSource
-	programSource = func() ([]byte, bool, error) { return []byte(src), true, nil }
-	t.Cleanup(func() { programSource = saved })
+// The cheats below pass every case by calling the package; the checkers
+// must refuse them when they can read the notebook's program.
+func cheatPocket(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+	d, _ := perceptron.NewDataset(X, y)
+	r, _ := perceptron.Pocket(d, perceptron.Options{MaxEpochs: maxEpochs, Eta: eta})
+	return r.Hyperplane, r.Last, r.PocketErrors
 }
 
-const cheatingPocket = `package main
-
-import (
-	"fmt"
-
-	"github.com/perceptron-go/lessons/perceptron"
-)
-
-func helper(X [][]float64, y []float64) *perceptron.PocketResult {
+func cheatVoted(X [][]float64, y []float64, eta float64, epochs int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
 	d, _ := perceptron.NewDataset(X, y)
+	v, _ := perceptron.Voted(d, perceptron.Options{MaxEpochs: epochs, Eta: eta})
+	a, _ := perceptron.Averaged(d, perceptron.Options{MaxEpochs: epochs, Eta: eta})
+	return v.Vectors, v.Counts, a.Explicit
+}
+
+func cheatGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+	d, _ := perceptron.NewDataset(X, y)
+	r, _ := perceptron.GradientDescent(d, perceptron.GDOptions{Eta: eta, Steps: maxSteps, NoBias: true})
+	var path [][]float64
+	for _, h := range r.Path {
+		path = append(path, h.W)
+	}
+	return path
+}
+
+func cheatDual(X [][]float64, y []float64, eta float64, maxEpochs int) ([]int, float64) {
+	d, _ := perceptron.NewDataset(X, y)
+	m, _ := perceptron.KernelPerceptron(d, perceptron.LinearKernel{}, perceptron.Options{MaxEpochs: maxEpochs, Eta: eta})
+	return m.Alpha, m.B
+}
+
+// cheatsMain is what GoNB would write to $GONB_TMP_DIR/main.go for a
+// notebook holding the cheats (the pocket's through a helper), and a
+// correct pocket that only builds Hyperplane literals.
+const cheatsMain = `package main
+
+import "github.com/perceptron-go/lessons/perceptron"
+
+func learn(d *perceptron.Dataset) *perceptron.PocketResult {
 	r, _ := perceptron.Pocket(d, perceptron.Options{})
 	return r
 }
 
-func PocketPLA(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
-	r := helper(X, y)
+func cheatPocket(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+	d, _ := perceptron.NewDataset(X, y)
+	r := learn(d)
 	return r.Hyperplane, r.Last, r.PocketErrors
 }
 
-func main() { fmt.Println() }
+func cheatVoted(X [][]float64, y []float64, eta float64, epochs int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
+	v, _ := perceptron.Voted(nil, perceptron.Options{})
+	return v.Vectors, v.Counts, perceptron.Hyperplane{}
+}
+
+func cheatGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+	r, _ := perceptron.GradientDescent(nil, perceptron.GDOptions{})
+	return [][]float64{r.W}
+}
+
+func cheatDual(X [][]float64, y []float64, eta float64, maxEpochs int) ([]int, float64) {
+	m, _ := perceptron.KernelPerceptron(nil, perceptron.LinearKernel{}, perceptron.Options{})
+	return m.Alpha, m.B
+}
+
+func loopPocket(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+	return perceptron.Hyperplane{W: make([]float64, len(X[0]))}, perceptron.Hyperplane{}, len(X)
+}
 `
 
-func TestCheckPocketPLARefusesThePackage(t *testing.T) {
-	withProgram(t, cheatingPocket)
-	var ok bool
-	out := capture(t, func() { ok = CheckPocketPLA(pocketVariant(true, true, true)) })
-	if ok || !strings.Contains(out, "write it with a loop, not perceptron.Pocket") || !strings.Contains(out, "perceptron.Pocket") {
-		t.Errorf("a PocketPLA that calls perceptron.Pocket through a helper: ok = %v, printed\n%s", ok, out)
-	}
+func loopPocket(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+	return pocketVariant(true, true, true)(X, y, eta, maxEpochs)
 }
 
-func TestPackageUses(t *testing.T) {
+func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(cheatsMain), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
-		name, src string
-		want      []string
+		name  string
+		check func() bool
+		want  string
 	}{
-		{"a loop with the allowed type", `package main
-import p "github.com/perceptron-go/lessons/perceptron"
-func F(x []float64) p.Hyperplane { s := 0.0; for _, v := range x { s += v }; return p.Hyperplane{B: s} }`, nil},
-		{"a renamed import, through a package-level variable", `package main
-import p "github.com/perceptron-go/lessons/perceptron"
-var learn = p.PLA
-func F(x []float64) p.Hyperplane { learn(nil, p.Options{}); return p.Hyperplane{} }`, []string{"Options", "PLA"}},
-		{"through a method of a notebook type", `package main
-import "github.com/perceptron-go/lessons/perceptron"
-type T struct{}
-func (T) Learn() { perceptron.Averaged(nil, perceptron.Options{}) }
-func F(x []float64) perceptron.Hyperplane { var t T; t.Learn(); return perceptron.Hyperplane{} }`, []string{"Averaged", "Options"}},
-		{"a dot import", `package main
-import . "github.com/perceptron-go/lessons/perceptron"
-func F(x []float64) Hyperplane { return Hyperplane{} }`, []string{"(imported with a dot)"}},
-		{"an unrelated function calls the package", `package main
-import "github.com/perceptron-go/lessons/perceptron"
-func G() { perceptron.PLA(nil, perceptron.Options{}) }
-func F(x []float64) perceptron.Hyperplane { return perceptron.Hyperplane{} }`, nil},
+		{"pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset"},
+		{"voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted"},
+		{"gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent"},
+		{"dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron"},
 	} {
-		uses, ok, err := packageUses([]byte(tc.src), "F", "Hyperplane")
-		if err != nil || !ok || !slices.Equal(uses, tc.want) {
-			t.Errorf("%s: uses %v, ok %v, err %v; want %v", tc.name, uses, ok, err, tc.want)
-		}
+		// Outside GoNB the checker has no source to read and the cheat passes:
+		// this is what the refusal is measured against.
+		t.Setenv("GONB_TMP_DIR", "")
+		expectVerdict(t, tc.name+" cheat, no source", true, tc.check)
+		t.Setenv("GONB_TMP_DIR", dir)
+		expectVerdict(t, tc.name+" cheat", false, tc.check, tc.want)
 	}
-	if _, ok, err := packageUses([]byte("package main\nfunc G() {}"), "F"); ok || err != nil {
-		t.Errorf("F not declared: ok %v, err %v; want false, nil", ok, err)
-	}
-}
-
-// TestDeclName checks that the checkers read the declaration of the
-// function they were given (a worked solution under its own name), and
-// fall back to the exercise's name for function literals and non-functions.
-func TestDeclName(t *testing.T) {
-	for _, tc := range []struct {
-		f    any
-		want string
-	}{{dot, "dot"}, {func() {}, "Fallback"}, {3, "Fallback"}, {(func())(nil), "Fallback"}} {
-		if got := declName(tc.f, "Fallback"); got != tc.want {
-			t.Errorf("declName(%T) = %q, want %q", tc.f, got, tc.want)
-		}
-	}
+	// A loop whose only mention of the package is the Hyperplane it returns passes.
+	t.Setenv("GONB_TMP_DIR", dir)
+	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 9 cases passed")
 }

@@ -2,7 +2,6 @@ package exercises
 
 import (
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -60,20 +59,4 @@ func TestCheckVotedAveraged(t *testing.T) {
 				panic("not implemented: write VotedAveraged")
 			})
 		})
-}
-
-func TestCheckVotedAveragedRefusesThePackage(t *testing.T) {
-	withProgram(t, `package main
-import "github.com/perceptron-go/lessons/perceptron"
-func VotedAveraged(X [][]float64, y []float64, eta float64, epochs int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
-	d, _ := perceptron.NewDataset(X, y)
-	v, _ := perceptron.Voted(d, perceptron.Options{MaxEpochs: epochs, Eta: eta})
-	a, _ := perceptron.Averaged(d, perceptron.Options{MaxEpochs: epochs, Eta: eta})
-	return v.Vectors, v.Counts, a.Explicit
-}`)
-	var ok bool
-	out := capture(t, func() { ok = CheckVotedAveraged(votedVariant(false, true, true)) })
-	if ok || !strings.Contains(out, "write it with a loop, not perceptron.") {
-		t.Errorf("a VotedAveraged that calls perceptron.Voted: ok = %v, printed\n%s", ok, out)
-	}
 }
