@@ -199,18 +199,19 @@ func init() {
 
 // PocketLines draws the data d (columns 0 and 1) with two boundaries: the
 // pocket's (solid) and PLA's last weights' (dashed), on equal scales, with
-// room at the right for the legend so that it covers no point.
+// the legend at the right of the data so that it covers no point.
 func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, title string) (*plot.Plot, error) {
 	p := plots.New(title, "x1", "x2")
 	box, err := plots.BoxOf(d, 0, 1, 0.05)
 	if err != nil {
 		return nil, err
 	}
-	box.XMax += 0.75 * (box.XMax - box.XMin)
+	// Equal scales; the spare width of the canvas goes to the right of the
+	// data, where the legend sits, and the lines stop at the data's box.
 	if err := SetEqualRange(p, box, Width, Height); err != nil {
 		return nil, err
 	}
-	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
+	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}
