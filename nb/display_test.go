@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/nb"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -126,8 +127,9 @@ func next(t *testing.T) protocol.DisplayData {
 
 // TestDisplayInNotebook plays the GoNB kernel (fakeKernel) and checks that
 // Display sends exactly the bytes of PNG as image/png, DisplayGIF an HTML
-// <img>, and that both wait for GoNB's acknowledgement (gonbui.Sync) so
-// that a program that exits at once does not lose its figure.
+// <img>, Show the PNG at the figures' size, and that Display waits for
+// GoNB's acknowledgement (gonbui.Sync) so that a program that exits at
+// once does not lose its figure.
 func TestDisplayInNotebook(t *testing.T) {
 	startInNotebook(t) // also drops what earlier tests left in the pipe
 
@@ -157,6 +159,17 @@ func TestDisplayInNotebook(t *testing.T) {
 	}
 	if got := second.Data[protocol.MIMETextHTML]; got != plots.GIFHTML(gifBytes, "anim") {
 		t.Errorf("DisplayGIF sent %v, want %q as text/html", second.Data, plots.GIFHTML(gifBytes, "anim"))
+	}
+	// Show is Display at the size of the committed figures.
+	if err := nb.Show(p); err != nil {
+		t.Fatalf("Show: %v", err)
+	}
+	want, err = plots.PNG(p, figures.Width, figures.Height)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := next(t).Data[protocol.MIMEImagePNG].([]byte); !ok || !bytes.Equal(got, want) {
+		t.Errorf("Show did not send the PNG of the figure at figures.Width × figures.Height")
 	}
 }
 
