@@ -242,3 +242,43 @@ func checkExerciseOutput(t *testing.T, got *notebook, e lessonExercise, solved b
 	}
 	t.Errorf("%s: with the solution, no later cell says it drew from \"your %s\"", e.name, e.name)
 }
+
+// TestLessonExerciseShape checks lessonExercises on small notebooks: the
+// three cells found and the solution renamed, and each broken shape refused
+// with a message that names it.
+func TestLessonExerciseShape(t *testing.T) {
+	code := func(src string, meta map[string]any) any {
+		return map[string]any{"cell_type": "code", "source": src, "metadata": meta}
+	}
+	role := func(r string, hidden bool) map[string]any {
+		m := map[string]any{"lesson_exercise": map[string]any{"name": "Step", "role": r}}
+		if hidden {
+			m["jupyter"] = map[string]any{"source_hidden": true}
+		}
+		return m
+	}
+	stub := code("func Step(x float64) float64 {\n\tpanic(\"not implemented: write Step\")\n}", role("stub", false))
+	check := code("%%\nexercises.CheckStep(Step)", role("check", false))
+	sol := code("func StepSolution(x float64) float64 { return x }\n\n%%\nexercises.CheckStep(StepSolution)", role("solution", true))
+	other := code("%%\nfmt.Println(1)", map[string]any{})
+	ex, err := lessonExercises(rawNotebook{"cells": []any{other, stub, check, sol}})
+	if err != nil || len(ex) != 1 || ex[0].stub != 1 || ex[0].check != 2 || ex[0].solution != 3 ||
+		ex[0].solved != "func Step(x float64) float64 { return x }\n\n%%\nexercises.CheckStep(Step)" {
+		t.Fatalf("lessonExercises = %+v, %v; want Step at cells 1, 2, 3 with the solution renamed", ex, err)
+	}
+	for _, tc := range []struct {
+		name  string
+		cells []any
+		want  string
+	}{
+		{"not consecutive", []any{stub, other, check, sol}, "three consecutive cells"},
+		{"solution not collapsed", []any{stub, check, code("func StepSolution() {}", role("solution", false))}, "not collapsed"},
+		{"solution under the stub's name", []any{stub, check, code("func Step(x float64) float64 { return x }", role("solution", true))}, "under another name"},
+		{"stub that does not panic", []any{code("func Step(x float64) float64 { return 0 }", role("stub", false)), check, sol}, "panic \"not implemented\""},
+		{"unknown role", []any{code("", role("hint", false))}, "role \"hint\""},
+	} {
+		if _, err := lessonExercises(rawNotebook{"cells": tc.cells}); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one that says %q", tc.name, err, tc.want)
+		}
+	}
+}

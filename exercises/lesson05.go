@@ -3,26 +3,52 @@ package exercises
 import (
 	"fmt"
 	"math"
+	"slices"
+
+	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// CheckAugmentedMargin checks lesson 5's Exercise 1: f(geo, w, b) turns the
-// geometric margin geo of a separator (w, b), measured over ||w|| as in
-// lesson 1, into the margin the convergence bound uses, measured over
-// ||[b, w]||: geo·||w||/||[b, w]||.
-func CheckAugmentedMargin(f func(geo float64, w []float64, b float64) float64) bool {
-	return run("Exercise 1 (AugmentedMargin)", func(c *checker) {
+// AugmentedMarginFunc is the signature of lesson 5's Exercise 1.
+type AugmentedMarginFunc func(X [][]float64, y []float64, w []float64, b float64) float64
+
+// CheckAugmentedMargin checks lesson 5's Exercise 1: f(X, y, w, b)
+// computes, from the data, the margin the convergence bound uses for the
+// hyperplane (w, b): min_i y_i(w·x_i + b)/||[b, w]||, the margin of θ =
+// [b, w] on the augmented points [1, x_i]. The expected values come from
+// perceptron's DatasetMargin on Augment(d), compared within a relative
+// 1e-9; the cases include a hyperplane that misclassifies a point (a
+// negative margin) and one through the origin (b = 0, where it equals
+// lesson 1's margin). A function that calls the package fails with "write
+// it with a loop, not perceptron.X".
+func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
+	return runLoop("Exercise 1 (AugmentedMargin)", f, func(c *checker) {
+		sep, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
+		if err != nil {
+			panic(err)
+		}
+		svm, _, err := perceptron.MaxMargin(sep, perceptron.Options{})
+		if err != nil {
+			panic(err)
+		}
+		small, err := perceptron.NewDataset([][]float64{{3, 4}, {0, 0}, {2, 2}, {1, -1}}, []float64{1, -1, 1, -1})
+		if err != nil {
+			panic(err)
+		}
 		for _, tc := range []struct {
-			geo float64
-			w   []float64
-			b   float64
+			what string
+			d    *perceptron.Dataset
+			h    perceptron.Hyperplane
 		}{
-			{0.5, []float64{3, 4}, 0},  // no bias: nothing changes
-			{0.2, []float64{3, 4}, 12}, // ||w|| = 5, ||[b, w]|| = 13
-			{0.0552, []float64{0.18957, -0.98187}, -0.29601},
-			{1, []float64{-1}, 1}, // 1-D: 1/√2
+			{"4 points, w = [3 4], b = -5", small, perceptron.Hyperplane{W: []float64{3, 4}, B: -5}},
+			{"4 points, w = [1 1], b = 0 (through the origin)", small, perceptron.Hyperplane{W: []float64{1, 1}}},
+			{"4 points, w = [1 0], b = -1.5 (misclassifies a point)", small, perceptron.Hyperplane{W: []float64{1, 0}, B: -1.5}},
+			{"lesson 5's oneRun() and its SVM line", sep, svm},
 		} {
-			want := tc.geo * math.Sqrt(dotProduct(tc.w, tc.w)) / math.Sqrt(dotProduct(tc.w, tc.w)+tc.b*tc.b)
-			c.close(fmt.Sprintf("geo = %v, w = %v, b = %v", tc.geo, tc.w, tc.b), want, f(tc.geo, tc.w, tc.b), 1e-9)
+			want, _, err := perceptron.Hyperplane{W: tc.h.Theta()}.DatasetMargin(perceptron.Augment(tc.d))
+			if err != nil {
+				panic(err)
+			}
+			c.close(tc.what, want, f(tc.d.Rows(), slices.Clone(tc.d.Y), slices.Clone(tc.h.W), tc.h.B), 1e-9)
 		}
 	})
 }

@@ -8,23 +8,34 @@ import (
 
 func euclidNorm(v []float64) float64 { return math.Sqrt(dotProduct(v, v)) }
 
-func TestCheckAugmentedMargin(t *testing.T) {
-	ref := func(geo float64, w []float64, b float64) float64 {
-		nw := euclidNorm(w)
-		return geo * nw / math.Hypot(nw, b)
+// augmentedMarginRef computes min_i y_i(w·x_i + b)/||[b, w]||; over
+// divides by another length (a typical slip) and useMax takes the largest.
+func augmentedMarginRef(over func(w []float64, b float64) float64, useMax bool) AugmentedMarginFunc {
+	return func(X [][]float64, y []float64, w []float64, b float64) float64 {
+		m := math.Inf(1)
+		if useMax {
+			m = math.Inf(-1)
+		}
+		for i, x := range X {
+			v := y[i] * (dotProduct(w, x) + b) / over(w, b)
+			if useMax == (v > m) {
+				m = v
+			}
+		}
+		return m
 	}
-	wrong := map[string]func(float64, []float64, float64) float64{
-		"unchanged": func(geo float64, w []float64, b float64) float64 { return geo },
-		"divided, not times": func(geo float64, w []float64, b float64) float64 {
-			return geo / euclidNorm(w) * math.Hypot(euclidNorm(w), b)
-		},
-		"b left out": func(geo float64, w []float64, b float64) float64 {
-			return geo * euclidNorm(w) / (euclidNorm(w) + math.Abs(b))
-		},
+}
+
+func TestCheckAugmentedMargin(t *testing.T) {
+	theta := func(w []float64, b float64) float64 { return math.Hypot(euclidNorm(w), b) }
+	ref := augmentedMarginRef(theta, false)
+	wrong := map[string]AugmentedMarginFunc{
+		"over ||w||, lesson 1's margin": augmentedMarginRef(func(w []float64, b float64) float64 { return euclidNorm(w) }, false),
+		"the largest, not the smallest": augmentedMarginRef(theta, true),
 	}
 	expectExercise(t, func() bool { return CheckAugmentedMargin(ref) }, func(name string) bool { return CheckAugmentedMargin(wrong[name]) }, sortedKeys(wrong),
 		func() bool {
-			return CheckAugmentedMargin(func(float64, []float64, float64) float64 { panic("not implemented") })
+			return CheckAugmentedMargin(func([][]float64, []float64, []float64, float64) float64 { panic("not implemented") })
 		})
 }
 

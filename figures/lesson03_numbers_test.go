@@ -1,0 +1,75 @@
+package figures_test
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestLesson03Numbers holds the exact numbers lesson 3 prints, as
+// regression tests (the lesson's check cell asserts properties only): 35
+// mistakes on the separable stream under a bound of 918, 130 on the noisy
+// one, 20 of which would take 2 updates in a row; the animated run's 6
+// mistakes and its one point left misclassified.
+func TestLesson03Numbers(t *testing.T) {
+	sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := figures.CumulativeMistakes(sep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := figures.CumulativeMistakes(noisy)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound, err := perceptron.Bound(sep, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a[len(a)-1] != 35 || b[len(b)-1] != 130 || math.Round(bound.Bound) != 918 {
+		t.Errorf("mistakes %v and %v, bound %v; the lesson says 35, 130 and 918", a[len(a)-1], b[len(b)-1], bound.Bound)
+	}
+	for _, tc := range []struct {
+		d     *perceptron.Dataset
+		twice int
+	}{{sep, 0}, {noisy, 20}} {
+		o, _ := perceptron.NewOnline(2, 1, perceptron.TieMistake)
+		twice := 0
+		for i := range tc.d.N() {
+			x, y := tc.d.Row(i), tc.d.Y[i]
+			c := *o
+			c.W = slices.Clone(o.W)
+			k := 0
+			for m, _ := c.Step(x, y); m; m, _ = c.Step(x, y) {
+				k++
+			}
+			if k == 2 {
+				twice++
+			}
+			o.Step(x, y)
+		}
+		if twice != tc.twice {
+			t.Errorf("%d mistakes would take 2 updates in a row; the lesson says %d", twice, tc.twice)
+		}
+	}
+	small, _, err := perceptron.SeparableData(30, 2, 0.1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, _ := perceptron.NewOnline(2, 1, perceptron.TieMistake)
+	for i := range small.N() {
+		o.Step(small.Row(i), small.Y[i])
+	}
+	if e, _ := o.Hyperplane().Errors(small); o.Mistakes != 6 || e != 1 {
+		t.Errorf("animated run: %d mistakes, %d points misclassified at the end; the lesson says 6 and 1", o.Mistakes, e)
+	}
+}

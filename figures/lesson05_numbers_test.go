@@ -1,0 +1,94 @@
+package figures_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestLesson05Numbers holds the exact numbers lesson 5 prints, as
+// regression tests (the lesson's check cells assert properties only): PLA
+// 3 to 150 times under the bound on the 100 data sets; the gammas of
+// oneRun (SVM 0.0552, bound 0.0529) and its run scaled by 10; the slow data
+// set's 6000-plus epochs and margin 0.0047; the iris certificate.
+func TestLesson05Numbers(t *testing.T) {
+	for seed := uint64(1); seed <= 100; seed++ {
+		d, _, err := perceptron.SeparableData(50, 2, figures.Lesson05Margins[seed%4], seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := perceptron.Bound(d, perceptron.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := perceptron.PLA(d, perceptron.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r := b.Bound / float64(res.Updates); r < 3 || r > 150 {
+			t.Errorf("seed %d: %d updates, bound %.1f: ratio %.1f; the lesson says 3 to 150", seed, res.Updates, b.Bound, r)
+		}
+	}
+	d, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := perceptron.Bound(d, perceptron.Options{})
+	_, geo, _ := perceptron.MaxMargin(d, perceptron.Options{})
+	if got := fmt.Sprintf("%.4f %.4f", geo, b.Gamma); got != "0.0552 0.0529" {
+		t.Errorf("SVM and bound gammas %s; the lesson says 0.0552 0.0529", got)
+	}
+	x := d.Rows()
+	for _, row := range x {
+		for j := range row {
+			row[j] *= 10
+		}
+	}
+	d10, err := perceptron.NewDataset(x, d.Y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b10, _ := perceptron.Bound(d10, perceptron.Options{})
+	r1, _ := perceptron.PLA(d, perceptron.Options{})
+	r10, _ := perceptron.PLA(d10, perceptron.Options{})
+	if got := fmt.Sprintf("%.3f %.4f %.0f %d %d", b10.R, b10.Gamma, b10.Bound, r1.Updates, r10.Updates); got != "12.666 0.1767 5137 127 23" {
+		t.Errorf("scaled by 10: %s; the lesson says 12.666 0.1767 5137 127 23", got)
+	}
+	slow, _, err := perceptron.SeparableData(100, 2, 0, 15)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := perceptron.Options{}
+	opt.MaxEpochs = 10000
+	if res, err := perceptron.PLA(slow, opt); err != nil || !res.Converged || res.Epochs <= 6000 {
+		t.Errorf("slow data, 10000 epochs: %+v, %v; the lesson says converged after more than 6000", res, err)
+	}
+	if s, err := perceptron.Separable(slow, perceptron.Options{}); err != nil || fmt.Sprintf("%.4f", s.Margin) != "0.0047" {
+		t.Errorf("slow data: margin %v (%v); the lesson says 0.0047", s.Margin, err)
+	}
+	iris, err := perceptron.Iris().Binary(1, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := perceptron.Separable(iris, perceptron.Options{})
+	if err != nil || s.Separable {
+		t.Fatalf("iris versicolor/virginica: %+v, %v; want not separable", s, err)
+	}
+	p, np, nq := make([]float64, iris.D()), 0, 0
+	for i, l := range s.Weights {
+		switch {
+		case l != 0 && iris.Y[i] > 0:
+			np++
+			for j, v := range iris.Row(i) {
+				p[j] += 2 * l * v
+			}
+		case l != 0:
+			nq++
+		}
+	}
+	if got := fmt.Sprintf("%d %d %.3f", np, nq, p); got != "3 3 [6.003 2.754 4.946 1.635]" {
+		t.Errorf("iris certificate: %s; the lesson says 3 3 [6.003 2.754 4.946 1.635]", got)
+	}
+}
