@@ -2,13 +2,13 @@ package exercises
 
 import "fmt"
 
-// CheckPocketErrorsTrace checks lesson 6's Exercise 1: given the training
+// CheckPocketErrorsTrace checks lesson 6's Exercise 2: given the training
 // errors errs[t] of PLA's weights after update t+1 on n rows, f(errs, n)
 // returns the pocket's training errors after every update. The pocket
 // starts at w = 0, b = 0, which makes n errors (a score of 0 is a
 // mistake), and takes new weights only when they make strictly fewer.
 func CheckPocketErrorsTrace(f func(errs []int, n int) []int) bool {
-	return run("Exercise 1 (PocketErrorsTrace)", func(c *checker) {
+	return run("Exercise 2 (PocketErrorsTrace)", func(c *checker) {
 		for _, tc := range []struct {
 			errs []int
 			n    int
@@ -24,13 +24,13 @@ func CheckPocketErrorsTrace(f func(errs []int, n int) []int) bool {
 	})
 }
 
-// CheckRawWeights checks lesson 6's Exercise 2: a hyperplane (wz, bz)
+// CheckRawWeights checks lesson 6's Exercise 3: a hyperplane (wz, bz)
 // learned on standardised features z_j = (x_j − mean_j)/std_j is the same
 // classifier as (w, b) on the raw features, with w_j = wz_j/std_j and
 // b = bz − Σ_j wz_j·mean_j/std_j; f(wz, bz, mean, std) returns w and b
 // (compared as the slice [w..., b]).
 func CheckRawWeights(f func(wz []float64, bz float64, mean, std []float64) (w []float64, b float64)) bool {
-	return run("Exercise 2 (RawWeights)", func(c *checker) {
+	return run("Exercise 3 (RawWeights)", func(c *checker) {
 		for _, tc := range []struct {
 			wz, mean, std []float64
 			bz            float64

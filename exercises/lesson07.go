@@ -2,13 +2,13 @@ package exercises
 
 import "fmt"
 
-// CheckSurvivalCounts checks lesson 7's Exercise 1: f(mistakes, S) returns
+// CheckSurvivalCounts checks lesson 7's Exercise 2: f(mistakes, S) returns
 // the survival counts c_0..c_K of a run of S steps whose K updates happened
 // at the (1-based, increasing) steps in mistakes: c_k is the number of
 // steps after which w_k (the weights after k updates) was the current
 // weight vector, the step that created it included.
 func CheckSurvivalCounts(f func(mistakes []int, S int) []int) bool {
-	return run("Exercise 1 (SurvivalCounts)", func(c *checker) {
+	return run("Exercise 2 (SurvivalCounts)", func(c *checker) {
 		for _, tc := range []struct {
 			mistakes []int
 			S        int
@@ -25,11 +25,11 @@ func CheckSurvivalCounts(f func(mistakes []int, S int) []int) bool {
 	})
 }
 
-// CheckCountWeightedAverage checks lesson 7's Exercise 2: f(ws, counts)
+// CheckCountWeightedAverage checks lesson 7's Exercise 3: f(ws, counts)
 // returns Σ_k c_k w_k / Σ_k c_k, the averaged perceptron's weights read
 // from the voted perceptron's vectors and survival counts.
 func CheckCountWeightedAverage(f func(ws [][]float64, counts []int) []float64) bool {
-	return run("Exercise 2 (CountWeightedAverage)", func(c *checker) {
+	return run("Exercise 3 (CountWeightedAverage)", func(c *checker) {
 		for _, tc := range []struct {
 			ws     [][]float64
 			counts []int

@@ -6,12 +6,12 @@ import "fmt"
 // 2 with labels -1, +1, +1.
 var lesson8Rows, lesson8Labels = [][]float64{{1, -1}, {1, 0.5}, {1, 2}}, []float64{-1, 1, 1}
 
-// CheckPerceptronLoss checks lesson 8's Exercise 1: f(theta, X, y) returns
+// CheckPerceptronLoss checks lesson 8's Exercise 2: f(theta, X, y) returns
 // the perceptron loss L(θ) = Σ_i max(0, −y_i θ·x_i) and its gradient
 // −Σ y_i x_i over the rows with y_i θ·x_i ≤ 0 (a score of exactly 0 counts,
 // as in PLA), compared as the slice [L, grad...].
 func CheckPerceptronLoss(f func(theta []float64, X [][]float64, y []float64) (L float64, grad []float64)) bool {
-	return run("Exercise 1 (PerceptronLoss)", func(c *checker) {
+	return run("Exercise 2 (PerceptronLoss)", func(c *checker) {
 		for _, tc := range []struct {
 			theta, want []float64
 		}{
@@ -21,28 +21,6 @@ func CheckPerceptronLoss(f func(theta []float64, X [][]float64, y []float64) (L 
 		} {
 			L, g := f(tc.theta, lesson8Rows, lesson8Labels)
 			c.closeSlice(fmt.Sprintf("θ = %v: [L grad]", tc.theta), tc.want, append([]float64{L}, g...), 1e-12)
-		}
-	})
-}
-
-// CheckFullBatchStep checks lesson 8's Exercise 2: f(theta, X, y, eta)
-// returns θ after one step of full-batch gradient descent on the
-// perceptron loss, θ + η Σ y_i x_i over the rows that θ (before the step)
-// gets wrong (y_i θ·x_i ≤ 0). It is not a pass of PLA, which updates after
-// each mistake: the first case tells them apart.
-func CheckFullBatchStep(f func(theta []float64, X [][]float64, y []float64, eta float64) []float64) bool {
-	return run("Exercise 2 (FullBatchStep)", func(c *checker) {
-		for _, tc := range []struct {
-			theta []float64
-			eta   float64
-			want  []float64
-		}{
-			{[]float64{0, 0}, 1, []float64{1, 3.5}}, // a PLA pass would end at [0 1.5]
-			{[]float64{0.5, 1}, 0.5, []float64{0.5, 1}},
-			{[]float64{1, -1}, 0.25, []float64{1, -0.25}},
-		} {
-			got := f(append([]float64(nil), tc.theta...), lesson8Rows, lesson8Labels, tc.eta)
-			c.closeSlice(fmt.Sprintf("θ = %v, η = %v", tc.theta, tc.eta), tc.want, got, 1e-12)
 		}
 	})
 }

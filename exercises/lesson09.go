@@ -2,13 +2,13 @@ package exercises
 
 import "fmt"
 
-// CheckGramBreakEven checks lesson 9's Exercise 1: f(n, active) returns the
+// CheckGramBreakEven checks lesson 9's Exercise 2: f(n, active) returns the
 // smallest number of steps S after which building the Gram matrix of n rows
 // (n(n+1)/2 kernel evaluations, once) has cost fewer kernel evaluations
 // than scoring without it (active evaluations per step): the smallest S
 // with S·active > n(n+1)/2.
 func CheckGramBreakEven(f func(n, active int) int) bool {
-	return run("Exercise 1 (GramBreakEven)", func(c *checker) {
+	return run("Exercise 2 (GramBreakEven)", func(c *checker) {
 		for _, tc := range [][3]int{ // n, active, want
 			{357, 44, 1453},
 			{4, 4, 3},
@@ -21,12 +21,12 @@ func CheckGramBreakEven(f func(n, active int) int) bool {
 	})
 }
 
-// CheckPhiPoly2 checks lesson 9's Exercise 2: f(x) is a feature map φ of
+// CheckPhiPoly2 checks lesson 9's Exercise 3: f(x) is a feature map φ of
 // 2-D points for the kernel (x·z + 1)², with six features and
 // φ(x)·φ(z) = (x·z + 1)² on fixed pairs (any order of the six features is
 // right).
 func CheckPhiPoly2(f func(x []float64) []float64) bool {
-	return run("Exercise 2 (PhiPoly2)", func(c *checker) {
+	return run("Exercise 3 (PhiPoly2)", func(c *checker) {
 		pts := [][]float64{{1, 2}, {-0.5, 3}, {0, 0}, {2, -1}, {0.3, 0.7}}
 		for _, x := range pts {
 			c.equal(fmt.Sprintf("len(φ(%v))", x), 6, len(f(x)))

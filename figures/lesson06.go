@@ -2,6 +2,10 @@ package figures
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"gonum.org/v1/gonum/floats"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -73,17 +77,21 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 		return nil, err
 	}
 	dots.Radius = vg.Points(2.5)
-	hi, above, below := 0.0, 0, 0
+	xhi, yhi, above, below := 0.0, 0.0, 0, 0
 	for k := range pocket {
-		hi = max(hi, pocket[k], last[k])
+		xhi, yhi = max(xhi, pocket[k]), max(yhi, last[k])
 		if last[k] > pocket[k] {
 			above++
 		} else if last[k] < pocket[k] {
 			below++
 		}
 	}
-	hi *= 1.05
-	id, err := plots.Identity(0, hi)
+	// Each axis fits its own errors (equal scales would stretch the pocket's
+	// axis to the last weights' range and squeeze its dots into a corner);
+	// the line of equal error is clipped to the plot. The top 25 % of the
+	// height is left to the legend, above every dot.
+	xhi, yhi = 1.1*xhi, 1.1*yhi
+	id, err := plots.Identity(0, max(xhi, yhi))
 	if err != nil {
 		return nil, err
 	}
@@ -92,11 +100,8 @@ func PocketVsLast(name string, pocket, last []float64) (*plot.Plot, error) {
 	p.Legend.Add("equal error", id)
 	p.Legend.Left = true
 	p.X.Tick.Marker, p.Y.Tick.Marker = shortTicks, shortTicks
-	// Equal scales, so that the line of equal error is at 45°; room for the legend.
-	if err := SetEqualRange(p, plots.Box{XMin: 0, XMax: hi, YMin: 0, YMax: 1.25 * hi}, Width, Height); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = 0, p.X.Max-p.X.Min // the same width, starting at an error of 0
+	p.X.Min, p.X.Max = 0, xhi
+	p.Y.Min, p.Y.Max = 0, yhi/0.75
 	return p, nil
 }
 
@@ -190,4 +195,86 @@ func init() {
 			return PocketVsLast(names[g], pocket[g], last[g])
 		})
 	}
+}
+
+// PocketLines draws the data d (columns 0 and 1) with two boundaries: the
+// pocket's (solid) and PLA's last weights' (dashed), on equal scales, with
+// the legend at the right of the data so that it covers no point.
+func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, title string) (*plot.Plot, error) {
+	p := plots.New(title, "x1", "x2")
+	box, err := plots.BoxOf(d, 0, 1, 0.05)
+	if err != nil {
+		return nil, err
+	}
+	// Equal scales; the spare width of the canvas goes to the right of the
+	// data, where the legend sits, and the lines stop at the data's box.
+	if err := SetEqualRange(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, err
+	}
+	for _, l := range []struct {
+		name string
+		h    perceptron.Hyperplane
+		dash bool
+	}{{"pocket weights", pocket, false}, {"last PLA weights", last, true}} {
+		line, err := plots.Boundary(l.h, box)
+		if err != nil {
+			return nil, fmt.Errorf("figures: %s: %w", l.name, err)
+		}
+		if l.dash {
+			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			line.Color = plots.ReddishPurple
+		}
+		p.Add(line)
+		p.Legend.Add(l.name, line)
+	}
+	return p, nil
+}
+
+// RandomMistakePocket is the pocket with the seed's pick rule (Learning
+// From Data's PLA, and the NTU homework's "random" pocket): at each of at
+// most updates updates it picks one of the rows that the current weights
+// misclassify (y(w·x + b) <= 0) uniformly at random, with a PCG generator
+// seeded by seed, updates w ← w + y x, b ← b + y, and pockets the new
+// weights when they make strictly fewer training errors. It stops early
+// when no row is misclassified. It returns the pocket and its errors.
+func RandomMistakePocket(d *perceptron.Dataset, updates int, seed uint64) (pocket perceptron.Hyperplane, pocketErrors int, err error) {
+	if d == nil || d.N() == 0 {
+		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: random-mistake pocket: no data")
+	}
+	if updates < 0 {
+		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: random-mistake pocket: %d updates, want >= 0", updates)
+	}
+	rng := rand.New(rand.NewPCG(seed, 0))
+	cur := perceptron.Hyperplane{W: make([]float64, d.D())}
+	pocket = perceptron.Hyperplane{W: make([]float64, d.D())}
+	if pocketErrors, err = pocket.Errors(d); err != nil {
+		return perceptron.Hyperplane{}, 0, err
+	}
+	for range updates {
+		var mistakes []int
+		for i := range d.N() {
+			if d.Y[i]*(floats.Dot(cur.W, d.X.RawRowView(i))+cur.B) <= 0 {
+				mistakes = append(mistakes, i)
+			}
+		}
+		if len(mistakes) == 0 {
+			break
+		}
+		i := mistakes[rng.IntN(len(mistakes))]
+		floats.AddScaled(cur.W, d.Y[i], d.X.RawRowView(i))
+		cur.B += d.Y[i]
+		e, err := cur.Errors(d)
+		if err != nil {
+			return perceptron.Hyperplane{}, 0, err
+		}
+		if e < pocketErrors {
+			pocket = perceptron.Hyperplane{W: slices.Clone(cur.W), B: cur.B}
+			pocketErrors = e
+		}
+	}
+	return pocket, pocketErrors, nil
 }

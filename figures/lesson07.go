@@ -2,8 +2,10 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -49,12 +51,14 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 	if err != nil {
 		return nil, err
 	}
-	box.XMax += 0.75 * (box.XMax - box.XMin) // room at the right for the legend
-	// Equal scales (the lines' angles are true); the regions fill the box.
+	// Equal scales (the lines' angles are true). The canvas is wider than the
+	// data: all the spare width goes to the right of the data, where the
+	// legend sits, and the regions cover the data's box only, so the axis
+	// runs past the data by no more than that spare width.
 	if err := SetEqualRange(p, box, Width, Height); err != nil {
 		return nil, err
 	}
-	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
+	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
 	regions, err := plots.Regions(func(x, y float64) float64 {
 		s, _ := v.Score([]float64{x, y})
 		return s
@@ -63,6 +67,12 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 		return nil, err
 	}
 	p.Add(regions)
+	for _, r := range []struct {
+		name string
+		c    color.Color
+	}{{"voted +1 region", plots.PosLight}, {"voted -1 region", plots.NegLight}} {
+		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c})
+	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}

@@ -1,6 +1,11 @@
 package figures
 
-import "testing"
+import (
+	"math"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
 
 // TestKernelExplorer checks the captions against runs the lesson reports
 // (degree 2 and RBF γ = 2 separate the circles; degree 1 is a line and
@@ -48,5 +53,56 @@ func TestBoundExplorer(t *testing.T) {
 	}
 	if _, _, err := BoundExplorer(-1); err == nil || err.Error() != "figures: bound explorer: margin -1 is outside [0, 0.5]" {
 		t.Errorf("BoundExplorer(-1): error %v", err)
+	}
+}
+
+// TestLesson09Numbers pins what lesson 9 quotes and its in-notebook checks
+// leave to CI: on iris (setosa vs versicolor) the dual makes 10 updates on
+// 4 flowers (rows 0, 3, 50, 79 with counts 5, 1, 3, 1) and ends at PLA's
+// weights; on the integer digits 3 vs 8 its w is PLA's bit for bit, after
+// 67 updates on 44 rows.
+func TestLesson09Numbers(t *testing.T) {
+	iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	digits, err := perceptron.Digits().Binary(3, 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name          string
+		d             *perceptron.Dataset
+		updates, rows int
+		exact         bool
+	}{{"iris", iris, 10, 4, false}, {"digits", digits, 67, 44, true}} {
+		dual, err1 := perceptron.Dual(tc.d, perceptron.Options{})
+		pla, err2 := perceptron.PLA(tc.d, perceptron.Options{})
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		active := 0
+		for _, a := range dual.Alpha {
+			if a > 0 {
+				active++
+			}
+		}
+		if dual.Updates != tc.updates || active != tc.rows {
+			t.Errorf("%s: %d updates on %d rows, want %d on %d", tc.name, dual.Updates, active, tc.updates, tc.rows)
+		}
+		for j := range pla.W {
+			if d := math.Abs(pla.W[j] - dual.W[j]); d > 1e-12*(1+math.Abs(pla.W[j])) || (tc.exact && d != 0) {
+				t.Errorf("%s: w[%d] PLA %v, dual %v", tc.name, j, pla.W[j], dual.W[j])
+			}
+		}
+	}
+	dual, err := perceptron.Dual(iris, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range map[int]int{0: 5, 3: 1, 50: 3, 79: 1} {
+		if dual.Alpha[i] != want {
+			t.Errorf("iris: alpha[%d] = %d, want %d", i, dual.Alpha[i], want)
+		}
 	}
 }

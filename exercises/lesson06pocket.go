@@ -1,0 +1,64 @@
+package exercises
+
+import (
+	"fmt"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// PocketFunc is the signature of lesson 6's algorithm exercise: the pocket
+// algorithm on the rows X with labels y, learning rate eta, at most
+// maxEpochs cyclic passes (stopping after a pass without a mistake). It
+// returns the pocket's weights, PLA's last weights and the pocket's
+// training errors.
+type PocketFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int)
+
+// CheckPocketPLA checks lesson 6's algorithm exercise, PocketPLA, against
+// perceptron.Pocket (same options, rows in order) on small separable data
+// and on noisy data in 2-D and 3-D: the pocket's and the last weights
+// within 1e-9 relative (sums of a few hundred terms of size about 1: a
+// correct loop differs from the package by rounding only) and the pocket's
+// errors exactly. A PocketPLA that calls the package fails.
+func CheckPocketPLA(f PocketFunc) bool {
+	return runLoop("Exercise 1 (PocketPLA)", f, func(c *checker) {
+		small, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
+		if err != nil {
+			panic(err)
+		}
+		noisy2, _, err := perceptron.NoisyData(100, 2, 0, 0.1, 1)
+		if err != nil {
+			panic(err)
+		}
+		noisy3, _, err := perceptron.NoisyData(60, 3, 0.05, 0.1, 4)
+		if err != nil {
+			panic(err)
+		}
+		for _, tc := range []struct {
+			name      string
+			d         *perceptron.Dataset
+			eta       float64
+			maxEpochs int
+		}{
+			{"4 separable points", small, 1, 10},
+			{"100 noisy 2-D points", noisy2, 1, 10},
+			{"60 noisy 3-D points, eta 0.5", noisy3, 0.5, 3},
+		} {
+			opt := perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta}
+			want, err := perceptron.Pocket(tc.d, opt)
+			if err != nil {
+				panic(err)
+			}
+			pocket, last, errs := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.maxEpochs)
+			what := fmt.Sprintf("%s, %d epochs", tc.name, tc.maxEpochs)
+			c.closeSlice(what+": pocket [w b]", append(append([]float64(nil), want.W...), want.B), append(append([]float64(nil), pocket.W...), pocket.B), 1e-9)
+			c.equal(what+": pocket errors", want.PocketErrors, errs)
+			c.closeSlice(what+": last [w b]", append(append([]float64(nil), want.Last.W...), want.Last.B), append(append([]float64(nil), last.W...), last.B), 1e-9)
+		}
+	})
+}
+
+// PassesPocketPLA runs CheckPocketPLA without printing and says whether every
+// case passed: a later cell draws from the student's function only then.
+func PassesPocketPLA(f PocketFunc) bool {
+	return quietly(func() bool { return CheckPocketPLA(f) })
+}

@@ -1,0 +1,73 @@
+package exercises
+
+import (
+	"fmt"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// BatchGDFunc is the signature of lesson 8's algorithm exercise:
+// full-batch gradient descent on the perceptron loss, on augmented rows X
+// (each starting with 1, so θ[0] is the bias) with labels y and step size
+// eta, from θ = 0, for at most maxSteps steps, stopping as soon as the
+// gradient is 0. It returns the path: θ at the start and after every step.
+type BatchGDFunc func(X [][]float64, y []float64, eta float64, maxSteps int) (path [][]float64)
+
+// CheckBatchGD checks lesson 8's algorithm exercise, BatchGD, against
+// perceptron.GradientDescent (NoBias on the augmented rows: the same
+// descent) on the lesson's 30 points on a line, on iris, on XOR and on four
+// points where a pass of PLA would end elsewhere: the number of steps
+// exactly, and every point of the path within 1e-9 relative (sums of at
+// most a few hundred terms; a wrong step is off by far more). A BatchGD
+// that calls the package fails.
+func CheckBatchGD(f BatchGDFunc) bool {
+	return runLoop("Exercise 1 (BatchGD)", f, func(c *checker) {
+		line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
+		if err != nil {
+			panic(err)
+		}
+		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		if err != nil {
+			panic(err)
+		}
+		four, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
+		if err != nil {
+			panic(err)
+		}
+		for _, tc := range []struct {
+			name     string
+			d        *perceptron.Dataset
+			eta      float64
+			maxSteps int
+		}{
+			{"4 points, where a PLA pass ends elsewhere", four, 0.5, 20},
+			{"30 points on a line", line, 1.0 / 32, 100},
+			{"iris setosa vs versicolor", iris, 1, 40},
+			{"XOR, which no line separates", perceptron.XORData(), 1, 10},
+		} {
+			aug := perceptron.Augment(tc.d)
+			want, err := perceptron.GradientDescent(aug, perceptron.GDOptions{Eta: tc.eta, Steps: tc.maxSteps, NoBias: true})
+			if err != nil {
+				panic(err)
+			}
+			wantPath := make([]perceptron.Hyperplane, len(want.Path))
+			for k, h := range want.Path {
+				wantPath[k] = perceptron.Hyperplane{W: h.W}
+			}
+			path := f(aug.Rows(), aug.Y, tc.eta, tc.maxSteps)
+			gotPath := make([]perceptron.Hyperplane, len(path))
+			for k, theta := range path {
+				gotPath[k] = perceptron.Hyperplane{W: theta}
+			}
+			what := fmt.Sprintf("%s, η = %v, at most %d steps", tc.name, tc.eta, tc.maxSteps)
+			c.equal(what+": steps", want.Steps, len(path)-1)
+			c.vectors(what+": path θ_0, θ_1, ...", wantPath, gotPath, 1e-9)
+		}
+	})
+}
+
+// PassesBatchGD runs CheckBatchGD without printing and says whether every
+// case passed: a later cell draws from the student's function only then.
+func PassesBatchGD(f BatchGDFunc) bool {
+	return quietly(func() bool { return CheckBatchGD(f) })
+}

@@ -1,0 +1,57 @@
+package exercises
+
+import (
+	"slices"
+	"testing"
+)
+
+// batchGDVariant is lesson 8's BatchGD with switches for typical mistakes:
+// the test < 0 instead of <= 0 (the descent never leaves θ = 0), PLA's
+// update after each mistake instead of one summed step, and no stop when
+// the gradient is 0.
+func batchGDVariant(strict, perRow, noStop bool) BatchGDFunc {
+	return func(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+		theta := make([]float64, len(X[0]))
+		path := [][]float64{slices.Clone(theta)}
+		for len(path)-1 < maxSteps {
+			step := make([]float64, len(theta))
+			mistakes := 0
+			for i, x := range X {
+				m := y[i] * dot(theta, x)
+				if m > 0 || (strict && m == 0) {
+					continue
+				}
+				mistakes++
+				for j := range x {
+					if perRow {
+						theta[j] += eta * y[i] * x[j]
+					} else {
+						step[j] += eta * y[i] * x[j]
+					}
+				}
+			}
+			zero := !slices.ContainsFunc(step, func(v float64) bool { return v != 0 })
+			if (mistakes == 0 || (zero && !perRow)) && !noStop {
+				break
+			}
+			for j := range theta {
+				theta[j] += step[j]
+			}
+			path = append(path, slices.Clone(theta))
+		}
+		return path
+	}
+}
+
+func TestCheckBatchGD(t *testing.T) {
+	wrong := map[string]BatchGDFunc{
+		"< 0 instead of <= 0":          batchGDVariant(true, false, false),
+		"PLA's updates, row after row": batchGDVariant(false, true, false),
+		"no stop at a zero gradient":   batchGDVariant(false, false, true),
+	}
+	expectExercise(t, func() bool { return CheckBatchGD(batchGDVariant(false, false, false)) },
+		func(name string) bool { return CheckBatchGD(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckBatchGD(func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write BatchGD") })
+		})
+}

@@ -1,0 +1,65 @@
+package exercises
+
+import (
+	"fmt"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// DualFunc is the signature of lesson 9's algorithm exercise: the dual
+// perceptron on the rows X with labels y and learning rate eta, at most
+// maxEpochs cyclic passes (stopping after a pass without a mistake). It
+// returns the mistake counts α and the bias b.
+type DualFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (alpha []int, b float64)
+
+// CheckDualPLA checks lesson 9's algorithm exercise, DualPLA, against
+// perceptron.Dual on four points, on iris, on noisy data with η = 0.5
+// (not separable: the run ends at maxEpochs) and on the digits 3 vs 8:
+// the counts α exactly and b within 1e-9 relative. A DualPLA that calls
+// the package fails.
+func CheckDualPLA(f DualFunc) bool {
+	return runLoop("Exercise 1 (DualPLA)", f, func(c *checker) {
+		four, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
+		if err != nil {
+			panic(err)
+		}
+		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
+		if err != nil {
+			panic(err)
+		}
+		noisy, _, err := perceptron.NoisyData(40, 2, 0.05, 0.1, 9)
+		if err != nil {
+			panic(err)
+		}
+		digits, err := perceptron.Digits().Binary(3, 8)
+		if err != nil {
+			panic(err)
+		}
+		for _, tc := range []struct {
+			name      string
+			d         *perceptron.Dataset
+			eta       float64
+			maxEpochs int
+		}{
+			{"4 points", four, 1, 100},
+			{"iris setosa vs versicolor", iris, 1, 100},
+			{"40 noisy points, eta 0.5", noisy, 0.5, 5},
+			{"digits 3 vs 8", digits, 1, 100},
+		} {
+			want, err := perceptron.Dual(tc.d, perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta})
+			if err != nil {
+				panic(err)
+			}
+			alpha, b := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.maxEpochs)
+			what := fmt.Sprintf("%s, at most %d epochs", tc.name, tc.maxEpochs)
+			c.equal(what+": alpha", want.Alpha, alpha)
+			c.close(what+": b", want.B, b, 1e-9)
+		}
+	})
+}
+
+// PassesDualPLA runs CheckDualPLA without printing and says whether every
+// case passed: a later cell draws from the student's function only then.
+func PassesDualPLA(f DualFunc) bool {
+	return quietly(func() bool { return CheckDualPLA(f) })
+}

@@ -1,0 +1,52 @@
+package exercises
+
+import (
+	"testing"
+)
+
+// dualVariant is lesson 9's DualPLA with switches for typical mistakes: the
+// test < 0 instead of <= 0, no bias, and a score that leaves out eta.
+func dualVariant(strict, bias, scoreEta bool) DualFunc {
+	return func(X [][]float64, y []float64, eta float64, maxEpochs int) ([]int, float64) {
+		alpha, b := make([]int, len(X)), 0.0
+		for epoch := 0; epoch < maxEpochs; epoch++ {
+			mistakes := 0
+			for j := range X {
+				s := b
+				for i := range X {
+					if alpha[i] > 0 {
+						c := float64(alpha[i]) * y[i]
+						if scoreEta {
+							c *= eta
+						}
+						s += c * dot(X[i], X[j])
+					}
+				}
+				if m := y[j] * s; m < 0 || (!strict && m == 0) {
+					alpha[j]++
+					if bias {
+						b += eta * y[j]
+					}
+					mistakes++
+				}
+			}
+			if mistakes == 0 {
+				break
+			}
+		}
+		return alpha, b
+	}
+}
+
+func TestCheckDualPLA(t *testing.T) {
+	wrong := map[string]DualFunc{
+		"< 0 instead of <= 0": dualVariant(true, true, true),
+		"no bias":             dualVariant(false, false, true),
+		"score without eta":   dualVariant(false, true, false),
+	}
+	expectExercise(t, func() bool { return CheckDualPLA(dualVariant(false, true, true)) },
+		func(name string) bool { return CheckDualPLA(wrong[name]) }, sortedKeys(wrong),
+		func() bool {
+			return CheckDualPLA(func([][]float64, []float64, float64, int) ([]int, float64) { panic("not implemented: write DualPLA") })
+		})
+}
