@@ -8,6 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
 	"net/url"
 	"os"
 	"os/exec"
@@ -18,6 +22,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
@@ -618,6 +623,9 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
 	})
 	if fe.app == "lab" {
+		t.Run("help while typing", func(t *testing.T) {
+			helpInLab(t, bctx, srv, rel(helpNotebook), shots)
+		})
 		t.Run("JupyterLab's own", func(t *testing.T) {
 			tab, ctx, closeTab := newTab(t, bctx, "lab")
 			defer closeTab()
@@ -713,4 +721,147 @@ func checkLabFeatures(t *testing.T, ctx context.Context, commands []string) {
 	if !t.Failed() {
 		t.Logf("JupyterLab has %v, opens .go, .md, .csv and .png files (%v) and has the dark theme", commands, got.Factories)
 	}
+}
+
+// helpNotebook is the lesson in which the "help while typing" subtest
+// types: its cells import perceptron.
+const helpNotebook = "notebooks/00_start_here.ipynb"
+
+// labTypeJS appends a code cell holding %s (JSON) to the notebook %s, puts
+// the cursor at its end in edit mode and focuses it, so that keys typed go
+// there.
+const labTypeJS = `(async () => {` + labPanelJS + `
+	app.shell.activateById(panel.id);
+	const nb = panel.content;
+	nb.activeCellIndex = nb.widgets.length - 1;
+	await app.commands.execute('notebook:insert-cell-below');
+	const cell = nb.activeCell;
+	const src = %s;
+	cell.model.sharedModel.setSource(src);
+	nb.mode = 'edit';
+	const lines = src.split('\n');
+	cell.editor.setCursorPosition({line: lines.length - 1, column: lines[lines.length - 1].length});
+	cell.editor.focus();
+	return true;
+})()`
+
+// labHelpJS reads what the completer and the tooltip show: the completions
+// and the tooltip's text.
+const labHelpJS = `(() => {
+	const r = {completions: [], tooltip: ''};
+	document.querySelectorAll('.jp-Completer:not(.lm-mod-hidden) .jp-Completer-item').forEach(li => {
+		r.completions.push((li.getAttribute('data-value') || li.textContent).trim());
+	});
+	const tip = document.querySelector('.jp-Tooltip');
+	if (tip) r.tooltip = tip.innerText;
+	return r;
+})()`
+
+// labHelp is what labHelpJS reports.
+type labHelp struct {
+	Completions []string `json:"completions"`
+	Tooltip     string   `json:"tooltip"`
+}
+
+// plaSynopsis is the first sentence of perceptron.PLA's doc comment, read
+// from its source with go/doc.
+func plaSynopsis(t *testing.T) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	matches, err := filepath.Glob("perceptron/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range matches {
+		if strings.HasSuffix(m, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, m, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	p, err := doc.NewFromFiles(fset, files, "github.com/perceptron-go/lessons/perceptron")
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := p.Funcs // go/doc lists a function that returns a type T under T
+	for _, typ := range p.Types {
+		funcs = append(funcs, typ.Funcs...)
+	}
+	for _, f := range funcs {
+		if f.Name == "PLA" {
+			return p.Synopsis(f.Doc)
+		}
+	}
+	t.Fatal("perceptron has no func PLA")
+	return ""
+}
+
+// helpInLab runs helpNotebook in JupyterLab, then types in a new cell as a
+// student does: `perceptron.` then Tab must list PLA among the completions
+// (GoNB asks gopls), and Shift+Tab after `perceptron.PLA` must show PLA's doc
+// comment in the tooltip (see TestJupyterLab).
+func helpInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
+	tab, ctx, closeTab := newTab(t, bctx, rel)
+	defer closeTab()
+	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
+	relJSON, _ := json.Marshal(rel)
+	stateJS := fmt.Sprintf(labStateJS, relJSON)
+	shot := false
+	defer func() {
+		if !shot {
+			labShot(t, tab, filepath.Join(shots, srv.shots+name+"_help_failure.png"), "")
+		}
+	}()
+	openInLab(t, ctx, srv, rel)
+	waitLabRunAll(t, ctx, stateJS, rel)
+	synopsis := plaSynopsis(t)
+	normal := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+	ask := func(src string, key string, mods chromedp.Modifier, what string, done func(labHelp) bool) labHelp {
+		t.Helper()
+		srcJSON, _ := json.Marshal(src)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labTypeJS, relJSON, srcJSON), chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: typing %q in a new cell: %v", rel, src, err)
+		}
+		// gopls may still be loading the module: a student presses the key
+		// again, and so does the test, every 5 s.
+		var h labHelp
+		start := time.Now()
+		deadline := start.Add(90 * time.Second)
+		for next := start; ; {
+			if !time.Now().Before(deadline) {
+				t.Fatalf("%s: %s after %q: not seen in 90 s (completions %q, tooltip %q)", rel, what, src, h.Completions, h.Tooltip)
+			}
+			if !time.Now().Before(next) {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods))); err != nil {
+					t.Fatalf("%s: pressing %q: %v", rel, key, err)
+				}
+				next = time.Now().Add(5 * time.Second)
+			}
+			time.Sleep(250 * time.Millisecond)
+			var err error
+			if h, err = chromedp.Run(ctx, chromedp.Evaluate[labHelp](labHelpJS)); err == nil && done(h) {
+				t.Logf("%s: %s %.1fs after %q", rel, what, time.Since(start).Seconds(), src)
+				return h
+			}
+		}
+	}
+	h := ask("%%\nperceptron.", kb.Tab, 0, "Tab lists PLA among the completions", func(h labHelp) bool {
+		return slices.Contains(h.Completions, "PLA")
+	})
+	t.Logf("%s: %d completions of perceptron.: %s", rel, len(h.Completions), strings.Join(h.Completions, " "))
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_completion.png"), ".jp-Completer")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	h = ask("%%\nperceptron.PLA", kb.Tab, chromedp.ModifierShift, "Shift+Tab shows PLA's doc comment", func(h labHelp) bool {
+		return strings.Contains(normal(h.Tooltip), normal(synopsis))
+	})
+	t.Logf("%s: the tooltip of perceptron.PLA: %q", rel, tail(h.Tooltip, 5))
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_tooltip.png"), ".jp-Tooltip")
+	shot = true
 }
