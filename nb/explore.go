@@ -441,7 +441,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 //
 // At most maxFrames (120) frames are drawn ahead, and no more than about
 // 1 s of drawing (estimated from the first frame; the frames nearest the
-// start first, and none after 1.5 s: on a loaded machine a frame far from the
+// start first, and none after 2.5 s: on a loaded machine a frame far from the
 // start may say that it was not drawn ahead). When the controls have more
 // combinations than that, the controls with the most positions are
 // thinned: a thinned slider keeps its ends, its starting value and evenly
@@ -515,8 +515,8 @@ func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (V
 		return v, err
 	}
 	// The estimate from one frame can be short on a loaded machine: the
-	// drawing also stops at 1.5 times frameTime.
-	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(frameTime+frameTime/2))
+	// drawing also stops at 2.5 times frameTime.
+	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(frameTime*5/2))
 	if len(fig.Frames) < 2 {
 		return v, nil // too slow to draw ahead: the still figure stays
 	}
