@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
-	"github.com/janpfeifer/gonb/gonbui/comms"
 	"github.com/janpfeifer/gonb/gonbui/dom"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -607,64 +606,10 @@ const liveFigureScript = `function (fig) {
 	show();
 }`
 
-// probeWait is how long Connected waits for the browser's answer once GoNB
-// has sent the question on (GoNB itself first waits up to 3 s for a
-// browser to open its widget connection). 2 s, then 5 s, were seen to be
-// too short on a loaded 2-core machine (a container build beside the
-// browser test): the control then fell back to its still figure in a live
-// browser. A live browser answers as soon as it can; only a notebook run
-// headless waits it out.
-var probeWait = 10 * time.Second
-
-// Connected reports whether a live browser shows the notebook that runs
-// the program, so that widgets can be used: it asks the browser, through
-// GoNB's widget channel, to send a value back, and waits for it. With no
-// browser (a notebook executed by nbconvert or nbclient) nobody answers and
-// it returns false after about 13 s: GoNB's own 3 s wait for a browser to
-// connect, then probeWait. Outside a notebook it returns false at once.
-//
-// Before it opens the channel, Connected displays MendWidgetURLScript (see
-// there), so that widgets also work behind a base URL.
-func Connected() bool {
-	if !gonbui.IsNotebook || gonbui.Error() != nil {
-		return false
-	}
-	dom.TransientJavascript(MendWidgetURLScript)
-	address := "/perceptron/plots/probe/" + gonbui.UniqueID()
-	// Subscribing makes GoNB install its widget connection in the browser
-	// (it waits for it up to 3 s). LatestOnly never blocks GoNB's reader on
-	// an answer that comes after the wait.
-	answers := comms.Listen[int](address).LatestOnly()
-	if gonbui.Error() != nil {
-		return false
-	}
-	// TransientJavascript waits (gonbui.Sync) until GoNB has passed the
-	// script on, so the wait below is for the browser alone.
-	// On a loaded machine the browser may open GoNB's connection after
-	// GoNB's own 3 s wait: the script keeps looking for it until probeWait
-	// has passed and answers as soon as it is there.
-	dom.TransientJavascript(fmt.Sprintf(`(() => {
-	const deadline = Date.now() + %d;
-	const answer = () => {
-		const comm = globalThis.gonb_comm;
-		if (comm) comm.send(%q, 1);
-		else if (Date.now() < deadline) setTimeout(answer, 100);
-	};
-	answer();
-})();`, probeWait.Milliseconds(), address))
-	select {
-	case <-answers.C:
-		answers.Close()
-		return true
-	case <-time.After(probeWait):
-		// Unsubscribing would make GoNB wait another 3 s for a browser:
-		// the subscription ends with the program.
-		return false
-	}
-}
-
-// MendWidgetURLScript is the JavaScript that Connected displays before GoNB
-// opens its widget connection. GoNB (v0.11.4 and v0.11.5) builds that
+// MendWidgetURLScript is JavaScript for a notebook that uses GoNB's own
+// widgets (gonbui/widgets; a live figure of this package does not): shown
+// before GoNB opens its widget connection, it mends that connection's
+// address. GoNB (v0.11.4 and v0.11.5) builds that
 // WebSocket's address as "ws://" + host + "/api/kernels/ID/channels": it
 // drops the server's base URL (JupyterHub serves a user's server under
 // /user/NAME/, Binder under a path of its own) and never uses wss: on an

@@ -2,14 +2,6 @@ package nb
 
 import "time"
 
-// SetProbeWait sets how long Connected waits for the browser and returns
-// the function that restores it.
-func SetProbeWait(d time.Duration) (restore func()) {
-	old := probeWait
-	probeWait = d
-	return func() { probeWait = old }
-}
-
 // SetFrameBudget sets how many frames Explore draws ahead at most and for
 // how long, and returns the function that restores them.
 func SetFrameBudget(frames int, d time.Duration) (restore func()) {
