@@ -252,7 +252,7 @@ func stillFigure(capID string, v Values, f exploreFrame) error {
 // about 33 kB).
 var (
 	maxFrames = 120
-	frameTime = time.Second
+	frameTime = 750 * time.Millisecond
 )
 
 // lattice returns, for each control, the positions whose frames are drawn
@@ -439,8 +439,8 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 // All goes on: Explore returns the starting values.
 //
 // At most maxFrames (120) frames are drawn ahead, and no more than about
-// 1 s of drawing (estimated from the first frame; the frames nearest the
-// start first, and none after 2.5 s: on a loaded machine a frame far from the
+// 0.75 s of drawing (estimated from the first frame; the frames nearest the
+// start first, and none after 1.5 s: on a loaded machine a frame far from the
 // start may say that it was not drawn ahead). When the controls have more
 // combinations than that, the controls with the most positions are
 // thinned: a thinned slider keeps its ends, its starting value and evenly
@@ -514,8 +514,8 @@ func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (V
 		return v, err
 	}
 	// The estimate from one frame can be short on a loaded machine: the
-	// drawing also stops at 2.5 times frameTime.
-	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(frameTime*5/2))
+	// drawing also stops at twice frameTime.
+	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(2*frameTime))
 	if len(fig.Frames) < 2 {
 		return v, nil // too slow to draw ahead: the still figure stays
 	}
