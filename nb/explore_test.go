@@ -283,3 +283,27 @@ func TestValuesMisuse(t *testing.T) {
 		t.Errorf("error %v, want %q", err, want)
 	}
 }
+
+// TestDrawAheadDeadline checks that a frame not drawn by the deadline says
+// so in its error, and that the start frame is always there.
+func TestDrawAheadDeadline(t *testing.T) {
+	var calls []string
+	values, errs, err := nb.DrawnAhead(exploreFigure(&calls), nb.Slider("w", 0, 0.2, 0.1, 0.1), nb.Choice("data", []string{"toy"}, "toy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[w = 0.0, data = toy w = 0.1, data = toy w = 0.2, data = toy]"; fmt.Sprint(values) != want {
+		t.Fatalf("frames %q, want %s", values, want)
+	}
+	for i, e := range errs {
+		switch {
+		case i == 1 && e != "":
+			t.Errorf("the start frame has the error %q", e)
+		case i != 1 && !strings.Contains(e, values[i]+": not drawn ahead"):
+			t.Errorf("frame %d (%s): error %q, want that it was not drawn ahead", i, values[i], e)
+		}
+	}
+	if len(calls) != 1 {
+		t.Errorf("render called %d times (%q), want once, for the start", len(calls), calls)
+	}
+}
