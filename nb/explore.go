@@ -531,8 +531,9 @@ func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (V
 // liveFigureScript is the browser's side of Explore: a function of the
 // liveFigure data that finds the still figure (the caption paragraph by its
 // id, and the first image after it in the cell's outputs), puts the rows of
-// controls above the caption, and on every move shows the frame of the
-// controls' positions in place. The browser tests read the classes and the
+// controls above the caption (each row: the name, the value, then the slider
+// between its two ends or the drop-down list), and on every move shows the
+// frame of the controls' positions in place. The browser tests read the classes and the
 // data attributes.
 const liveFigureScript = `function (fig) {
 	const cap = document.getElementById(fig.caption);
@@ -575,6 +576,11 @@ const liveFigureScript = `function (fig) {
 		name.style.minWidth = '4em';
 		name.textContent = c.name;
 		row.appendChild(name);
+		const val = document.createElement('output');
+		val.className = 'plots-explore-value';
+		val.style.minWidth = '3em';
+		val.hidden = c.choice; // a drop-down list shows its own value
+		row.appendChild(val);
 		let input;
 		if (c.choice) {
 			input = document.createElement('select');
@@ -591,9 +597,6 @@ const liveFigureScript = `function (fig) {
 		row.appendChild(input);
 		if (!c.choice) {
 			const hi = document.createElement('span'); hi.textContent = c.labels[c.labels.length - 1]; row.appendChild(hi);
-			const val = document.createElement('output'); val.className = 'plots-explore-value'; val.style.minWidth = '3em'; row.appendChild(val);
-		} else {
-			const val = document.createElement('output'); val.className = 'plots-explore-value'; val.hidden = true; row.appendChild(val);
 		}
 		if (c.labels.length < c.total) {
 			const note = document.createElement('small');
