@@ -67,7 +67,7 @@ WORKDIR ${HOME}
 # The README's set-up, in its shared mode, as for a class on one server
 # (README, "A class on one server"): python3-venv from apt, the pinned
 # Jupyter environment from PyPI (requirements/jupyter.txt, checked against its
-# hashes), GoNB and goimports, the gonb kernel for every user (and the
+# hashes), GoNB, goimports and gopls, the gonb kernel for every user (and the
 # default kernel), the Go module cache read-only and a prebuilt Go build
 # cache, all under /usr/local/lib/perceptron-lessons. --no-hub: the image is
 # each student's server (Binder, Zero to JupyterHub), whose hub runs

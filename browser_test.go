@@ -32,15 +32,20 @@ var browserNotebooks = []string{
 	"notebooks/09_dual_kernel.ipynb",
 }
 
-// widgetNotebook is the lesson with the live cell that TestBrowser moves: a
-// slider over the updates of an online perceptron run (nb.Stepper, built
-// on nb.Explore). Executed headless (TestNotebooks, CI) the same cell
-// finds no browser and shows a still figure; in the browser it is live.
-// widgetMarker is the text that marks that cell.
+// widgetNotebook is the lesson with the live cell that TestJupyterHub
+// moves: a slider over the updates of an online perceptron run (nb.Stepper,
+// built on nb.Explore). widgetMarker is the text that marks that cell.
+// liveNotebooks are the lessons with live figures whose first live cell
+// (marked by the text) TestBrowser and TestJupyterLab move after Run All.
 const (
 	widgetNotebook = "notebooks/03_online_perceptron.ipynb"
 	widgetMarker   = "nb.Stepper("
 )
+
+var liveNotebooks = []struct{ path, marker string }{
+	{widgetNotebook, widgetMarker},
+	{"notebooks/05_convergence_theorem.ipynb", "nb.Explore("},
+}
 
 // browserBaseURL is the base URL the test's Jupyter server runs under, as
 // JupyterHub serves a user's server: GoNB's own widget connection ignores
@@ -338,47 +343,22 @@ func removeAllRetry(t *testing.T, dir string) {
 	t.Errorf("browser test: removing %s: %v", dir, err)
 }
 
-// widgetState is what the page shows of the widget cell (the code cell
-// holding widgetMarker).
+// widgetState is what the page shows of the live cell (the code cell
+// holding the marker): its live figure's first slider, caption and image.
 type widgetState struct {
 	Found    bool     `json:"found"`    // the cell is in the notebook
-	Running  bool     `json:"running"`  // the cell is marked running
-	Slider   bool     `json:"slider"`   // the cell shows an <input type="range">
-	Value    int      `json:"value"`    // the slider's value
+	Slider   bool     `json:"slider"`   // the live figure shows an <input type="range">
+	Value    int      `json:"value"`    // the slider's value (an index into its positions)
 	Min      int      `json:"min"`      // its minimum
 	Max      int      `json:"max"`      // and maximum
-	Button   bool     `json:"button"`   // the cell shows a button (Done)
-	Frame    int      `json:"frame"`    // the frame number in the values above the frame shown
-	Caption  string   `json:"caption"`  // its text
-	Image    string   `json:"image"`    // length and hash of the frame's data URL
-	Complete bool     `json:"complete"` // the browser has decoded the frame
-	PNGs     []string `json:"pngs"`     // length and hash of each image/png output of the cell
-	Mended   string   `json:"mended"`   // the widget address rewrite, "from -> to" (nb.MendWidgetURLScript)
-}
-
-// clickDoneJS clicks, once each, the Done button of every live control
-// (nb.Explore, nb.Stepper) that the outputs matching %s show, and
-// returns how many it clicked. In a browser such a cell stays live, and
-// keeps the kernel busy, until Done is clicked.
-const clickDoneJS = `(() => {
-	let n = 0;
-	document.querySelectorAll(%q).forEach(b => {
-		if (b.textContent.trim() === "Done" && !b.dataset.testClicked) {
-			b.dataset.testClicked = "1";
-			b.click();
-			n++;
-		}
-	});
-	return n;
-})()`
-
-// clickDone runs clickDoneJS for the output areas matched by area.
-func clickDone(ctx context.Context, area string) int {
-	n, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(clickDoneJS, area+` button[id^="gonb_button_"]`)))
-	if err != nil {
-		return 0
-	}
-	return n
+	Control  string   `json:"control"`  // the slider's name
+	Label    string   `json:"label"`    // the value it shows
+	Values   string   `json:"values"`   // the caption's values ("name = value, ...")
+	Frame    int      `json:"frame"`    // the frame shown (-1 before the first move)
+	Caption  string   `json:"caption"`  // the caption's text
+	Image    string   `json:"image"`    // length and hash of the cell's figure's data URL
+	Complete bool     `json:"complete"` // the browser has decoded it
+	PNGs     []string `json:"pngs"`     // length and hash of each image of the cell
 }
 
 // liveCells counts the code cells of nb that open live controls in a
@@ -394,19 +374,28 @@ func liveCells(nb *notebook) int {
 	return n
 }
 
-// checkLive reports how many of the committed notebook's live cells went
-// live in the browser and were closed with Done. A live cell that fell back
-// to its still figure is only logged: nb.Explore decides that no browser
-// answers after a few seconds without a round trip, which a loaded machine
-// can miss, and the still figure is then the right output. That a control
-// does go live, and works, in each front end is what the widget subtests
-// assert (lesson 03's slider, moved and closed with Done).
-func checkLive(t *testing.T, rel string, committed *notebook, clicked int) {
+// labLiveJS counts the code cells of the notebook %s (JSON) that show a
+// live figure's controls.
+const labLiveJS = `(() => {` + labPanelJS + `
+	if (!panel) return 0;
+	return panel.content.widgets.filter(c => c.model.type === 'code' && c.node.querySelector('.plots-explore-controls')).length;
+})()`
+
+// checkLive fails the test unless every live cell of the committed
+// notebook (nb.Explore, nb.Stepper) shows its controls after Run All: Run
+// All went past it with no click, and it still answers its sliders.
+func checkLive(t *testing.T, ctx context.Context, rel string, committed *notebook) {
 	t.Helper()
-	if want := liveCells(committed); clicked != want {
-		t.Logf("%s: %d of the notebook's %d live cells (nb.Explore/Stepper) went live and were closed with Done; the others showed their still figure", rel, clicked, want)
-	} else if want > 0 {
-		t.Logf("%s: %d live controls appeared and were closed with Done", rel, want)
+	want := liveCells(committed)
+	relJSON, _ := json.Marshal(rel)
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[int](fmt.Sprintf(labLiveJS, relJSON)))
+	switch {
+	case err != nil:
+		t.Errorf("%s: counting the live figures: %v", rel, err)
+	case got != want:
+		t.Errorf("%s: %d cells show a live figure's controls after Run All, want the %d live cells (nb.Explore/Stepper)", rel, got, want)
+	case want > 0:
+		t.Logf("%s: all %d live figures show their controls after Run All", rel, want)
 	}
 }
 

@@ -8,6 +8,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"go/ast"
+	"go/doc"
+	"go/parser"
+	"go/token"
 	"net/url"
 	"os"
 	"os/exec"
@@ -18,6 +22,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
@@ -174,13 +179,12 @@ func waitLab(ctx context.Context, stateJS string, done func(labState) (bool, err
 }
 
 // waitLabRunAll waits until every code cell has run and the kernel is idle,
-// twice in a row, clicking Done on every live control as it appears; it
-// returns the last state and how many Done buttons it clicked.
-func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) (labState, int) {
+// twice in a row, and returns the last state. It clicks nothing: a live
+// figure does not hold the kernel.
+func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) labState {
 	t.Helper()
-	stable, clicked := 0, 0
+	stable := 0
 	st, err := waitLab(ctx, stateJS, func(s labState) (bool, error) {
-		clicked += clickDone(ctx, ".jp-OutputArea")
 		if s.Code > 0 && s.Done == s.Code && s.Running == 0 && s.Kernel == "idle" {
 			stable++
 		} else {
@@ -191,7 +195,7 @@ func waitLabRunAll(t *testing.T, ctx context.Context, stateJS, rel string) (labS
 	if err != nil {
 		t.Fatalf("%s: waiting for Run All Cells to finish: %v (last state %+v: want done = code cells, 0 running, idle)", rel, err, st)
 	}
-	return st, clicked
+	return st
 }
 
 // labShot saves a screenshot of the browser window, after scrolling the
@@ -238,9 +242,9 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	stateJS := fmt.Sprintf(labStateJS, relJSON)
 
 	runStart := openInLab(t, ctx, srv, rel)
-	st, clicked := waitLabRunAll(t, ctx, stateJS, rel)
+	st := waitLabRunAll(t, ctx, stateJS, rel)
 	t.Logf("%s: Run All Cells finished in %.1fs (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
-	checkLive(t, rel, committed, clicked)
+	checkLive(t, ctx, rel, committed)
 
 	var res pageResult
 	for i := 0; ; i++ {
@@ -314,13 +318,11 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 }
 
 // labWidgetJS reads widgetState (see TestBrowser) from the cell of the
-// notebook %s (JSON) that holds %s (JSON): the live controls and frame,
-// and the cell's image/png outputs.
+// notebook %s (JSON) that holds %s (JSON): its live figure's first slider,
+// caption and image, and the cell's image/png outputs.
 const labWidgetJS = `(() => {` + labPanelJS + `
-	const r = {found: false, running: false, slider: false, value: 0, min: 0, max: 0, button: false,
-		frame: 0, caption: '', image: '', complete: false, pngs: [], mended: ''};
-	const m = globalThis.__perceptronWidgetURL;
-	if (m) r.mended = m.from + ' -> ' + m.to;
+	const r = {found: false, slider: false, value: 0, min: 0, max: 0, control: '', label: '',
+		values: '', frame: -1, caption: '', image: '', complete: false, pngs: []};
 	if (!panel) return r;
 	const cell = panel.content.widgets.find(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(%s));
 	if (!cell) return r;
@@ -331,65 +333,62 @@ const labWidgetJS = `(() => {` + labPanelJS + `
 		for (let i = 0; i < src.length; i++) h = (Math.imul(h, 31) + src.charCodeAt(i)) | 0;
 		return src.length + ':' + (h >>> 0).toString(16);
 	};
-	r.running = !!(cell.promptNode && cell.promptNode.textContent.includes('*'));
-	const slider = el.querySelector('.jp-OutputArea input[type=range]');
+	const slider = el.querySelector('.plots-explore-controls input[type=range]');
 	if (slider) {
 		r.slider = true;
 		r.value = +slider.value; r.min = +slider.min; r.max = +slider.max;
+		r.control = slider.dataset.control || '';
+		const out = slider.parentElement.querySelector('.plots-explore-value');
+		r.label = out ? out.textContent : '';
 	}
-	r.button = !!el.querySelector('.jp-OutputArea button[id^="gonb_button_"]');
-	const frame = el.querySelector('.jp-OutputArea .plots-explore-frame');
-	if (frame) {
-		const k = /frame = (\d+)/.exec(frame.dataset.values || '');
-		r.frame = k ? +k[1] : 0;
-		const caption = frame.querySelector('.plots-explore-caption');
-		r.caption = caption ? caption.innerText.trim() : '';
-		const img = frame.querySelector('img');
-		if (img) {
-			r.image = id(img.src);
-			r.complete = img.complete && img.naturalWidth > 0;
-		}
+	const cap = el.querySelector('.plots-explore-caption');
+	if (cap) {
+		r.values = cap.dataset.values || '';
+		r.frame = cap.dataset.frame === undefined ? -1 : +cap.dataset.frame;
+		r.caption = cap.textContent.trim();
 	}
-	el.querySelectorAll('.jp-RenderedImage img').forEach(img => r.pngs.push(id(img.src)));
+	const imgs = el.querySelectorAll('.jp-RenderedImage img');
+	imgs.forEach(img => r.pngs.push(id(img.src)));
+	if (imgs.length > 0) {
+		r.image = id(imgs[0].src);
+		r.complete = imgs[0].complete && imgs[0].naturalWidth > 0;
+	}
 	return r;
 })()`
 
-// labSetSliderJS sets the live slider of the widget cell to a position and
-// fires the input and change events a drag fires; %s are the notebook, the
-// marker (JSON) and the position ("min", "max" or a number).
+// labSetSliderJS sets the live figure's first slider in the cell to a
+// position and fires the input and change events a drag fires; %s are the
+// notebook, the marker (JSON) and the position ("far": the end farther from
+// the value, "mid" or a number).
 const labSetSliderJS = `(() => {` + labPanelJS + `
 	const cell = panel.content.widgets.find(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(%s));
-	const s = cell.node.querySelector('.jp-OutputArea input[type=range]');
+	const s = cell.node.querySelector('.plots-explore-controls input[type=range]');
 	const to = %s;
-	s.value = to === 'min' ? s.min : to === 'mid' ? String(Math.floor((+s.min + +s.max) / 2)) : to;
+	const far = +s.value - +s.min > +s.max - +s.value ? s.min : s.max;
+	s.value = to === 'far' ? far : to === 'mid' ? String(Math.floor((+s.min + +s.max) / 2)) : to;
 	s.dispatchEvent(new Event('input', {bubbles: true}));
 	s.dispatchEvent(new Event('change', {bubbles: true}));
 	return true;
 })()`
 
-// runWidgetInLab runs widgetNotebook in JupyterLab and moves its slider
-// (see TestJupyterLab).
+// runWidgetInLab runs widgetNotebook's live cell in JupyterLab (see
+// runLiveInLab).
 func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
+	runLiveInLab(t, bctx, srv, rel, widgetMarker, shots)
+}
+
+// runLiveInLab does Run All on the notebook rel, which must run every cell
+// to the end with no click, then moves the first slider of the live figure
+// in the cell that holds marker twice and checks that its figure and
+// caption follow, with the kernel idle all along (see TestJupyterLab).
+func runLiveInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, marker, shots string) {
 	tab, ctx, closeTab := newTab(t, bctx, rel)
 	defer closeTab()
 	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
 	relJSON, _ := json.Marshal(rel)
-	markerJSON, _ := json.Marshal(widgetMarker)
+	markerJSON, _ := json.Marshal(marker)
 	stateJS := fmt.Sprintf(labStateJS, relJSON)
 	widgetJS := fmt.Sprintf(labWidgetJS, relJSON, markerJSON)
-	served := true
-	defer func() {
-		if !served {
-			return
-		}
-		// Stop the widget cell, so that the kernel is not left waiting.
-		ictx, cancel := context.WithTimeout(tab, 10*time.Second)
-		defer cancel()
-		js := fmt.Sprintf(`(() => {`+labPanelJS+` panel.sessionContext.session.kernel.interrupt(); return true; })()`, relJSON)
-		if _, err := chromedp.Run(ictx, chromedp.Evaluate[bool](js)); err != nil {
-			t.Logf("%s: interrupting the kernel: %v", rel, err)
-		}
-	}()
 	shot := false
 	defer func() {
 		if !shot {
@@ -397,18 +396,19 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 		}
 	}()
 
+	runStart := openInLab(t, ctx, srv, rel)
+	st := waitLabRunAll(t, ctx, stateJS, rel)
+	t.Logf("%s: Run All Cells ran all %d code cells, the last included, in %.1fs with no click", rel, st.Code, time.Since(runStart).Seconds())
+	res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
+	if err != nil {
+		t.Fatalf("%s: reading the page: %v", rel, err)
+	}
+	reportErrors(t, rel, res)
+
 	waitWidget := func(ctx context.Context, what string, done func(widgetState) bool) widgetState {
 		t.Helper()
 		var w widgetState
 		_, err := waitLab(ctx, stateJS, func(labState) (bool, error) {
-			res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
-			if err != nil {
-				return false, nil
-			}
-			if len(res.Errors) > 0 {
-				e := res.Errors[0]
-				return false, fmt.Errorf("cell %d shows an error:\n%s", e.Cell, tail(strings.TrimSpace(ansi.ReplaceAllString(e.Text, "")), 30))
-			}
 			if w, err = chromedp.Run(ctx, chromedp.Evaluate[widgetState](widgetJS)); err != nil {
 				return false, nil
 			}
@@ -419,74 +419,52 @@ func runWidgetInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel,
 		}
 		return w
 	}
+	// The caption's values hold the slider's name and the value it shows.
 	shows := func(w widgetState) bool {
-		return w.Slider && w.Button && w.Frame == w.Value-w.Min+1 && w.Complete &&
-			strings.HasPrefix(w.Caption, fmt.Sprintf("Frame %d of %d", w.Frame, w.Max-w.Min+1))
+		return w.Slider && w.Complete && w.Label != "" &&
+			slices.Contains(strings.Split(w.Values, ", "), w.Control+" = "+w.Label)
 	}
-	const widgetSel = ".jp-CodeCell:has(.jp-OutputArea input[type=range])"
-
-	runStart := openInLab(t, ctx, srv, rel)
-	w := waitWidget(ctx, "the slider and its first frame", shows)
-	t.Logf("%s: slider (%d to %d) and frame %d shown %.1fs after Run All: %q", rel, w.Min, w.Max, w.Frame, time.Since(runStart).Seconds(), w.Caption)
-	base := "/"
-	if u, err := url.Parse(srv.base); err == nil {
-		base = strings.TrimSuffix(u.Path, "/") + "/"
-	}
-	if !strings.Contains(w.Mended, base+"api/kernels/") {
-		t.Errorf("%s: GoNB's widget address was rewritten %q, want the base URL %s in it", rel, w.Mended, base)
-	} else {
-		t.Logf("%s: widget address mended: %s", rel, w.Mended)
-	}
+	const widgetSel = ".jp-CodeCell:has(.plots-explore-controls input[type=range])"
+	wctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	w := waitWidget(wctx, "the live figure's slider", shows)
+	cancel()
+	t.Logf("%s: slider %s (%d to %d) at %s: %q", rel, w.Control, w.Min, w.Max, w.Label, w.Caption)
 	if w.Max-w.Min < 2 {
 		t.Fatalf("%s: the slider runs from %d to %d: too few positions to move it twice", rel, w.Min, w.Max)
 	}
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_before.png"), widgetSel)
 
-	seen := map[string]int{w.Image: w.Frame}
-	for _, to := range []string{"min", "mid"} {
+	seen := map[string]string{w.Image: w.Values}
+	for _, to := range []string{"far", "mid"} {
 		before := w
 		toJSON, _ := json.Marshal(to)
+		moved := time.Now()
 		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labSetSliderJS, relJSON, markerJSON, toJSON))); err != nil {
 			t.Fatalf("%s: moving the slider to %s: %v", rel, to, err)
 		}
-		mctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		mctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		w = waitWidget(mctx, "the frame after a drag to "+to, func(w widgetState) bool {
-			return w.Value != before.Value && shows(w) && w.Image != before.Image && w.Caption != before.Caption
+			return w.Value != before.Value && shows(w) && w.Image != before.Image && w.Values != before.Values
 		})
 		cancel()
-		if f, ok := seen[w.Image]; ok && f != w.Frame {
-			t.Errorf("%s: frames %d and %d show the same image", rel, f, w.Frame)
+		if v, ok := seen[w.Image]; ok && v != w.Values {
+			t.Errorf("%s: values %q and %q show the same image", rel, v, w.Values)
 		}
-		seen[w.Image] = w.Frame
-		t.Logf("%s: a drag to %s moved the slider from %d to %d; the figure and caption changed: %q", rel, to, before.Value, w.Value, w.Caption)
+		seen[w.Image] = w.Values
+		t.Logf("%s: a drag to %s moved the slider from %d to %d; the figure and caption changed in %.0f ms: %q", rel, to, before.Value, w.Value, float64(time.Since(moved).Microseconds())/1000, w.Caption)
+	}
+	if len(w.PNGs) != 1 {
+		t.Errorf("%s: the live cell shows %d figures, want 1 (swapped in place)", rel, len(w.PNGs))
+	}
+	// No round trip: the kernel ran nothing for the moves.
+	st2, err := chromedp.Run(ctx, chromedp.Evaluate[labState](stateJS))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st2.Kernel != "idle" || st2.Done != st.Done || st2.Running != 0 {
+		t.Errorf("%s: after the moves the kernel is %q with %d of %d cells run, %d running: want idle, as after Run All", rel, st2.Kernel, st2.Done, st2.Code, st2.Running)
 	}
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_after.png"), widgetSel)
-
-	cctx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	defer cancel()
-	if err := chromedp.Do(cctx, chromedp.Click(chromedp.CSS(widgetSel+` button[id^="gonb_button_"]`))); err != nil {
-		t.Fatalf("%s: clicking Done: %v", rel, err)
-	}
-	dctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
-	defer cancel()
-	st, _ := waitLabRunAll(t, dctx, stateJS, rel) // live cells after the widget cell are closed too
-	served = false
-	t.Logf("%s: Done clicked; Run All finished %.1fs after it started (%d code cells)", rel, time.Since(runStart).Seconds(), st.Code)
-	res, err := chromedp.Run(ctx, chromedp.Evaluate[pageResult](fmt.Sprintf(labResultJS, relJSON)))
-	if err != nil {
-		t.Fatalf("%s: reading the page: %v", rel, err)
-	}
-	reportErrors(t, rel, res)
-	chosen := w
-	w = waitWidget(dctx, "the chosen frame as the cell's figure", func(w widgetState) bool { return len(w.PNGs) > 0 })
-	switch {
-	case w.Slider || w.Button:
-		t.Errorf("%s: the widget cell still shows its controls after Done (%+v)", rel, w)
-	case len(w.PNGs) != 1:
-		t.Errorf("%s: the widget cell shows %d figures after Done, want 1", rel, len(w.PNGs))
-	case w.PNGs[0] != chosen.Image:
-		t.Errorf("%s: the widget cell's figure after Done (%s) is not frame %d (%s)", rel, w.PNGs[0], chosen.Frame, chosen.Image)
-	}
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
 }
@@ -535,12 +513,14 @@ func TestJupyterLab(t *testing.T) { testFrontEnd(t, jupyterLab) }
 // decoded PNG of non-zero size, and the math of the markdown cells is
 // typeset by MathJax (mjx-container elements), which both front ends bundle.
 //
-// The "widget" subtest runs widgetNotebook, checks that GoNB's widget
-// address was mended for the base URL (the script the pack's live figures
-// show), moves its live slider twice (the value and the input and change
-// events a drag fires), checks that the caption and the figure follow,
-// clicks Done and checks that the cell keeps the chosen frame as its one
-// figure. Screenshots of each page and of the figure and widget cells go to
+// Every live figure of those notebooks must show its controls after Run
+// All, which clicks nothing. The "live" subtests do Run All on each of
+// liveNotebooks (lessons 3 and 5), check that every cell ran, the last
+// included, with no click, then move the slider of the marked live cell
+// twice (the value and the input and change events a drag fires) and check
+// that its figure and caption follow in place, with the kernel idle. In
+// JupyterLab the "help while typing" subtest checks completion and
+// contextual help (see helpInLab). Screenshots of each page and of the figure and widget cells go to
 // -browser.screenshots (default: a new temporary folder). A missing Chromium
 // or Jupyter environment fails the test with the command that installs it;
 // it never skips.
@@ -556,13 +536,21 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 	rt := newJupyterRuntime(t)
 	ctx := browserContext(t)
 	work := workFolder(t, root, fe.app+"-test-")
-	for _, nb := range append(slices.Clone(browserNotebooks), widgetNotebook) {
+	markers := map[string]string{}
+	copies := slices.Clone(browserNotebooks)
+	for _, l := range liveNotebooks {
+		markers[l.path] = l.marker
+		if !slices.Contains(copies, l.path) {
+			copies = append(copies, l.path)
+		}
+	}
+	for _, nb := range copies {
 		b, err := os.ReadFile(nb)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if nb == widgetNotebook && bytes.Count(b, []byte(widgetMarker)) != 1 {
-			t.Fatalf("%s: %q occurs %d times, want once (its live cell)", widgetNotebook, widgetMarker, bytes.Count(b, []byte(widgetMarker)))
+		if m, ok := markers[nb]; ok && bytes.Count(b, []byte(m)) < 1 {
+			t.Fatalf("%s: %q does not occur (its live cell)", nb, m)
 		}
 		if err := os.WriteFile(filepath.Join(work, filepath.Base(nb)), b, 0o644); err != nil {
 			t.Fatal(err)
@@ -614,10 +602,15 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 			runInLab(t, bctx, srv, rel(nb), committed, shots)
 		})
 	}
-	t.Run("widget", func(t *testing.T) {
-		runWidgetInLab(t, bctx, srv, rel(widgetNotebook), shots)
-	})
+	for _, l := range liveNotebooks {
+		t.Run("live "+l.path, func(t *testing.T) {
+			runLiveInLab(t, bctx, srv, rel(l.path), l.marker, shots)
+		})
+	}
 	if fe.app == "lab" {
+		t.Run("help while typing", func(t *testing.T) {
+			helpInLab(t, bctx, srv, rel(helpNotebook), shots)
+		})
 		t.Run("JupyterLab's own", func(t *testing.T) {
 			tab, ctx, closeTab := newTab(t, bctx, "lab")
 			defer closeTab()
@@ -713,4 +706,147 @@ func checkLabFeatures(t *testing.T, ctx context.Context, commands []string) {
 	if !t.Failed() {
 		t.Logf("JupyterLab has %v, opens .go, .md, .csv and .png files (%v) and has the dark theme", commands, got.Factories)
 	}
+}
+
+// helpNotebook is the lesson in which the "help while typing" subtest
+// types: its cells import perceptron.
+const helpNotebook = "notebooks/00_start_here.ipynb"
+
+// labTypeJS appends a code cell holding %s (JSON) to the notebook %s, puts
+// the cursor at its end in edit mode and focuses it, so that keys typed go
+// there.
+const labTypeJS = `(async () => {` + labPanelJS + `
+	app.shell.activateById(panel.id);
+	const nb = panel.content;
+	nb.activeCellIndex = nb.widgets.length - 1;
+	await app.commands.execute('notebook:insert-cell-below');
+	const cell = nb.activeCell;
+	const src = %s;
+	cell.model.sharedModel.setSource(src);
+	nb.mode = 'edit';
+	const lines = src.split('\n');
+	cell.editor.setCursorPosition({line: lines.length - 1, column: lines[lines.length - 1].length});
+	cell.editor.focus();
+	return true;
+})()`
+
+// labHelpJS reads what the completer and the tooltip show: the completions
+// and the tooltip's text.
+const labHelpJS = `(() => {
+	const r = {completions: [], tooltip: ''};
+	document.querySelectorAll('.jp-Completer:not(.lm-mod-hidden) .jp-Completer-item').forEach(li => {
+		r.completions.push((li.getAttribute('data-value') || li.textContent).trim());
+	});
+	const tip = document.querySelector('.jp-Tooltip');
+	if (tip) r.tooltip = tip.innerText;
+	return r;
+})()`
+
+// labHelp is what labHelpJS reports.
+type labHelp struct {
+	Completions []string `json:"completions"`
+	Tooltip     string   `json:"tooltip"`
+}
+
+// plaSynopsis is the first sentence of perceptron.PLA's doc comment, read
+// from its source with go/doc.
+func plaSynopsis(t *testing.T) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	var files []*ast.File
+	matches, err := filepath.Glob("perceptron/*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range matches {
+		if strings.HasSuffix(m, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, m, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	p, err := doc.NewFromFiles(fset, files, "github.com/perceptron-go/lessons/perceptron")
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := p.Funcs // go/doc lists a function that returns a type T under T
+	for _, typ := range p.Types {
+		funcs = append(funcs, typ.Funcs...)
+	}
+	for _, f := range funcs {
+		if f.Name == "PLA" {
+			return p.Synopsis(f.Doc)
+		}
+	}
+	t.Fatal("perceptron has no func PLA")
+	return ""
+}
+
+// helpInLab runs helpNotebook in JupyterLab, then types in a new cell as a
+// student does: `perceptron.` then Tab must list PLA among the completions
+// (GoNB asks gopls), and Shift+Tab after `perceptron.PLA` must show PLA's doc
+// comment in the tooltip (see TestJupyterLab).
+func helpInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shots string) {
+	tab, ctx, closeTab := newTab(t, bctx, rel)
+	defer closeTab()
+	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
+	relJSON, _ := json.Marshal(rel)
+	stateJS := fmt.Sprintf(labStateJS, relJSON)
+	shot := false
+	defer func() {
+		if !shot {
+			labShot(t, tab, filepath.Join(shots, srv.shots+name+"_help_failure.png"), "")
+		}
+	}()
+	openInLab(t, ctx, srv, rel)
+	waitLabRunAll(t, ctx, stateJS, rel)
+	synopsis := plaSynopsis(t)
+	normal := func(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+	ask := func(src string, key string, mods chromedp.Modifier, what string, done func(labHelp) bool) labHelp {
+		t.Helper()
+		srcJSON, _ := json.Marshal(src)
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labTypeJS, relJSON, srcJSON), chromedp.EvalAwaitPromise)); err != nil {
+			t.Fatalf("%s: typing %q in a new cell: %v", rel, src, err)
+		}
+		// gopls may still be loading the module: a student presses the key
+		// again, and so does the test, every 5 s.
+		var h labHelp
+		start := time.Now()
+		deadline := start.Add(90 * time.Second)
+		for next := start; ; {
+			if !time.Now().Before(deadline) {
+				t.Fatalf("%s: %s after %q: not seen in 90 s (completions %q, tooltip %q)", rel, what, src, h.Completions, h.Tooltip)
+			}
+			if !time.Now().Before(next) {
+				if err := chromedp.Do(ctx, chromedp.KeyEvent(key, chromedp.KeyModifiers(mods))); err != nil {
+					t.Fatalf("%s: pressing %q: %v", rel, key, err)
+				}
+				next = time.Now().Add(5 * time.Second)
+			}
+			time.Sleep(250 * time.Millisecond)
+			var err error
+			if h, err = chromedp.Run(ctx, chromedp.Evaluate[labHelp](labHelpJS)); err == nil && done(h) {
+				t.Logf("%s: %s %.1fs after %q", rel, what, time.Since(start).Seconds(), src)
+				return h
+			}
+		}
+	}
+	h := ask("%%\nperceptron.", kb.Tab, 0, "Tab lists PLA among the completions", func(h labHelp) bool {
+		return slices.Contains(h.Completions, "PLA")
+	})
+	t.Logf("%s: %d completions of perceptron.: %s", rel, len(h.Completions), strings.Join(h.Completions, " "))
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_completion.png"), ".jp-Completer")
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	h = ask("%%\nperceptron.PLA", kb.Tab, chromedp.ModifierShift, "Shift+Tab shows PLA's doc comment", func(h labHelp) bool {
+		return strings.Contains(normal(h.Tooltip), normal(synopsis))
+	})
+	t.Logf("%s: the tooltip of perceptron.PLA: %q", rel, tail(h.Tooltip, 5))
+	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_tooltip.png"), ".jp-Tooltip")
+	shot = true
 }

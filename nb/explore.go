@@ -2,6 +2,7 @@ package nb
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"html"
 	"math"
@@ -11,9 +12,7 @@ import (
 	"time"
 
 	"github.com/janpfeifer/gonb/gonbui"
-	"github.com/janpfeifer/gonb/gonbui/comms"
 	"github.com/janpfeifer/gonb/gonbui/dom"
-	"github.com/janpfeifer/gonb/gonbui/widgets"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
@@ -235,49 +234,231 @@ func renderValues(render RenderFunc, v Values, width, height vg.Length) (explore
 	return exploreFrame{png: png, caption: caption}, nil
 }
 
-// frameHTML is the live figure area: the values, the caption and the
-// figure. The browser tests read the classes and data attributes.
-func frameHTML(v Values, f exploreFrame) string {
-	return fmt.Sprintf(`<div class="plots-explore-frame" data-values="%s">`+
-		`<p class="plots-explore-values" style="margin: 0.2em 0">%s</p>`+
-		`<p class="plots-explore-caption" style="margin: 0.2em 0">%s</p>`+
-		`<img src="data:image/png;base64,%s"></div>`,
-		html.EscapeString(v.String()), html.EscapeString(v.String()), html.EscapeString(f.caption),
-		base64.StdEncoding.EncodeToString(f.png))
-}
-
 // stillFigure leaves f in the notebook as the cell's lasting output: its
-// caption (text/html) and the figure (image/png), which a saved or
-// converted notebook keeps.
-func stillFigure(v Values, f exploreFrame) error {
-	gonbui.DisplayHTML(fmt.Sprintf(`<p class="plots-explore-caption" data-values="%s">%s</p>`,
-		html.EscapeString(v.String()), html.EscapeString(f.caption)))
+// caption (text/html, a paragraph with the id capID) and the figure
+// (image/png), which a saved or converted notebook keeps.
+func stillFigure(capID string, v Values, f exploreFrame) error {
+	gonbui.DisplayHTML(fmt.Sprintf(`<p id="%s" class="plots-explore-caption" data-values="%s">%s</p>`,
+		capID, html.EscapeString(v.String()), html.EscapeString(f.caption)))
 	gonbui.DisplayPNG(f.png)
 	gonbui.Sync() // as in Display: the cell may end at once
 	return gonbui.Error()
 }
 
-// Explore lets a student explore a figure in a GoNB notebook: it shows one
-// row per control (a slider with its two ends, or a drop-down list), the
-// figure that render draws for the current values with its caption above
-// it, and a Done button. Moving a control redraws the figure (moves that
-// come faster than render draws are merged: only the latest is drawn).
-// Done removes the controls, leaves the last figure and its caption in the
-// notebook as a still image, and Explore returns the values it was drawn
-// for; the kernel is busy until then.
+// maxFrames bounds the frames one live figure draws ahead, and frameTime
+// the time it spends drawing them (estimated from the first frame, so a
+// loaded machine draws fewer): a live figure's cell stays under 3 s, even
+// headless, and its frames under 5 MB (a frame of the lessons is a PNG of
+// about 33 kB).
+var (
+	maxFrames = 120
+	frameTime = 750 * time.Millisecond
+)
+
+// lattice returns, for each control, the positions whose frames are drawn
+// ahead: all of them when the product of the controls' position counts is
+// at most budget; otherwise the control with the most positions is thinned,
+// one position at a time, until the product fits. A thinned control keeps
+// both ends, its starting position and evenly spaced positions between.
+func lattice(controls []Control, start []int, budget int) [][]int {
+	k := make([]int, len(controls))
+	total := 1
+	for i, c := range controls {
+		k[i] = c.n + 1
+		total *= k[i]
+	}
+	for total > budget {
+		j := 0
+		for i := range k {
+			if k[i] > k[j] {
+				j = i
+			}
+		}
+		if k[j] == 1 {
+			break
+		}
+		total = total / k[j] * (k[j] - 1)
+		k[j]--
+	}
+	out := make([][]int, len(controls))
+	for i, c := range controls {
+		out[i] = spread(c.n, k[i], start[i])
+	}
+	return out
+}
+
+// spread returns k of the positions 0..n in increasing order: all of them
+// when k > n, only start when k is 1, else k evenly spaced ones from 0 to n
+// in which start, when it is not one of them, replaces the nearest inner one
+// (an end only when k is 2).
+func spread(n, k, start int) []int {
+	if k > n {
+		out := make([]int, n+1)
+		for i := range out {
+			out[i] = i
+		}
+		return out
+	}
+	if k <= 1 {
+		return []int{start}
+	}
+	out := make([]int, k)
+	for j := range out {
+		out[j] = int(math.Round(float64(j) * float64(n) / float64(k-1)))
+	}
+	if !slices.Contains(out, start) {
+		lo, hi := 1, k-2 // the inner positions
+		if k == 2 {
+			lo, hi = 0, 1
+		}
+		near := lo
+		for j := lo; j <= hi; j++ {
+			if abs(out[j]-start) < abs(out[near]-start) {
+				near = j
+			}
+		}
+		out[near] = start
+		slices.Sort(out)
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// liveControl is what the browser needs of one control: its name, the
+// labels of the positions drawn, which of them is the start, and whether
+// it is a choice (a drop-down list) rather than a slider. Total is the
+// control's own number of positions, of which Labels are drawn.
+type liveControl struct {
+	Name   string   `json:"name"`
+	Labels []string `json:"labels"`
+	Start  int      `json:"start"`
+	Choice bool     `json:"choice"`
+	Total  int      `json:"total"`
+}
+
+// liveFrame is one frame drawn ahead: the PNG (base64), the caption and
+// the values, or the render error for those values.
+type liveFrame struct {
+	PNG     string `json:"png,omitempty"`
+	Caption string `json:"caption"`
+	Values  string `json:"values"`
+	Error   string `json:"error,omitempty"`
+}
+
+// liveFigure is the data the browser script of a live figure gets: the id
+// of the caption paragraph of the still figure, the controls and the frames
+// in row-major order (the last control varies fastest).
+type liveFigure struct {
+	Caption  string        `json:"caption"`
+	Controls []liveControl `json:"controls"`
+	Frames   []liveFrame   `json:"frames"`
+}
+
+// drawAhead renders the frames of every combination of the lattice's
+// positions (the start frame is given) and returns the browser's data. It
+// draws the frames nearest the start first (in steps of the lattice) and
+// stops at deadline: a frame not drawn by then says so in its error.
+func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFrame, width, height vg.Length, deadline time.Time) liveFigure {
+	fig := liveFigure{}
+	n := 1
+	start := make([]int, len(v.controls)) // the start's index in each control's positions
+	for i, c := range v.controls {
+		lc := liveControl{Name: c.name, Choice: c.options != nil, Total: c.n + 1}
+		for j, p := range positions[i] {
+			lc.Labels = append(lc.Labels, c.format(p))
+			if p == v.pos[i] {
+				lc.Start = j
+			}
+		}
+		start[i] = lc.Start
+		fig.Controls = append(fig.Controls, lc)
+		n *= len(positions[i])
+	}
+	// at returns the lattice indices of frame idx (row-major, the last
+	// control fastest) and their distance from the start.
+	at := func(idx int) ([]int, int) {
+		ix := make([]int, len(positions))
+		dist := 0
+		for i := len(positions) - 1; i >= 0; i-- {
+			ix[i] = idx % len(positions[i])
+			idx /= len(positions[i])
+			dist += abs(ix[i] - start[i])
+		}
+		return ix, dist
+	}
+	order := make([]int, n)
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		_, da := at(a)
+		_, db := at(b)
+		return da - db
+	})
+	fig.Frames = make([]liveFrame, n)
+	for _, idx := range order {
+		ix, _ := at(idx)
+		w := Values{controls: v.controls, pos: make([]int, len(v.controls))}
+		for i := range ix {
+			w.pos[i] = positions[i][ix[i]]
+		}
+		lf := liveFrame{Values: w.String()}
+		f, err := first, error(nil)
+		switch {
+		case slices.Equal(w.pos, v.pos):
+		case time.Now().After(deadline):
+			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out", w, frameTime)
+		default:
+			f, err = renderValues(render, w, width, height)
+		}
+		if err != nil {
+			lf.Error = err.Error()
+		} else {
+			lf.PNG = base64.StdEncoding.EncodeToString(f.png)
+			lf.Caption = f.caption
+		}
+		fig.Frames[idx] = lf
+	}
+	return fig
+}
+
+// Explore lets a student explore a figure in a GoNB notebook without
+// holding the kernel: it shows the figure that render draws for the
+// starting values, with its caption above it, as a still figure (the
+// cell's lasting output, which a saved notebook keeps), then draws ahead
+// the frames of the controls' positions and hands them to the browser with
+// one row per control (a slider with its two ends and its value, or a
+// drop-down list). Moving a control there swaps the figure and caption in
+// place, with no round trip to the kernel, so the cell ends at once and Run
+// All goes on: Explore returns the starting values.
+//
+// At most maxFrames (120) frames are drawn ahead, and no more than about
+// 0.75 s of drawing (estimated from the first frame; the frames nearest the
+// start first, and none after 1.5 s: on a loaded machine a frame far from the
+// start may say that it was not drawn ahead). When the controls have more
+// combinations than that, the controls with the most positions are
+// thinned: a thinned slider keeps its ends, its starting value and evenly
+// spaced values between, and its row says how many of its positions it
+// offers. Moves in the browser need no kernel, so they work after the cell
+// (and the notebook) has run, until the page is reloaded; a reloaded or
+// converted notebook shows the still figure.
 //
 // Executed with no browser attached (nbconvert or nbclient, as in CI),
-// Explore finds out at once that nobody can move the controls (see
-// Connected), shows the still figure for the starting values, and returns
-// them: the same cell works live in Jupyter and headless, with no switch
-// to flip. Behind a base URL (JupyterHub's /user/NAME/, Binder) it mends
-// GoNB's widget connection first (see Connected).
+// Explore does the same: the notebook keeps the still figure for the
+// starting values, and the frames are sent as a transient script that a
+// saved notebook does not keep.
 //
 // Outside a notebook it returns ErrNotNotebook. A control the constructor
-// found invalid, two controls with one name, a render error, or a name
-// asked of the Values that is not a control of that kind is an error that
-// names the control and the values; live, a render error is shown in place
-// of the figure and the student can move on.
+// found invalid, two controls with one name, a render error for the
+// starting values, or a name asked of the Values that is not a control of
+// that kind is an error that names the control and the values; a render
+// error for other values is shown in place of that frame's figure.
 //
 // Usage, one cell (w and b of a boundary, and which data set):
 //
@@ -288,8 +469,8 @@ func stillFigure(v Values, f exploreFrame) error {
 //			p, err := figures.Boundary(data[v.Choice("data")], h)
 //			return p, fmt.Sprintf("%d errors", h.Errors(data[v.Choice("data")])), err
 //		},
-//		nb.Slider("w1", -2, 2, 0.1, 1),
-//		nb.Slider("b", -1, 1, 0.05, 0),
+//		nb.Slider("w1", -2, 2, 0.5, 1),
+//		nb.Slider("b", -1, 1, 0.25, 0),
 //		nb.Choice("data", []string{"toy", "noisy"}, "toy"))
 //	if err != nil {
 //		panic(err)
@@ -319,157 +500,119 @@ func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (V
 	if !gonbui.IsNotebook {
 		return v, ErrNotNotebook
 	}
-	if !Connected() {
-		f, err := renderValues(render, v, width, height)
-		if err != nil {
-			return v, err
-		}
-		return v, stillFigure(v, f)
+	t0 := time.Now()
+	first, err := renderValues(render, v, width, height)
+	if err != nil {
+		return v, err
 	}
-	return exploreLive(v, render, width, height)
+	budget := maxFrames
+	if per := time.Since(t0); per > 0 {
+		budget = min(budget, max(1, int(frameTime/per)))
+	}
+	capID := "plots_explore_caption_" + gonbui.UniqueID()
+	if err := stillFigure(capID, v, first); err != nil {
+		return v, err
+	}
+	// The estimate from one frame can be short on a loaded machine: the
+	// drawing also stops at twice frameTime.
+	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(2*frameTime))
+	if len(fig.Frames) < 2 {
+		return v, nil // too slow to draw ahead: the still figure stays
+	}
+	fig.Caption = capID
+	data, err := json.Marshal(fig)
+	if err != nil {
+		return v, err
+	}
+	dom.TransientJavascript(fmt.Sprintf("(%s)(%s);", liveFigureScript, data))
+	return v, gonbui.Error()
 }
 
-// exploreLive runs Explore's controls in a connected browser.
-func exploreLive(v Values, render RenderFunc, width, height vg.Length) (Values, error) {
-	figID := "plots_explore_figure_" + gonbui.UniqueID()
-	var last exploreFrame
-	var lastErr error
-	show := func() {
-		last, lastErr = renderValues(render, v, width, height)
-		if lastErr != nil {
-			gonbui.UpdateHTML(figID, fmt.Sprintf(`<div class="plots-explore-frame" data-values="%s"><pre class="plots-explore-error" style="color: #b00">%s</pre></div>`,
-				html.EscapeString(v.String()), html.EscapeString(lastErr.Error())))
-			return
+// liveFigureScript is the browser's side of Explore: a function of the
+// liveFigure data that finds the still figure (the caption paragraph by its
+// id, and the first image after it in the cell's outputs), puts the rows of
+// controls above the caption (each row: the name, the value, then the slider
+// between its two ends or the drop-down list), and on every move shows the
+// frame of the controls' positions in place. The browser tests read the classes and the
+// data attributes.
+const liveFigureScript = `function (fig) {
+	const cap = document.getElementById(fig.caption);
+	if (!cap || cap.dataset.live) return;
+	let img = null;
+	for (let el = cap; el && !img; el = el.parentElement) {
+		for (let s = el.nextElementSibling; s && !img; s = s.nextElementSibling) {
+			img = s.tagName === 'IMG' ? s : s.querySelector('img');
 		}
-		gonbui.UpdateHTML(figID, frameHTML(v, last))
 	}
-
-	// The controls live in a transient block, removed when Done is clicked.
-	root := dom.CreateTransientDiv()
-	type event struct{ control, pos int }
-	events := make(chan event, 64)
-	quit := make(chan struct{})
-	var listeners []*comms.AddressChan[int]
-	for i, c := range v.controls {
-		row := "plots_explore_row_" + gonbui.UniqueID()
-		dom.Append(root, fmt.Sprintf(`<div id="%s" class="plots-explore-control" style="display: flex; align-items: center; gap: 0.5em; max-width: 40em; margin: 0.2em 0"><b style="min-width: 4em">%s</b></div>`,
-			row, html.EscapeString(c.name)))
-		var ch *comms.AddressChan[int]
-		if c.options == nil {
-			dom.Append(row, "<span>"+html.EscapeString(c.format(0))+"</span>")
-			ch = widgets.Slider(0, c.n, c.pos).AppendTo(row).Done().Listen().LatestOnly()
-			dom.Append(row, "<span>"+html.EscapeString(c.format(c.n))+"</span>")
+	if (!img) return;
+	cap.dataset.live = '1';
+	const pos = fig.controls.map(c => c.start);
+	const box = document.createElement('div');
+	box.className = 'plots-explore-controls';
+	box.style.margin = '0.2em 0';
+	const show = () => {
+		let idx = 0;
+		fig.controls.forEach((c, i) => { idx = idx * c.labels.length + pos[i]; });
+		const f = fig.frames[idx];
+		cap.dataset.values = f.values;
+		cap.dataset.frame = String(idx);
+		if (f.error) {
+			cap.textContent = f.error;
+			cap.style.color = '#b00';
+			img.style.visibility = 'hidden';
 		} else {
-			escaped := make([]string, len(c.options))
-			for k, o := range c.options {
-				escaped[k] = html.EscapeString(o)
-			}
-			ch = widgets.Select(escaped).SetDefault(c.pos).AppendTo(row).Done().Listen().LatestOnly()
+			cap.textContent = f.caption;
+			cap.style.color = '';
+			img.src = 'data:image/png;base64,' + f.png;
+			img.style.visibility = '';
 		}
-		listeners = append(listeners, ch)
-		go func(i int, ch *comms.AddressChan[int]) {
-			for p := range ch.C {
-				select {
-				case events <- event{i, p}:
-				case <-quit:
-					return
-				}
-			}
-		}(i, ch)
-	}
-	buttons := "plots_explore_done_" + gonbui.UniqueID()
-	dom.Append(root, fmt.Sprintf(`<div id="%s" style="margin: 0.3em 0"></div>`, buttons))
-	clicks := widgets.Button("Done").AppendTo(buttons).Done().Listen()
-	show()
-
-	for {
-		select {
-		case e := <-events:
-			// Take every move that is already waiting, and draw once.
-			for more := true; more; {
-				c := v.controls[e.control]
-				v.pos[e.control] = min(max(e.pos, 0), c.n)
-				select {
-				case e = <-events:
-				default:
-					more = false
-				}
-			}
-			show()
-		case <-clicks.C:
-			close(quit)
-			clicks.Close()
-			for _, l := range listeners {
-				l.Close()
-			}
-			gonbui.UpdateHTML(figID, "")
-			dom.Remove(root)
-			if lastErr != nil {
-				return v, lastErr
-			}
-			return v, stillFigure(v, last)
-		}
-	}
-}
-
-// probeWait is how long Connected waits for the browser's answer once GoNB
-// has sent the question on (GoNB itself first waits up to 3 s for a
-// browser to open its widget connection). 2 s, then 5 s, were seen to be
-// too short on a loaded 2-core machine (a container build beside the
-// browser test): the control then fell back to its still figure in a live
-// browser. A live browser answers as soon as it can; only a notebook run
-// headless waits it out.
-var probeWait = 10 * time.Second
-
-// Connected reports whether a live browser shows the notebook that runs
-// the program, so that widgets can be used: it asks the browser, through
-// GoNB's widget channel, to send a value back, and waits for it. With no
-// browser (a notebook executed by nbconvert or nbclient) nobody answers and
-// it returns false after about 13 s: GoNB's own 3 s wait for a browser to
-// connect, then probeWait. Outside a notebook it returns false at once.
-//
-// Before it opens the channel, Connected displays MendWidgetURLScript (see
-// there), so that widgets also work behind a base URL.
-func Connected() bool {
-	if !gonbui.IsNotebook || gonbui.Error() != nil {
-		return false
-	}
-	dom.TransientJavascript(MendWidgetURLScript)
-	address := "/perceptron/plots/probe/" + gonbui.UniqueID()
-	// Subscribing makes GoNB install its widget connection in the browser
-	// (it waits for it up to 3 s). LatestOnly never blocks GoNB's reader on
-	// an answer that comes after the wait.
-	answers := comms.Listen[int](address).LatestOnly()
-	if gonbui.Error() != nil {
-		return false
-	}
-	// TransientJavascript waits (gonbui.Sync) until GoNB has passed the
-	// script on, so the wait below is for the browser alone.
-	// On a loaded machine the browser may open GoNB's connection after
-	// GoNB's own 3 s wait: the script keeps looking for it until probeWait
-	// has passed and answers as soon as it is there.
-	dom.TransientJavascript(fmt.Sprintf(`(() => {
-	const deadline = Date.now() + %d;
-	const answer = () => {
-		const comm = globalThis.gonb_comm;
-		if (comm) comm.send(%q, 1);
-		else if (Date.now() < deadline) setTimeout(answer, 100);
+		box.querySelectorAll('.plots-explore-value').forEach((o, i) => { o.textContent = fig.controls[i].labels[pos[i]]; });
 	};
-	answer();
-})();`, probeWait.Milliseconds(), address))
-	select {
-	case <-answers.C:
-		answers.Close()
-		return true
-	case <-time.After(probeWait):
-		// Unsubscribing would make GoNB wait another 3 s for a browser:
-		// the subscription ends with the program.
-		return false
-	}
-}
+	fig.controls.forEach((c, i) => {
+		const row = document.createElement('div');
+		row.className = 'plots-explore-control';
+		row.style.cssText = 'display: flex; align-items: center; gap: 0.5em; max-width: 44em; margin: 0.2em 0';
+		const name = document.createElement('b');
+		name.style.minWidth = '4em';
+		name.textContent = c.name;
+		row.appendChild(name);
+		const val = document.createElement('output');
+		val.className = 'plots-explore-value';
+		val.style.minWidth = '3em';
+		val.hidden = c.choice; // a drop-down list shows its own value
+		row.appendChild(val);
+		let input;
+		if (c.choice) {
+			input = document.createElement('select');
+			c.labels.forEach((l, j) => { const o = document.createElement('option'); o.value = String(j); o.textContent = l; input.appendChild(o); });
+		} else {
+			input = document.createElement('input');
+			input.type = 'range'; input.min = '0'; input.max = String(c.labels.length - 1); input.step = '1';
+			const lo = document.createElement('span'); lo.textContent = c.labels[0]; row.appendChild(lo);
+		}
+		input.value = String(c.start);
+		input.dataset.control = c.name;
+		input.addEventListener('input', () => { pos[i] = +input.value; show(); });
+		input.addEventListener('change', () => { pos[i] = +input.value; show(); });
+		row.appendChild(input);
+		if (!c.choice) {
+			const hi = document.createElement('span'); hi.textContent = c.labels[c.labels.length - 1]; row.appendChild(hi);
+		}
+		if (c.labels.length < c.total) {
+			const note = document.createElement('small');
+			note.textContent = c.labels.length + ' of ' + c.total + ' positions drawn ahead';
+			row.appendChild(note);
+		}
+		box.appendChild(row);
+	});
+	cap.parentElement.insertBefore(box, cap);
+	show();
+}`
 
-// MendWidgetURLScript is the JavaScript that Connected displays before GoNB
-// opens its widget connection. GoNB (v0.11.4 and v0.11.5) builds that
+// MendWidgetURLScript is JavaScript for a notebook that uses GoNB's own
+// widgets (gonbui/widgets; a live figure of this package does not): shown
+// before GoNB opens its widget connection, it mends that connection's
+// address. GoNB (v0.11.4 and v0.11.5) builds that
 // WebSocket's address as "ws://" + host + "/api/kernels/ID/channels": it
 // drops the server's base URL (JupyterHub serves a user's server under
 // /user/NAME/, Binder under a path of its own) and never uses wss: on an

@@ -2,6 +2,8 @@ package nb_test
 
 import (
 	"bytes"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -101,175 +103,171 @@ func htmlOf(m protocol.DisplayData) string {
 	return s
 }
 
-// TestExploreHeadless plays a GoNB kernel that no browser is attached to
-// (as nbclient in CI): nobody answers the probe, so Explore must return the
-// starting values after the probe's wait, having drawn them once and shown
-// that figure (the exact PNG bytes) with its caption. The URL mend must
-// reach the kernel before the subscription that makes GoNB install its
-// widget connection.
-func TestExploreHeadless(t *testing.T) {
-	startInNotebook(t)
-	defer nb.SetProbeWait(300 * time.Millisecond)()
-
-	var calls []string
-	start := time.Now()
-	v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
-		nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "noisy"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(start); d > 5*time.Second {
-		t.Errorf("headless Explore took %v", d)
-	}
-	if got := v.Number("w"); got != 0.3 {
-		t.Errorf("w = %v, want exactly 0.3", got)
-	}
-	if got := v.Choice("data"); got != "noisy" {
-		t.Errorf("data = %q, want noisy", got)
-	}
-	if want := []string{"w = 0.3, data = noisy"}; fmt.Sprint(calls) != fmt.Sprint(want) {
-		t.Errorf("render calls %q, want %q", calls, want)
-	}
-	p, _, _ := exploreFigure(new([]string))(v)
-	want, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	mended, subscribed := -1, -1
-	caption := ""
-	for i := 0; ; i++ {
-		m := next(t)
-		h := htmlOf(m)
-		switch {
-		case strings.Contains(h, nb.MendWidgetURLScript):
-			mended = i
-		case m.Data[protocol.MIMECommSubscribe] != nil:
-			subscribed = i
-		case strings.Contains(h, "gonb_slider") || strings.Contains(h, "<select"):
-			t.Errorf("headless Explore built a widget: %q", h)
-		case strings.Contains(h, `class="plots-explore-caption"`):
-			caption = h
-		}
-		if png, ok := m.Data[protocol.MIMEImagePNG].([]byte); ok {
-			if !bytes.Equal(png, want) {
-				t.Errorf("the still figure is not the PNG of the starting values")
-			}
-			break
-		}
-	}
-	if mended < 0 || subscribed < 0 || mended > subscribed {
-		t.Errorf("URL mend sent as message %d, subscription as %d: want the mend first", mended, subscribed)
-	}
-	if !strings.Contains(caption, `data-values="w = 0.3, data = noisy">w is 0.3</p>`) {
-		t.Errorf("caption %q, want the values and the caption", caption)
-	}
+// liveData is the part of a live figure's data (see Explore) the tests
+// read.
+type liveData struct {
+	Caption  string `json:"caption"`
+	Controls []struct {
+		Name   string   `json:"name"`
+		Labels []string `json:"labels"`
+		Start  int      `json:"start"`
+		Choice bool     `json:"choice"`
+		Total  int      `json:"total"`
+	} `json:"controls"`
+	Frames []struct {
+		PNG     string `json:"png"`
+		Caption string `json:"caption"`
+		Values  string `json:"values"`
+		Error   string `json:"error"`
+	} `json:"frames"`
 }
 
-// TestExploreLive plays the kernel and a browser that answers: the probe,
-// each widget's first value, then a move of the slider, a new choice and a
-// click on Done. The figure must follow the moves, and Done must leave the
-// last figure as a still PNG and return its values.
-func TestExploreLive(t *testing.T) {
-	startInNotebook(t)
-	defer nb.SetProbeWait(5 * time.Second)()
+// liveScript matches the transient script of a live figure and its data.
+var liveScript = regexp.MustCompile(`(?s)^<script>\(function \(fig\).*\}\)\((\{.*\})\);</script>\s*$`)
 
-	type result struct {
-		v   nb.Values
-		err error
-	}
-	done := make(chan result, 1)
-	var calls []string
-	go func() {
-		v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, exploreFigure(&calls),
-			nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
-		done <- result{v, err}
-	}()
-
-	probe := regexp.MustCompile(`comm\.send\("(/perceptron/plots/probe/[^"]+)", 1\)`)
-	synced := regexp.MustCompile(`newSyncedVariable\("([^"]+)", ([^)]+)\)`)
-	var addrs []string // slider, select, button
-	frames := 0
-	// After Done, Explore may return before the test has read its last
-	// messages (the still figure): its result then waits in ended.
-	var ended *result
-	doneSent := false
-	send := func(addr string, v any) {
-		if err := answer(protocol.CommValue{Address: addr, Value: v}); err != nil {
-			t.Fatal(err)
-		}
+// runExplore calls Explore in the fake notebook, which must return the
+// starting values, and reads what it sent: the caption paragraph, the
+// still PNG and the live figure's data (nil if it sent none).
+func runExplore(t *testing.T, render nb.RenderFunc, controls ...nb.Control) (v nb.Values, caption string, png []byte, live *liveData) {
+	t.Helper()
+	v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, render, controls...)
+	if err != nil {
+		t.Fatal(err)
 	}
 	for {
 		var m protocol.DisplayData
 		select {
 		case m = <-fakeKernel.msgs:
-		case r := <-done:
-			if !doneSent {
-				t.Fatalf("Explore returned before Done: %v %v", r.v, r.err)
-			}
-			ended = &r
-			continue
-		case <-time.After(10 * time.Second):
-			t.Fatal("no message from Explore within 10 s")
+		default:
+			return v, caption, png, live
 		}
 		h := htmlOf(m)
-		if s := probe.FindStringSubmatch(h); s != nil {
-			send(s[1], 1)
+		switch {
+		case strings.Contains(h, `class="plots-explore-caption"`):
+			caption = h
+		case strings.HasPrefix(h, "<script>"):
+			s := liveScript.FindStringSubmatch(h)
+			if s == nil {
+				t.Fatalf("a script that is not a live figure's: %.300q", h)
+			}
+			live = new(liveData)
+			if err := json.Unmarshal([]byte(s[1]), live); err != nil {
+				t.Fatalf("the live figure's data: %v", err)
+			}
+		case strings.Contains(h, "gonb_") || strings.Contains(h, "comm"):
+			t.Errorf("Explore used GoNB's widgets: %.300q", h)
 		}
-		if s := synced.FindStringSubmatch(h); s != nil {
-			addrs = append(addrs, s[1])
-			// The browser sends each widget's starting value: the slider's
-			// position (0.3 is position 13 of -1..1), the select's index,
-			// the button's count.
-			send(s[1], []any{13, 0, 0}[len(addrs)-1])
-		}
-		if strings.Contains(h, `class="plots-explore-frame"`) {
-			frames++
-			switch frames {
-			case 1:
-				if !strings.Contains(h, `data-values="w = 0.3, data = toy"`) {
-					t.Fatalf("first frame %.200q, want w = 0.3, data = toy", h)
-				}
-				send(addrs[0], 20) // w = 1
-			case 2:
-				if !strings.Contains(h, `data-values="w = 1.0, data = toy"`) {
-					t.Fatalf("second frame %.200q, want w = 1 after the move", h)
-				}
-				send(addrs[1], "1") // the browser sends the select's value as a string
-			case 3:
-				if !strings.Contains(h, `data-values="w = 1.0, data = noisy"`) {
-					t.Fatalf("third frame %.200q, want data = noisy", h)
-				}
-				doneSent = true
-				send(addrs[2], 1) // Done
-			}
-		}
-		if png, ok := m.Data[protocol.MIMEImagePNG].([]byte); ok {
-			var r result
-			if ended != nil {
-				r = *ended
-			} else {
-				r = <-done
-			}
-			if r.err != nil {
-				t.Fatal(r.err)
-			}
-			if got := r.v.String(); got != "w = 1.0, data = noisy" {
-				t.Errorf("Explore returned %q, want w = 1.0, data = noisy", got)
-			}
-			p, _, _ := exploreFigure(new([]string))(r.v)
-			want, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(png, want) {
-				t.Errorf("the still figure after Done is not the PNG of the last values")
-			}
-			break
+		if p, ok := m.Data[protocol.MIMEImagePNG].([]byte); ok {
+			png = p
 		}
 	}
-	if len(addrs) != 3 {
-		t.Errorf("widgets created: %d, want a slider, a select and a button", len(addrs))
+}
+
+// pngOf is the PNG of the tests' figure for values v.
+func pngOf(t *testing.T, v nb.Values) []byte {
+	t.Helper()
+	p, _, _ := exploreFigure(new([]string))(v)
+	b, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestExploreDrawsAhead plays a GoNB kernel (with a browser or not: Explore
+// does not ask): Explore must return the starting values at once, leave the
+// still figure of the starting values (the exact PNG bytes) under its
+// caption, and send the browser every frame of the 21 × 2 positions in
+// row-major order, each the PNG of its own values, drawing each once.
+func TestExploreDrawsAhead(t *testing.T) {
+	startInNotebook(t)
+	defer nb.SetFrameBudget(1000, time.Hour)()
+
+	var calls []string
+	v, caption, png, live := runExplore(t, exploreFigure(&calls),
+		nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "noisy"))
+	if got := v.String(); got != "w = 0.3, data = noisy" {
+		t.Errorf("Explore returned %q, want the starting values w = 0.3, data = noisy", got)
+	}
+	if !bytes.Equal(png, pngOf(t, v)) {
+		t.Errorf("the still figure is not the PNG of the starting values")
+	}
+	if !strings.Contains(caption, `data-values="w = 0.3, data = noisy">w is 0.3</p>`) {
+		t.Errorf("caption %q, want the values and the caption", caption)
+	}
+	if live == nil {
+		t.Fatal("no live figure sent")
+	}
+	if !strings.Contains(caption, `id="`+live.Caption+`"`) {
+		t.Errorf("the live figure looks for the caption %q, which is not in %q", live.Caption, caption)
+	}
+	if len(live.Controls) != 2 {
+		t.Fatalf("%d controls, want 2", len(live.Controls))
+	}
+	w, data := live.Controls[0], live.Controls[1]
+	if w.Name != "w" || w.Choice || len(w.Labels) != 21 || w.Total != 21 || w.Labels[0] != "-1.0" || w.Labels[20] != "1.0" || w.Labels[w.Start] != "0.3" {
+		t.Errorf("slider w: %+v, want 21 positions -1.0 ... 1.0 starting at 0.3", w)
+	}
+	if data.Name != "data" || !data.Choice || fmt.Sprint(data.Labels) != "[toy noisy]" || data.Start != 1 {
+		t.Errorf("choice data: %+v, want toy, noisy starting at noisy", data)
+	}
+	if len(live.Frames) != 42 {
+		t.Fatalf("%d frames, want 21 × 2", len(live.Frames))
+	}
+	if len(calls) != 42 {
+		t.Errorf("render called %d times, want once per frame (42)", len(calls))
+	}
+	for i, f := range live.Frames {
+		want := fmt.Sprintf("w = %s, data = %s", w.Labels[i/2], data.Labels[i%2])
+		if f.Values != want || f.Error != "" {
+			t.Fatalf("frame %d: values %q error %q, want %q", i, f.Values, f.Error, want)
+		}
+	}
+	// Frame 2·20+0 is w = 1.0, data = toy.
+	f := live.Frames[40]
+	b, err := base64.StdEncoding.DecodeString(f.PNG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v1 := valuesOf(t, nb.Slider("w", -1, 1, 0.1, 1), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
+	if !bytes.Equal(b, pngOf(t, v1)) || f.Caption != "w is 1" {
+		t.Errorf("frame 40 (%s) is not the figure of w = 1, data = toy (caption %q)", f.Values, f.Caption)
+	}
+}
+
+// valuesOf returns the starting values of controls, as Explore returns them.
+func valuesOf(t *testing.T, controls ...nb.Control) nb.Values {
+	t.Helper()
+	v, _, _, _ := runExplore(t, func(nb.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }, controls...)
+	return v
+}
+
+// TestExploreThins checks the frame budget: 41 × 2 positions do not fit in
+// 10 frames, so the slider keeps its ends, its start and evenly spaced
+// positions (5 of 41), and the choice both options. A render error for
+// values other than the start is that frame's error, not Explore's.
+func TestExploreThins(t *testing.T) {
+	startInNotebook(t)
+	defer nb.SetFrameBudget(10, time.Hour)()
+	_, _, _, live := runExplore(t, func(v nb.Values) (*plot.Plot, string, error) {
+		if v.Int("n") == 40 && v.Choice("c") == "b" {
+			return nil, "", errors.New("no figure for 40, b")
+		}
+		return plot.New(), v.String(), nil
+	}, nb.Slider("n", 0, 40, 1, 7), nb.Choice("c", []string{"a", "b"}, "a"))
+	if live == nil {
+		t.Fatal("no live figure sent")
+	}
+	n := live.Controls[0]
+	if fmt.Sprint(n.Labels) != "[0 7 20 30 40]" || n.Total != 41 || n.Labels[n.Start] != "7" {
+		t.Errorf("slider n drawn at %v (start %d of %d), want [0 7 20 30 40] starting at 7 of 41", n.Labels, n.Start, n.Total)
+	}
+	if len(live.Frames) != 10 {
+		t.Fatalf("%d frames, want 10", len(live.Frames))
+	}
+	last := live.Frames[9]
+	if last.Values != "n = 40, c = b" || !strings.Contains(last.Error, "no figure for 40, b") || last.PNG != "" {
+		t.Errorf("the last frame %+v, want the render error for n = 40, c = b", last)
 	}
 }
 
@@ -277,12 +275,35 @@ func TestExploreLive(t *testing.T) {
 // not a control of that kind is an error naming it and the values.
 func TestValuesMisuse(t *testing.T) {
 	startInNotebook(t)
-	defer nb.SetProbeWait(100 * time.Millisecond)()
 	_, err := nb.Explore(vg.Inch, vg.Inch, func(v nb.Values) (*plot.Plot, string, error) {
 		return plot.New(), fmt.Sprint(v.Number("eta"), v.Choice("w")), nil
 	}, nb.Slider("w", 0, 1, 0.5, 0))
 	want := `w = 0.0: nb: explore: the render function asked for no slider named "eta" and no choice named "w"`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestDrawAheadDeadline checks that a frame not drawn by the deadline says
+// so in its error, and that the start frame is always there.
+func TestDrawAheadDeadline(t *testing.T) {
+	var calls []string
+	values, errs, err := nb.DrawnAhead(exploreFigure(&calls), nb.Slider("w", 0, 0.2, 0.1, 0.1), nb.Choice("data", []string{"toy"}, "toy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[w = 0.0, data = toy w = 0.1, data = toy w = 0.2, data = toy]"; fmt.Sprint(values) != want {
+		t.Fatalf("frames %q, want %s", values, want)
+	}
+	for i, e := range errs {
+		switch {
+		case i == 1 && e != "":
+			t.Errorf("the start frame has the error %q", e)
+		case i != 1 && !strings.Contains(e, values[i]+": not drawn ahead"):
+			t.Errorf("frame %d (%s): error %q, want that it was not drawn ahead", i, values[i], e)
+		}
+	}
+	if len(calls) != 1 {
+		t.Errorf("render called %d times (%q), want once, for the start", len(calls), calls)
 	}
 }

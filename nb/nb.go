@@ -8,13 +8,11 @@
 // # Live figures
 //
 // Explore (and Stepper, built on it) makes a figure live in a notebook:
-// named controls (sliders over numbers, choices among strings) redraw it
-// as the student moves them, and Done leaves the last figure as a still
-// image. The same cell runs headless (nbconvert, CI) with no change: with
-// no browser to answer, it shows the figure for the starting values and
-// returns at once. It works behind a base URL (JupyterHub, Binder) too,
-// where GoNB's own widget connection would not (see Connected and
-// MendWidgetURLScript).
+// named controls (sliders over numbers, choices among strings) switch
+// among frames drawn ahead in the cell, in the browser, with no round trip
+// to the kernel, so the cell ends at once and Run All never waits. The
+// notebook keeps the figure for the starting values as a still image, and
+// the same cell runs headless (nbconvert, CI) with no change.
 //
 // # Errors
 //

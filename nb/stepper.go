@@ -8,15 +8,16 @@ import (
 )
 
 // Stepper shows frames one at a time in a GoNB notebook with Explore: one
-// slider, "frame", over 1..len(frames), starting at the last frame, and a
-// Done button. Position k shows frames[k-1] under the caption
-// "Frame k of n: " + caption(k). Done leaves the chosen frame and its
-// caption in the notebook as a still figure, and Stepper returns its
-// number k. Executed headless (nbconvert, CI) it shows the last frame and
-// returns len(frames) at once; outside a notebook it returns ErrNotNotebook.
+// slider, "frame", over 1..len(frames), starting at the last frame. Position
+// k shows frames[k-1] under the caption "Frame k of n: " + caption(k). As
+// with Explore, the cell leaves the last frame as its still figure, the
+// browser steps through the frames with no kernel (so Run All goes on), and
+// Stepper returns len(frames) at once; more frames than Explore draws ahead
+// are thinned evenly (the first and last are always there). Outside a
+// notebook it returns ErrNotNotebook.
 //
-// Each frame is rendered when it is shown; a nil caption function shows
-// the bare "Frame k of n".
+// Each frame is rendered once; a nil caption function shows the bare
+// "Frame k of n".
 func Stepper(frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
 	n := len(frames)
 	if n == 0 {

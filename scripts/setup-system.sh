@@ -1,12 +1,13 @@
 # setup-system.sh is the system-wide part of `scripts/setup.sh --system`, which
-# sources it (bash) after installing Jupyter and building GoNB and goimports
+# sources it (bash) after installing Jupyter and building GoNB, goimports and gopls
 # into <repo>/bin ($repo, $bin, $py, $goroot, say, die and gonb_install come
 # from there; setup.sh has made the Jupyter environment $prefix/venv).
 # It installs, as root, one shared copy of the lessons for every user of the
 # server (a class on JupyterHub):
 #
 #   $prefix (LESSONS_PREFIX, default /usr/local/lib/perceptron-lessons)
-#     bin/gonb, bin/goimports       GoNB and goimports, as go.mod pins them
+#     bin/gonb, bin/goimports,      GoNB, goimports and gopls (completion and
+#     bin/gopls                     contextual help), as go.mod pins them
 #     bin/gonb-kernel               the kernel command: Go's environment, the
 #                                   user's GOCACHE filled from gocache/ on first
 #                                   use, GoNB's log in ~/.cache/perceptron-lessons
@@ -49,7 +50,7 @@ fi
 say "installing the lessons for every user into $prefix"
 umask 022
 install -d "$prefix/bin" "$prefix/lib"
-install -m 755 "$bin/gonb" "$bin/goimports" "$prefix/bin/"
+install -m 755 "$bin/gonb" "$bin/goimports" "$bin/gopls" "$prefix/bin/"
 for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;

@@ -13,8 +13,9 @@
 #      opens new notebooks with the gonb kernel (its
 #      etc/jupyter/jupyter_server_config.json);
 #   2. every Go module go.sum names, into Go's module cache (the grader
-#      builds offline), and GoNB and goimports, built at the versions go.mod
-#      pins (its `tool` block) into <repo>/bin;
+#      builds offline), and GoNB, goimports and gopls (GoNB's completion and
+#      contextual help), built at the versions go.mod pins (its `tool` block)
+#      into <repo>/bin;
 #   3. the GoNB kernel ("gonb"), registered for the user running this script:
 #      it runs <repo>/bin/gonb-kernel, which puts <repo>/bin and Go's bin
 #      directory on the kernel's PATH and writes GoNB's own log to
@@ -242,7 +243,7 @@ if [[ ! -f $default_kernel || $(cat "$default_kernel") != "$default_kernel_json"
 	chmod 644 "$default_kernel"
 fi
 
-# --- 2. The Go modules, GoNB and goimports -------------------------------------
+# --- 2. The Go modules, GoNB, goimports and gopls -------------------------------
 
 mkdir -p "$bin"
 # Every module go.sum names, into the Go module cache: the assignments' grader
@@ -254,8 +255,12 @@ say "downloading the Go modules go.sum names (Go module cache: $(go env GOMODCAC
 (cd "$repo" && go mod download)
 gonb_version=$(cd "$repo" && go list -m -f '{{.Version}}' github.com/janpfeifer/gonb)
 tools_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools)
-say "building gonb $gonb_version and goimports (golang.org/x/tools $tools_version), pinned by go.mod, into bin/"
-(cd "$repo" && go build -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports)
+gopls_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools/gopls)
+# GoNB finds gopls on the kernel's PATH (exec.LookPath) and runs it in its
+# temporary module folder: Tab completes and Shift+Tab (or the contextual help
+# panel) shows a name's doc comment. Without it GoNB runs, with no help.
+say "building gonb $gonb_version, goimports (golang.org/x/tools $tools_version) and gopls $gopls_version, pinned by go.mod, into bin/"
+(cd "$repo" && go build -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports golang.org/x/tools/gopls)
 
 # bin/jupyter-python runs the Jupyter environment's Python, whatever python3
 # is first on PATH; scripts/lessons.sh and the end-to-end tests use it.
@@ -278,11 +283,12 @@ fi
 
 # --- 3. the gonb kernel ---------------------------------------------------------
 
-# bin/gonb-kernel starts GoNB with bin/ (gonb, goimports) and Go's bin
+# bin/gonb-kernel starts GoNB with bin/ (gonb, goimports, gopls) and Go's bin
 # directories in front of PATH, and GoNB's log in the user's cache folder
 # (never in the repository, which another user may share): only fatal errors,
-# such as `go` missing from PATH, reach the console. gopls is optional
-# (completion and hover help only), hence --force_deps. Both -log_file and
+# such as `go` missing from PATH, reach the console. --force_deps only
+# matters to GoNB's --install, which checks goimports and gopls on the PATH
+# of whoever installs (bin/ has both). Both -log_file and
 # -extra_log are needed: GoNB v0.11.4 replaces klog's file output with the
 # -extra_log file, and with a nil file when that flag is not given. Flags
 # after the wrapper's own (the kernel spec's, a test's) win.
