@@ -361,7 +361,7 @@ write('reference_package_hw2', hw2, {'assignment': 'hw2_pla', 'rejected': ['iden
 
 func BatchPLA(X [][]float64, y []float64, w0 []float64, b0, eta float64, maxEpochs int) PLARun {
 	d, _ := perceptron.NewDataset(X, y)
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	r, _ := perceptron.PLA(d, opt)
 	return PLARun{W: r.W, B: r.B, Converged: true}
 }'''])
@@ -504,7 +504,7 @@ write('deny_via_goimports', hw2_noimport, {'assignment': 'hw2_pla', 'rejected': 
   'BatchPLA calls perceptron.PLA with no import of perceptron: goimports adds the import at build time, and the deny list still applies',
   ['''func BatchPLA(X [][]float64, y []float64, w0 []float64, b0, eta float64, maxEpochs int) PLARun {
 	d, _ := perceptron.NewDataset(X, y)
-	r, _ := perceptron.PLA(d, perceptron.DefaultOptions())
+	r, _ := perceptron.PLA(d, perceptron.Options{})
 	return PLARun{W: r.W, B: r.B, Converged: true}
 }'''])
 
