@@ -1,4 +1,4 @@
-package main
+package grade
 
 // The trust boundary. A submission is graded by two processes per test:
 //
@@ -35,10 +35,11 @@ import (
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+	"github.com/perceptron-go/lessons/lessons/assign/rpc"
 )
 
 // rpcPath is the import path of the call package both processes link.
-const rpcPath = assignment.ModulePath + "/lessons/assign/rpc"
+const rpcPath = rpc.ImportPath
 
 // exercise is a function the student writes: its signature as the source
 // declares it.

@@ -1,8 +1,10 @@
-package main
+package grade
 
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -28,7 +30,7 @@ var (
 // repoRoot is the repository root, two folders up from lessons/assign.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	repo, err := findRepo(".")
+	repo, err := assignment.FindRepo(".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +289,7 @@ func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, l
 	}
 }
 
-const fixture = "testdata/hw0_fixture"
+const fixture = "../testdata/hw0_fixture"
 
 // TestGradeFixture grades versions of the fixture assignment: its four
 // tests are TestDot (2 points), TestScore (1.5, calls Dot through Score),
@@ -569,7 +571,7 @@ func TestGradeCommand(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	var stdout, stderr strings.Builder
-	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
+	err := runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
@@ -633,7 +635,7 @@ func TestGradeCommand(t *testing.T) {
 	// A single submission with -results, as on Gradescope.
 	stdout.Reset()
 	results := filepath.Join(dir, "results.json")
-	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-results", results,
+	err = runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-results", results,
 		filepath.Join(subs, "alice/student.ipynb")}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
@@ -678,16 +680,38 @@ func TestSetprivWithoutNamespaces(t *testing.T) {
 	sol := filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb")
 	out := t.TempDir()
 	var stdout, stderr strings.Builder
-	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
+	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "pass -accept-weaker") || !strings.Contains(err.Error(), "no network namespace") {
 		t.Errorf("without -accept-weaker: %v, want a refusal naming what is missing", err)
 	}
 	stdout.Reset()
-	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
+	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("with -accept-weaker: %v\n%s", err, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "Score: 14 / 14") || !strings.Contains(stdout.String(), "MISSING: no network namespace") {
 		t.Errorf("with -accept-weaker: want 14 / 14 and the missing guarantees in the report:\n%s", stdout.String())
 	}
+}
+
+// runGrade runs "assign grade ARGS" as the command does: Config's flags,
+// then Batch.
+func runGrade(args []string, stdout, stderr io.Writer) error {
+	return runGradeSkipping(false, args, stdout, stderr)
+}
+
+// runGradeSkipping is runGrade, with the static check off if skip.
+func runGradeSkipping(skip bool, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c Config
+	c.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("grade takes one notebook or folder, not %q", fs.Args())
+	}
+	c.SkipStaticCheck = skip
+	return Batch(c, fs.Arg(0), stdout, stderr)
 }

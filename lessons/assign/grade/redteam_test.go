@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"crypto/sha256"
@@ -49,7 +49,7 @@ type redTeam struct {
 
 func readRedTeam(t *testing.T) map[string]redTeam {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/redteam/*.ipynb")
+	paths, err := filepath.Glob("../testdata/redteam/*.ipynb")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no testdata/redteam/*.ipynb: %v", err)
 	}
@@ -103,7 +103,7 @@ func redTeamAt(t *testing.T, level string) {
 			t.Parallel()
 			dir := fixture
 			if rt.Assignment != "" {
-				dir = filepath.Join("..", rt.Assignment)
+				dir = filepath.Join("../..", rt.Assignment)
 			}
 			a := loadAssignment(t, dir)
 			g := newGrader(t, *testTimeout)
@@ -162,7 +162,7 @@ func redTeamAt(t *testing.T, level string) {
 			}
 			sg := newGrader(t, *testTimeout)
 			sg.Sandbox = newSandboxAt(t, level, 2048)
-			sg.noStaticCheck = true
+			sg.SkipStaticCheck = true
 			if rt.Sandbox.Memory > 0 {
 				sg.Sandbox = newSandboxAt(t, level, rt.Sandbox.Memory)
 			}
@@ -264,7 +264,7 @@ func redTeamBatchAt(t *testing.T, level string) {
 	}
 	// Hostile file names: one too long for the reports' names (the
 	// file system refuses NAME.results.json), one with escape codes.
-	honest, err := os.ReadFile("testdata/redteam/honest_solution.ipynb")
+	honest, err := os.ReadFile("../testdata/redteam/honest_solution.ipynb")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,10 +278,9 @@ func redTeamBatchAt(t *testing.T, level string) {
 	}
 	out := filepath.Join(dir, "out")
 	// A level that lacks a guarantee here relies on the static check.
-	testNoStaticCheck = level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
-	defer func() { testNoStaticCheck = false }()
+	skip := level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
 	var stdout, stderr strings.Builder
-	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
+	err = runGradeSkipping(skip, []string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-workers", "2", "-parallel", "2",
 		"-sandbox", level, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())

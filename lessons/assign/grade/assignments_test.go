@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"path/filepath"
@@ -56,7 +56,7 @@ var signFlips = map[string][]struct {
 // wrong function; a compile error in one function costs exactly the tests
 // that use it; an endless loop is cut off within the time limit.
 func TestAssignments(t *testing.T) {
-	dirs, err := assignmentDirs("..")
+	dirs, err := assignment.Dirs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
