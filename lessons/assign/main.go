@@ -61,6 +61,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/grade"
 	"github.com/perceptron-go/lessons/lessons/assign/gradescope"
 )
@@ -134,7 +135,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		if *check {
-			problems := a.Freshness()
+			problems := generate.Check(a)
 			for _, p := range problems {
 				fmt.Fprintln(stderr, p)
 			}
@@ -146,7 +147,7 @@ func runGenerate(args []string, stdout, stderr io.Writer) error {
 			continue
 		}
 		start := time.Now()
-		if err := a.Generate(*hidden, *execute, repo); err != nil {
+		if err := generate.Write(a, *hidden, *execute, repo); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "%s: wrote student.ipynb and solution.ipynb (%d tests, %s points) in %.1fs\n",

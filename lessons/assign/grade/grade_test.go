@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
@@ -303,7 +304,7 @@ func TestGradeFixture(t *testing.T) {
 	if a.MaxScore() != 7.5 {
 		t.Fatalf("fixture max score %v, want 7.5", a.MaxScore())
 	}
-	student, solution := a.Generated(false)
+	student, solution := generate.Notebooks(a, false)
 	g := newGrader(t, *testTimeout)
 
 	t.Run("solution", func(t *testing.T) {
@@ -318,7 +319,7 @@ func TestGradeFixture(t *testing.T) {
 		}
 	})
 	t.Run("wrong sign", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
 		rep := grade(t, g, a, "wrong sign", nb)
 		checkWrong(t, a, rep, "Sign", []string{"TestSign"})
@@ -332,7 +333,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("wrong zero Dot", func(t *testing.T) {
 		// Dot always 0: TestDotHidden (which expects 0) still passes,
 		// TestDot and TestScore fail.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		zeroFunc(t, nb, "Dot")
 		rep := grade(t, g, a, "zero Dot", nb)
 		checkWrong(t, a, rep, "Dot", []string{"TestDot", "TestScore"})
@@ -341,7 +342,7 @@ func TestGradeFixture(t *testing.T) {
 		}
 	})
 	t.Run("endless loop", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		loopFunc(t, nb, "Dot")
 		lg := newGrader(t, *loopTimeout)
 		start := time.Now()
@@ -354,7 +355,7 @@ func TestGradeFixture(t *testing.T) {
 		t.Logf("graded in %v", time.Since(start))
 	})
 	t.Run("memory hog", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		// Every page is touched: the limit is on resident memory.
 		replaceInFunc(t, nb, "Dot", "s := 0.0", "s := 0.0\n\tvar hog [][]byte\n\tfor {\n\t\tb := make([]byte, 1<<20)\n\t\tfor i := 0; i < len(b); i += 512 {\n\t\t\tb[i] = 1\n\t\t}\n\t\thog = append(hog, b)\n\t}")
 		mg := newGrader(t, *testTimeout)
@@ -375,7 +376,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("compile error", func(t *testing.T) {
 		// Only Sign does not compile: its body is stubbed, TestSign loses
 		// its point, the other tests run.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
 		rep := grade(t, g, a, "compile error", nb)
 		checkStubbed(t, a, rep, map[string]string{"Sign": "cell 5, line 14: undefined: undefinedThing"}, []string{"TestSign"})
@@ -419,7 +420,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("two broken functions", func(t *testing.T) {
 		// Score and Sign, in the same cell, Sign with two errors; Dot is
 		// fine, so TestDot and TestDotHidden still pass.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
 		replaceInFunc(t, nb, "Sign", "return 1", "return undefinedOther")
 		breakFunc(t, nb, "Score")
@@ -451,7 +452,7 @@ func TestGradeFixture(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, nb := a.Generated(false)
+			_, nb := generate.Notebooks(a, false)
 			tc.edit(nb)
 			rep := grade(t, g, a, tc.name, nb)
 			if rep.Score != 0 || len(rep.Stubs) != 0 || !strings.Contains(rep.CompileError, tc.want) {
@@ -472,7 +473,7 @@ func TestGradeFixture(t *testing.T) {
 		// would): Dot is missing, and only the tests that call it (Score
 		// calls Dot) lose their points, each with a message naming the
 		// signature the source wants.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		c, src, _, _ := funcCell(t, nb, "Dot")
 		setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
 		rep := grade(t, g, a, "syntax error in Dot", nb)
@@ -496,21 +497,21 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("names of the generated code", func(t *testing.T) {
 		// The server and the stubs import os, sync and the call package:
 		// a submission may use those names for its own declarations.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{},
 			Source: "var rpc, os, sync, p, f = 1, 2, 3, 4, 5\n\nfunc New() int { return rpc + os + sync + p + f }"})
 		checkFullMarks(t, a, grade(t, g, a, "names of the generated code", nb))
 	})
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return 1", `return float64(len(strings.Repeat("+", 1)))`)
 		checkFullMarks(t, a, grade(t, g, a, "missing import", nb))
 	})
 	t.Run("given code changed", func(t *testing.T) {
 		// Sign wrong on negatives, and the given signExamples changed to
 		// hide it: the source's signExamples is the one the test uses.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
 		c, src, _, _ := funcCell(t, nb, "signExamples")
 		setCell(c, strings.Replace(src, "{-2, 0, 3}", "{0, 3}", 1))
@@ -523,7 +524,7 @@ func TestGradeFixture(t *testing.T) {
 		// always-passing copy of a test, and edits the visible tests: the
 		// later definitions count, the broken cell is skipped with a note,
 		// main bodies never run, and the source's tests are the ones run.
-		nb, _ := a.Generated(false)
+		nb, _ := generate.Notebooks(a, false)
 		add := func(src string) {
 			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src})
 		}
@@ -550,7 +551,7 @@ func TestGradeFixture(t *testing.T) {
 // metadata, from the folder name, or not at all, and a grades.csv.
 func TestGradeCommand(t *testing.T) {
 	a := loadAssignment(t, fixture)
-	student, solution := a.Generated(false)
+	student, solution := generate.Notebooks(a, false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")
 	write := func(rel string, nb *notebook.Notebook) {
