@@ -228,6 +228,49 @@ func processesWith(s string) []int {
 	return pids
 }
 
+// TestRedTeamClasses checks that every class of attack the red team must
+// cover (issue 20) has its hostile submission in testdata/redteam, and
+// that each escape from the sandbox is graded with the static check off
+// at every level the red team runs (bwrap and, as root, setpriv), so the
+// sandbox alone must hold it. Hostile file names are TestRedTeamBatch's.
+func TestRedTeamClasses(t *testing.T) {
+	rts := map[string]redTeam{}
+	for path, rt := range readRedTeam(t) {
+		rts[strings.TrimSuffix(filepath.Base(path), ".ipynb")] = rt
+	}
+	for _, c := range []struct {
+		class, fixture string
+		escape         bool // a sandbox escape: must hold with the static check off
+	}{
+		{"a data-race memory write", "data_race_write", true},
+		{"a harness call from student code", "harness_call", true},
+		{"a compile error only a hidden test triggers", "hidden_signature", false},
+		{"a deny-list bypass through goimports", "deny_via_goimports", false},
+		{"system calls by address", "syscalls_by_address", true},
+		{"a daemon holding the pipe", "daemon_pipe", true},
+		{"a kill across tests", "kill_all", true},
+		{"a compile bomb", "compile_bomb", false},
+		{"escape codes in output", "escape_codes", false},
+	} {
+		rt, ok := rts[c.fixture]
+		if !ok {
+			t.Errorf("%s: no testdata/redteam/%s.ipynb", c.class, c.fixture)
+			continue
+		}
+		if !c.escape {
+			continue
+		}
+		switch {
+		case rt.Batch:
+			// TestRedTeamBatch grades it with the static check off.
+		case rt.Sandbox == nil:
+			t.Errorf("%s: %s is never graded with the static check off", c.class, c.fixture)
+		case len(rt.Sandbox.Levels) > 0:
+			t.Errorf("%s: %s is graded with the static check off only at %v", c.class, c.fixture, rt.Sandbox.Levels)
+		}
+	}
+}
+
 // TestRedTeamBatch grades the batch entries of testdata/redteam together
 // in a folder named after the fixture, with the static check off (at the
 // bwrap level) so that the attack that writes everywhere really runs: the honest solution
