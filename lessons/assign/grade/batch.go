@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/ident"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
@@ -340,12 +341,7 @@ func Batch(c Config, target string, stdout, stderr io.Writer) error {
 			dir = c.Out
 		}
 		var buf strings.Builder
-		w := csv.NewWriter(&buf)
-		w.Write([]string{"submission", "assignment", "score", "max_score"})
-		for i, rep := range reports {
-			w.Write([]string{subs[i], rep.Assignment, num(rep.Score), num(rep.MaxScore)})
-		}
-		w.Flush()
+		writeGrades(&buf, subs, reports)
 		// Written once, after every test process is gone, by the grader only.
 		p := filepath.Join(dir, "grades.csv")
 		if err := os.WriteFile(p+".tmp", []byte(buf.String()), 0o644); err != nil {
@@ -357,4 +353,64 @@ func Batch(c Config, target string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stdout, "wrote %s\n", p)
 	}
 	return firstErr
+}
+
+// gradesHeader is the start of grades.csv's header; a column per test
+// follows.
+var gradesHeader = []string{"student", "student_id", "submission", "assignment", "score", "max_score"}
+
+// writeGrades writes grades.csv: a row per submission with the student
+// (ident.Of its path: the name and the gradebook's ID the file name
+// carries), the submission, the assignment, the total and the maximum,
+// then a column per test, named after it (ASSIGNMENT:TEST when the batch
+// holds several assignments), empty where a submission's assignment has
+// no such test.
+func writeGrades(out io.Writer, subs []string, reports []*Report) {
+	assignments := map[string]bool{}
+	for _, rep := range reports {
+		if rep.Assignment != "" && len(rep.Tests) > 0 {
+			assignments[rep.Assignment] = true
+		}
+	}
+	column := func(rep *Report, test string) string {
+		if len(assignments) > 1 {
+			return rep.Assignment + ":" + test
+		}
+		return test
+	}
+	var tests []string
+	seen := map[string]bool{}
+	for _, rep := range reports {
+		for _, tr := range rep.Tests {
+			if c := column(rep, tr.Name); !seen[c] {
+				seen[c] = true
+				tests = append(tests, c)
+			}
+		}
+	}
+	w := csv.NewWriter(out)
+	w.Write(append(slices.Clone(gradesHeader), tests...))
+	for i, rep := range reports {
+		st := ident.Of(subs[i])
+		row := []string{spreadsheetSafe(st.Name), st.ID, subs[i], rep.Assignment, num(rep.Score), num(rep.MaxScore)}
+		scores := map[string]string{}
+		for _, tr := range rep.Tests {
+			scores[column(rep, tr.Name)] = num(tr.Score)
+		}
+		for _, c := range tests {
+			row = append(row, scores[c])
+		}
+		w.Write(row)
+	}
+	w.Flush()
+}
+
+// spreadsheetSafe keeps a name taken from a file name from being read as
+// a formula by the spreadsheet that opens grades.csv: a leading = + - @
+// gets a quote before it.
+func spreadsheetSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
 }

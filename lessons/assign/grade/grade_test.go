@@ -565,8 +565,9 @@ func TestGradeCommand(t *testing.T) {
 	}
 	write("alice/student.ipynb", solution)
 	delete(student.Metadata, "lessons")
-	write("bob/hw0_fixture_bob.ipynb", student) // matched by its name
-	write("carol/homework.ipynb", student)      // cannot be matched
+	write("bob/hw0_fixture_bob.ipynb", student)                       // matched by its name
+	write("carol/homework.ipynb", student)                            // cannot be matched
+	write("doejane_LATE_48213_9120335_hw0_fixture-1.ipynb", solution) // Canvas's name for a late resubmission
 	if err := os.WriteFile(filepath.Join(subs, "dave.ipynb"), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -581,11 +582,15 @@ func TestGradeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCSV := "submission,assignment,score,max_score\n" +
-		filepath.Join(subs, "alice/student.ipynb") + ",hw0_fixture,7.5,7.5\n" +
-		filepath.Join(subs, "bob/hw0_fixture_bob.ipynb") + ",hw0_fixture,0,7.5\n" +
-		filepath.Join(subs, "carol/homework.ipynb") + ",,0,0\n" +
-		filepath.Join(subs, "dave.ipynb") + ",,0,0\n"
+	// grades.csv: the student from each file name (Canvas's download
+	// pattern, a folder per student, a plain name), the total and a
+	// column per test.
+	wantCSV := "student,student_id,submission,assignment,score,max_score,TestDot,TestScore,TestSign,TestDotHidden\n" +
+		"alice,," + filepath.Join(subs, "alice/student.ipynb") + ",hw0_fixture,7.5,7.5,2,1.5,1,3\n" +
+		"hw0_fixture_bob,," + filepath.Join(subs, "bob/hw0_fixture_bob.ipynb") + ",hw0_fixture,0,7.5,0,0,0,0\n" +
+		"homework,," + filepath.Join(subs, "carol/homework.ipynb") + ",,0,0,,,,\n" +
+		"dave,," + filepath.Join(subs, "dave.ipynb") + ",,0,0,,,,\n" +
+		"doejane,48213," + filepath.Join(subs, "doejane_LATE_48213_9120335_hw0_fixture-1.ipynb") + ",hw0_fixture,7.5,7.5,2,1.5,1,3\n"
 	if string(csv) != wantCSV {
 		t.Errorf("grades.csv:\n%s\nwant:\n%s", csv, wantCSV)
 	}

@@ -342,8 +342,11 @@ func redTeamBatchAt(t *testing.T, level string) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
+	if len(rows) == 0 || len(rows[0]) < 5 || rows[0][2] != "submission" || rows[0][4] != "score" {
+		t.Fatalf("grades.csv header %v: want submission in column 3 and score in column 5", rows[:min(1, len(rows))])
+	}
 	for _, r := range rows[1:] {
-		got[filepath.Base(r[0])] = r[2]
+		got[filepath.Base(r[2])] = r[4]
 	}
 	for path, rt := range rts {
 		if !rt.Batch {
