@@ -12,6 +12,7 @@
 //	go run ./lessons/assign generate [-hidden] [-execute=false] [-check] [DIR...]
 //	go run ./lessons/assign grade [flags] SUBMISSION.ipynb|FOLDER
 //	go run ./lessons/assign gradescope -assignment NAME [-o FILE.zip]
+//	go run ./lessons/assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR]
 //
 // generate writes DIR/student.ipynb (solutions replaced by
 // panic("not implemented"), hidden tests removed, outputs cleared) and
@@ -46,6 +47,15 @@
 //
 // gradescope builds an assignment's Gradescope autograder zip.
 //
+// export reads the grades.csv that grade wrote (a student column from each
+// file name, the total, a column per test) and writes a CSV that Canvas's
+// gradebook imports (-o) and each submission's Go code as NAME.go for a
+// similarity checker (-code).
+//
+// The work is in packages with no upward dependencies: generate, grade
+// and gradescope and export over assignment, ident, notebook, rpc and
+// sandbox. This command only parses flags.
+//
 // lessons/README.md is the guide for instructors and students.
 package main
 
@@ -61,6 +71,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/export"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/grade"
 	"github.com/perceptron-go/lessons/lessons/assign/gradescope"
@@ -70,7 +81,8 @@ const usage = `usage:
   assign generate [-hidden] [-execute=false] [-check] [DIR...]
   assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
   assign gradescope -assignment NAME [-o FILE.zip]
-Run "assign generate -h" or "assign grade -h" for the flags.`
+  assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
+Run "assign COMMAND -h" for the flags.`
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
@@ -90,6 +102,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGrade(args[1:], stdout, stderr)
 	case "gradescope":
 		return runGradescope(args[1:], stdout, stderr)
+	case "export":
+		return runExport(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -197,4 +211,24 @@ func runGradescope(args []string, stdout, stderr io.Writer) error {
 		return errors.New("gradescope takes -assignment NAME and no arguments")
 	}
 	return gradescope.Build(o, stdout)
+}
+
+// runExport parses the flags of "assign export" and writes the exports.
+func runExport(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("export", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var o export.Options
+	o.Flags(fs)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title NAME]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 0 {
+		fs.Usage()
+		return errors.New("export takes flags only")
+	}
+	return export.Run(o, stdout, stderr)
 }

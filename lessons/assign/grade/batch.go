@@ -392,7 +392,7 @@ func writeGrades(out io.Writer, subs []string, reports []*Report) {
 	w.Write(append(slices.Clone(gradesHeader), tests...))
 	for i, rep := range reports {
 		st := ident.Of(subs[i])
-		row := []string{spreadsheetSafe(st.Name), st.ID, subs[i], rep.Assignment, num(rep.Score), num(rep.MaxScore)}
+		row := []string{ident.SpreadsheetSafe(st.Name), st.ID, subs[i], rep.Assignment, num(rep.Score), num(rep.MaxScore)}
 		scores := map[string]string{}
 		for _, tr := range rep.Tests {
 			scores[column(rep, tr.Name)] = num(tr.Score)
@@ -403,14 +403,4 @@ func writeGrades(out io.Writer, subs []string, reports []*Report) {
 		w.Write(row)
 	}
 	w.Flush()
-}
-
-// spreadsheetSafe keeps a name taken from a file name from being read as
-// a formula by the spreadsheet that opens grades.csv: a leading = + - @
-// gets a quote before it.
-func spreadsheetSafe(s string) string {
-	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
-		return "'" + s
-	}
-	return s
 }

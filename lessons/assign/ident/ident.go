@@ -66,3 +66,13 @@ func Of(path string) Student {
 	}
 	return Student{Name: base, Pattern: "file"}
 }
+
+// SpreadsheetSafe keeps a name taken from a file name from being read as
+// a formula by the spreadsheet that opens a CSV of grades: a leading
+// = + - @, tab or carriage return gets a quote before it.
+func SpreadsheetSafe(s string) string {
+	if s != "" && strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+		return "'" + s
+	}
+	return s
+}

@@ -36,3 +36,19 @@ func TestOf(t *testing.T) {
 		t.Errorf("Key of a plain name = %q, want alice", k)
 	}
 }
+
+// TestSpreadsheetSafe quotes what a spreadsheet would run as a formula.
+func TestSpreadsheetSafe(t *testing.T) {
+	for in, want := range map[string]string{
+		"doejane":           "doejane",
+		"=HYPERLINK(\"x\")": "'=HYPERLINK(\"x\")",
+		"+1":                "'+1",
+		"-2+3":              "'-2+3",
+		"@SUM(A1)":          "'@SUM(A1)",
+		"":                  "",
+	} {
+		if got := SpreadsheetSafe(in); got != want {
+			t.Errorf("SpreadsheetSafe(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
