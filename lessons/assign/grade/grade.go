@@ -102,7 +102,6 @@ type Grader struct {
 	Parallel      int              // tests run at the same time
 	Sandbox       *sandbox.Sandbox // runs each test process (level, memory limit)
 	Keep          bool             // keep the temporary module (for debugging)
-	NoCache       bool             // build the trusted test binary afresh, not from the user's cache
 	ShowHidden    bool             // hidden tests visible in results.json at once (default: after the due date)
 	Log           func(format string, args ...any)
 	// SkipStaticCheck grades without checking the assignment's rules
