@@ -85,7 +85,7 @@ const usage = `usage:
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(os.Stderr, "assign:", grade.EscapeControl(err.Error()))
 		os.Exit(1)
 	}
