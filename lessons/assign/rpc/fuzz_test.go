@@ -86,7 +86,17 @@ func FuzzReply(f *testing.F) {
 
 // TestValidReply checks the recorded reply itself: F([1 2 3.5]) = 6.5.
 func TestValidReply(t *testing.T) {
-	client := New(bytes.NewReader(reply(t, []float64{1, 2, 3.5})), io.Discard)
+	// The reply is fed once the call is sent, as a server would answer:
+	// a reply read before its call is registered is a reply to no call.
+	b := reply(t, []float64{1, 2, 3.5})
+	in, feed := io.Pipe()
+	sent := &signalWriter{wrote: make(chan struct{})}
+	go func() {
+		<-sent.wrote
+		feed.Write(b)
+		feed.Close()
+	}()
+	client := New(in, sent)
 	client.Start()
 	var r float64
 	x := []float64{1, 2, 3.5}

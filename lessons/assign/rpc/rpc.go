@@ -30,6 +30,10 @@ import (
 	"sync"
 )
 
+// ImportPath is this package's import path: the generated programs of
+// both processes of a test import it.
+const ImportPath = "github.com/perceptron-go/lessons/lessons/assign/rpc"
+
 // Message kinds.
 const (
 	kindCall  = 1

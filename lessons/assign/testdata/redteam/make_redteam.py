@@ -361,7 +361,7 @@ write('reference_package_hw2', hw2, {'assignment': 'hw2_pla', 'rejected': ['iden
 
 func BatchPLA(X [][]float64, y []float64, w0 []float64, b0, eta float64, maxEpochs int) PLARun {
 	d, _ := perceptron.NewDataset(X, y)
-	opt := perceptron.DefaultOptions()
+	opt := perceptron.Options{}
 	r, _ := perceptron.PLA(d, opt)
 	return PLARun{W: r.W, B: r.B, Converged: true}
 }'''])
@@ -504,7 +504,7 @@ write('deny_via_goimports', hw2_noimport, {'assignment': 'hw2_pla', 'rejected': 
   'BatchPLA calls perceptron.PLA with no import of perceptron: goimports adds the import at build time, and the deny list still applies',
   ['''func BatchPLA(X [][]float64, y []float64, w0 []float64, b0, eta float64, maxEpochs int) PLARun {
 	d, _ := perceptron.NewDataset(X, y)
-	r, _ := perceptron.PLA(d, perceptron.DefaultOptions())
+	r, _ := perceptron.PLA(d, perceptron.Options{})
 	return PLARun{W: r.W, B: r.B, Converged: true}
 }'''])
 
@@ -574,6 +574,60 @@ func Dot(x, y []float64) float64 {
 		syscall.Kill(-1, syscall.SIGKILL)
 		time.Sleep(time.Millisecond)
 	}
+	return -1
+}'''])
+
+write('syscalls_by_address', fx, {'rejected': ['import not allowed: "syscall"', 'import not allowed: "unsafe"'],
+  'sandbox': {'score': 0, 'absent': ['NETWORK-OK', 'HIDDEN-FOUND'], 'present': ['SYSCALLS-RAN']}},
+  'system calls by address: Dot calls the kernel by number (socket, connect, openat, read), as code that forged a pointer to the runtime\'s system call entry could with no import: it connects to a server of the grading machine on 127.0.0.1 and reads the executable and folder of every process it can see, looking for the hidden tests',
+  ['''import (
+	"bytes"
+	"fmt"
+	"syscall"
+	"unsafe"
+)
+
+func Dot(x, y []float64) float64 {
+	fd, _, e := syscall.RawSyscall(syscall.SYS_SOCKET, syscall.AF_INET, syscall.SOCK_STREAM, 0)
+	if e == 0 {
+		sa := [16]byte{syscall.AF_INET, 0, 47613 >> 8, 47613 & 0xff, 127, 0, 0, 1}
+		if _, _, e := syscall.Syscall(syscall.SYS_CONNECT, fd, uintptr(unsafe.Pointer(&sa[0])), 16); e == 0 {
+			fmt.Println("NETWORK-OK by number")
+		} else {
+			fmt.Println("connect:", e)
+		}
+		syscall.RawSyscall(syscall.SYS_CLOSE, fd, 0, 0)
+	} else {
+		fmt.Println("socket:", e)
+	}
+	self, _, _ := syscall.RawSyscall(syscall.SYS_GETPID, 0, 0, 0)
+	atFDCWD := ^uintptr(99) // -100
+	buf := make([]byte, 1<<16)
+	for pid := uintptr(1); pid < 1<<15; pid++ {
+		if pid == self {
+			continue
+		}
+		for _, f := range []string{"exe", "cwd/graded_test.go", "cwd/source.ipynb", "cwd/../source.ipynb"} {
+			p := []byte(fmt.Sprintf("/proc/%d/%s\\x00", pid, f))
+			fd, _, e := syscall.Syscall6(syscall.SYS_OPENAT, atFDCWD, uintptr(unsafe.Pointer(&p[0])), syscall.O_RDONLY, 0, 0, 0)
+			if e != 0 {
+				continue
+			}
+			var data []byte
+			for len(data) < 256<<20 {
+				n, _, e := syscall.Syscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&buf[0])), uintptr(len(buf)))
+				if e != 0 || n == 0 {
+					break
+				}
+				data = append(data, buf[:n]...)
+			}
+			syscall.RawSyscall(syscall.SYS_CLOSE, fd, 0, 0)
+			if bytes.Contains(data, []byte("TestDotHidden")) || bytes.Contains(data, []byte("BEGIN HIDDEN")) {
+				fmt.Printf("HIDDEN-FOUND in /proc/%d/%s\\n", pid, f)
+			}
+		}
+	}
+	fmt.Println("SYSCALLS-RAN")
 	return -1
 }'''])
 

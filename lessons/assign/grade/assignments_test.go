@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"path/filepath"
@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/generate"
 )
 
 // signFlips are the deliberately wrong solutions of the real assignments:
@@ -56,7 +57,7 @@ var signFlips = map[string][]struct {
 // wrong function; a compile error in one function costs exactly the tests
 // that use it; an endless loop is cut off within the time limit.
 func TestAssignments(t *testing.T) {
-	dirs, err := assignmentDirs("..")
+	dirs, err := assignment.Dirs("../..")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,7 +76,7 @@ func TestAssignments(t *testing.T) {
 			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != assignment.SetupCell {
 				t.Errorf("cell 0 of the source is not the standard setup cell:\n%s", got)
 			}
-			for _, p := range a.Freshness() {
+			for _, p := range generate.Check(a) {
 				t.Errorf("%s\n(run: go run ./lessons/assign generate %s)", p, filepath.Join("lessons", name))
 			}
 			funcs := studentFuncs(a)

@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"context"
@@ -102,12 +102,12 @@ type Grader struct {
 	Parallel      int              // tests run at the same time
 	Sandbox       *sandbox.Sandbox // runs each test process (level, memory limit)
 	Keep          bool             // keep the temporary module (for debugging)
-	NoCache       bool             // build the trusted test binary afresh, not from the user's cache
 	ShowHidden    bool             // hidden tests visible in results.json at once (default: after the due date)
 	Log           func(format string, args ...any)
-	// noStaticCheck skips checkSubmission: only the red-team tests set it,
-	// to show that the sandbox alone contains an attack.
-	noStaticCheck bool
+	// SkipStaticCheck grades without checking the assignment's rules
+	// (imports, denied identifiers, init functions...), so that the
+	// sandbox alone must hold an attack: the red-team tests set it.
+	SkipStaticCheck bool
 
 	semOnce sync.Once
 	sem     chan struct{} // test processes running, shared by all submissions
@@ -342,7 +342,7 @@ func goCmdLimited(ctx context.Context, dir string, memoryMB int, args ...string)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "go", args...)
 	cmd.Dir = dir
-	cmd.Env = buildEnv()
+	cmd.Env = assignment.BuildEnv()
 	cmd.SysProcAttr = sandbox.SysProcAttr()
 	cmd.Cancel = func() error {
 		sandbox.KillGroup(cmd.Process.Pid)
@@ -370,22 +370,6 @@ func goCmdLimited(ctx context.Context, dir string, memoryMB int, args ...string)
 		err = ctx.Err()
 	}
 	return out.String(), false, err
-}
-
-// buildEnv is the environment of the go command: the module graph as
-// go.mod and go.sum say (-mod=readonly), no module proxy (GOPROXY=off: a
-// submission cannot fetch a module), no cgo, the local toolchain only.
-func buildEnv() []string {
-	var env []string
-	for _, e := range os.Environ() {
-		k, _, _ := strings.Cut(e, "=")
-		switch k {
-		case "GOFLAGS", "GOPROXY", "GOWORK", "GOTOOLCHAIN", "CGO_ENABLED", "GONOSUMDB", "GONOSUMCHECK", "GOSUMDB", "GOINSECURE", "GOPRIVATE", "GONOPROXY", "GOVCS":
-			continue
-		}
-		env = append(env, e)
-	}
-	return append(env, "GOFLAGS=-mod=readonly", "GOPROXY=off", "GOSUMDB=off", "GOWORK=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0")
 }
 
 // compilePos matches a compiler error's position in the graded code.
@@ -488,7 +472,7 @@ func fixImports(ctx context.Context, dir string, files ...string) bool {
 		}
 		cmd := exec.CommandContext(ctx, "go", "tool", "goimports", name)
 		cmd.Dir = dir
-		cmd.Env = buildEnv()
+		cmd.Env = assignment.BuildEnv()
 		cmd.WaitDelay = 5 * time.Second
 		fixed, err := cmd.Output()
 		if err != nil {
@@ -544,7 +528,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *assignment.Ass
 		}
 		return rep
 	}
-	if !g.noStaticCheck {
+	if !g.SkipStaticCheck {
 		if vs := checkSubmission(prog.cells, prog, a.Policy, a.GivenImports()); len(vs) > 0 {
 			return reject(vs), nil
 		}
@@ -600,7 +584,7 @@ func (g *Grader) Grade(subPath string, sub *notebook.Notebook, a *assignment.Ass
 			return nil, err
 		}
 		// goimports may have added an import the policy forbids.
-		if vs := g.checkAddedImports(dir, prog, a.Policy, a.GivenImports()); len(vs) > 0 && !g.noStaticCheck {
+		if vs := g.checkAddedImports(dir, prog, a.Policy, a.GivenImports()); len(vs) > 0 && !g.SkipStaticCheck {
 			return reject(vs), nil
 		}
 		if compileErr == "" {

@@ -1,4 +1,4 @@
-package main
+package gradescope
 
 import (
 	"archive/zip"
@@ -17,44 +17,51 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"text/template"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/rpc"
 )
 
-// runGradescope builds the autograder zip of one assignment: setup.sh
+// Options are the flags of "assign gradescope", which Flags registers.
+type Options struct {
+	Assignment string // assignment name (a folder of Lessons); required
+	Out        string // the zip to write; "": NAME_autograder.zip
+	Repo       string // repository root; "": found from the working folder
+	Lessons    string // folder of the assignments; "": Repo/lessons
+	GoVersion  string // Go release setup.sh installs; "": go.mod's toolchain, else its go line
+	Timeout    string // time limit per test, as run_autograder passes it to the grader
+}
+
+// Flags registers the flags of "assign gradescope" on fs, filling o.
+func (o *Options) Flags(fs *flag.FlagSet) {
+	fs.StringVar(&o.Assignment, "assignment", "", "assignment name (a folder of -lessons); required")
+	fs.StringVar(&o.Out, "o", "", "the zip to write (default: NAME_autograder.zip)")
+	fs.StringVar(&o.Repo, "repo", "", "repository root (default: found from the current folder)")
+	fs.StringVar(&o.Lessons, "lessons", "", "folder of the assignments (default: REPO/lessons)")
+	fs.StringVar(&o.GoVersion, "go", "", "Go release setup.sh installs (default: go.mod's toolchain, else its go line)")
+	fs.StringVar(&o.Timeout, "timeout", "10s", "time limit per test, as run_autograder passes it to the grader")
+}
+
+// Build writes the autograder zip of one assignment: setup.sh
 // (installs the Go release that go.mod names, checked by SHA-256, and
 // bubblewrap; downloads the modules; warms the build cache), run_autograder
 // (grades /autograder/submission into /autograder/results/results.json),
 // the prebuilt grader, and source/: go.mod, go.sum, the repository's
 // packages the assignment needs and the assignment's source.ipynb (its
-// hidden tests).
-func runGradescope(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gradescope", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	name := fs.String("assignment", "", "assignment name (a folder of -lessons); required")
-	out := fs.String("o", "", "the zip to write (default: NAME_autograder.zip)")
-	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
-	lessonsFlag := fs.String("lessons", "", "folder of the assignments (default: REPO/lessons)")
-	goVersion := fs.String("go", "", "Go release setup.sh installs (default: go.mod's toolchain, else its go line)")
-	timeout := fs.String("timeout", "10s", "time limit per test, as run_autograder passes it to the grader")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign gradescope -assignment NAME [-o FILE.zip] [flags]")
-		fs.PrintDefaults()
+// hidden tests). It prints a line saying what it wrote on stdout.
+func Build(o Options, stdout io.Writer) error {
+	if o.Assignment == "" {
+		return errors.New("gradescope: no assignment named: use -assignment NAME")
 	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *name == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return errors.New("gradescope takes -assignment NAME and no arguments")
-	}
-	repo, lessonsDir, err := repoDirs(*repoFlag, *lessonsFlag)
+	name, out, goVersion, timeout := &o.Assignment, &o.Out, &o.GoVersion, &o.Timeout
+	repo, lessonsDir, err := assignment.RepoDirs(o.Repo, o.Lessons)
 	if err != nil {
 		return err
 	}
-	known, err := assignmentDirs(lessonsDir)
+	known, err := assignment.Dirs(lessonsDir)
 	if err != nil {
 		return err
 	}
@@ -147,7 +154,7 @@ func runGradescope(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "wrote %s: %s (%d tests, %s points), Go %s (SHA-256 %s), %d files\n",
-		*out, a.Name, len(a.Tests), num(a.MaxScore()), v, sum, len(files))
+		*out, a.Name, len(a.Tests), strconv.FormatFloat(a.MaxScore(), 'g', -1, 64), v, sum, len(files))
 	return nil
 }
 
@@ -211,7 +218,7 @@ func toolchainSHA256(v string) (string, error) {
 // and embedded files.
 func modulePackageFiles(repo string, a *assignment.Assignment) ([]string, error) {
 	// Both processes of a test link the call package (boundary.go).
-	paths := map[string]bool{rpcPath: true}
+	paths := map[string]bool{rpc.ImportPath: true}
 	for _, pcs := range [][]*assignment.ParsedCell{a.CodeCells, a.TestCells} {
 		for _, pc := range pcs {
 			for _, is := range pc.Imports {
@@ -228,7 +235,7 @@ func modulePackageFiles(repo string, a *assignment.Assignment) ([]string, error)
 	cmd := exec.Command("go", args...)
 	cmd.Dir = repo
 	// The files of Gradescope's platform, whatever machine builds the bundle.
-	cmd.Env = append(buildEnv(), "GOOS=linux", "GOARCH=amd64")
+	cmd.Env = append(assignment.BuildEnv(), "GOOS=linux", "GOARCH=amd64")
 	b, err := cmd.Output()
 	if err != nil {
 		return nil, fmt.Errorf("go list: %v", err)

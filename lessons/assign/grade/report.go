@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"bytes"
@@ -12,7 +12,7 @@ import (
 // whether it passed and, if not, what the test expected and got, the panic,
 // the time-out or the compiler's message.
 func (r *Report) Text() string {
-	return escapeControl(r.text())
+	return EscapeControl(r.text())
 }
 
 func (r *Report) text() string {
@@ -195,10 +195,10 @@ func (r *Report) JSON() ([]byte, error) {
 		}
 		res.Tests = append(res.Tests, gt)
 	}
-	res.Output = escapeControl(res.Output)
+	res.Output = EscapeControl(res.Output)
 	for i := range res.Tests {
-		res.Tests[i].Name = escapeControl(res.Tests[i].Name)
-		res.Tests[i].Output = escapeControl(res.Tests[i].Output)
+		res.Tests[i].Name = EscapeControl(res.Tests[i].Name)
+		res.Tests[i].Output = EscapeControl(res.Tests[i].Output)
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -208,12 +208,12 @@ func (r *Report) JSON() ([]byte, error) {
 	return buf.Bytes(), err
 }
 
-// escapeControl writes the control characters of s (but newline and tab),
+// EscapeControl writes the control characters of s (but newline and tab),
 // and bytes that are not UTF-8, as Go escapes (\x1b, \r, \u009b): what a
 // submission prints reaches no terminal, file or browser raw, so it can
 // neither move the cursor, rewrite a line, set the clipboard (OSC 52) nor
 // forge a score line.
-func escapeControl(s string) string {
+func EscapeControl(s string) string {
 	clean := true
 	for _, c := range s {
 		if c == utf8.RuneError || (c < 0x20 && c != '\n' && c != '\t') || (c >= 0x7f && c <= 0x9f) || c == 0x2028 || c == 0x2029 {

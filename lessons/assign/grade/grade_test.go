@@ -1,8 +1,10 @@
-package main
+package grade
 
 import (
 	"encoding/json"
 	"flag"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
@@ -28,7 +31,7 @@ var (
 // repoRoot is the repository root, two folders up from lessons/assign.
 func repoRoot(t *testing.T) string {
 	t.Helper()
-	repo, err := findRepo(".")
+	repo, err := assignment.FindRepo(".")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -287,7 +290,7 @@ func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, l
 	}
 }
 
-const fixture = "testdata/hw0_fixture"
+const fixture = "../testdata/hw0_fixture"
 
 // TestGradeFixture grades versions of the fixture assignment: its four
 // tests are TestDot (2 points), TestScore (1.5, calls Dot through Score),
@@ -301,7 +304,7 @@ func TestGradeFixture(t *testing.T) {
 	if a.MaxScore() != 7.5 {
 		t.Fatalf("fixture max score %v, want 7.5", a.MaxScore())
 	}
-	student, solution := a.Generated(false)
+	student, solution := generate.Notebooks(a, false)
 	g := newGrader(t, *testTimeout)
 
 	t.Run("solution", func(t *testing.T) {
@@ -316,7 +319,7 @@ func TestGradeFixture(t *testing.T) {
 		}
 	})
 	t.Run("wrong sign", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
 		rep := grade(t, g, a, "wrong sign", nb)
 		checkWrong(t, a, rep, "Sign", []string{"TestSign"})
@@ -330,7 +333,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("wrong zero Dot", func(t *testing.T) {
 		// Dot always 0: TestDotHidden (which expects 0) still passes,
 		// TestDot and TestScore fail.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		zeroFunc(t, nb, "Dot")
 		rep := grade(t, g, a, "zero Dot", nb)
 		checkWrong(t, a, rep, "Dot", []string{"TestDot", "TestScore"})
@@ -339,7 +342,7 @@ func TestGradeFixture(t *testing.T) {
 		}
 	})
 	t.Run("endless loop", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		loopFunc(t, nb, "Dot")
 		lg := newGrader(t, *loopTimeout)
 		start := time.Now()
@@ -352,7 +355,7 @@ func TestGradeFixture(t *testing.T) {
 		t.Logf("graded in %v", time.Since(start))
 	})
 	t.Run("memory hog", func(t *testing.T) {
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		// Every page is touched: the limit is on resident memory.
 		replaceInFunc(t, nb, "Dot", "s := 0.0", "s := 0.0\n\tvar hog [][]byte\n\tfor {\n\t\tb := make([]byte, 1<<20)\n\t\tfor i := 0; i < len(b); i += 512 {\n\t\t\tb[i] = 1\n\t\t}\n\t\thog = append(hog, b)\n\t}")
 		mg := newGrader(t, *testTimeout)
@@ -373,7 +376,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("compile error", func(t *testing.T) {
 		// Only Sign does not compile: its body is stubbed, TestSign loses
 		// its point, the other tests run.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
 		rep := grade(t, g, a, "compile error", nb)
 		checkStubbed(t, a, rep, map[string]string{"Sign": "cell 5, line 14: undefined: undefinedThing"}, []string{"TestSign"})
@@ -417,7 +420,7 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("two broken functions", func(t *testing.T) {
 		// Score and Sign, in the same cell, Sign with two errors; Dot is
 		// fine, so TestDot and TestDotHidden still pass.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return undefinedThing")
 		replaceInFunc(t, nb, "Sign", "return 1", "return undefinedOther")
 		breakFunc(t, nb, "Score")
@@ -449,7 +452,7 @@ func TestGradeFixture(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, nb := a.Generated(false)
+			_, nb := generate.Notebooks(a, false)
 			tc.edit(nb)
 			rep := grade(t, g, a, tc.name, nb)
 			if rep.Score != 0 || len(rep.Stubs) != 0 || !strings.Contains(rep.CompileError, tc.want) {
@@ -470,7 +473,7 @@ func TestGradeFixture(t *testing.T) {
 		// would): Dot is missing, and only the tests that call it (Score
 		// calls Dot) lose their points, each with a message naming the
 		// signature the source wants.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		c, src, _, _ := funcCell(t, nb, "Dot")
 		setCell(c, strings.Replace(src, "for i := range x {", "for i := range x {{", 1))
 		rep := grade(t, g, a, "syntax error in Dot", nb)
@@ -494,21 +497,21 @@ func TestGradeFixture(t *testing.T) {
 	t.Run("names of the generated code", func(t *testing.T) {
 		// The server and the stubs import os, sync and the call package:
 		// a submission may use those names for its own declarations.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{},
 			Source: "var rpc, os, sync, p, f = 1, 2, 3, 4, 5\n\nfunc New() int { return rpc + os + sync + p + f }"})
 		checkFullMarks(t, a, grade(t, g, a, "names of the generated code", nb))
 	})
 	t.Run("missing import", func(t *testing.T) {
 		// GoNB adds a missing import (goimports); so does the grader.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return 1", `return float64(len(strings.Repeat("+", 1)))`)
 		checkFullMarks(t, a, grade(t, g, a, "missing import", nb))
 	})
 	t.Run("given code changed", func(t *testing.T) {
 		// Sign wrong on negatives, and the given signExamples changed to
 		// hide it: the source's signExamples is the one the test uses.
-		_, nb := a.Generated(false)
+		_, nb := generate.Notebooks(a, false)
 		replaceInFunc(t, nb, "Sign", "return -1", "return 1")
 		c, src, _, _ := funcCell(t, nb, "signExamples")
 		setCell(c, strings.Replace(src, "{-2, 0, 3}", "{0, 3}", 1))
@@ -521,7 +524,7 @@ func TestGradeFixture(t *testing.T) {
 		// always-passing copy of a test, and edits the visible tests: the
 		// later definitions count, the broken cell is skipped with a note,
 		// main bodies never run, and the source's tests are the ones run.
-		nb, _ := a.Generated(false)
+		nb, _ := generate.Notebooks(a, false)
 		add := func(src string) {
 			nb.Cells = append(nb.Cells, &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src})
 		}
@@ -548,7 +551,7 @@ func TestGradeFixture(t *testing.T) {
 // metadata, from the folder name, or not at all, and a grades.csv.
 func TestGradeCommand(t *testing.T) {
 	a := loadAssignment(t, fixture)
-	student, solution := a.Generated(false)
+	student, solution := generate.Notebooks(a, false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")
 	write := func(rel string, nb *notebook.Notebook) {
@@ -562,14 +565,15 @@ func TestGradeCommand(t *testing.T) {
 	}
 	write("alice/student.ipynb", solution)
 	delete(student.Metadata, "lessons")
-	write("bob/hw0_fixture_bob.ipynb", student) // matched by its name
-	write("carol/homework.ipynb", student)      // cannot be matched
+	write("bob/hw0_fixture_bob.ipynb", student)                       // matched by its name
+	write("carol/homework.ipynb", student)                            // cannot be matched
+	write("doejane_LATE_48213_9120335_hw0_fixture-1.ipynb", solution) // Canvas's name for a late resubmission
 	if err := os.WriteFile(filepath.Join(subs, "dave.ipynb"), []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(dir, "out")
 	var stdout, stderr strings.Builder
-	err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
+	err := runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
@@ -578,11 +582,15 @@ func TestGradeCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	wantCSV := "submission,assignment,score,max_score\n" +
-		filepath.Join(subs, "alice/student.ipynb") + ",hw0_fixture,7.5,7.5\n" +
-		filepath.Join(subs, "bob/hw0_fixture_bob.ipynb") + ",hw0_fixture,0,7.5\n" +
-		filepath.Join(subs, "carol/homework.ipynb") + ",,0,0\n" +
-		filepath.Join(subs, "dave.ipynb") + ",,0,0\n"
+	// grades.csv: the student from each file name (Canvas's download
+	// pattern, a folder per student, a plain name), the total and a
+	// column per test.
+	wantCSV := "student,student_id,submission,assignment,score,max_score,TestDot,TestScore,TestSign,TestDotHidden\n" +
+		"alice,," + filepath.Join(subs, "alice/student.ipynb") + ",hw0_fixture,7.5,7.5,2,1.5,1,3\n" +
+		"hw0_fixture_bob,," + filepath.Join(subs, "bob/hw0_fixture_bob.ipynb") + ",hw0_fixture,0,7.5,0,0,0,0\n" +
+		"homework,," + filepath.Join(subs, "carol/homework.ipynb") + ",,0,0,,,,\n" +
+		"dave,," + filepath.Join(subs, "dave.ipynb") + ",,0,0,,,,\n" +
+		"doejane,48213," + filepath.Join(subs, "doejane_LATE_48213_9120335_hw0_fixture-1.ipynb") + ",hw0_fixture,7.5,7.5,2,1.5,1,3\n"
 	if string(csv) != wantCSV {
 		t.Errorf("grades.csv:\n%s\nwant:\n%s", csv, wantCSV)
 	}
@@ -633,7 +641,7 @@ func TestGradeCommand(t *testing.T) {
 	// A single submission with -results, as on Gradescope.
 	stdout.Reset()
 	results := filepath.Join(dir, "results.json")
-	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-results", results,
+	err = runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-results", results,
 		filepath.Join(subs, "alice/student.ipynb")}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
@@ -678,16 +686,38 @@ func TestSetprivWithoutNamespaces(t *testing.T) {
 	sol := filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb")
 	out := t.TempDir()
 	var stdout, stderr strings.Builder
-	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
+	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
 	if err == nil || !strings.Contains(err.Error(), "pass -accept-weaker") || !strings.Contains(err.Error(), "no network namespace") {
 		t.Errorf("without -accept-weaker: %v, want a refusal naming what is missing", err)
 	}
 	stdout.Reset()
-	err = run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
+	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("with -accept-weaker: %v\n%s", err, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "Score: 14 / 14") || !strings.Contains(stdout.String(), "MISSING: no network namespace") {
 		t.Errorf("with -accept-weaker: want 14 / 14 and the missing guarantees in the report:\n%s", stdout.String())
 	}
+}
+
+// runGrade runs "assign grade ARGS" as the command does: Config's flags,
+// then Batch.
+func runGrade(args []string, stdout, stderr io.Writer) error {
+	return runGradeSkipping(false, args, stdout, stderr)
+}
+
+// runGradeSkipping is runGrade, with the static check off if skip.
+func runGradeSkipping(skip bool, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var c Config
+	c.Flags(fs)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 {
+		return fmt.Errorf("grade takes one notebook or folder, not %q", fs.Args())
+	}
+	c.SkipStaticCheck = skip
+	return Batch(c, fs.Arg(0), stdout, stderr)
 }

@@ -1,4 +1,4 @@
-package main
+package grade
 
 // The trust boundary. A submission is graded by two processes per test:
 //
@@ -35,10 +35,11 @@ import (
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+	"github.com/perceptron-go/lessons/lessons/assign/rpc"
 )
 
 // rpcPath is the import path of the call package both processes link.
-const rpcPath = assignment.ModulePath + "/lessons/assign/rpc"
+const rpcPath = rpc.ImportPath
 
 // exercise is a function the student writes: its signature as the source
 // declares it.
@@ -276,7 +277,7 @@ func (g *Grader) trustedBinary(a *assignment.Assignment) (string, error) {
 	// A grade command of one submission finds the binary an earlier one
 	// built: the cache is the grader's own (0700), keyed by the content.
 	cached := ""
-	if base, err := os.UserCacheDir(); err == nil && !g.NoCache {
+	if base, err := os.UserCacheDir(); err == nil {
 		cached = filepath.Join(base, "lessons-assign", "trusted", g.sourcesKey(key), "graded.test")
 		if fi, err := os.Stat(cached); err == nil && fi.Mode().IsRegular() {
 			if g.trusted == nil {

@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"crypto/sha256"
@@ -49,7 +49,7 @@ type redTeam struct {
 
 func readRedTeam(t *testing.T) map[string]redTeam {
 	t.Helper()
-	paths, err := filepath.Glob("testdata/redteam/*.ipynb")
+	paths, err := filepath.Glob("../testdata/redteam/*.ipynb")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no testdata/redteam/*.ipynb: %v", err)
 	}
@@ -103,7 +103,7 @@ func redTeamAt(t *testing.T, level string) {
 			t.Parallel()
 			dir := fixture
 			if rt.Assignment != "" {
-				dir = filepath.Join("..", rt.Assignment)
+				dir = filepath.Join("../..", rt.Assignment)
 			}
 			a := loadAssignment(t, dir)
 			g := newGrader(t, *testTimeout)
@@ -162,7 +162,7 @@ func redTeamAt(t *testing.T, level string) {
 			}
 			sg := newGrader(t, *testTimeout)
 			sg.Sandbox = newSandboxAt(t, level, 2048)
-			sg.noStaticCheck = true
+			sg.SkipStaticCheck = true
 			if rt.Sandbox.Memory > 0 {
 				sg.Sandbox = newSandboxAt(t, level, rt.Sandbox.Memory)
 			}
@@ -228,6 +228,49 @@ func processesWith(s string) []int {
 	return pids
 }
 
+// TestRedTeamClasses checks that every class of attack the red team must
+// cover (issue 20) has its hostile submission in testdata/redteam, and
+// that each escape from the sandbox is graded with the static check off
+// at every level the red team runs (bwrap and, as root, setpriv), so the
+// sandbox alone must hold it. Hostile file names are TestRedTeamBatch's.
+func TestRedTeamClasses(t *testing.T) {
+	rts := map[string]redTeam{}
+	for path, rt := range readRedTeam(t) {
+		rts[strings.TrimSuffix(filepath.Base(path), ".ipynb")] = rt
+	}
+	for _, c := range []struct {
+		class, fixture string
+		escape         bool // a sandbox escape: must hold with the static check off
+	}{
+		{"a data-race memory write", "data_race_write", true},
+		{"a harness call from student code", "harness_call", true},
+		{"a compile error only a hidden test triggers", "hidden_signature", false},
+		{"a deny-list bypass through goimports", "deny_via_goimports", false},
+		{"system calls by address", "syscalls_by_address", true},
+		{"a daemon holding the pipe", "daemon_pipe", true},
+		{"a kill across tests", "kill_all", true},
+		{"a compile bomb", "compile_bomb", false},
+		{"escape codes in output", "escape_codes", false},
+	} {
+		rt, ok := rts[c.fixture]
+		if !ok {
+			t.Errorf("%s: no testdata/redteam/%s.ipynb", c.class, c.fixture)
+			continue
+		}
+		if !c.escape {
+			continue
+		}
+		switch {
+		case rt.Batch:
+			// TestRedTeamBatch grades it with the static check off.
+		case rt.Sandbox == nil:
+			t.Errorf("%s: %s is never graded with the static check off", c.class, c.fixture)
+		case len(rt.Sandbox.Levels) > 0:
+			t.Errorf("%s: %s is graded with the static check off only at %v", c.class, c.fixture, rt.Sandbox.Levels)
+		}
+	}
+}
+
 // TestRedTeamBatch grades the batch entries of testdata/redteam together
 // in a folder named after the fixture, with the static check off (at the
 // bwrap level) so that the attack that writes everywhere really runs: the honest solution
@@ -264,7 +307,7 @@ func redTeamBatchAt(t *testing.T, level string) {
 	}
 	// Hostile file names: one too long for the reports' names (the
 	// file system refuses NAME.results.json), one with escape codes.
-	honest, err := os.ReadFile("testdata/redteam/honest_solution.ipynb")
+	honest, err := os.ReadFile("../testdata/redteam/honest_solution.ipynb")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -278,10 +321,9 @@ func redTeamBatchAt(t *testing.T, level string) {
 	}
 	out := filepath.Join(dir, "out")
 	// A level that lacks a guarantee here relies on the static check.
-	testNoStaticCheck = level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
-	defer func() { testNoStaticCheck = false }()
+	skip := level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
 	var stdout, stderr strings.Builder
-	err = run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-workers", "2", "-parallel", "2",
+	err = runGradeSkipping(skip, []string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-workers", "2", "-parallel", "2",
 		"-sandbox", level, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
@@ -300,8 +342,11 @@ func redTeamBatchAt(t *testing.T, level string) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
+	if len(rows) == 0 || len(rows[0]) < 5 || rows[0][2] != "submission" || rows[0][4] != "score" {
+		t.Fatalf("grades.csv header %v: want submission in column 3 and score in column 5", rows[:min(1, len(rows))])
+	}
 	for _, r := range rows[1:] {
-		got[filepath.Base(r[0])] = r[2]
+		got[filepath.Base(r[2])] = r[4]
 	}
 	for path, rt := range rts {
 		if !rt.Batch {

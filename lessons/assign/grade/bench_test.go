@@ -1,4 +1,4 @@
-package main
+package grade
 
 import (
 	"flag"
@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
@@ -20,7 +21,7 @@ var benchN = flag.Int("assign.bench_n", 40, "submissions in BenchmarkBatch")
 // their defaults, one per core), once one by one (one grade command per
 // submission, -workers 1). It reports seconds per submission of each.
 func BenchmarkBatch(b *testing.B) {
-	repo, err := findRepo(".")
+	repo, err := assignment.FindRepo(".")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -45,13 +46,13 @@ func BenchmarkBatch(b *testing.B) {
 			var out strings.Builder
 			start := time.Now()
 			if mode == "batch" {
-				if err := run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-out", filepath.Join(dir, "out"), subs}, &out, &out); err != nil {
+				if err := runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-out", filepath.Join(dir, "out"), subs}, &out, &out); err != nil {
 					b.Fatalf("%v\n%s", err, out.String())
 				}
 			} else {
 				for k := 0; k < *benchN; k++ {
 					sub := filepath.Join(subs, fmt.Sprintf("s%02d.ipynb", k))
-					if err := run([]string{"grade", "-repo", repo, "-assignment", "hw2_pla", "-workers", "1", "-out", filepath.Join(dir, "out"), sub}, &out, &out); err != nil {
+					if err := runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-workers", "1", "-out", filepath.Join(dir, "out"), sub}, &out, &out); err != nil {
 						b.Fatalf("%v\n%s", err, out.String())
 					}
 				}
