@@ -192,6 +192,10 @@ func mainErr(args []string, out io.Writer) error {
 			all[i] = append(all[i], res.cells...)
 		}
 		fmt.Fprintln(os.Stderr, " done")
+		for i, v := range variants { // progress: the table's rows so far
+			r := results[i][len(results[i])-1]
+			fmt.Fprintf(os.Stderr, "%s %s\n", v.name, row(r.name, r.cells, fmt.Sprintf("%.1f", r.runAll)))
+		}
 	}
 	for i, v := range variants {
 		if len(variants) > 1 {
@@ -231,35 +235,39 @@ func summarize(name string, runs []run) result {
 }
 
 func printTable(out io.Writer, results []result, all []cell) {
-	fmt.Fprintln(out, "| lesson | cells | median s | p90 s | max s | Run All s | figure cells: n, median, max s | live figures: n, max s |")
-	fmt.Fprintln(out, "|---|---|---|---|---|---|---|---|")
-	row := func(name string, cells []cell, runAll string) {
-		var ts, fig, live []float64
-		for _, c := range cells {
-			ts = append(ts, c.Seconds)
-			switch {
-			case c.Live:
-				live = append(live, c.Seconds)
-			case c.Figure:
-				fig = append(fig, c.Seconds)
-			}
-		}
-		figs, lives := "0", "0"
-		if len(fig) > 0 {
-			figs = fmt.Sprintf("%d, %.2f, %.2f", len(fig), quantile(fig, 0.5), quantile(fig, 1))
-		}
-		if len(live) > 0 {
-			lives = fmt.Sprintf("%d, %.2f", len(live), quantile(live, 1))
-		}
-		fmt.Fprintf(out, "| %s | %d | %.2f | %.2f | %.2f | %s | %s | %s |\n", name, len(ts),
-			quantile(ts, 0.5), quantile(ts, 0.9), quantile(ts, 1), runAll, figs, lives)
-	}
+	fmt.Fprintln(out, header)
 	sum := 0.0
 	for _, r := range results {
-		row(r.name, r.cells, fmt.Sprintf("%.1f", r.runAll))
+		fmt.Fprintln(out, row(r.name, r.cells, fmt.Sprintf("%.1f", r.runAll)))
 		sum += r.runAll
 	}
-	row("**all**", all, fmt.Sprintf("%.1f", sum))
+	fmt.Fprintln(out, row("**all**", all, fmt.Sprintf("%.1f", sum)))
+}
+
+const header = "| lesson | cells | median s | p90 s | max s | Run All s | figure cells: n, median, max s | live figures: n, max s |\n|---|---|---|---|---|---|---|---|"
+
+// row is one line of the table: the cells' median, p90 and maximum, the
+// given Run All time, and the figure cells (static and live apart).
+func row(name string, cells []cell, runAll string) string {
+	var ts, fig, live []float64
+	for _, c := range cells {
+		ts = append(ts, c.Seconds)
+		switch {
+		case c.Live:
+			live = append(live, c.Seconds)
+		case c.Figure:
+			fig = append(fig, c.Seconds)
+		}
+	}
+	figs, lives := "0", "0"
+	if len(fig) > 0 {
+		figs = fmt.Sprintf("%d, %.2f, %.2f", len(fig), quantile(fig, 0.5), quantile(fig, 1))
+	}
+	if len(live) > 0 {
+		lives = fmt.Sprintf("%d, %.2f", len(live), quantile(live, 1))
+	}
+	return fmt.Sprintf("| %s | %d | %.2f | %.2f | %.2f | %s | %s | %s |", name, len(ts),
+		quantile(ts, 0.5), quantile(ts, 0.9), quantile(ts, 1), runAll, figs, lives)
 }
 
 // quantile returns the nearest-rank q-quantile of ts (q = 1: the maximum).
