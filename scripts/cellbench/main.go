@@ -4,8 +4,10 @@
 // in its own kernel. For each lesson it prints the median, the 90th
 // percentile (nearest rank) and the maximum cell time, the time of the whole
 // run (Run All), and the times of the cells that show a figure (static
-// figures, and live ones made by Explore, apart). It is a benchmark, not a
-// test: it asserts nothing.
+// figures, and live ones made by Explore, apart), and how many cells
+// showed an error (the exercise stubs panic until solved; any other error
+// makes the times meaningless). It is a benchmark, not a test: it asserts
+// nothing.
 //
 // Run it from the repository after scripts/setup.sh (it needs bin/gonb-kernel
 // and bin/jupyter-python):
@@ -244,14 +246,18 @@ func printTable(out io.Writer, results []result, all []cell) {
 	fmt.Fprintln(out, row("**all**", all, fmt.Sprintf("%.1f", sum)))
 }
 
-const header = "| lesson | cells | median s | p90 s | max s | Run All s | figure cells: n, median, max s | live figures: n, max s |\n|---|---|---|---|---|---|---|---|"
+const header = "| lesson | cells | median s | p90 s | max s | Run All s | figure cells: n, median, max s | live figures: n, max s | cells with an error |\n|---|---|---|---|---|---|---|---|---|"
 
 // row is one line of the table: the cells' median, p90 and maximum, the
 // given Run All time, and the figure cells (static and live apart).
 func row(name string, cells []cell, runAll string) string {
 	var ts, fig, live []float64
+	errs := 0
 	for _, c := range cells {
 		ts = append(ts, c.Seconds)
+		if c.Error {
+			errs++
+		}
 		switch {
 		case c.Live:
 			live = append(live, c.Seconds)
@@ -266,8 +272,8 @@ func row(name string, cells []cell, runAll string) string {
 	if len(live) > 0 {
 		lives = fmt.Sprintf("%d, %.2f", len(live), quantile(live, 1))
 	}
-	return fmt.Sprintf("| %s | %d | %.2f | %.2f | %.2f | %s | %s | %s |", name, len(ts),
-		quantile(ts, 0.5), quantile(ts, 0.9), quantile(ts, 1), runAll, figs, lives)
+	return fmt.Sprintf("| %s | %d | %.2f | %.2f | %.2f | %s | %s | %s | %d |", name, len(ts),
+		quantile(ts, 0.5), quantile(ts, 0.9), quantile(ts, 1), runAll, figs, lives, errs)
 }
 
 // quantile returns the nearest-rank q-quantile of ts (q = 1: the maximum).
