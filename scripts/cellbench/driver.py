@@ -36,7 +36,7 @@ with client.setup_kernel():
             t = time.monotonic()
             client.execute_cell(cell, index)
             report["cells"].append({"index": index, "seconds": time.monotonic() - t,
-                                    "figure": figure(cell), "live": "Explore(" in cell.source,
+                                    "figure": figure(cell), "live": "Explore(" in cell.source or "Stepper(" in cell.source,
                                     "error": any(o.get("output_type") == "error" for o in cell.get("outputs", []))})
     except Exception as e:
         report["error"] = "cell %d: %s: %s" % (index, type(e).__name__, e)
