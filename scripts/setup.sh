@@ -286,7 +286,7 @@ fi
 # -extra_log are needed: GoNB v0.11.4 replaces klog's file output with the
 # -extra_log file, and with a nil file when that flag is not given. Flags
 # after the wrapper's own (the kernel spec's, a test's) win. Cells link with
-# -ldflags=-s (no symbol table, no DWARF: a third less link time; a panic
+# -ldflags=-s (no symbol table, no DWARF: a third less CPU a build; a panic
 # still names the cell's lines) and build with -mod=mod (a cell's build adds
 # the requirements it needs, so a setup cell with %noautoget skips GoNB's
 # `go get` of every cell; README, "Performance"); the user's GOFLAGS win.
