@@ -291,11 +291,16 @@ fi
 # of whoever installs (bin/ has both). Both -log_file and
 # -extra_log are needed: GoNB v0.11.4 replaces klog's file output with the
 # -extra_log file, and with a nil file when that flag is not given. Flags
-# after the wrapper's own (the kernel spec's, a test's) win.
+# after the wrapper's own (the kernel spec's, a test's) win. Cells link with
+# -ldflags=-s (no symbol table, no DWARF: a third less CPU a build; a panic
+# still names the cell's lines) and build with -mod=mod (a cell's build adds
+# the requirements it needs, so a setup cell with %noautoget skips GoNB's
+# `go get` of every cell; README, "Performance"); the user's GOFLAGS win.
 kernel_wrapper="#!/bin/sh
 # Written by scripts/setup.sh: starts the GoNB kernel of these lessons.
 PATH=\"$bin:$goroot/bin:$gobin:\$PATH\"
-export PATH
+GOFLAGS=\"-ldflags=-s -mod=mod \$(go env GOFLAGS)\"
+export PATH GOFLAGS
 log_dir=\"\${XDG_CACHE_HOME:-\$HOME/.cache}/perceptron-lessons\"
 mkdir -p \"\$log_dir\" 2>/dev/null && [ -w \"\$log_dir\" ] || { log_dir=\"\${TMPDIR:-/tmp}/perceptron-lessons-\$(id -u)\"; mkdir -p -m 700 \"\$log_dir\"; }
 exec \"$bin/gonb\" --force_deps --logtostderr=false --alsologtostderr=false --stderrthreshold=FATAL \\

@@ -27,8 +27,9 @@
 //	             sums per row: faster, deterministic, not bit-identical).
 //
 // One warm-up round precedes the timed rounds. It prints, per size, the
-// median of each, the ratios package/limit, sklearn/package and fast/limit,
-// and whether the learned weights are bit-identical (those of the default
+// median of each, the ratios package/limit, sklearn/package, fast/limit and
+// fast/package (with a line naming the sizes, if any, where the fast mode
+// was slower than the exact default), and whether the learned weights are bit-identical (those of the default
 // mode, (b)): every float64 of coef_ and
 // intercept_ against w and b of the package, compared bit for bit. When
 // Python or scikit-learn is missing it says so and still measures (a), (b)
@@ -502,22 +503,30 @@ func ms(t time.Duration) string { return fmt.Sprintf("%.1f", float64(t)/1e6) }
 // size, and the Python and scikit-learn versions.
 func table(rows []row) string {
 	var b strings.Builder
-	b.WriteString("| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | updates | weights |\n")
-	b.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
-	var notes []string
+	b.WriteString("| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | fast/package | updates | weights |\n")
+	b.WriteString("|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var notes, slower []string
 	for _, r := range rows {
+		if r.fast > r.pkg {
+			slower = append(slower, r.size.String())
+		}
 		gbs := float64(r.size.n) * float64(r.size.d) * 8 / r.limit.Seconds() / 1e9
 		sk, ratio := "absent", "-"
 		if r.sk > 0 {
 			sk = ms(r.sk)
 			ratio = fmt.Sprintf("%.2fx", float64(r.sk)/float64(r.pkg))
 		}
-		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %s | %.2fx | %s | %.2fx | %d | %s |\n",
+		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %s | %.2fx | %s | %.2fx | %.2fx | %d | %s |\n",
 			r.size, ms(r.limit), gbs, ms(r.pkg), sk, ms(r.fast), float64(r.pkg)/float64(r.limit), ratio,
-			float64(r.fast)/float64(r.limit), r.updates, r.weights)
+			float64(r.fast)/float64(r.limit), float64(r.fast)/float64(r.pkg), r.updates, r.weights)
 		if !slices.Contains(notes, r.skNote) {
 			notes = append(notes, r.skNote)
 		}
+	}
+	if len(slower) == 0 {
+		b.WriteString("\nFastSum was not slower than ExactSum (the package) on any size of this run")
+	} else {
+		fmt.Fprintf(&b, "\nFastSum was SLOWER than ExactSum (the package) on %s", strings.Join(slower, ", "))
 	}
 	b.WriteString("\nstreaming read (the limit):")
 	for i, r := range rows {

@@ -230,15 +230,20 @@ func TestTable(t *testing.T) {
 			load:   "unknown -> unknown",
 			skNote: "scikit-learn ABSENT: x", weights: "not checked: scikit-learn absent", updates: 1},
 	}
-	want := "| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | updates | weights |\n" +
-		"|---|---|---|---|---|---|---|---|---|---|\n" +
-		"| 1000 x 100 | 10.0 (0.1) | 11.0 | 22.0 | 12.0 | 1.10x | 2.00x | 1.20x | 180 | bit-identical (100 weights + b) |\n" +
-		"| 10 x 1 | 2.0 (0.0) | 3.0 | absent | 2.0 | 1.50x | - | 1.00x | 1 | not checked: scikit-learn absent |\n" +
+	want := "| data (n x d) | limit ms (GB/s) | package ms | sklearn ms | fast ms | package/limit | sklearn/package | fast/limit | fast/package | updates | weights |\n" +
+		"|---|---|---|---|---|---|---|---|---|---|---|\n" +
+		"| 1000 x 100 | 10.0 (0.1) | 11.0 | 22.0 | 12.0 | 1.10x | 2.00x | 1.20x | 1.09x | 180 | bit-identical (100 weights + b) |\n" +
+		"| 10 x 1 | 2.0 (0.0) | 3.0 | absent | 2.0 | 1.50x | - | 1.00x | 0.67x | 1 | not checked: scikit-learn absent |\n" +
+		"\nFastSum was SLOWER than ExactSum (the package) on 1000 x 100" +
 		"\nstreaming read (the limit): 0.1 GB/s on 1000 x 100, 0.0 GB/s on 10 x 1" +
 		"\nload average (1, 5, 15 min) before -> after each size: 1000 x 100: 0.10 0.20 0.30 -> 0.40 0.50 0.60; 10 x 1: unknown -> unknown" +
 		"\nsklearn: python 3.11.2\nsklearn: scikit-learn ABSENT: x\n"
 	if got := table(rows); got != want {
 		t.Errorf("table:\n%s\nwant:\n%s", got, want)
+	}
+	rows[0].fast = rows[0].pkg // a tie is not slower
+	if got := table(rows[:1]); !strings.Contains(got, "\nFastSum was not slower than ExactSum (the package) on any size of this run\n") {
+		t.Errorf("table with FastSum as fast as ExactSum:\n%s", got)
 	}
 }
 
@@ -322,7 +327,8 @@ func TestRunPrintsMachine(t *testing.T) {
 		`(?m)^load average at start: [0-9.]+ [0-9.]+ [0-9.]+$`,
 		`(?m)^streaming read \(the limit\): [0-9.]+ GB/s on 300 x 4$`,
 		`(?m)^load average \(1, 5, 15 min\) before -> after each size: 300 x 4: [0-9.]+ [0-9.]+ [0-9.]+ -> [0-9.]+ [0-9.]+ [0-9.]+$`,
-		`(?m)^\| 300 x 4 \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \| absent \| [0-9.]+ \| [0-9.]+x \| - \| [0-9.]+x \| [0-9]+ \| not checked: scikit-learn absent \|$`,
+		`(?m)^\| 300 x 4 \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \| absent \| [0-9.]+ \| [0-9.]+x \| - \| [0-9.]+x \| [0-9.]+x \| [0-9]+ \| not checked: scikit-learn absent \|$`,
+		`(?m)^FastSum was (not slower than ExactSum \(the package\) on any size of this run|SLOWER than ExactSum \(the package\) on 300 x 4)$`,
 	} {
 		if !regexp.MustCompile(re).MatchString(s) {
 			t.Errorf("output lacks %s:\n%s", re, s)
