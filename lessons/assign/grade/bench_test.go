@@ -21,6 +21,7 @@ var benchN = flag.Int("assign.bench_n", 40, "submissions in BenchmarkBatch")
 // their defaults, one per core), once one by one (one grade command per
 // submission, -workers 1). It reports seconds per submission of each.
 func BenchmarkBatch(b *testing.B) {
+	needBubblewrap(b)
 	repo, err := assignment.FindRepo(".")
 	if err != nil {
 		b.Fatal(err)

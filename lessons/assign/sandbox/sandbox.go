@@ -78,6 +78,10 @@ var runSeq atomic.Int64
 
 // New checks that level can run here and prepares it. It fails
 // with a message saying what to do when bubblewrap cannot run.
+// ErrNoBubblewrap is the error of New at the bwrap level on a machine
+// without bubblewrap's bwrap command.
+var ErrNoBubblewrap = errors.New("the sandbox needs bubblewrap")
+
 func New(level string, memoryMB int) (*Sandbox, error) {
 	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256}
 	if level != LevelNone && !sandboxSupported {
@@ -86,7 +90,7 @@ func New(level string, memoryMB int) (*Sandbox, error) {
 	switch level {
 	case LevelBwrap:
 		if _, err := exec.LookPath("bwrap"); err != nil {
-			return nil, errors.New("the sandbox needs bubblewrap: apt-get install bubblewrap (or, where user namespaces are blocked, -sandbox=setpriv; see lessons/README.md)")
+			return nil, fmt.Errorf("%w: apt-get install bubblewrap (or, where user namespaces are blocked, -sandbox=setpriv; see lessons/README.md)", ErrNoBubblewrap)
 		}
 		out, err := exec.Command("bwrap", "--unshare-all", "--die-with-parent", "--uid", strconv.Itoa(nobody), "--gid", strconv.Itoa(nobody),
 			"--ro-bind", "/", "/", "true").CombinedOutput()
