@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/moby/patternmatcher"
 	"github.com/moby/patternmatcher/ignorefile"
@@ -394,5 +395,165 @@ func TestImageFilesStudentSafe(t *testing.T) {
 	s.checkTree(t, "the image (Dockerfile's COPY . and .dockerignore)", ".", files, nil)
 	if slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "lessons/assign/") }) {
 		t.Error("the image holds lessons/assign/, the grader and its hidden-test fixtures")
+	}
+}
+
+// sharedInstall makes a shared install's layout (scripts/setup-system.sh) in
+// a temporary PREFIX, without root: its lessons/ the student release, its
+// lib/lessons-env.sh and bin/perceptron-lessons-init as set-up writes them,
+// its module cache this user's own (the modules go.sum names, downloaded by
+// setup.sh). It returns PREFIX and the environment of a user whose HOME is
+// a new folder.
+func sharedInstall(t *testing.T) (prefix string, env []string) {
+	t.Helper()
+	prefix = filepath.Join(t.TempDir(), "prefix")
+	for _, d := range []string{"bin", "lib"} {
+		if err := os.MkdirAll(filepath.Join(prefix, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	goEnv := func(name string) string {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatalf("go env %s: %v", name, err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	for f, dst := range map[string]string{"lessons-env.sh": "lib/lessons-env.sh", "perceptron-lessons-init": "bin/perceptron-lessons-init"} {
+		data, err := os.ReadFile(filepath.Join("scripts/system", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		data = bytes.ReplaceAll(data, []byte("@PREFIX@"), []byte(prefix))
+		data = bytes.ReplaceAll(data, []byte("@GOROOT@"), []byte(goEnv("GOROOT")))
+		if err := os.WriteFile(filepath.Join(prefix, dst), data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	release := studentRelease(t)
+	if err := os.Rename(release, filepath.Join(prefix, "lessons")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(goEnv("GOMODCACHE"), filepath.Join(prefix, "gomodcache")); err != nil {
+		t.Fatal(err)
+	}
+	home := filepath.Join(t.TempDir(), "home")
+	if err := os.Mkdir(home, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env = append(os.Environ(), "HOME="+home, "GOCACHE="+goEnv("GOCACHE"), "TZ=UTC")
+	return prefix, env
+}
+
+// lessonsInit runs the install's perceptron-lessons-init into dest.
+func lessonsInit(t *testing.T, prefix string, env []string, dest string) string {
+	t.Helper()
+	cmd := exec.Command(filepath.Join(prefix, "bin/perceptron-lessons-init"), dest)
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("perceptron-lessons-init %s: %v\n%s", dest, err, out)
+	}
+	if strings.Contains(string(out), "failed") {
+		t.Fatalf("perceptron-lessons-init %s:\n%s", dest, out)
+	}
+	return string(out)
+}
+
+// TestPerUserCopyStudentSafe: the copy that a shared install's
+// perceptron-lessons-init gives each student holds the lessons, builds, and
+// holds no secret.
+func TestPerUserCopyStudentSafe(t *testing.T) {
+	s := loadSecrets(t, ".")
+	prefix, env := sharedInstall(t)
+	dest := filepath.Join(t.TempDir(), "perceptron-lessons")
+	out := lessonsInit(t, prefix, env, dest)
+	if !strings.Contains(out, "copying the lessons into "+dest) {
+		t.Errorf("the first copy does not say where it copies:\n%s", out)
+	}
+	s.checkTree(t, "the student's copy (perceptron-lessons-init)", dest, filesUnder(t, dest), nil)
+}
+
+// TestLessonsUpdateKeepsWork: run again after the install changed,
+// perceptron-lessons-init adds a new file, replaces a notebook the student
+// never edited, and keeps one the student edited with the new version beside
+// it, saying so; run once more, it changes nothing.
+func TestLessonsUpdateKeepsWork(t *testing.T) {
+	prefix, env := sharedInstall(t)
+	dest := filepath.Join(t.TempDir(), "perceptron-lessons")
+	lessonsInit(t, prefix, env, dest)
+
+	const edited, untouched, added = "notebooks/04_batch_pla.ipynb", "notebooks/03_online_perceptron.ipynb", "lessons/hw1_hyperplanes/solution.ipynb"
+	read := func(path string) string {
+		t.Helper()
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(data)
+	}
+	write := func(path, data string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{edited, untouched} {
+		if _, err := os.Stat(filepath.Join(dest, f)); err != nil {
+			t.Fatalf("the first copy lacks %s: %v", f, err)
+		}
+	}
+	// The student edits one notebook; the instructor changes it and another
+	// in the install, and releases a solution.
+	studentWork := strings.Replace(read(filepath.Join(dest, edited)), `"cells": [`, `"cells": [{"cell_type": "markdown", "metadata": {}, "source": ["my notes"]},`, 1)
+	write(filepath.Join(dest, edited), studentWork)
+	newEdited := read(filepath.Join(prefix, "lessons", edited)) + "\n"
+	newUntouched := read(filepath.Join(prefix, "lessons", untouched)) + "\n"
+	solution := read(filepath.Join("lessons", added[len("lessons/"):]))
+	write(filepath.Join(prefix, "lessons", edited), newEdited)
+	write(filepath.Join(prefix, "lessons", untouched), newUntouched)
+	write(filepath.Join(prefix, "lessons", added), solution)
+
+	out := lessonsInit(t, prefix, env, dest)
+	if got := read(filepath.Join(dest, edited)); got != studentWork {
+		t.Errorf("the student's edited %s was not kept", edited)
+	}
+	// The new version beside it, named for today (UTC, as TZ says).
+	beside := filepath.Join(dest, strings.TrimSuffix(edited, ".ipynb")+".updated-"+time.Now().UTC().Format("2006-01-02")+".ipynb")
+	if got, err := os.ReadFile(beside); err != nil || string(got) != newEdited {
+		t.Errorf("the new version of the edited %s is not beside it as %s (%v)", edited, beside, err)
+	}
+	if got := read(filepath.Join(dest, untouched)); got != newUntouched {
+		t.Errorf("%s, which the student never edited, was not replaced by the new version", untouched)
+	}
+	if got := read(filepath.Join(dest, added)); got != solution {
+		t.Errorf("the new file %s was not added", added)
+	}
+	for _, msg := range []string{
+		"kept your edited " + edited + "; its new version is beside it: " + strings.TrimPrefix(beside, dest+"/"),
+		"updated " + untouched + " (you had not changed it)",
+		"added " + added,
+	} {
+		if !strings.Contains(out, msg) {
+			t.Errorf("the update does not say %q; it said:\n%s", msg, out)
+		}
+	}
+	if strings.Count(out, "perceptron-lessons-init: ") != 3 {
+		t.Errorf("the update said more than the three changes:\n%s", out)
+	}
+
+	// Run again with nothing new: nothing changes, nothing is said.
+	before := filesUnder(t, dest)
+	if out := lessonsInit(t, prefix, env, dest); strings.Contains(out, "perceptron-lessons-init: ") {
+		t.Errorf("a second update with nothing new said:\n%s", out)
+	}
+	if after := filesUnder(t, dest); !slices.Equal(before, after) {
+		t.Errorf("a second update with nothing new changed the files: %v, then %v", before, after)
+	}
+	if got := read(filepath.Join(dest, edited)); got != studentWork {
+		t.Errorf("a second update changed the student's edited %s", edited)
 	}
 }
