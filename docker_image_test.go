@@ -164,7 +164,7 @@ func TestDockerImage(t *testing.T) {
 		t.Fatal(err)
 	}
 	archive := filepath.Join(work, "files.tar")
-	if err := os.WriteFile(archive, []byte(b.output("run", ctr, "--", "tar", "-C", "/", "-cf", "-",
+	if err := os.WriteFile(archive, []byte(b.output("run", "--isolation", "chroot", ctr, "--", "tar", "-C", "/", "-cf", "-",
 		"--exclude=home/jovyan/.cache", "--exclude=home/jovyan/bin",
 		"home/jovyan", "usr/local/lib/perceptron-lessons/lessons")), 0o644); err != nil {
 		t.Fatal(err)
