@@ -60,7 +60,10 @@ RUN export DEBIAN_FRONTEND=noninteractive \
  && apt-get purge -y -q --auto-remove curl unzip \
  && rm -rf /var/lib/apt/lists/*
 
-# The repository, owned by the notebook user, in its home.
+# The repository, owned by the notebook user, in its home, as students may
+# have it: .dockerignore leaves out every assignment's source.ipynb and
+# solution.ipynb and the grader, lessons/assign (README, "What students get,
+# and releasing solutions").
 COPY --chown=${NB_UID}:${NB_UID} . ${HOME}
 WORKDIR ${HOME}
 

@@ -153,6 +153,32 @@ func TestDockerImage(t *testing.T) {
 	// object.
 	cmdline = append(cmdline, "--LabApp.expose_app_in_browser=True")
 	ctr := strings.TrimSpace(b.output("from", "--pull=never", "--name", "perceptron-test-run", image))
+
+	// The image's own files, as students get them: jovyan's home (the
+	// repository as the build context held it; its Go build cache and bin/
+	// aside) and the shared install's lessons, copied out of the container
+	// and checked as TestImageFilesStudentSafe checks the list computed from
+	// the Dockerfile and .dockerignore.
+	files := filepath.Join(work, "files")
+	if err := os.MkdirAll(files, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	archive := filepath.Join(work, "files.tar")
+	if err := os.WriteFile(archive, []byte(b.output("run", "--isolation", "chroot", ctr, "--", "tar", "-C", "/", "-cf", "-",
+		"--exclude=home/jovyan/.cache", "--exclude=home/jovyan/bin",
+		"home/jovyan", "usr/local/lib/perceptron-lessons/lessons")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.cmd("files-untar.log", "tar", "-C", files, "-xf", archive)
+	os.Remove(archive)
+	secrets := loadSecrets(t, root)
+	for _, dir := range []string{"home/jovyan", "usr/local/lib/perceptron-lessons/lessons"} {
+		list := filesUnder(t, filepath.Join(files, dir))
+		secrets.checkTree(t, "the image's /"+dir, filepath.Join(files, dir), list, nil)
+		t.Logf("image: /%s holds %d files (its .cache and bin/ aside), none a student may not have", dir, len(list))
+	}
+	os.RemoveAll(files)
+
 	srv := b.serve(ctr, cmdline, port, "/", newToken(), "jupyter.log")
 
 	const lesson = "notebooks/00_start_here.ipynb"

@@ -5,6 +5,7 @@ go 1.26.0
 require (
 	github.com/chromedp/chromedp v0.23.0
 	github.com/janpfeifer/gonb v0.11.4
+	github.com/moby/patternmatcher v0.6.1
 	go.yaml.in/yaml/v3 v3.0.4
 	golang.org/x/sys v0.49.0
 	gonum.org/v1/gonum v0.17.0

@@ -17,7 +17,15 @@ import (
 // pins: GoNB's per-kernel module requires github.com/perceptron-go/lessons and
 // replaces it by the folder holding the go.mod found from the notebook's own
 // folder ($GONB_DIR), so it works at any folder depth with no absolute path.
-const SetupCell = `!*go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(cd "$GONB_DIR" && dirname "$(go env GOMOD)")"`
+// A notebook outside the lessons' folder (go env GOMOD is /dev/null there, or
+// another module's go.mod) gets a message saying where it is and how to fix
+// it instead. The cell is collapsed (cell metadata "jupyter": {"source_hidden":
+// true}, which checkCommitted checks) behind its first line,
+// the comment that says what it does: JupyterLab 4 and Notebook 7 show a
+// collapsed cell's first line and "..." (@jupyterlab/cells' InputPlaceholder,
+// text: the source's first line).
+const SetupCell = "// Setup: lets this notebook import the lessons' Go packages, from the go.mod above its folder.\n" +
+	`!*mod="$(cd "$GONB_DIR" && go env GOMOD)"; if ! grep -qsx 'module github.com/perceptron-go/lessons' "$mod"; then echo "This notebook is in $GONB_DIR, outside the perceptron lessons' folder, so it cannot import the lessons' Go packages. Open it from the lessons' folder instead: the repository you cloned, or on a class server your own copy, ~/perceptron-lessons (the command perceptron-lessons-init, run in a terminal, makes or updates that copy)." >&2; exit 1; fi; go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(dirname "$mod")"`
 
 // notebookDirs are the folders, relative to the repository root, whose
 // notebooks (searched recursively) TestNotebooks executes.
@@ -53,9 +61,17 @@ func isUnexecuted(path string) bool {
 
 type cell struct {
 	CellType       string          `json:"cell_type"`
+	Metadata       cellMetadata    `json:"metadata"`
 	Source         json.RawMessage `json:"source"` // a string or a list of strings
 	ExecutionCount *int            `json:"execution_count"`
 	Outputs        []output        `json:"outputs"`
+}
+
+// cellMetadata is the part of a cell's metadata the tests read.
+type cellMetadata struct {
+	Jupyter struct {
+		SourceHidden bool `json:"source_hidden"`
+	} `json:"jupyter"`
 }
 
 type output struct {
@@ -158,6 +174,8 @@ func checkCommitted(nb *notebook) []string {
 	if len(nb.Cells) == 0 || nb.Cells[0].CellType != "code" ||
 		strings.TrimSpace(multiline(nb.Cells[0].Source)) != SetupCell {
 		problems = append(problems, fmt.Sprintf("cell 0 is not the standard setup cell; every notebook starts with the code cell\n    %s", SetupCell))
+	} else if !nb.Cells[0].Metadata.Jupyter.SourceHidden {
+		problems = append(problems, `cell 0, the setup cell, is not collapsed: its metadata must have "jupyter": {"source_hidden": true}`)
 	}
 	if nb.Metadata.KernelSpec.Name != "gonb" {
 		problems = append(problems, fmt.Sprintf("kernelspec name is %q, want \"gonb\"", nb.Metadata.KernelSpec.Name))
@@ -256,6 +274,9 @@ func TestNotebookChecks(t *testing.T) {
 	one := 1
 	src := func(s string) json.RawMessage { b, _ := json.Marshal(s); return b }
 	setup := cell{CellType: "code", Source: src(SetupCell), ExecutionCount: &one}
+	setup.Metadata.Jupyter.SourceHidden = true
+	shown := setup
+	shown.Metadata.Jupyter.SourceHidden = false
 	png := output{OutputType: "display_data", Data: map[string]json.RawMessage{"image/png": src("iVBOR")}}
 	stdout := output{OutputType: "stream", Name: "stdout", Text: src("10 updates\n")}
 	withCells := func(unexecuted bool, cells ...cell) *notebook {
@@ -272,6 +293,7 @@ func TestNotebookChecks(t *testing.T) {
 	}{
 		{"good", withCells(false, setup, plot), nil},
 		{"no setup cell", withCells(false, plot), []string{"cell 0 is not the standard setup cell"}},
+		{"setup cell not collapsed", withCells(false, shown, plot), []string{"cell 0, the setup cell, is not collapsed"}},
 		{"setup cell edited", withCells(false, cell{CellType: "code", Source: src(strings.Replace(SetupCell, "$GONB_DIR", "/home/me/lessons", 1)), ExecutionCount: &one}, plot),
 			[]string{"cell 0 is not the standard setup cell"}},
 		{"never executed", withCells(false, setup, cell{CellType: "code", Source: src("fmt.Println(1)")}),

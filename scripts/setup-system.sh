@@ -22,7 +22,12 @@
 #                                   npm (requirements/package-lock.json), unless
 #                                   --no-hub
 #     lib/lessons-env.sh            the environment both share
-#     lessons/                      the lessons and their Go module (read-only)
+#     lessons/                      the lessons and their Go module, as
+#                                   students get them (read-only): the
+#                                   student release, no source.ipynb, hidden
+#                                   tests or unreleased solution.ipynb
+#     released-solutions            the assignments whose solutions are
+#                                   released (--release-solutions)
 #     gomodcache/                   the Go module cache (read-only, offline)
 #     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
 #     jupyterhub_config.py          a JupyterHub configuration to start from
@@ -63,13 +68,18 @@ for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh j
 	mv -f "$dst.tmp" "$dst"
 done
 
-# The lessons: the repository without bin/ and .git, replaced as a whole.
+# The lessons: the student release of the repository (scripts/student-release.sh:
+# no bin/ or .git, no assignment's source.ipynb, hidden tests or grader, and
+# only the released solutions), replaced as a whole. The released
+# assignments are --release-solutions's, kept in $prefix/released-solutions
+# for the next run without the flag ("none" releases none).
+released=${release_solutions:-$(cat "$prefix/released-solutions" 2>/dev/null || true)}
 rm -rf "$prefix/lessons.new"
-mkdir "$prefix/lessons.new"
-# The repository's own Jupyter environment and npm packages are not the
-# lessons (the install has its own).
-tar -C "$repo" --exclude=./bin --exclude=./.git --exclude=.ipynb_checkpoints --exclude=./.venv \
-	--exclude=./requirements/node_modules -cf - . | tar -C "$prefix/lessons.new" -xf -
+bash "$repo/scripts/student-release.sh" --release-solutions "${released:-none}" "$prefix/lessons.new" >/dev/null ||
+	die "the student release of $repo failed (above)"
+printf '%s\n' "${released:-none}" >"$prefix/released-solutions.tmp"
+mv -f "$prefix/released-solutions.tmp" "$prefix/released-solutions"
+say "the students' lessons: $prefix/lessons (released solutions: ${released:-none})"
 chmod -R a+rX,go-w "$prefix/lessons.new"
 if [[ -d $prefix/lessons ]] && diff -r -q "$prefix/lessons" "$prefix/lessons.new" >/dev/null 2>&1; then
 	rm -rf "$prefix/lessons.new"

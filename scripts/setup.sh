@@ -34,6 +34,13 @@
 #                    requirements/package-lock.json; Debian's nodejs and npm
 #                    from apt when node is missing) unless --no-hub (or
 #                    LESSONS_NO_HUB=1).
+#   --release-solutions LIST  (or LESSONS_RELEASE_SOLUTIONS=LIST) with
+#                    --system: the assignments whose solution.ipynb students
+#                    get (hw1,hw2; "none" takes them back from the install).
+#                    Students never get an assignment's source.ipynb or hidden
+#                    tests; the list is kept for the next run without the
+#                    flag, and each student's copy gains the solutions at
+#                    their server's next start (perceptron-lessons-init).
 #
 # Optional extras (apt packages, also only when missing):
 #   --with-chromium  (or LESSONS_WITH_CHROMIUM=1)  chromium + chromium-driver,
@@ -58,8 +65,13 @@ with_buildah=${LESSONS_WITH_BUILDAH:-0}
 no_apt=${LESSONS_NO_APT:-0}
 system=${LESSONS_SYSTEM:-0}
 no_hub=${LESSONS_NO_HUB:-0}
-for arg in "$@"; do
+release_solutions=${LESSONS_RELEASE_SOLUTIONS:-}
+while [[ $# -gt 0 ]]; do
+	arg=$1
+	shift
 	case "$arg" in
+	--release-solutions) [[ $# -gt 0 ]] || { echo "setup.sh: --release-solutions needs a list: hw1,hw2 or none" >&2; exit 2; }; release_solutions=$1; shift ;;
+	--release-solutions=*) release_solutions=${arg#*=} ;;
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
 	--with-buildah) with_buildah=1 ;;
@@ -90,7 +102,15 @@ if [[ $system == 0 && ${EUID:-$(id -u)} -eq 0 && -n ${SUDO_USER:-} && ${SUDO_USE
 	die "run this script as yourself, not with sudo: it registers the kernel for the user who runs it and calls sudo only for apt-get."
 fi
 
-command -v go >/dev/null 2>&1 || die "go is not on PATH. Install Go 1.26 (https://go.dev/dl/) and add its bin directory to PATH."
+[[ -z $release_solutions || $system == 1 ]] || die "--release-solutions is for the shared install (--system); for nbgitpuller, see scripts/student-release.sh"
+# The Go that go.mod asks for (its go line), or later.
+go_want=$(sed -n 's/^go \([0-9][0-9.]*\).*/\1/p' "$repo/go.mod" | head -n 1)
+command -v go >/dev/null 2>&1 || die "go is not on PATH. The lessons need Go $go_want or later (go.mod): install it from https://go.dev/dl/ and add its bin directory to PATH."
+go_have=$(GOTOOLCHAIN=local go env GOVERSION 2>/dev/null | sed -n 's/^go\([0-9][0-9.]*\).*/\1/p')
+if [[ -z $go_have ]] || [[ $(printf '%s\n%s\n' "$go_want" "$go_have" | sort -V | head -n 1) != "$go_want" ]]; then
+	die "$(command -v go) is Go ${go_have:-of an unknown version}; the lessons need Go $go_want or later (go.mod's go line). Install it from https://go.dev/dl/ and put its bin directory first on PATH."
+fi
+say "Go: $(command -v go) (go$go_have; go.mod needs $go_want or later)"
 goroot=$(go env GOROOT)
 gobin=$(go env GOBIN)
 [[ -n $gobin ]] || gobin="$(go env GOPATH | cut -d: -f1)/bin"

@@ -22,9 +22,11 @@ c.JupyterHub.bind_url = "http://0.0.0.0:8000"
 c.ConfigurableHTTPProxy.command = ["/usr/local/lib/perceptron-lessons/proxy/node_modules/.bin/configurable-http-proxy"]
 
 # Each server first gives its student a copy of the lessons in
-# ~/perceptron-lessons (once; their work is never overwritten) and a warm Go
-# build cache, then opens the lessons' folder in JupyterLab. The first start
-# of a student's server takes a few seconds more.
+# ~/perceptron-lessons, or brings new and changed lessons into the copy they
+# have (a notebook they edited is kept, the new version put beside it as
+# NAME.updated-DATE.ipynb), and a warm Go build cache, then opens the
+# lessons' folder in JupyterLab. The first start of a student's server takes
+# a few seconds more.
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 120
