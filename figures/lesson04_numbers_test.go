@@ -1,6 +1,7 @@
 package figures_test
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // regression tests (the lesson's own check cell asserts properties only,
 // so that a student's experiment never turns it red): iris's 10 updates in
 // 6 epochs; the LFD experiment's medians, means and spread; the pick
-// rules' ratio over seeds 2 to 5; the budget curves' plateau.
+// rules' ratio of mean updates and their P[f != g] over seeds 1 to 8; the budget curves' plateau.
 func TestLesson04Numbers(t *testing.T) {
 	res, err := perceptron.PLA(mustIris(t), perceptron.Options{})
 	if err != nil {
@@ -41,11 +42,19 @@ func TestLesson04Numbers(t *testing.T) {
 	if r := p[10] / p[100]; r < 7 || r > 9 {
 		t.Errorf("P[f != g] at N = 10 over N = 100: %.2f, want 7..9", r)
 	}
-	for seed := uint64(2); seed <= 5; seed++ {
-		c, m := lfd(t, 100, perceptron.InOrder, seed), lfd(t, 100, perceptron.RandomMistake, seed)
-		if r := c.MeanUpdates / m.MeanUpdates; r < 1.25 || r > 1.35 {
-			t.Errorf("seed %d: cyclic mean %.1f, random-mistake mean %.1f: ratio %.3f, want 1.25..1.35", seed, c.MeanUpdates, m.MeanUpdates, r)
+	var ratios []float64
+	gap := 0.0 // the largest |P[f != g]| difference between the two rules
+	for seed := uint64(1); seed <= 8; seed++ {
+		for _, n := range []int{10, 100} {
+			c, m := lfd(t, n, perceptron.InOrder, seed), lfd(t, n, perceptron.RandomMistake, seed)
+			gap = max(gap, math.Abs(c.MeanDisagreement-m.MeanDisagreement))
+			if n == 100 {
+				ratios = append(ratios, c.MeanUpdates/m.MeanUpdates)
+			}
 		}
+	}
+	if got, want := fmt.Sprintf("%.2f", ratios), "[1.02 1.30 1.33 1.30 1.26 1.55 1.19 1.15]"; got != want || gap > 0.005 {
+		t.Errorf("N = 100, seeds 1-8: cyclic over random-mistake mean updates %s, want %s; P[f != g] of the two rules %.4f apart, want within 0.005", got, want, gap)
 	}
 	c, m := lfd(t, 100, perceptron.InOrder, 1), lfd(t, 100, perceptron.RandomMistake, 1)
 	far, spread := 0, false

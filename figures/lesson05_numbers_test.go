@@ -92,3 +92,34 @@ func TestLesson05Numbers(t *testing.T) {
 		t.Errorf("iris certificate: %s; the lesson says 3 3 [6.003 2.754 4.946 1.635]", got)
 	}
 }
+
+// TestLesson05Shift pins the worked answer of lesson 5's shifting question:
+// adding 10 to x_1 of oneRun's data moves R from 1.61 to 11.04, the bound's
+// γ from 0.0529 to 0.0247, the bound from 925 to about 200 000 and PLA's
+// updates from 127 to 7789.
+func TestLesson05Shift(t *testing.T) {
+	d, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got string
+	for _, shift := range []float64{0, 10} {
+		x := d.Rows()
+		for _, row := range x {
+			row[0] += shift
+		}
+		e, err1 := perceptron.NewDataset(x, d.Y)
+		if err1 != nil {
+			t.Fatal(err1)
+		}
+		b, err2 := perceptron.Bound(e, perceptron.Options{})
+		r, err3 := perceptron.PLA(e, perceptron.Options{MaxEpochs: 100000})
+		if err2 != nil || err3 != nil || !r.Converged {
+			t.Fatal(err2, err3, r.Converged)
+		}
+		got += fmt.Sprintf("%.2f %.4f %.0f %d; ", b.R, b.Gamma, b.Bound, r.Updates)
+	}
+	if want := "1.61 0.0529 925 127; 11.04 0.0247 199533 7789; "; got != want {
+		t.Errorf("oneRun and oneRun shifted by 10: R, γ, bound, updates %s, want %s", got, want)
+	}
+}
