@@ -15,6 +15,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -39,12 +40,16 @@ var browserNotebooks = []string{
 // (marked by the text) TestBrowser and TestJupyterLab move after Run All.
 const (
 	widgetNotebook = "notebooks/03_online_perceptron.ipynb"
-	widgetMarker   = "nb.Stepper("
+	widgetMarker   = "nb.StepperAlt("
 )
+
+// liveCall matches a cell that shows a live figure: nb.Explore,
+// nb.ExploreAlt, nb.Stepper or nb.StepperAlt.
+var liveCall = regexp.MustCompile(`\bnb\.(Explore|Stepper)(Alt)?\(`)
 
 var liveNotebooks = []struct{ path, marker string }{
 	{widgetNotebook, widgetMarker},
-	{"notebooks/05_convergence_theorem.ipynb", "nb.Explore("},
+	{"notebooks/05_convergence_theorem.ipynb", "nb.ExploreAlt("},
 }
 
 // browserBaseURL is the base URL the test's Jupyter server runs under, as
@@ -367,7 +372,7 @@ func liveCells(nb *notebook) int {
 	n := 0
 	for _, c := range nb.Cells {
 		src := multiline(c.Source)
-		if c.CellType == "code" && (strings.Contains(src, "nb.Explore(") || strings.Contains(src, "nb.Stepper(")) {
+		if c.CellType == "code" && liveCall.MatchString(src) {
 			n++
 		}
 	}

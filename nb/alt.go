@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
@@ -13,7 +14,8 @@ import (
 )
 
 // DisplayAlt renders p with plots.PNG and shows it inline in the GoNB
-// notebook as an HTML <img> whose alt attribute is alt: the sentence a
+// notebook as an HTML <img> whose alt attribute is alt (with the PNG
+// itself beside it, as image/png, for saved notebooks): the sentence a
 // screen reader speaks (and a browser shows if the image cannot load) in
 // place of the figure. It returns an error, and displays nothing, if alt
 // is blank: every figure of the pack says what it shows. Outside a
@@ -30,7 +32,7 @@ func DisplayAlt(p *plot.Plot, width, height vg.Length, alt string) error {
 	if err != nil {
 		return err
 	}
-	gonbui.DisplayHTML(PNGHTML(b, alt))
+	displayPNGAlt(b, alt)
 	gonbui.Sync() // as in Display
 	return gonbui.Error()
 }
@@ -39,6 +41,17 @@ func DisplayAlt(p *plot.Plot, width, height vg.Length, alt string) error {
 // (figures.Width × figures.Height), as Show is for Display.
 func ShowAlt(p *plot.Plot, alt string) error {
 	return DisplayAlt(p, figures.Width, figures.Height, alt)
+}
+
+// displayPNGAlt sends the PNG bytes b as one output with two forms: the
+// image/png that a saved notebook and nbconvert keep, and text/html, an
+// <img> with alt text (PNGHTML), which JupyterLab and Notebook prefer to
+// show.
+func displayPNGAlt(b []byte, alt string) {
+	gonbui.SendData(&protocol.DisplayData{Data: map[protocol.MIMEType]any{
+		protocol.MIMEImagePNG: b,
+		protocol.MIMETextHTML: PNGHTML(b, alt),
+	}})
 }
 
 // PNGHTML returns an HTML <img> that shows the PNG bytes b from a data URL,

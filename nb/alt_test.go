@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/janpfeifer/gonb/gonbui"
+	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/nb"
@@ -29,7 +30,11 @@ func TestDisplayAltInNotebook(t *testing.T) {
 	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
 		t.Errorf("DisplayAlt returned after %d answered sync requests, want 1", got)
 	}
-	html := htmlOf(next(t))
+	d := next(t)
+	html := htmlOf(d)
+	if png, ok := d.Data[protocol.MIMEImagePNG].([]byte); !ok || len(png) == 0 {
+		t.Errorf("DisplayAlt sent no image/png beside the <img>: a saved notebook keeps the PNG itself")
+	}
 	want, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
 	if err != nil {
 		t.Fatal(err)

@@ -237,10 +237,14 @@ func renderValues(render RenderFunc, v Values, width, height vg.Length) (explore
 // stillFigure leaves f in the notebook as the cell's lasting output: its
 // caption (text/html, a paragraph with the id capID) and the figure
 // (image/png), which a saved or converted notebook keeps.
-func stillFigure(capID string, v Values, f exploreFrame) error {
+func stillFigure(capID string, v Values, f exploreFrame, alt string) error {
 	gonbui.DisplayHTML(fmt.Sprintf(`<p id="%s" class="plots-explore-caption" data-values="%s">%s</p>`,
 		capID, html.EscapeString(v.String()), html.EscapeString(f.caption)))
-	gonbui.DisplayPNG(f.png)
+	if alt != "" {
+		displayPNGAlt(f.png, alt)
+	} else {
+		gonbui.DisplayPNG(f.png)
+	}
 	gonbui.Sync() // as in Display: the cell may end at once
 	return gonbui.Error()
 }
@@ -476,6 +480,21 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 //		panic(err)
 //	}
 func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (Values, error) {
+	return explore("", width, height, render, controls)
+}
+
+// ExploreAlt is Explore with alt text: alt, a sentence that says what the
+// figure shows, is the alt text of the still figure (the figure a saved or
+// headless notebook keeps), sent as an HTML <img alt> beside the PNG, as
+// DisplayAlt does. A blank alt is an error.
+func ExploreAlt(alt string, width, height vg.Length, render RenderFunc, controls ...Control) (Values, error) {
+	if strings.TrimSpace(alt) == "" {
+		return Values{}, errorf("explore: no alt text: say in a sentence what the figure shows")
+	}
+	return explore(alt, width, height, render, controls)
+}
+
+func explore(alt string, width, height vg.Length, render RenderFunc, controls []Control) (Values, error) {
 	v := Values{controls: slices.Clone(controls), pos: make([]int, len(controls))}
 	if len(controls) == 0 {
 		return v, errorf("explore: no controls")
@@ -510,7 +529,7 @@ func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (V
 		budget = min(budget, max(1, int(frameTime/per)))
 	}
 	capID := "plots_explore_caption_" + gonbui.UniqueID()
-	if err := stillFigure(capID, v, first); err != nil {
+	if err := stillFigure(capID, v, first, alt); err != nil {
 		return v, err
 	}
 	// The estimate from one frame can be short on a loaded machine: the

@@ -307,3 +307,46 @@ func TestDrawAheadDeadline(t *testing.T) {
 		t.Errorf("render called %d times (%q), want once, for the start", len(calls), calls)
 	}
 }
+
+// TestExploreAlt: ExploreAlt's still figure is one output with the PNG of
+// the starting values and an <img> with the alt text (escaped); a blank alt
+// is an error and shows nothing. StepperAlt's the same.
+func TestExploreAlt(t *testing.T) {
+	startInNotebook(t)
+	defer nb.SetFrameBudget(1000, time.Hour)()
+	var calls []string
+	if _, err := nb.ExploreAlt(" ", 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), nb.Slider("w", -1, 1, 0.5, 0), nb.Choice("data", []string{"toy", "noisy"}, "toy")); err == nil {
+		t.Error("ExploreAlt with a blank alt: no error")
+	}
+	if _, err := nb.StepperAlt("", nil, 3*vg.Inch, 2*vg.Inch, nil); err == nil {
+		t.Error("StepperAlt with a blank alt: no error")
+	}
+	v, err := nb.ExploreAlt(`The line "w" & its band.`, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), nb.Slider("w", -1, 1, 0.5, 0), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for {
+		var m protocol.DisplayData
+		select {
+		case m = <-fakeKernel.msgs:
+		default:
+			if !found {
+				t.Error("no output holds both the still figure's PNG and an <img> with its alt text")
+			}
+			return
+		}
+		png, ok := m.Data[protocol.MIMEImagePNG].([]byte)
+		if !ok {
+			continue
+		}
+		if !bytes.Equal(png, pngOf(t, v)) {
+			t.Errorf("the still figure is not the PNG of the starting values")
+		}
+		if h := htmlOf(m); strings.HasPrefix(h, `<img alt="The line &quot;w&quot; &amp; its band."`) {
+			found = true
+		} else {
+			t.Errorf("the still figure's HTML is %.120q, want an <img> with the alt text", h)
+		}
+	}
+}

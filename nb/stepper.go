@@ -2,6 +2,7 @@ package nb
 
 import (
 	"fmt"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -19,6 +20,19 @@ import (
 // Each frame is rendered once; a nil caption function shows the bare
 // "Frame k of n".
 func Stepper(frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
+	return stepper("", frames, width, height, caption)
+}
+
+// StepperAlt is Stepper with alt text for its still figure (the last
+// frame), as ExploreAlt is Explore with alt text. A blank alt is an error.
+func StepperAlt(alt string, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
+	if strings.TrimSpace(alt) == "" {
+		return 0, errorf("stepper: no alt text: say in a sentence what the figure shows")
+	}
+	return stepper(alt, frames, width, height, caption)
+}
+
+func stepper(alt string, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
 	n := len(frames)
 	if n == 0 {
 		return 0, errorf("stepper: no frames")
@@ -31,14 +45,14 @@ func Stepper(frames []*plot.Plot, width, height vg.Length, caption func(k int) s
 	if n == 1 {
 		return 0, errorf("stepper: 1 frame, want at least 2 to step through (show one with Display)")
 	}
-	v, err := Explore(width, height, func(v Values) (*plot.Plot, string, error) {
+	v, err := explore(alt, width, height, func(v Values) (*plot.Plot, string, error) {
 		k := v.Int("frame")
 		text := fmt.Sprintf("Frame %d of %d", k, n)
 		if caption != nil {
 			text += ": " + caption(k)
 		}
 		return frames[k-1], text, nil
-	}, Slider("frame", 1, float64(n), 1, float64(n)))
+	}, []Control{Slider("frame", 1, float64(n), 1, float64(n))})
 	if err != nil {
 		return 0, err
 	}
