@@ -58,9 +58,9 @@ c.JupyterHub.cleanup_proxy = True
 		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
 }
 
-// startHub starts the shared install's JupyterHub with hubConfig in a new
-// folder under tmp and waits (at most 90 s) until its login page answers.
-func startHub(ctx context.Context, prefix, tmp string, students []string) (*hub, error) {
+// startHub starts the shared install's JupyterHub with hubConfig and the
+// extra lines in a new folder under tmp and waits (at most 90 s) until its login page answers.
+func startHub(ctx context.Context, prefix, tmp string, students []string, extra []string) (*hub, error) {
 	var ports [3]int
 	for i := range ports {
 		p, err := freePort()
@@ -78,7 +78,7 @@ func startHub(ctx context.Context, prefix, tmp string, students []string) (*hub,
 	}
 	password := fmt.Sprintf("pw-%x", time.Now().UnixNano())
 	config := filepath.Join(dir, "jupyterhub_classload_config.py")
-	if err := os.WriteFile(config, []byte(hubConfig(prefix, dir, password, students, ports)), 0o600); err != nil {
+	if err := os.WriteFile(config, []byte(hubConfig(prefix, dir, password, students, ports)+strings.Join(extra, "\n")+"\n"), 0o600); err != nil {
 		return nil, err
 	}
 	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), dir: dir, log: filepath.Join(dir, "jupyterhub.log"),

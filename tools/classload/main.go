@@ -52,6 +52,8 @@ func main() {
 	seed := flag.Uint64("seed", 1, "seed of the think times")
 	skipLive := flag.Bool("skip-live", true, "skip live-figure cells (nb.Explore), which wait for the student")
 	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
+	var extra configLines
+	flag.Var(&extra, "config", "a line of Python appended to the hub's configuration (repeatable), to try a setting, such as -config 'c.Spawner.environment = {\"GOGC\": \"50\"}'")
 	flag.Parse()
 
 	th, err := parseThink(*thinkFlag)
@@ -72,8 +74,8 @@ func main() {
 	defer stop()
 	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, arrivals over %v, %d cores, run limits %v and %d requests\n",
 		*lessons, th.lo, th.hi, *ramp, runtime.NumCPU(), *duration, *maxRequests)
-	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | load avg start/max/end | wall (s) |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | CPU s per cell | load avg start/max/end | wall (s) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, n := range ns {
 		if ctx.Err() != nil {
 			break
@@ -81,7 +83,7 @@ func main() {
 		r, err := runClass(ctx, n, runOpts{
 			prefix: *prefix, tmp: *tmp, keep: *keep, lessons: lessonList, think: th, ramp: *ramp, duration: *duration,
 			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed,
-			skip: skip, sampleEvery: *sampleEvery,
+			skip: skip, sampleEvery: *sampleEvery, config: extra,
 		})
 		if err != nil {
 			die("N=%d: %v", n, err)
@@ -101,7 +103,14 @@ type runOpts struct {
 	seed                      uint64
 	skip                      func(string) bool
 	sampleEvery               time.Duration
+	config                    []string
 }
+
+// configLines collects the repeated -config flag.
+type configLines []string
+
+func (c *configLines) String() string     { return strings.Join(*c, "; ") }
+func (c *configLines) Set(s string) error { *c = append(*c, s); return nil }
 
 // classResult is one run's summary.
 type classResult struct {
@@ -113,6 +122,7 @@ type classResult struct {
 	base     int64 // the hub's tree before the students came
 	s        sample
 	wall     time.Duration
+	cpu      time.Duration // CPU time of the hub's whole tree
 	log      string
 }
 
@@ -125,7 +135,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	for i := range names {
 		names[i] = fmt.Sprintf("student%03d", i+1)
 	}
-	h, err := startHub(ctx, o.prefix, o.tmp, names)
+	h, err := startHub(ctx, o.prefix, o.tmp, names, o.config)
 	if err != nil {
 		return nil, err
 	}
@@ -162,6 +172,11 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	s := <-sampled
 	h.stop(seen)
 	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log}
+	// The hub's rusage counts its children's that it waited for, and theirs:
+	// the servers, their kernels, the builds and the cells' programs.
+	if ps := h.cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
 	for _, res := range results {
 		r.cells = append(r.cells, res.cells...)
 		r.failures = append(r.failures, res.failures...)
@@ -189,10 +204,19 @@ func (r *classResult) print() {
 		startMax = r.starts[len(r.starts)-1].Seconds()
 	}
 	perStudent := float64(r.s.peakPSS-r.base) / float64(r.n) / (1 << 20)
-	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.1f/%.1f/%.1f | %.0f |\n",
+	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f |\n",
 		r.n, len(r.cells), len(r.failures), percentile(r.cells, 50), percentile(r.cells, 95), percentile(r.cells, 100),
 		percentile(r.starts, 50), startMax, float64(r.s.peakPSS)/(1<<30), perStudent,
+		r.cpu.Seconds(), r.cpu.Seconds()/float64(max(len(r.cells), 1)),
 		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds())
+	var parts []string
+	for _, u := range r.s.atPeak {
+		if len(parts) == 8 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d× %.0f MiB", u.command, u.procs, float64(u.pss)/(1<<20)))
+	}
+	fmt.Fprintf(os.Stderr, "classload: N=%d: memory at its peak (PSS by command): %s\n", r.n, strings.Join(parts, ", "))
 	if r.skipped > 0 {
 		fmt.Fprintf(os.Stderr, "classload: N=%d: %d live-figure cells skipped (-skip-live)\n", r.n, r.skipped)
 	}

@@ -2,7 +2,10 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -116,6 +119,38 @@ type sample struct {
 	loadStart float64 // 1-minute load average when the run started
 	loadMax   float64
 	loadEnd   float64
+	// atPeak is the tree's memory at its peak by command name (the
+	// executable's base name), largest first.
+	atPeak []usage
+}
+
+// usage is the memory of the processes of one command.
+type usage struct {
+	command string
+	procs   int
+	pss     int64
+}
+
+// commandOf names a process by its executable's base name, or by its
+// script's for an interpreter (python3 -m X is X).
+func commandOf(pid int) string {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+	if err != nil || len(b) == 0 {
+		return "?"
+	}
+	args := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+	name := filepath.Base(args[0])
+	if strings.HasPrefix(name, "python") || name == "node" || name == "sh" {
+		for i := 1; i < len(args); i++ {
+			if args[i] == "-m" && i+1 < len(args) {
+				return args[i+1]
+			}
+			if !strings.HasPrefix(args[i], "-") {
+				return filepath.Base(args[i])
+			}
+		}
+	}
+	return name
 }
 
 // sampleTree samples the hub's tree every interval until stop is closed,
@@ -128,10 +163,25 @@ func sampleTree(root int, seen *procSet, interval time.Duration, stop <-chan str
 	for {
 		procs := tree(root)
 		var total int64
+		byCmd := map[string]*usage{}
 		for _, p := range procs {
-			total += pss(p.pid)
+			m := pss(p.pid)
+			total += m
+			c := commandOf(p.pid)
+			if byCmd[c] == nil {
+				byCmd[c] = &usage{command: c}
+			}
+			byCmd[c].procs++
+			byCmd[c].pss += m
 		}
 		seen.add(procs)
+		if total > s.peakPSS {
+			s.atPeak = s.atPeak[:0]
+			for _, u := range byCmd {
+				s.atPeak = append(s.atPeak, *u)
+			}
+			slices.SortFunc(s.atPeak, func(a, b usage) int { return cmp.Compare(b.pss, a.pss) })
+		}
 		s.peakPSS = max(s.peakPSS, total)
 		s.peakProcs = max(s.peakProcs, len(procs))
 		s.loadMax = max(s.loadMax, loadAvg())

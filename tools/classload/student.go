@@ -201,7 +201,7 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 		return err
 	}
 	defer k.close()
-	if _, err := k.request(ctx, "kernel_info_request", map[string]any{}, 2*time.Minute); err != nil {
+	if _, err := k.request(ctx, "kernel_info_request", map[string]any{}, false, 2*time.Minute); err != nil {
 		return fmt.Errorf("kernel_info_request: %w", err)
 	}
 	for i, cell := range nb.Content.Cells {
@@ -231,7 +231,7 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 		reply, err := k.request(ctx, "execute_request", map[string]any{
 			"code": src, "silent": false, "store_history": true, "user_expressions": map[string]any{},
 			"allow_stdin": false, "stop_on_error": true,
-		}, cellTimeout)
+		}, true, cellTimeout)
 		if err != nil {
 			res.fail("%s: cell %d: %v", lesson, i, err)
 			if ctx.Err() != nil || errors.Is(err, errTimeout) {
@@ -308,9 +308,13 @@ type reply struct {
 	errText string
 }
 
-// request sends a shell request and waits for its reply and for the kernel
-// to be idle again after it, at most limit.
-func (k *kernel) request(ctx context.Context, msgType string, content any, limit time.Duration) (reply, error) {
+// request sends a shell request and waits, at most limit, for its reply and,
+// if waitIdle, for the kernel to be idle again after it (as JupyterLab's
+// kernel future does before a cell counts as done). The server may drop
+// iopub messages sent before the websocket's iopub channel is ready (its
+// first kernel_info_request checks that), so that one waits for its reply
+// only.
+func (k *kernel) request(ctx context.Context, msgType string, content any, waitIdle bool, limit time.Duration) (reply, error) {
 	var r reply
 	id := newID()
 	body, err := json.Marshal(content)
@@ -331,7 +335,7 @@ func (k *kernel) request(ctx context.Context, msgType string, content any, limit
 	if err := k.conn.Write(rctx, websocket.MessageText, b); err != nil {
 		return r, fmt.Errorf("sending %s: %w", msgType, err)
 	}
-	gotReply, idle := false, false
+	gotReply, idle := false, !waitIdle
 	for !gotReply || !idle {
 		_, data, err := k.conn.Read(rctx)
 		if err != nil {
