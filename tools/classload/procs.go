@@ -26,6 +26,56 @@ type procSet struct {
 	seen map[proc]bool
 }
 
+// clockTick is the unit of /proc's CPU times (USER_HZ, 100 on Linux).
+const clockTick = 10 * time.Millisecond
+
+// cpuOf returns the CPU time a process and its waited-for children used,
+// from /proc/PID/stat (utime, stime, cutime, cstime).
+func cpuOf(pid int) time.Duration {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 15 {
+		return 0
+	}
+	var ticks int64
+	for _, v := range f[11:15] {
+		n, _ := strconv.ParseInt(v, 10, 64)
+		ticks += n
+	}
+	return time.Duration(ticks) * clockTick
+}
+
+// kernelCPU returns the CPU time used so far by the kernel whose connection
+// file names id (GoNB: its gopls, its builds, the cells' programs), with
+// its live descendants, or 0 if it is not found.
+func kernelCPU(id string) time.Duration {
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil || !strings.Contains(string(b), "kernel-"+id+".json") {
+			continue
+		}
+		var total time.Duration
+		for _, p := range tree(pid) {
+			total += cpuOf(p.pid)
+		}
+		return total
+	}
+	return 0
+}
+
 // statOf reads a process's parent and start time from /proc/PID/stat.
 func statOf(pid int) (ppid int, start uint64, ok bool) {
 	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")

@@ -90,8 +90,9 @@ type result struct {
 	started   bool          // the server started
 	startTime time.Duration // from asking for the server until it was ready
 	cells     []time.Duration
-	skipped   int      // live-figure cells not run
-	failures  []string // each: what failed, where
+	skipped   int           // live-figure cells not run
+	kernelCPU time.Duration // the CPU time of its kernels, builds and cells included
+	failures  []string      // each: what failed, where
 }
 
 func (r *result) fail(format string, args ...any) {
@@ -189,6 +190,7 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 		return fmt.Errorf("starting its kernel: %w", err)
 	}
 	defer func() {
+		res.kernelCPU += kernelCPU(session.Kernel.ID)
 		// A fresh context: the run's may be done, and the kernel must stop.
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		defer cancel()
