@@ -30,7 +30,10 @@ type hub struct {
 // and JupyterHub's SimpleLocalProcessSpawner, which runs each student's
 // server as the hub's user with a home of its own under dir/home (no system
 // users: this measures the server's load, not the isolation between
-// students).
+// students). The servers get the PATH that sudo gives the hub on Debian
+// (its secure_path), not the PATH of whoever runs classload: a tool in
+// root's own folders (such as ~/go/bin/gopls) would otherwise reach the
+// kernels, which a class's would not find.
 func hubConfig(prefix, dir, password string, students []string, ports [3]int) string {
 	var names []string
 	for _, s := range students {
@@ -44,6 +47,7 @@ c.Authenticator.allowed_users = {%s}
 c.Authenticator.admin_users = set()
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = %q
+c.Spawner.environment.update({"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"})
 c.Spawner.args = ["--allow-root"] if __import__("os").geteuid() == 0 else []
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
