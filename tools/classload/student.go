@@ -84,6 +84,9 @@ func (t think) draw(r *mrand.Rand) time.Duration {
 	return t.lo + time.Duration(r.Int64N(int64(t.hi-t.lo)))
 }
 
+// newRand returns a student's random source for the seed.
+func newRand(seed uint64) *mrand.Rand { return mrand.New(mrand.NewPCG(seed, 0x636c6173736c6f61)) }
+
 // result is what one student saw.
 type result struct {
 	name      string
@@ -109,7 +112,7 @@ func (r *result) fail(format string, args ...any) {
 func student(ctx context.Context, h *hub, name string, lessons []string, th think, cellTimeout, spawnTimeout time.Duration,
 	skip func(string) bool, budget *atomic.Int64, seed uint64) *result {
 	res := &result{name: name}
-	rng := mrand.New(mrand.NewPCG(seed, 0x636c6173736c6f61))
+	rng := newRand(seed)
 	c := &client{base: h.base, name: name, budget: budget}
 	var tok struct {
 		Token string `json:"token"`
