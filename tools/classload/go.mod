@@ -1,0 +1,5 @@
+module github.com/perceptron-go/lessons/tools/classload
+
+go 1.26.0
+
+require github.com/coder/websocket v1.8.15

@@ -1,0 +1,296 @@
+// Command classload measures how many students one server holds: for each
+// class size N it starts the shared install's JupyterHub (scripts/setup.sh
+// --system) on 127.0.0.1, and N simulated students each log in through the
+// hub's REST API, start their server, open a lesson and run its cells over
+// the kernel's websocket (execute_request, as JupyterLab does), pausing a
+// think time drawn from a uniform distribution before each cell. It prints,
+// for each N, the p50 and p95 cell latency, the failures, the peak memory
+// of the hub's whole process tree and the machine's load average.
+//
+// It is a benchmark, not a test. It talks only to 127.0.0.1, each run is
+// bounded in time (-duration) and in requests (-max-requests), and it stops
+// the hub, the servers and the kernels it started before it exits.
+//
+// Run it as root from the repository's root (see README, "A measured class"):
+//
+//	go run -C tools/classload . -n 10,20,40,60
+//	go run -C tools/classload . -n 2,5 -think 2s-5s -ramp 10s -duration 5m
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+const kernelSpec = "/usr/local/share/jupyter/kernels/gonb/kernel.json"
+
+func main() {
+	sizes := flag.String("n", "10,20,40,60", "class sizes to measure, one run each, in order")
+	lessons := flag.String("lessons", "00_start_here.ipynb", "lessons each student opens and runs, in order (comma-separated, in notebooks/)")
+	thinkFlag := flag.String("think", "10s-40s", "think time before each cell: uniform between LO-HI")
+	ramp := flag.Duration("ramp", 60*time.Second, "students arrive evenly over this time (a class logging in)")
+	duration := flag.Duration("duration", 15*time.Minute, "time limit of one run (one N), from the hub's start to its stop")
+	maxRequests := flag.Int64("max-requests", 50000, "limit of one run's HTTP requests and cell executions, all students together")
+	cellTimeout := flag.Duration("cell-timeout", 2*time.Minute, "a cell that takes longer is a failure")
+	spawnTimeout := flag.Duration("spawn-timeout", 3*time.Minute, "a server not ready after this is a failure")
+	prefix := flag.String("prefix", envOr("LESSONS_PREFIX", "/usr/local/lib/perceptron-lessons"), "the shared install (scripts/setup.sh --system)")
+	tmp := flag.String("tmp", os.TempDir(), "folder for each run's hub and students' homes (removed afterwards)")
+	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes)")
+	seed := flag.Uint64("seed", 1, "seed of the think times")
+	skipLive := flag.Bool("skip-live", true, "skip live-figure cells (nb.Explore), which wait for the student")
+	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
+	var extra configLines
+	flag.Var(&extra, "config", "a line of Python appended to the hub's configuration (repeatable), to try a setting, such as -config 'c.Spawner.environment = {\"GOGC\": \"50\"}'")
+	flag.Parse()
+
+	th, err := parseThink(*thinkFlag)
+	if err != nil {
+		die("-think: %v", err)
+	}
+	ns, err := parseSizes(*sizes)
+	if err != nil {
+		die("-n: %v", err)
+	}
+	lessonList := strings.Split(*lessons, ",")
+	if err := checkInstall(*prefix, lessonList); err != nil {
+		die("%v", err)
+	}
+	skip := func(src string) bool { return *skipLive && strings.Contains(src, "Explore(") }
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, arrivals over %v, %d cores, run limits %v and %d requests\n",
+		*lessons, th.lo, th.hi, *ramp, runtime.NumCPU(), *duration, *maxRequests)
+	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	for _, n := range ns {
+		if ctx.Err() != nil {
+			break
+		}
+		r, err := runClass(ctx, n, runOpts{
+			prefix: *prefix, tmp: *tmp, keep: *keep, lessons: lessonList, think: th, ramp: *ramp, duration: *duration,
+			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed,
+			skip: skip, sampleEvery: *sampleEvery, config: extra,
+		})
+		if err != nil {
+			die("N=%d: %v", n, err)
+		}
+		r.print()
+	}
+}
+
+type runOpts struct {
+	prefix, tmp               string
+	keep                      bool
+	lessons                   []string
+	think                     think
+	ramp, duration            time.Duration
+	maxRequests               int64
+	cellTimeout, spawnTimeout time.Duration
+	seed                      uint64
+	skip                      func(string) bool
+	sampleEvery               time.Duration
+	config                    []string
+}
+
+// configLines collects the repeated -config flag.
+type configLines []string
+
+func (c *configLines) String() string     { return strings.Join(*c, "; ") }
+func (c *configLines) Set(s string) error { *c = append(*c, s); return nil }
+
+// classResult is one run's summary.
+type classResult struct {
+	n        int
+	cells    []time.Duration
+	starts   []time.Duration
+	failures []string
+	skipped  int
+	base     int64 // the hub's tree before the students came
+	s        sample
+	wall     time.Duration
+	cpu      time.Duration // CPU time of the hub's whole tree
+	kcpu     time.Duration // CPU time of the students' kernels
+	log      string
+}
+
+// runClass measures one class of n students on a hub of its own.
+func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
+	ctx, cancel := context.WithTimeout(parent, o.duration)
+	defer cancel()
+	began := time.Now()
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprintf("student%03d", i+1)
+	}
+	h, err := startHub(ctx, o.prefix, o.tmp, names, o.config)
+	if err != nil {
+		return nil, err
+	}
+	seen := &procSet{}
+	stopSampling := make(chan struct{})
+	sampled := make(chan sample)
+	base := int64(0)
+	for _, p := range tree(h.cmd.Process.Pid) {
+		base += pss(p.pid)
+	}
+	go func() { sampled <- sampleTree(h.cmd.Process.Pid, seen, o.sampleEvery, stopSampling) }()
+
+	var budget atomic.Int64
+	budget.Store(o.maxRequests)
+	results := make([]*result, n)
+	var wg sync.WaitGroup
+	for i, name := range names {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if n > 1 {
+				select {
+				case <-ctx.Done():
+					results[i] = &result{name: name, failures: []string{name + ": never arrived: " + ctx.Err().Error()}}
+					return
+				case <-time.After(o.ramp * time.Duration(i) / time.Duration(n)):
+				}
+			}
+			results[i] = student(ctx, h, name, o.lessons, o.think, o.cellTimeout, o.spawnTimeout, o.skip, &budget, o.seed+uint64(i))
+		}()
+	}
+	wg.Wait()
+	close(stopSampling)
+	s := <-sampled
+	h.stop(seen)
+	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log}
+	// The hub's rusage counts its children's that it waited for, and theirs:
+	// the servers, their kernels, the builds and the cells' programs.
+	if ps := h.cmd.ProcessState; ps != nil {
+		r.cpu = ps.UserTime() + ps.SystemTime()
+	}
+	for _, res := range results {
+		r.cells = append(r.cells, res.cells...)
+		r.failures = append(r.failures, res.failures...)
+		r.skipped += res.skipped
+		r.kcpu += res.kernelCPU
+		if res.started {
+			r.starts = append(r.starts, res.startTime)
+		}
+	}
+	if errors.Is(parent.Err(), context.Canceled) {
+		r.failures = append(r.failures, "interrupted")
+	}
+	if o.keep {
+		fmt.Fprintf(os.Stderr, "classload: N=%d: kept %s (hub log %s)\n", n, h.dir, h.log)
+	} else if err := os.RemoveAll(h.dir); err != nil {
+		fmt.Fprintf(os.Stderr, "classload: removing %s: %v\n", h.dir, err)
+	}
+	return r, nil
+}
+
+func (r *classResult) print() {
+	slices.Sort(r.cells)
+	slices.Sort(r.starts)
+	startMax := 0.0
+	if len(r.starts) > 0 {
+		startMax = r.starts[len(r.starts)-1].Seconds()
+	}
+	perStudent := float64(r.s.peakPSS-r.base) / float64(r.n) / (1 << 20)
+	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f |\n",
+		r.n, len(r.cells), len(r.failures), percentile(r.cells, 50), percentile(r.cells, 95), percentile(r.cells, 100),
+		percentile(r.starts, 50), startMax, float64(r.s.peakPSS)/(1<<30), perStudent,
+		r.cpu.Seconds(), r.kcpu.Seconds()/float64(max(len(r.cells), 1)),
+		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds())
+	var parts []string
+	for _, u := range r.s.atPeak {
+		if len(parts) == 8 {
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %d× %.0f MiB", u.command, u.procs, float64(u.pss)/(1<<20)))
+	}
+	fmt.Fprintf(os.Stderr, "classload: N=%d: memory at its peak (PSS by command): %s\n", r.n, strings.Join(parts, ", "))
+	if r.skipped > 0 {
+		fmt.Fprintf(os.Stderr, "classload: N=%d: %d live-figure cells skipped (-skip-live)\n", r.n, r.skipped)
+	}
+	for i, f := range r.failures {
+		if i == 20 {
+			fmt.Fprintf(os.Stderr, "classload: N=%d: ... and %d more failures\n", r.n, len(r.failures)-i)
+			break
+		}
+		fmt.Fprintf(os.Stderr, "classload: N=%d: failure: %s\n", r.n, f)
+	}
+}
+
+// checkInstall says what is missing of the shared install, if anything.
+func checkInstall(prefix string, lessons []string) error {
+	hint := "the shared install is missing or incomplete: run `sudo bash scripts/setup.sh --system` first"
+	need := []string{"venv/bin/jupyterhub", "venv/bin/jupyterhub-singleuser", "proxy/node_modules/.bin/configurable-http-proxy",
+		"jupyterhub_config.py", "bin/lessons-singleuser", "bin/gonb-kernel", "gocache.stamp"}
+	for _, l := range lessons {
+		need = append(need, filepath.Join("lessons/notebooks", l))
+	}
+	for _, f := range need {
+		if _, err := os.Stat(filepath.Join(prefix, f)); err != nil {
+			return fmt.Errorf("%v: %s", err, hint)
+		}
+	}
+	if _, err := os.Stat(kernelSpec); err != nil {
+		return fmt.Errorf("the system-wide gonb kernel spec: %v: %s", err, hint)
+	}
+	return nil
+}
+
+// parseThink reads "LO-HI" (two durations) or one duration.
+func parseThink(s string) (think, error) {
+	lo, hi, found := strings.Cut(s, "-")
+	if !found {
+		hi = lo
+	}
+	a, err := time.ParseDuration(strings.TrimSpace(lo))
+	if err != nil {
+		return think{}, fmt.Errorf("%q: want LO-HI, such as 10s-40s: %w", s, err)
+	}
+	b, err := time.ParseDuration(strings.TrimSpace(hi))
+	if err != nil {
+		return think{}, fmt.Errorf("%q: want LO-HI, such as 10s-40s: %w", s, err)
+	}
+	if a < 0 || b < a {
+		return think{}, fmt.Errorf("%q: want 0 <= LO <= HI", s)
+	}
+	return think{a, b}, nil
+}
+
+// parseSizes reads a comma-separated list of positive class sizes.
+func parseSizes(s string) ([]int, error) {
+	var ns []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 999 {
+			return nil, fmt.Errorf("%q: want class sizes from 1 to 999, comma-separated", f)
+		}
+		ns = append(ns, n)
+	}
+	return ns, nil
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func die(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "classload: "+format+"\n", args...)
+	os.Exit(1)
+}

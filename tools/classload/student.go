@@ -1,0 +1,399 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	mrand "math/rand/v2"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// errBudget is returned once the run's request budget is spent.
+var errBudget = errors.New("the run's request budget (-max-requests) is spent")
+
+// client is one student's HTTP side: the hub's REST API and their server's,
+// with their token, counted against the run's budget.
+type client struct {
+	base, name, token string
+	budget            *atomic.Int64
+}
+
+// do sends one request (body is JSON, or nil) and decodes a JSON answer into
+// out (if not nil); an answer outside 2xx is an error that names it.
+func (c *client) do(ctx context.Context, method, path string, body, out any) error {
+	if c.budget.Add(-1) < 0 {
+		return errBudget
+	}
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
+	if err != nil {
+		return err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.token != "" {
+		req.Header.Set("Authorization", "token "+c.token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
+	if err != nil {
+		return fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("%s %s: %s: %.200s", method, path, resp.Status, b)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			return fmt.Errorf("%s %s: decoding the answer: %w", method, path, err)
+		}
+	}
+	return nil
+}
+
+// think is the distribution of a student's pauses before each cell:
+// uniform between lo and hi.
+type think struct{ lo, hi time.Duration }
+
+func (t think) draw(r *mrand.Rand) time.Duration {
+	if t.hi <= t.lo {
+		return t.lo
+	}
+	return t.lo + time.Duration(r.Int64N(int64(t.hi-t.lo)))
+}
+
+// newRand returns a student's random source for the seed.
+func newRand(seed uint64) *mrand.Rand { return mrand.New(mrand.NewPCG(seed, 0x636c6173736c6f61)) }
+
+// result is what one student saw.
+type result struct {
+	name      string
+	started   bool          // the server started
+	startTime time.Duration // from asking for the server until it was ready
+	cells     []time.Duration
+	skipped   int           // live-figure cells not run
+	kernelCPU time.Duration // the CPU time of its kernels, builds and cells included
+	failures  []string      // each: what failed, where
+}
+
+func (r *result) fail(format string, args ...any) {
+	r.failures = append(r.failures, r.name+": "+fmt.Sprintf(format, args...))
+}
+
+// student runs one simulated student: log in through the hub's REST API
+// (the authenticator checks the password), start the server and wait for
+// it, then for each lesson open the notebook (the contents API), start its
+// kernel (a session, as JupyterLab does), connect to the kernel's channels
+// websocket, and run the code cells in order with execute_request, after a
+// think time each. Cell latency: from sending execute_request until the
+// kernel reports idle for it (the cell's outputs have all arrived).
+func student(ctx context.Context, h *hub, name string, lessons []string, th think, cellTimeout, spawnTimeout time.Duration,
+	skip func(string) bool, budget *atomic.Int64, seed uint64) *result {
+	res := &result{name: name}
+	rng := newRand(seed)
+	c := &client{base: h.base, name: name, budget: budget}
+	var tok struct {
+		Token string `json:"token"`
+	}
+	if err := c.do(ctx, http.MethodPost, "/hub/api/users/"+name+"/tokens",
+		map[string]any{"auth": map[string]string{"username": name, "password": h.password}, "note": "classload"}, &tok); err != nil {
+		res.fail("logging in: %v", err)
+		return res
+	}
+	c.token = tok.Token
+	start := time.Now()
+	if err := c.do(ctx, http.MethodPost, "/hub/api/users/"+name+"/server", nil, nil); err != nil {
+		res.fail("asking for a server: %v", err)
+		return res
+	}
+	for {
+		var u struct {
+			Servers map[string]struct {
+				Ready bool `json:"ready"`
+			} `json:"servers"`
+		}
+		if err := c.do(ctx, http.MethodGet, "/hub/api/users/"+name, nil, &u); err != nil {
+			res.fail("waiting for the server: %v", err)
+			return res
+		}
+		if s, ok := u.Servers[""]; ok && s.Ready {
+			break
+		}
+		if time.Since(start) > spawnTimeout {
+			res.fail("the server was not ready within %v", spawnTimeout)
+			return res
+		}
+		select {
+		case <-ctx.Done():
+			res.fail("waiting for the server: %v", ctx.Err())
+			return res
+		case <-time.After(time.Second):
+		}
+	}
+	res.started, res.startTime = true, time.Since(start)
+	for _, lesson := range lessons {
+		if err := runLesson(ctx, c, res, lesson, th, cellTimeout, skip, rng); err != nil {
+			res.fail("%s: %v", lesson, err)
+			if errors.Is(err, errBudget) || ctx.Err() != nil {
+				return res
+			}
+		}
+	}
+	return res
+}
+
+// runLesson opens one lesson and runs its code cells in a kernel of its own
+// (shut down afterwards, as closing the notebook's kernel does).
+func runLesson(ctx context.Context, c *client, res *result, lesson string, th think, cellTimeout time.Duration,
+	skip func(string) bool, rng *mrand.Rand) error {
+	server := "/user/" + c.name
+	path := "perceptron-lessons/notebooks/" + lesson
+	var nb struct {
+		Content struct {
+			Cells []struct {
+				CellType string          `json:"cell_type"`
+				Source   json.RawMessage `json:"source"`
+			} `json:"cells"`
+		} `json:"content"`
+	}
+	if err := c.do(ctx, http.MethodGet, server+"/api/contents/"+path+"?content=1", nil, &nb); err != nil {
+		return fmt.Errorf("opening the notebook: %w", err)
+	}
+	var session struct {
+		ID     string `json:"id"`
+		Kernel struct {
+			ID string `json:"id"`
+		} `json:"kernel"`
+	}
+	if err := c.do(ctx, http.MethodPost, server+"/api/sessions", map[string]any{
+		"path": path, "name": lesson, "type": "notebook", "kernel": map[string]string{"name": "gonb"},
+	}, &session); err != nil {
+		return fmt.Errorf("starting its kernel: %w", err)
+	}
+	defer func() {
+		res.kernelCPU += kernelCPU(session.Kernel.ID)
+		// A fresh context: the run's may be done, and the kernel must stop.
+		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		if err := c.do(sctx, http.MethodDelete, server+"/api/sessions/"+session.ID, nil, nil); err != nil && !errors.Is(err, errBudget) {
+			res.fail("%s: shutting its kernel down: %v", lesson, err)
+		}
+	}()
+	k, err := dialKernel(ctx, c, session.Kernel.ID)
+	if err != nil {
+		return err
+	}
+	defer k.close()
+	if _, err := k.request(ctx, "kernel_info_request", map[string]any{}, false, 2*time.Minute); err != nil {
+		return fmt.Errorf("kernel_info_request: %w", err)
+	}
+	for i, cell := range nb.Content.Cells {
+		if cell.CellType != "code" {
+			continue
+		}
+		src, err := source(cell.Source)
+		if err != nil {
+			return fmt.Errorf("cell %d: %w", i, err)
+		}
+		if strings.TrimSpace(src) == "" {
+			continue
+		}
+		if skip(src) {
+			res.skipped++
+			continue
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(th.draw(rng)):
+		}
+		if c.budget.Add(-1) < 0 {
+			return errBudget
+		}
+		began := time.Now()
+		reply, err := k.request(ctx, "execute_request", map[string]any{
+			"code": src, "silent": false, "store_history": true, "user_expressions": map[string]any{},
+			"allow_stdin": false, "stop_on_error": true,
+		}, true, cellTimeout)
+		if err != nil {
+			res.fail("%s: cell %d: %v", lesson, i, err)
+			if ctx.Err() != nil || errors.Is(err, errTimeout) {
+				return nil // the kernel is stuck or the run is over: the next lesson, if any
+			}
+			continue
+		}
+		res.cells = append(res.cells, time.Since(began))
+		if reply.status != "ok" {
+			res.fail("%s: cell %d: execute_reply status %q: %s", lesson, i, reply.status, reply.errText)
+		}
+	}
+	return nil
+}
+
+// source joins a notebook cell's source (a string or a list of lines).
+func source(raw json.RawMessage) (string, error) {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s, nil
+	}
+	var lines []string
+	if err := json.Unmarshal(raw, &lines); err != nil {
+		return "", fmt.Errorf("source is neither a string nor a list of strings: %w", err)
+	}
+	return strings.Join(lines, ""), nil
+}
+
+// errTimeout: the kernel did not finish a request in time.
+var errTimeout = errors.New("no answer in time")
+
+// kernel is a connection to a kernel's channels websocket (the Jupyter
+// kernel messaging protocol, its JSON form, without a subprotocol: each
+// message carries its channel).
+type kernel struct {
+	conn    *websocket.Conn
+	session string
+}
+
+func dialKernel(ctx context.Context, c *client, id string) (*kernel, error) {
+	sess := newID()
+	u, err := url.Parse(c.base)
+	if err != nil {
+		return nil, err
+	}
+	u.Scheme = "ws"
+	u.Path = "/user/" + c.name + "/api/kernels/" + id + "/channels"
+	u.RawQuery = url.Values{"session_id": {sess}}.Encode()
+	dctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	conn, _, err := websocket.Dial(dctx, u.String(), &websocket.DialOptions{
+		HTTPHeader: http.Header{"Authorization": {"token " + c.token}},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("connecting to the kernel's websocket: %w", err)
+	}
+	conn.SetReadLimit(64 << 20) // figures arrive as base64 PNG or SVG
+	return &kernel{conn: conn, session: sess}, nil
+}
+
+func (k *kernel) close() { k.conn.Close(websocket.StatusNormalClosure, "") }
+
+type message struct {
+	Header       map[string]any  `json:"header"`
+	ParentHeader map[string]any  `json:"parent_header"`
+	Metadata     map[string]any  `json:"metadata"`
+	Content      json.RawMessage `json:"content"`
+	Channel      string          `json:"channel"`
+	Buffers      []any           `json:"buffers"`
+}
+
+type reply struct {
+	status  string
+	errText string
+}
+
+// request sends a shell request and waits, at most limit, for its reply and,
+// if waitIdle, for the kernel to be idle again after it (as JupyterLab's
+// kernel future does before a cell counts as done). The server may drop
+// iopub messages sent before the websocket's iopub channel is ready (its
+// first kernel_info_request checks that), so that one waits for its reply
+// only.
+func (k *kernel) request(ctx context.Context, msgType string, content any, waitIdle bool, limit time.Duration) (reply, error) {
+	var r reply
+	id := newID()
+	body, err := json.Marshal(content)
+	if err != nil {
+		return r, err
+	}
+	msg := message{
+		Header: map[string]any{"msg_id": id, "msg_type": msgType, "session": k.session, "username": "classload",
+			"date": time.Now().UTC().Format(time.RFC3339Nano), "version": "5.3"},
+		ParentHeader: map[string]any{}, Metadata: map[string]any{}, Content: body, Channel: "shell", Buffers: []any{},
+	}
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return r, err
+	}
+	rctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	if err := k.conn.Write(rctx, websocket.MessageText, b); err != nil {
+		return r, fmt.Errorf("sending %s: %w", msgType, err)
+	}
+	gotReply, idle := false, !waitIdle
+	for !gotReply || !idle {
+		_, data, err := k.conn.Read(rctx)
+		if err != nil {
+			if rctx.Err() != nil && ctx.Err() == nil {
+				return r, fmt.Errorf("%s: %w after %v (reply %v, idle %v)", msgType, errTimeout, limit, gotReply, idle)
+			}
+			return r, fmt.Errorf("%s: reading the websocket: %w", msgType, err)
+		}
+		var m message
+		if err := json.Unmarshal(data, &m); err != nil {
+			return r, fmt.Errorf("%s: a message that is not JSON: %w", msgType, err)
+		}
+		if m.ParentHeader["msg_id"] != id {
+			continue
+		}
+		typ, _ := m.Header["msg_type"].(string)
+		var ct struct {
+			Status         string   `json:"status"`
+			ExecutionState string   `json:"execution_state"`
+			Ename          string   `json:"ename"`
+			Evalue         string   `json:"evalue"`
+			Traceback      []string `json:"traceback"`
+		}
+		json.Unmarshal(m.Content, &ct)
+		switch {
+		case m.Channel == "shell" && strings.HasSuffix(typ, "_reply"):
+			gotReply = true
+			r.status = ct.Status
+			if ct.Status != "ok" {
+				r.errText = strings.TrimSpace(ct.Ename + ": " + ct.Evalue)
+			}
+		case typ == "status" && ct.ExecutionState == "idle":
+			idle = true
+		case typ == "error" && r.errText == "":
+			r.errText = strings.TrimSpace(ct.Ename + ": " + ct.Evalue + " " + strings.Join(ct.Traceback, " "))
+		}
+	}
+	return r, nil
+}
+
+func newID() string {
+	b := make([]byte, 16)
+	rand.Read(b)
+	return fmt.Sprintf("%x", b)
+}
+
+// percentile returns the p-th percentile (0 < p <= 100) of sorted values,
+// by the nearest-rank method, or NaN if there are none.
+func percentile(sorted []time.Duration, p float64) float64 {
+	if len(sorted) == 0 {
+		return math.NaN()
+	}
+	rank := int(math.Ceil(p / 100 * float64(len(sorted))))
+	rank = min(max(rank, 1), len(sorted))
+	return sorted[rank-1].Seconds()
+}
