@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -136,7 +137,7 @@ func TestDualEqualsPrimal(t *testing.T) {
 func TestDualErrors(t *testing.T) {
 	opt := perceptron.Options{}
 	opt.Eta = -1
-	if _, err := perceptron.Dual(perceptron.XORData(), opt); err == nil || err.Error() != "perceptron: Eta must be a finite number > 0, got -1" {
+	if _, err := perceptron.Dual(perceptron.XORData(), opt); !errors.Is(err, perceptron.ErrOption) || err.Error() != "perceptron: Eta must be a finite number > 0, got -1" {
 		t.Errorf("bad eta: %v", err)
 	}
 	if _, err := perceptron.Dual(&perceptron.Dataset{}, perceptron.Options{}); err != perceptron.ErrEmpty {

@@ -64,7 +64,7 @@ func TestHyperplaneTie(t *testing.T) {
 	}
 	h.Tie = 7
 	const want = "perceptron: unknown tie policy 7: want TieMistake or TieNegative"
-	if _, err := h.Predict([]float64{0}); err == nil || err.Error() != want {
+	if _, err := h.Predict([]float64{0}); !errors.Is(err, ErrOption) || err.Error() != want {
 		t.Errorf("Tie 7: Predict error %v, want %q", err, want)
 	}
 	d := newData(t, [][]float64{{1}}, []float64{1})

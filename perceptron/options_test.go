@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"reflect"
 	"testing"
 )
@@ -15,7 +16,7 @@ func TestParseOrder(t *testing.T) {
 	if s := Order(9).String(); s != "Order(?)" {
 		t.Errorf("Order(9).String() = %q", s)
 	}
-	if _, err := ParseOrder("random"); err == nil ||
+	if _, err := ParseOrder("random"); !errors.Is(err, ErrOption) ||
 		err.Error() != `perceptron: unknown order "random": want in-order, random-cycle, shuffle or mistake` {
 		t.Errorf("ParseOrder(random): %v", err)
 	}
@@ -34,7 +35,7 @@ func TestParseTie(t *testing.T) {
 			t.Errorf("%v does not round-trip through String", got)
 		}
 	}
-	if _, err := ParseTie("positive"); err == nil ||
+	if _, err := ParseTie("positive"); !errors.Is(err, ErrOption) ||
 		err.Error() != `perceptron: unknown tie policy "positive": want mistake or negative` {
 		t.Errorf("ParseTie(positive): %v", err)
 	}

@@ -141,7 +141,7 @@ func TestOneVsRestTiesAndErrors(t *testing.T) {
 	}
 	opt := perceptron.Options{}
 	opt.MaxEpochs = -1
-	if _, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt)); err == nil || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): MaxEpochs must be > 0, got -1" {
+	if _, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt)); !errors.Is(err, perceptron.ErrOption) || err.Error() != "perceptron: one-vs-rest: class 0 (setosa): MaxEpochs must be > 0, got -1" {
 		t.Errorf("bad options: %v", err)
 	}
 	labels := slices.Clone(m.Labels)

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"slices"
 	"testing"
 
@@ -84,7 +85,7 @@ func TestFastSum(t *testing.T) {
 		t.Errorf("FastSum converged with %d training errors", e)
 	}
 	opt.Summation = 7
-	if _, err := PLA(sep, opt); err == nil || err.Error() != "perceptron: unknown Summation 7: want ExactSum or FastSum" {
+	if _, err := PLA(sep, opt); !errors.Is(err, ErrOption) || err.Error() != "perceptron: unknown Summation 7: want ExactSum or FastSum" {
 		t.Errorf("bad Sum: %v", err)
 	}
 }

@@ -222,7 +222,7 @@ func TestZeroOptions(t *testing.T) {
 	if got.Updates != want.Updates || got.B != want.B || !equalFloats(got.W, want.W) {
 		t.Errorf("Options{}: %+v; MaxEpochs 1000, Eta 1: %+v", got.Hyperplane, want.Hyperplane)
 	}
-	if _, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: -1}); err == nil || err.Error() != "perceptron: MaxEpochs must be > 0, got -1" {
+	if _, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: -1}); !errors.Is(err, perceptron.ErrOption) || err.Error() != "perceptron: MaxEpochs must be > 0, got -1" {
 		t.Errorf("MaxEpochs -1: %v", err)
 	}
 }
