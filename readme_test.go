@@ -71,10 +71,19 @@ func scriptCommands(src string) []string {
 // studentGuide is the page that holds the notebook table (docs/student.md).
 const studentGuide = "docs/student.md"
 
+// guideCommands are the pages and sections that explain the Quick start's
+// commands, one each, in the Quick start's order.
+var guideCommands = []struct{ page, section string }{
+	{studentGuide, "Opening the lessons"},
+	{"docs/internals.md", "Running the tests"},
+}
+
 // TestReadme checks that the README's Quick start is exactly the two
 // commands, that they exist and run the one set-up script, that .ci/run
-// runs the test command and nothing else, and that the student's guide's
-// notebook table lists every notebook in notebooks/.
+// runs the test command and nothing else, that the README links the page
+// that explains each command, whose section shows that command alone, and
+// that the student's guide's notebook table lists every notebook in
+// notebooks/.
 func TestReadme(t *testing.T) {
 	b, err := os.ReadFile("README.md")
 	if err != nil {
@@ -97,6 +106,25 @@ func TestReadme(t *testing.T) {
 		}
 		if !regexp.MustCompile(`(?m)^bash "\$repo/scripts/setup\.sh"|^bash scripts/setup\.sh`).Match(src) {
 			t.Errorf("%s does not run scripts/setup.sh, the set-up the Dockerfile runs", script)
+		}
+	}
+
+	for i, g := range guideCommands {
+		b, err := os.ReadFile(g.page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sec, ok := section(string(b), g.section)
+		if !ok {
+			t.Errorf("%s has no \"## %s\" section", g.page, g.section)
+			continue
+		}
+		if got, want := fencedCommands(sec), quickStart[i:i+1]; !slices.Equal(got, want) {
+			t.Errorf("%s, %s: commands = %q, want exactly %q", g.page, g.section, got, want)
+		}
+		link := "(" + g.page + "#" + anchor(g.section) + ")"
+		if !strings.Contains(qs, link) {
+			t.Errorf("README Quick start does not link %s, which explains %q", link, quickStart[i])
 		}
 	}
 
