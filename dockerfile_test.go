@@ -353,18 +353,18 @@ var venvFirst = regexp.MustCompile(`(^|\s)PATH=/usr/local/lib/perceptron-lessons
 // binderLink matches the README's Binder links.
 var binderLink = regexp.MustCompile(`https://mybinder\.org/v2/gh/[^)\s]+`)
 
-// TestBinderLinks checks the README's Binder links: each opens a notebook of
+// TestBinderLinks checks the instructor guide's Binder links: each opens a notebook of
 // the repository in JupyterLab (labpath=PATH, which BinderHub turns into
 // /doc/tree/PATH, the page TestDockerImage opens in the image started as
 // Binder starts it), and none the classic Notebook's pages (urlpath=).
 func TestBinderLinks(t *testing.T) {
-	b, err := os.ReadFile("README.md")
+	b, err := os.ReadFile("docs/instructor.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	links := binderLink.FindAllString(string(b), -1)
 	if len(links) == 0 {
-		t.Fatal("README.md has no Binder link")
+		t.Fatal("docs/instructor.md has no Binder link")
 	}
 	for _, link := range links {
 		u, err := url.Parse(link)

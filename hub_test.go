@@ -712,17 +712,17 @@ func ownedBy(path string, uid int) bool {
 	return syscall.Stat(path, &st) == nil && st.Mode&syscall.S_IFMT == syscall.S_IFREG && int(st.Uid) == uid
 }
 
-// TestJupyterHubConfigReadme checks that the README shows the JupyterHub
+// TestJupyterHubConfigReadme checks that the instructor guide (docs/instructor.md) shows the JupyterHub
 // configuration that set-up installs and TestJupyterHub runs, word for word,
 // in its section "A class on one server (JupyterHub)".
 func TestJupyterHubConfigReadme(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/instructor.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sec, ok := section(string(readme), "A class on one server (JupyterHub)")
 	if !ok {
-		t.Fatal(`README.md has no "## A class on one server (JupyterHub)" section`)
+		t.Fatal(`docs/instructor.md has no "## A class on one server (JupyterHub)" section`)
 	}
 	config, err := os.ReadFile("scripts/system/jupyterhub_config.py")
 	if err != nil {
@@ -730,6 +730,6 @@ func TestJupyterHubConfigReadme(t *testing.T) {
 	}
 	block := "```python\n" + string(config) + "```\n"
 	if !strings.Contains(sec, block) {
-		t.Errorf("README's section \"A class on one server (JupyterHub)\" does not show scripts/system/jupyterhub_config.py word for word in a ```python block")
+		t.Errorf("docs/instructor.md's section \"A class on one server (JupyterHub)\" does not show scripts/system/jupyterhub_config.py word for word in a ```python block")
 	}
 }

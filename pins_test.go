@@ -98,20 +98,20 @@ func TestJupyterPins(t *testing.T) {
 		t.Errorf("%s: configurable-http-proxy %q, want an exact version", proxyPackage, chp)
 	}
 
-	readme, err := os.ReadFile("README.md")
+	readme, err := os.ReadFile("docs/instructor.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	sec, ok := section(string(readme), "Versions")
 	if !ok {
-		t.Fatal(`README.md has no "## Versions" section`)
+		t.Fatal(`docs/instructor.md has no "## Versions" section`)
 	}
 	if !strings.Contains(sec, pipCompileCmd[:len("pip-compile")]) {
-		t.Errorf("README, Versions: no pip-compile command to move the pins")
+		t.Errorf("docs/instructor.md, Versions: no pip-compile command to move the pins")
 	}
 	rows := regexp.MustCompile("(?m)^\\| ([a-z_-]+)(?: \\(npm[^)]*\\))? \\| ([0-9][^ |]*) \\|$").FindAllStringSubmatch(sec, -1)
 	if len(rows) == 0 {
-		t.Fatal("README, Versions: no table of packages and versions")
+		t.Fatal("docs/instructor.md, Versions: no table of packages and versions")
 	}
 	for _, r := range rows {
 		want, ok := pins[normalizePackage(r[1])]
@@ -119,9 +119,9 @@ func TestJupyterPins(t *testing.T) {
 			want, ok = chp, true
 		}
 		if !ok {
-			t.Errorf("README, Versions: %s is not pinned by %s", r[1], jupyterLock)
+			t.Errorf("docs/instructor.md, Versions: %s is not pinned by %s", r[1], jupyterLock)
 		} else if r[2] != want {
-			t.Errorf("README, Versions: %s %s, but the pin is %s", r[1], r[2], want)
+			t.Errorf("docs/instructor.md, Versions: %s %s, but the pin is %s", r[1], r[2], want)
 		}
 	}
 }
