@@ -1,6 +1,6 @@
 # Image for the perceptron lessons: `docker build` / `podman build`, Binder
 # (repo2docker builds this Dockerfile as is) and Zero to JupyterHub
-# (deploy/z2jh-values.yaml). See README, "Docker, Binder and Kubernetes".
+# (deploy/z2jh-values.yaml). See docs/instructor.md, "Docker, Binder and Kubernetes".
 # CI builds and runs this very file (TestDockerImage, docker_image_test.go).
 #
 # Debian 12, as on the machines the lessons are developed and tested on:
@@ -62,13 +62,13 @@ RUN export DEBIAN_FRONTEND=noninteractive \
 
 # The repository, owned by the notebook user, in its home, as students may
 # have it: .dockerignore leaves out every assignment's source.ipynb and
-# solution.ipynb and the grader, lessons/assign (README, "What students get,
+# solution.ipynb and the grader, lessons/assign (docs/instructor.md, "What students get,
 # and releasing solutions").
 COPY --chown=${NB_UID}:${NB_UID} . ${HOME}
 WORKDIR ${HOME}
 
 # The README's set-up, in its shared mode, as for a class on one server
-# (README, "A class on one server"): python3-venv from apt, the pinned
+# (docs/instructor.md, "A class on one server"): python3-venv from apt, the pinned
 # Jupyter environment from PyPI (requirements/jupyter.txt, checked against its
 # hashes), GoNB, goimports and gopls, the gonb kernel for every user (and the
 # default kernel), the Go module cache read-only and a prebuilt Go build

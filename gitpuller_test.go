@@ -19,7 +19,7 @@ import (
 )
 
 // TestNbgitpuller updates a student's lessons as a course does when its copy
-// lives in git (README, "Updates from git: nbgitpuller"): the real
+// lives in git (docs/instructor.md, "Updates from git: nbgitpuller"): the real
 // nbgitpuller of the Jupyter environment, in a Jupyter server started as
 // lessons.sh --lab starts it, pulls from a git repository that `git daemon`
 // serves on 127.0.0.1. The first pull clones the course into the student's

@@ -158,7 +158,7 @@ func waitLab(ctx context.Context, stateJS string, done func(labState) (bool, err
 			case s.Dialog != "":
 				return s, fmt.Errorf("a dialog is open: %q", s.Dialog)
 			case s.Kernel == "dead":
-				return s, errors.New("the kernel died: see README, Troubleshooting")
+				return s, errors.New("the kernel died: see docs/student.md, Troubleshooting")
 			}
 			ok, err := done(s)
 			if err != nil || ok {

@@ -25,7 +25,7 @@ var (
 )
 
 // notebookSetupHint is the fix for a missing piece of the runtime.
-const notebookSetupHint = "run scripts/setup.sh (README, Quick start) to install Jupyter and register the gonb kernel"
+const notebookSetupHint = "run scripts/setup.sh (README.md, Quick start) to install Jupyter and register the gonb kernel"
 
 // jupyterRuntime is what scripts/setup.sh installed: the Python that runs
 // Jupyter and a private copy of the gonb kernel spec set up for CI.
@@ -152,11 +152,11 @@ try:
 except CellTimeoutError as e:
     report.update(failed_cell=index, failure="timed out after %d s" % timeout)
 except DeadKernelError as e:
-    report.update(failed_cell=index, failure="the kernel died (%s); is go on the PATH it starts with? see README, Troubleshooting" % e)
+    report.update(failed_cell=index, failure="the kernel died (%s); is go on the PATH it starts with? see docs/student.md, Troubleshooting" % e)
 except Exception as e:
     failure = "%s: %s" % (type(e).__name__, e)
     if index < 0:
-        failure = "the kernel did not start (%s); is go on the PATH it starts with? see README, Troubleshooting" % failure
+        failure = "the kernel did not start (%s); is go on the PATH it starts with? see docs/student.md, Troubleshooting" % failure
     report.update(failed_cell=index, failure=failure)
 report["seconds"] = time.monotonic() - start
 nbformat.write(nb, dst)

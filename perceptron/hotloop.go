@@ -26,7 +26,7 @@ import (
 // (the next score needs the updated w), plus the rescoring of at most
 // seven rows. On the README's machine (AMD EPYC, Zen 5) this beat the
 // previous design (one row at a time below 256 features, four interleaved
-// rows in Go above) on every size of perfcompare; the README's performance
+// rows in Go above) on every size of perfcompare; docs/performance.md's
 // section has the numbers. The update w ← w + η y x is asm.Axpy (AVX2, or
 // gonum's SSE2 AddScaled: products rounded, then added, never fused).
 //

@@ -118,7 +118,7 @@ const (
 	// to its, and the lessons use it. The default.
 	ExactSum Summation = iota
 	// FastSum sums each row with eight partial sums (see asm.DotFastGo for
-	// the exact order, and the README's performance section): faster on
+	// the exact order, and docs/performance.md): faster on
 	// large data sets, near the speed of reading the data from memory. It
 	// is deterministic: the same order on every run and every machine (in
 	// SSE2 assembly on amd64, in Go elsewhere, bit for bit the same, no

@@ -230,7 +230,7 @@ func (r *run) pass() int {
 //
 // Cost: every pick scores all n rows (to know which are misclassified and
 // draw among them with the seeded generator), so an epoch costs O(n²·d)
-// (see BenchmarkRandomMistakeEpoch and the README's performance section).
+// (see BenchmarkRandomMistakeEpoch and docs/performance.md).
 // The rows are scored eight at a time (asm.Dot8Exact: the scores of dot, bit
 // for bit). An
 // exact run cannot do with less: after an update every score changes, and

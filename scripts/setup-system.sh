@@ -162,4 +162,4 @@ fi
 site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null || true)
 [[ -n $site ]] && rm -f "$site/perceptron_lessons_lab.pth"
 rm -f "$jupyter_config/jupyter_server_config.d/perceptron_lab.json" "$prefix/bin/jupyter-lab"
-say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (README, \"A class on one server\")"
+say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (docs/instructor.md, \"A class on one server\")"

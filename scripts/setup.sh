@@ -28,7 +28,7 @@
 #                    the machine instead of steps 3 and 4: see
 #                    scripts/setup-system.sh (what goes where; LESSONS_PREFIX,
 #                    default /usr/local/lib/perceptron-lessons, whose venv/ is
-#                    then the Jupyter environment) and the README, "A class on
+#                    then the Jupyter environment) and docs/instructor.md, "A class on
 #                    one server". JupyterHub's proxy, configurable-http-proxy,
 #                    comes from npm (npm ci: the exact versions of
 #                    requirements/package-lock.json; Debian's nodejs and npm
@@ -315,7 +315,7 @@ fi
 # -ldflags=-s (no symbol table, no DWARF: a third less CPU a build; a panic
 # still names the cell's lines) and build with -mod=mod (a cell's build adds
 # the requirements it needs, so a setup cell with %noautoget skips GoNB's
-# `go get` of every cell; README, "Performance"); the user's GOFLAGS win.
+# `go get` of every cell; docs/performance.md); the user's GOFLAGS win.
 kernel_wrapper="#!/bin/sh
 # Written by scripts/setup.sh: starts the GoNB kernel of these lessons.
 PATH=\"$bin:$goroot/bin:$gobin:\$PATH\"

@@ -15,7 +15,7 @@
 #                              branch NAME of the repository (made or moved
 #                              forward; your work tree and current branch are
 #                              untouched): push it and point nbgitpuller's
-#                              links at it (README, "Updates through git")
+#                              links at it (docs/instructor.md, "Updates from git: nbgitpuller")
 #
 # Left out: .git, bin/, .venv/, requirements/node_modules/, notebook
 # checkpoints; every assignment's source.ipynb (solutions and hidden tests)

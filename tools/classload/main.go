@@ -11,7 +11,7 @@
 // bounded in time (-duration) and in requests (-max-requests), and it stops
 // the hub, the servers and the kernels it started before it exits.
 //
-// Run it as root from the repository's root (see README, "A measured class"):
+// Run it as root from the repository's root (see docs/instructor.md, "A measured class"):
 //
 //	go run -C tools/classload . -n 10,20,40,60
 //	go run -C tools/classload . -n 2,5 -think 2s-5s -ramp 10s -duration 5m
