@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/scanner"
 	"go/token"
 	"os"
 	"os/exec"
@@ -197,6 +198,13 @@ func program(sub *notebook.Notebook, a *assignment.Assignment) *assembly {
 			continue
 		}
 		for _, d := range pc.Decls {
+			if i, ok := index[d.Key]; ok && d.Key != "" && strings.HasPrefix(units[i].file, "cell") && !sameTokens(units[i].d.Text, d.Text) {
+				// The student changed a declaration of the given code (a
+				// type's fields, a helper): say so by name, since their
+				// code may lean on their version and fail to compile.
+				notes = append(notes, fmt.Sprintf("%s is declared by the assignment; your cell %s redeclares it differently. The grader uses the assignment's declaration: code of yours written for your version may not compile (see below).",
+					d.Key, strings.TrimPrefix(units[i].file, "cell")))
+			}
 			add(unit{file: fmt.Sprintf("source_cell%d", pc.Index), d: d})
 		}
 	}
@@ -207,6 +215,25 @@ func program(sub *notebook.Notebook, a *assignment.Assignment) *assembly {
 		}
 	}
 	return &assembly{imports: imports, units: units, notes: notes, cells: cells, tests: a.Tests}
+}
+
+// sameTokens reports whether two declarations are the same Go tokens,
+// comments and layout aside.
+func sameTokens(a, b string) bool {
+	toks := func(src string) []string {
+		var s scanner.Scanner
+		fset := token.NewFileSet()
+		s.Init(fset.AddFile("", -1, len(src)), []byte(src), nil, 0)
+		var out []string
+		for {
+			_, tok, lit := s.Scan()
+			if tok == token.EOF {
+				return out
+			}
+			out = append(out, tok.String()+" "+lit)
+		}
+	}
+	return slices.Equal(toks(a), toks(b))
 }
 
 // files renders main.go, given.go, graded_test.go and the harness, with
