@@ -15,7 +15,8 @@ import (
 const walkThroughMarker = "# walk-through: hw2_pla"
 
 // fencedBlock returns the lines of the one fenced code block of md that
-// holds a line equal to marker, and an error if none or more than one does.
+// holds a line equal to marker, and how many blocks hold it (the lines only
+// if exactly one does).
 func fencedBlock(md, marker string) ([]string, int) {
 	var found [][]string
 	var cur []string
