@@ -64,7 +64,7 @@ func TestAssignments(t *testing.T) {
 	if len(dirs) == 0 {
 		t.Fatal("no lessons/*/source.ipynb")
 	}
-	g := newGrader(t, *testTimeout)
+	g := newGrader(t, *honestTimeout)
 	lg := newGrader(t, *loopTimeout)
 	for _, dir := range dirs {
 		name := filepath.Base(dir)

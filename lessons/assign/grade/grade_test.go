@@ -23,11 +23,13 @@ import (
 )
 
 var (
-	// An honest solution's test takes well under a second alone; the limit
+	testTimeout = flag.Duration("assign.timeout", 10*time.Second,
+		"per-test time limit of the grader in these tests (the endless-loop scenarios use -assign.loop_timeout)")
+	// An honest solution's test takes well under a second alone; its limit
 	// is generous because CI runs these tests beside the notebooks and
 	// browsers on two cores, where one took more than 10 s.
-	testTimeout = flag.Duration("assign.timeout", 60*time.Second,
-		"per-test time limit of the grader in these tests (the endless-loop scenarios use -assign.loop_timeout)")
+	honestTimeout = flag.Duration("assign.honest_timeout", time.Minute,
+		"per-test time limit when grading the assignments' honest solutions")
 	loopTimeout = flag.Duration("assign.loop_timeout", 4*time.Second,
 		"per-test time limit in the endless-loop scenarios")
 )
@@ -314,7 +316,7 @@ func TestGradeFixture(t *testing.T) {
 		t.Fatalf("fixture max score %v, want 7.5", a.MaxScore())
 	}
 	student, solution := generate.Notebooks(a, false)
-	g := newGrader(t, *testTimeout)
+	g := newGrader(t, *honestTimeout)
 
 	t.Run("solution", func(t *testing.T) {
 		checkFullMarks(t, a, grade(t, g, a, "solution", solution))
