@@ -26,8 +26,12 @@ import (
 )
 
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
-// the shell's main-area widgets, as `panel` (or null), with `app`.
+// the shell's main-area widgets, as `panel` (or null), with `app`, and
+// defines figureSelector: a figure is a PNG that JupyterLab renders as an
+// image output, or as the <img alt> of an HTML output (nb.DisplayAlt and
+// the live figures send both forms, and JupyterLab shows the HTML one).
 const labPanelJS = `
+	const figureSelector = '.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"]';
 	const app = window.jupyterapp;
 	let panel = null;
 	if (app) {
@@ -80,7 +84,7 @@ const labResultJS = `(() => {` + labPanelJS + `
 				r.errors.push({cell: i, text: 'stderr: ' + text(o.text)});
 			}
 		});
-		c.node.querySelectorAll('.jp-RenderedImage img').forEach(img => {
+		c.node.querySelectorAll(figureSelector).forEach(img => {
 			r.images.push({cell: i, src: img.src.slice(0, 22), complete: img.complete,
 				width: img.naturalWidth, height: img.naturalHeight});
 		});
@@ -312,7 +316,7 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
 	if len(res.Images) > 0 {
-		labShot(t, tab, filepath.Join(shots, srv.shots+name+"_figure.png"), ".jp-RenderedImage img")
+		labShot(t, tab, filepath.Join(shots, srv.shots+name+"_figure.png"), `.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"]`)
 	}
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_math.png"), ".jp-MarkdownCell:has(mjx-container)")
 }
@@ -347,7 +351,7 @@ const labWidgetJS = `(() => {` + labPanelJS + `
 		r.frame = cap.dataset.frame === undefined ? -1 : +cap.dataset.frame;
 		r.caption = cap.textContent.trim();
 	}
-	const imgs = el.querySelectorAll('.jp-RenderedImage img');
+	const imgs = el.querySelectorAll(figureSelector);
 	imgs.forEach(img => r.pngs.push(id(img.src)));
 	if (imgs.length > 0) {
 		r.image = id(imgs[0].src);
