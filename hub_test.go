@@ -368,7 +368,8 @@ func createHubUser(t *testing.T, name string) *hubUser {
 	return u
 }
 
-// userProcesses lists the processes that run as uid.
+// userProcesses lists the processes that run as uid, zombies aside: a
+// zombie has ended and runs nothing; it waits for its parent to collect it.
 func userProcesses(uid int) []int {
 	var pids []int
 	entries, _ := os.ReadDir("/proc")
@@ -378,11 +379,19 @@ func userProcesses(uid int) []int {
 			continue
 		}
 		var st syscall.Stat_t
-		if syscall.Stat("/proc/"+e.Name(), &st) == nil && int(st.Uid) == uid {
+		if syscall.Stat("/proc/"+e.Name(), &st) == nil && int(st.Uid) == uid && !isZombie(pid) {
 			pids = append(pids, pid)
 		}
 	}
 	return pids
+}
+
+// isZombie reports whether process pid has ended and only waits to be
+// collected (state Z in /proc/PID/stat).
+func isZombie(pid int) bool {
+	stat := readFile(fmt.Sprintf("/proc/%d/stat", pid))
+	i := strings.LastIndexByte(stat, ')')
+	return i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z'
 }
 
 // killUserProcesses ends what a test user still runs after the hub has
@@ -391,6 +400,10 @@ func userProcesses(uid int) []int {
 func killUserProcesses(t *testing.T, uid int) {
 	if uid == 0 {
 		return
+	}
+	// Processes the hub's stop has signalled may take a moment to end.
+	for i := 0; i < 50 && len(userProcesses(uid)) > 0; i++ {
+		time.Sleep(100 * time.Millisecond)
 	}
 	for i := 0; i < 50; i++ {
 		pids := userProcesses(uid)
