@@ -50,6 +50,16 @@ func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64
 	})
 }
 
+// fourPoints is the separable fixture of the algorithm checkers (lessons 6
+// to 9): two points of each class in the plane.
+func fourPoints() *perceptron.Dataset {
+	d, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
+	if err != nil {
+		panic(err)
+	}
+	return d
+}
+
 func handMade3() *perceptron.Dataset {
 	d, err := perceptron.NewDataset([][]float64{{1, 1}, {0, 2}, {-1, 0}}, []float64{-1, 1, -1})
 	if err != nil {

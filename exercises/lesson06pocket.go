@@ -21,10 +21,7 @@ type PocketFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (po
 // errors exactly. A PocketPLA that calls the package fails.
 func CheckPocketPLA(f PocketFunc) bool {
 	return runLoop("Exercise 1 (PocketPLA)", f, func(c *checker) {
-		small, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
-		if err != nil {
-			panic(err)
-		}
+		small := fourPoints()
 		noisy2, _, err := perceptron.NoisyData(100, 2, 0, 0.1, 1)
 		if err != nil {
 			panic(err)

@@ -26,10 +26,7 @@ func CheckVotedAveraged(f VotedAveragedFunc) bool {
 		if err != nil {
 			panic(err)
 		}
-		small, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
-		if err != nil {
-			panic(err)
-		}
+		small := fourPoints()
 		noisy, _, err := perceptron.NoisyData(30, 2, 0.05, 0.1, 5)
 		if err != nil {
 			panic(err)

@@ -30,10 +30,7 @@ func CheckBatchGD(f BatchGDFunc) bool {
 		if err != nil {
 			panic(err)
 		}
-		four, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
-		if err != nil {
-			panic(err)
-		}
+		four := fourPoints()
 		for _, tc := range []struct {
 			name     string
 			d        *perceptron.Dataset

@@ -19,10 +19,7 @@ type DualFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (alph
 // the package fails.
 func CheckDualPLA(f DualFunc) bool {
 	return runLoop("Exercise 1 (DualPLA)", f, func(c *checker) {
-		four, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
-		if err != nil {
-			panic(err)
-		}
+		four := fourPoints()
 		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
 		if err != nil {
 			panic(err)
