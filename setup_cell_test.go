@@ -11,7 +11,7 @@ import (
 // runSetupCell runs the setup cell's command as GoNB does (/bin/bash -c in
 // the kernel's temporary module, GONB_DIR the notebook's folder) and returns
 // its output and the go.mod of the kernel's module afterwards.
-func runSetupCell(t *testing.T, notebookDir string) (out, gomod string, err error) {
+func runSetupCell(t *testing.T, notebookDir string) (out, gomod, gosum string, err error) {
 	t.Helper()
 	line := strings.Split(SetupCell, "\n")[1]
 	if !strings.HasPrefix(line, "!*") {
@@ -29,7 +29,8 @@ func runSetupCell(t *testing.T, notebookDir string) (out, gomod string, err erro
 	if rerr != nil {
 		t.Fatal(rerr)
 	}
-	return string(b), string(mod), err
+	sum, _ := os.ReadFile(filepath.Join(kernel, "go.sum"))
+	return string(b), string(mod), string(sum), err
 }
 
 // TestSetupCell: from a folder of the repository the setup cell points the
@@ -47,12 +48,20 @@ func TestSetupCell(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, gomod, err := runSetupCell(t, filepath.Join(root, "lessons", "hw1_hyperplanes"))
+	out, gomod, gosum, err := runSetupCell(t, filepath.Join(root, "lessons", "hw1_hyperplanes"))
 	if err != nil {
 		t.Fatalf("in lessons/hw1_hyperplanes: %v\n%s", err, out)
 	}
 	if want := "github.com/perceptron-go/lessons => " + root; !strings.Contains(gomod, want) {
 		t.Errorf("in lessons/hw1_hyperplanes, the kernel's go.mod lacks %q:\n%s", want, gomod)
+	}
+	// The kernel's go.sum is the repository's, so that no cell needs GoNB's
+	// go get (turned off by the cell's %noautoget line) to check a module.
+	if lines := strings.Split(SetupCell, "\n"); len(lines) != 3 || lines[2] != "%noautoget" {
+		t.Errorf("the setup cell's third line is not %%noautoget: %q", lines[len(lines)-1])
+	}
+	if len(gosum) == 0 || gosum != readFile(filepath.Join(root, "go.sum")) {
+		t.Errorf("in lessons/hw1_hyperplanes, the kernel's go.sum (%d bytes) is not the repository's", len(gosum))
 	}
 
 	other := t.TempDir()
@@ -60,7 +69,7 @@ func TestSetupCell(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range []string{t.TempDir(), other} {
-		out, gomod, err := runSetupCell(t, dir)
+		out, gomod, gosum, err := runSetupCell(t, dir)
 		if err == nil {
 			t.Errorf("in %s the setup cell succeeds", dir)
 		}
@@ -69,8 +78,8 @@ func TestSetupCell(t *testing.T) {
 				t.Errorf("in %s the setup cell does not say %q; it says:\n%s", dir, want, out)
 			}
 		}
-		if strings.Contains(out, "/dev") || strings.Contains(gomod, "perceptron-go") {
-			t.Errorf("in %s the setup cell names /dev or changes the kernel's module:\n%s\n%s", dir, out, gomod)
+		if strings.Contains(out, "/dev") || strings.Contains(gomod, "perceptron-go") || gosum != "" {
+			t.Errorf("in %s the setup cell names /dev, changes the kernel's module or writes a go.sum:\n%s\n%s", dir, out, gomod)
 		}
 	}
 }
