@@ -50,7 +50,6 @@ func main() {
 	tmp := flag.String("tmp", os.TempDir(), "folder for each run's hub and students' homes (removed afterwards)")
 	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes)")
 	seed := flag.Uint64("seed", 1, "seed of the think times")
-	skipLive := flag.Bool("skip-live", true, "skip live-figure cells (nb.Explore), which wait for the student")
 	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
 	var extra configLines
 	flag.Var(&extra, "config", "a line of Python appended to the hub's configuration (repeatable), to try a setting, such as -config 'c.Spawner.environment = {\"GOGC\": \"50\"}'")
@@ -68,7 +67,6 @@ func main() {
 	if err := checkInstall(*prefix, lessonList); err != nil {
 		die("%v", err)
 	}
-	skip := func(src string) bool { return *skipLive && strings.Contains(src, "Explore(") }
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -83,7 +81,7 @@ func main() {
 		r, err := runClass(ctx, n, runOpts{
 			prefix: *prefix, tmp: *tmp, keep: *keep, lessons: lessonList, think: th, ramp: *ramp, duration: *duration,
 			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed,
-			skip: skip, sampleEvery: *sampleEvery, config: extra,
+			sampleEvery: *sampleEvery, config: extra,
 		})
 		if err != nil {
 			die("N=%d: %v", n, err)
@@ -101,7 +99,6 @@ type runOpts struct {
 	maxRequests               int64
 	cellTimeout, spawnTimeout time.Duration
 	seed                      uint64
-	skip                      func(string) bool
 	sampleEvery               time.Duration
 	config                    []string
 }
@@ -118,7 +115,6 @@ type classResult struct {
 	cells    []time.Duration
 	starts   []time.Duration
 	failures []string
-	skipped  int
 	base     int64 // the hub's tree before the students came
 	s        sample
 	wall     time.Duration
@@ -165,7 +161,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 				case <-time.After(o.ramp * time.Duration(i) / time.Duration(n)):
 				}
 			}
-			results[i] = student(ctx, h, name, o.lessons, o.think, o.cellTimeout, o.spawnTimeout, o.skip, &budget, o.seed+uint64(i))
+			results[i] = student(ctx, h, name, o.lessons, o.think, o.cellTimeout, o.spawnTimeout, &budget, o.seed+uint64(i))
 		}()
 	}
 	wg.Wait()
@@ -181,7 +177,6 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	for _, res := range results {
 		r.cells = append(r.cells, res.cells...)
 		r.failures = append(r.failures, res.failures...)
-		r.skipped += res.skipped
 		r.kcpu += res.kernelCPU
 		if res.started {
 			r.starts = append(r.starts, res.startTime)
@@ -219,9 +214,6 @@ func (r *classResult) print() {
 		parts = append(parts, fmt.Sprintf("%s %d× %.0f MiB", u.command, u.procs, float64(u.pss)/(1<<20)))
 	}
 	fmt.Fprintf(os.Stderr, "classload: N=%d: memory at its peak (PSS by command): %s\n", r.n, strings.Join(parts, ", "))
-	if r.skipped > 0 {
-		fmt.Fprintf(os.Stderr, "classload: N=%d: %d live-figure cells skipped (-skip-live)\n", r.n, r.skipped)
-	}
 	for i, f := range r.failures {
 		if i == 20 {
 			fmt.Fprintf(os.Stderr, "classload: N=%d: ... and %d more failures\n", r.n, len(r.failures)-i)

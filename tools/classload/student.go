@@ -93,7 +93,6 @@ type result struct {
 	started   bool          // the server started
 	startTime time.Duration // from asking for the server until it was ready
 	cells     []time.Duration
-	skipped   int           // live-figure cells not run
 	kernelCPU time.Duration // the CPU time of its kernels, builds and cells included
 	failures  []string      // each: what failed, where
 }
@@ -110,7 +109,7 @@ func (r *result) fail(format string, args ...any) {
 // think time each. Cell latency: from sending execute_request until the
 // kernel reports idle for it (the cell's outputs have all arrived).
 func student(ctx context.Context, h *hub, name string, lessons []string, th think, cellTimeout, spawnTimeout time.Duration,
-	skip func(string) bool, budget *atomic.Int64, seed uint64) *result {
+	budget *atomic.Int64, seed uint64) *result {
 	res := &result{name: name}
 	rng := newRand(seed)
 	c := &client{base: h.base, name: name, budget: budget}
@@ -154,7 +153,7 @@ func student(ctx context.Context, h *hub, name string, lessons []string, th thin
 	}
 	res.started, res.startTime = true, time.Since(start)
 	for _, lesson := range lessons {
-		if err := runLesson(ctx, c, res, lesson, th, cellTimeout, skip, rng); err != nil {
+		if err := runLesson(ctx, c, res, lesson, th, cellTimeout, rng); err != nil {
 			res.fail("%s: %v", lesson, err)
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
 				return res
@@ -167,7 +166,7 @@ func student(ctx context.Context, h *hub, name string, lessons []string, th thin
 // runLesson opens one lesson and runs its code cells in a kernel of its own
 // (shut down afterwards, as closing the notebook's kernel does).
 func runLesson(ctx context.Context, c *client, res *result, lesson string, th think, cellTimeout time.Duration,
-	skip func(string) bool, rng *mrand.Rand) error {
+	rng *mrand.Rand) error {
 	server := "/user/" + c.name
 	path := "perceptron-lessons/notebooks/" + lesson
 	var nb struct {
@@ -218,10 +217,6 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 			return fmt.Errorf("cell %d: %w", i, err)
 		}
 		if strings.TrimSpace(src) == "" {
-			continue
-		}
-		if skip(src) {
-			res.skipped++
 			continue
 		}
 		select {
