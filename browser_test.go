@@ -34,27 +34,27 @@ var browserNotebooks = []string{
 }
 
 // widgetNotebook is the lesson with the live cell that TestJupyterHub
-// moves: a slider over the updates of an online perceptron run (nb.Stepper,
-// built on nb.Explore). widgetMarker is the text that marks that cell.
+// moves: a slider over the updates of an online perceptron run (view.Stepper,
+// built on view.Explore). widgetMarker is the text that marks that cell.
 // liveNotebooks are the lessons with live figures whose first live cell
 // (marked by the text) TestBrowser and TestJupyterLab move after Run All.
 const (
 	widgetNotebook = "notebooks/03_online_perceptron.ipynb"
-	widgetMarker   = "nb.StepperAlt("
+	widgetMarker   = "view.StepperAlt("
 )
 
-// liveCall matches a cell that shows a live figure: nb.Explore,
-// nb.ExploreAlt, nb.Stepper or nb.StepperAlt.
-var liveCall = regexp.MustCompile(`\bnb\.(Explore|Stepper)(Alt)?\(`)
+// liveCall matches a cell that shows a live figure: view.Explore,
+// view.ExploreAlt, view.Stepper or view.StepperAlt.
+var liveCall = regexp.MustCompile(`\bview\.(Explore|Stepper)(Alt)?\(`)
 
 var liveNotebooks = []struct{ path, marker string }{
 	{widgetNotebook, widgetMarker},
-	{"notebooks/05_convergence_theorem.ipynb", "nb.ExploreAlt("},
+	{"notebooks/05_convergence_theorem.ipynb", "view.ExploreAlt("},
 }
 
 // browserBaseURL is the base URL the test's Jupyter server runs under, as
 // JupyterHub serves a user's server: GoNB's own widget connection ignores
-// it, so the widget test fails unless nb.Explore mends it.
+// it, so the widget test fails unless view.Explore mends it.
 const browserBaseURL = "/user/u1/"
 
 var (
@@ -367,7 +367,7 @@ type widgetState struct {
 }
 
 // liveCells counts the code cells of nb that open live controls in a
-// browser (nb.Explore or nb.Stepper).
+// browser (view.Explore or view.Stepper).
 func liveCells(nb *notebook) int {
 	n := 0
 	for _, c := range nb.Cells {
@@ -387,7 +387,7 @@ const labLiveJS = `(() => {` + labPanelJS + `
 })()`
 
 // checkLive fails the test unless every live cell of the committed
-// notebook (nb.Explore, nb.Stepper) shows its controls after Run All: Run
+// notebook (view.Explore, view.Stepper) shows its controls after Run All: Run
 // All went past it with no click, and it still answers its sliders.
 func checkLive(t *testing.T, ctx context.Context, rel string, committed *notebook) {
 	t.Helper()
@@ -398,7 +398,7 @@ func checkLive(t *testing.T, ctx context.Context, rel string, committed *noteboo
 	case err != nil:
 		t.Errorf("%s: counting the live figures: %v", rel, err)
 	case got != want:
-		t.Errorf("%s: %d cells show a live figure's controls after Run All, want the %d live cells (nb.Explore/Stepper)", rel, got, want)
+		t.Errorf("%s: %d cells show a live figure's controls after Run All, want the %d live cells (view.Explore/Stepper)", rel, got, want)
 	case want > 0:
 		t.Logf("%s: all %d live figures show their controls after Run All", rel, want)
 	}

@@ -28,7 +28,7 @@ import (
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
 // the shell's main-area widgets, as `panel` (or null), with `app`, and
 // defines figureSelector: a figure is a PNG that JupyterLab renders as an
-// image output, or as the <img alt> of an HTML output (nb.DisplayAlt and
+// image output, or as the <img alt> of an HTML output (view.DisplayAlt and
 // the live figures send both forms, and JupyterLab shows the HTML one).
 const labPanelJS = `
 	const figureSelector = '.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"]';

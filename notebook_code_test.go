@@ -221,6 +221,8 @@ var modulePackages = map[string]string{
 	"perceptron": "github.com/perceptron-go/lessons/perceptron",
 	"plots":      "github.com/perceptron-go/lessons/perceptron/plots",
 	"nb":         "github.com/perceptron-go/lessons/nb",
+	"view":       "github.com/perceptron-go/lessons/nb/view",
+	"lessondata": "github.com/perceptron-go/lessons/lessondata",
 	"figures":    "github.com/perceptron-go/lessons/figures",
 	"exercises":  "github.com/perceptron-go/lessons/exercises",
 }
@@ -435,7 +437,7 @@ func TestNotebookCodeChecks(t *testing.T) {
 			[]string{"lessons.ipynb cell 2:2:1: declared and not used: x"}},
 		{"test cell", []string{setup, "import \"testing\"", "%test\nfunc TestX(t *testing.T) { t.Log(undefinedName) }"},
 			[]string{"lessons.ipynb cell 2:2:34: undefined: undefinedName"}},
-		{"a package of the module used without an import, as goimports adds it", []string{setup, "%%\nfmt := nb.Show\n_ = fmt"}, nil},
+		{"a package of the module used without an import, as goimports adds it", []string{setup, "%%\nfmt := view.Show\n_ = fmt"}, nil},
 		{"syntax error", []string{setup, imports, "func (x {"}, []string{"lessons.ipynb cell 2:1:9"}},
 	}
 	nbs := map[string][]string{}

@@ -1,17 +1,11 @@
 package figures
 
 import (
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 	"gonum.org/v1/plot"
 )
-
-// IrisData returns the data of lessons 0 and 4: Fisher's iris flowers,
-// setosa (y = -1) against versicolor (y = +1), on sepal length and petal
-// length (cm): 100 flowers.
-func IrisData() (*perceptron.Dataset, error) {
-	return perceptron.Iris().Binary(0, 1, 0, 2)
-}
 
 // IrisBoundary draws the iris flowers of d by class and the boundary
 // w·x + b = 0 of h, over the box of the data grown by 10 % (the lower right
@@ -40,7 +34,7 @@ func IrisBoundary(d *perceptron.Dataset, h perceptron.Hyperplane, title string) 
 
 func init() {
 	registerPlot("00_iris_pla.png", func() (*plot.Plot, error) {
-		d, err := IrisData()
+		d, err := lessondata.IrisData()
 		if err != nil {
 			return nil, err
 		}

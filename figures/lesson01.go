@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -72,52 +73,16 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 }
 
 var (
-	// lesson01Bank is lesson 1's two-feature bank: the hidden rule of
-	// CreditApplicants at a typical age (46) and years in job (5), a score
-	// of salary and debt alone: 0.05·salary − 0.1·debt − 1.1.
-	lesson01Bank = perceptron.Hyperplane{W: []float64{0.05, -0.1}, B: -1.1}
+	// lesson01Bank is lesson 1's two-feature bank (lessondata.Lesson01Rule).
+	lesson01Bank = lessondata.Lesson01Rule()
 	// Lesson01Box is the part of the plane lesson 1's figure shows at least
 	// (EqualAxes may widen one axis): it holds the applicants.
 	Lesson01Box = plots.Box{XMin: 0, XMax: 90, YMin: -4, YMax: 53}
 )
 
-// Lesson01Data returns lesson 1's applicants: the salary and debt of
-// CreditApplicants(15, 0, 2), each labelled by the decision of lesson 1's
-// two-feature bank, 0.05·salary − 0.1·debt − 1.1.
-func Lesson01Data() (*perceptron.Dataset, error) {
-	return bankData(15, 2, []int{1, 3}, []string{"salary (k$)", "debt (k$)"}, lesson01Bank)
-}
-
-// bankData returns the given feature columns of CreditApplicants(n, 0,
-// seed), named names, with each applicant labelled by rule's decision
-// instead of the hidden one: a smaller bank for a figure.
-func bankData(n int, seed uint64, cols []int, names []string, rule perceptron.Hyperplane) (*perceptron.Dataset, error) {
-	all, _, err := perceptron.CreditApplicants(n, 0, seed)
-	if err != nil {
-		return nil, err
-	}
-	x := make([][]float64, all.N())
-	y := make([]float64, all.N())
-	for i := range x {
-		for _, c := range cols {
-			x[i] = append(x[i], all.X.At(i, c))
-		}
-		if y[i], err = rule.Predict(x[i]); err != nil {
-			return nil, err
-		}
-	}
-	d, err := perceptron.NewDataset(x, y)
-	if err != nil {
-		return nil, err
-	}
-	d.Features = names
-	d.Classes = all.Classes
-	return d, nil
-}
-
 func init() {
 	registerPlot("01_hyperplane.png", func() (*plot.Plot, error) {
-		d, err := Lesson01Data()
+		d, err := lessondata.Lesson01Data()
 		if err != nil {
 			return nil, err
 		}
@@ -133,7 +98,7 @@ func init() {
 // margin of the data set, negative when some applicant is on the wrong
 // side.
 func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
-	d, err := Lesson01Data()
+	d, err := lessondata.Lesson01Data()
 	if err != nil {
 		return nil, "", err
 	}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -15,7 +15,7 @@ import (
 // decisions; the hidden rule's 50 mistakes in 1000 with 5 % overruled.
 func TestLesson01Numbers(t *testing.T) {
 	bank2 := perceptron.Hyperplane{W: []float64{0.05, -0.1}, B: -1.1}
-	d, err := figures.Lesson01Data()
+	d, err := lessondata.Lesson01Data()
 	if err != nil {
 		t.Fatal(err)
 	}

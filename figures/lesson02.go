@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -67,23 +68,15 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 }
 
 var (
-	// lesson02Rule is lesson 2's bank: approve when salary > 40 k$,
-	// h(x) = sign(x − 40).
-	lesson02Rule = perceptron.Hyperplane{W: []float64{1}, B: -40}
+	// lesson02Rule is lesson 2's bank (lessondata.Lesson02Rule).
+	lesson02Rule = lessondata.Lesson02Rule()
 	// Lesson02Box is the part of the (x0, x) plane that lesson 2's figure shows.
 	Lesson02Box = plots.Box{XMin: -0.1, XMax: 1.6, YMin: -5, YMax: 100}
 )
 
-// Lesson02Data returns lesson 2's applicants: the salary of
-// CreditApplicants(20, 0, 3), each labelled by lesson 2's bank, approve
-// when salary > 40 k$.
-func Lesson02Data() (*perceptron.Dataset, error) {
-	return bankData(20, 3, []int{1}, []string{"salary (k$)"}, lesson02Rule)
-}
-
 func init() {
 	registerPlot("02_lift.png", func() (*plot.Plot, error) {
-		d, err := Lesson02Data()
+		d, err := lessondata.Lesson02Data()
 		if err != nil {
 			return nil, err
 		}

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -50,24 +51,6 @@ func everyTick(step float64) plot.Ticker {
 		}
 		return ticks
 	})
-}
-
-// CumulativeMistakes runs a fresh online perceptron (η = 1, w = 0, b = 0,
-// TieMistake) over the rows of d in order, each received once, and returns
-// the number of mistakes after each point.
-func CumulativeMistakes(d *perceptron.Dataset) ([]float64, error) {
-	o, err := perceptron.NewOnline(d.D(), 1, perceptron.TieMistake)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, d.N())
-	for i := range out {
-		if _, err := o.Step(d.Row(i), d.Y[i]); err != nil {
-			return nil, err
-		}
-		out[i] = float64(o.Mistakes)
-	}
-	return out, nil
 }
 
 // OnlineFrames runs a fresh online perceptron (η = 1, TieMistake) over the
@@ -213,11 +196,11 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		a, err := CumulativeMistakes(sep)
+		a, err := lessondata.CumulativeMistakes(sep)
 		if err != nil {
 			return nil, err
 		}
-		b, err := CumulativeMistakes(noisy)
+		b, err := lessondata.CumulativeMistakes(noisy)
 		if err != nil {
 			return nil, err
 		}

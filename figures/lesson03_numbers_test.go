@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -23,11 +23,11 @@ func TestLesson03Numbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a, err := figures.CumulativeMistakes(sep)
+	a, err := lessondata.CumulativeMistakes(sep)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := figures.CumulativeMistakes(noisy)
+	b, err := lessondata.CumulativeMistakes(noisy)
 	if err != nil {
 		t.Fatal(err)
 	}

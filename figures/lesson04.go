@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -200,7 +201,7 @@ func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 
 func init() {
 	registerPlot("04_iris_epochs.png", func() (*plot.Plot, error) {
-		d, err := IrisData()
+		d, err := lessondata.IrisData()
 		if err != nil {
 			return nil, err
 		}
@@ -246,7 +247,7 @@ func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string
 	if err != nil {
 		return nil, "", err
 	}
-	d, err := IrisData()
+	d, err := lessondata.IrisData()
 	if err != nil {
 		return nil, "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -81,7 +82,7 @@ func TestLesson04Numbers(t *testing.T) {
 
 func mustIris(t *testing.T) *perceptron.Dataset {
 	t.Helper()
-	d, err := figures.IrisData()
+	d, err := lessondata.IrisData()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,24 +7,10 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
-
-// AtThreshold rescales h so that its threshold is t > 0: the hyperplane
-// (t/(−b))·(w, b), whose rule reads "approve when w·x > t". It has the same
-// predictions as h. It is an error for b not to be negative.
-func AtThreshold(h perceptron.Hyperplane, t float64) (perceptron.Hyperplane, error) {
-	if !(h.B < 0) || !(t > 0) {
-		return perceptron.Hyperplane{}, fmt.Errorf("figures: AtThreshold needs b < 0 and t > 0, got b = %v, t = %v", h.B, t)
-	}
-	c := t / -h.B
-	w := make([]float64, len(h.W))
-	for j, v := range h.W {
-		w[j] = c * v
-	}
-	return perceptron.Hyperplane{W: w, B: -t}, nil
-}
 
 // WeightsFigure draws the weights of several models side by side, one
 // group of bars per feature (named by features) and one colour per model
@@ -101,7 +87,7 @@ func lesson10Models() ([]perceptron.Hyperplane, *perceptron.Dataset, error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		if raw, err = AtThreshold(raw, -rule.B); err != nil {
+		if raw, err = lessondata.AtThreshold(raw, -rule.B); err != nil {
 			return nil, nil, err
 		}
 		out = append(out, raw)

@@ -4,7 +4,7 @@
 // in its own kernel. For each lesson it prints the median, the 90th
 // percentile (nearest rank) and the maximum cell time, the time of the whole
 // run (Run All), and the times of the cells that show a figure (static
-// figures, and live ones made by nb.Explore or nb.Stepper, apart), and how many cells
+// figures, and live ones made by view.Explore or view.Stepper, apart), and how many cells
 // showed an error (the exercise stubs panic until solved; any other error
 // makes the times meaningless). It is a benchmark, not a test: it asserts
 // nothing.

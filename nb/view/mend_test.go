@@ -1,4 +1,4 @@
-package nb_test
+package view_test
 
 import (
 	"encoding/json"
@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/nb/view"
 )
 
 // mendHarness runs MendWidgetURLScript in Node on a fake page (its
@@ -67,7 +67,7 @@ func TestMendWidgetURLScript(t *testing.T) {
 	}
 	for _, tc := range tests {
 		arg, err := json.Marshal(map[string]any{"host": "127.0.0.1:8888", "protocol": tc.protocol, "classicBase": tc.classicBase,
-			"labConfig": tc.labConfig, "url": tc.url, "script": nb.MendWidgetURLScript})
+			"labConfig": tc.labConfig, "url": tc.url, "script": view.MendWidgetURLScript})
 		if err != nil {
 			t.Fatal(err)
 		}

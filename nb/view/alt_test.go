@@ -1,4 +1,4 @@
-package nb_test
+package view_test
 
 import (
 	"encoding/base64"
@@ -9,7 +9,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -24,7 +24,7 @@ func TestDisplayAltInNotebook(t *testing.T) {
 	}
 	syncs := fakeKernel.syncs.Load()
 	alt := `Updates against (R/γ)² lie under the line "y = x" & never above it.`
-	if err := nb.DisplayAlt(p, 3*vg.Inch, 2*vg.Inch, alt); err != nil {
+	if err := view.DisplayAlt(p, 3*vg.Inch, 2*vg.Inch, alt); err != nil {
 		t.Fatalf("DisplayAlt: %v", err)
 	}
 	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
@@ -56,7 +56,7 @@ func TestDisplayAltRefusesBlankAlt(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, alt := range []string{"", "  \n"} {
-		err := nb.ShowAlt(p, alt)
+		err := view.ShowAlt(p, alt)
 		if err == nil || !strings.Contains(err.Error(), "no alt text") {
 			t.Errorf("ShowAlt(p, %q) = %v, want the error that says there is no alt text", alt, err)
 		}
@@ -71,7 +71,7 @@ func TestDisplayAltOutsideNotebook(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := nb.ShowAlt(p, "a figure"); err != nb.ErrNotNotebook {
+	if err := view.ShowAlt(p, "a figure"); err != view.ErrNotNotebook {
 		t.Fatalf("ShowAlt outside a notebook: got %v, want ErrNotNotebook", err)
 	}
 }

@@ -1,7 +1,8 @@
-package nb
+package view
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"gonum.org/v1/plot"
@@ -15,7 +16,7 @@ import (
 // Stepper when the program is not run by a GoNB kernel (gonbui.IsNotebook
 // is false): there is nowhere to show the figure, so save it with
 // plots.Save or plots.PNG instead.
-var ErrNotNotebook = errors.New("nb: not running in a GoNB notebook: nothing displayed (use plots.Save or plots.PNG)")
+var ErrNotNotebook = errors.New("view: not running in a GoNB notebook: nothing displayed (use plots.Save or plots.PNG)")
 
 // Display renders p with plots.PNG and shows it inline in the GoNB notebook
 // that runs the program. Outside a notebook it renders nothing and returns
@@ -55,4 +56,9 @@ func DisplayGIF(gifBytes []byte, alt string) error {
 // folder. Like Display, it returns once GoNB has the figure.
 func Show(p *plot.Plot) error {
 	return Display(p, figures.Width, figures.Height)
+}
+
+// errorf returns an error whose message starts with "view: ".
+func errorf(format string, args ...any) error {
+	return fmt.Errorf("view: "+format, args...)
 }

@@ -1,4 +1,4 @@
-package nb
+package view
 
 import (
 	"encoding/base64"

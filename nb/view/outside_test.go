@@ -1,4 +1,4 @@
-package nb_test
+package view_test
 
 import (
 	"errors"
@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/nb/view"
 )
 
 // TestDisplayOutsideNotebook checks that Display, DisplayGIF and Show say
@@ -19,13 +19,13 @@ func TestDisplayOutsideNotebook(t *testing.T) {
 	if os.Getenv("GONB_PIPE") != "" {
 		t.Skip("running inside GoNB")
 	}
-	if err := nb.Display(plot.New(), vg.Inch, vg.Inch); !errors.Is(err, nb.ErrNotNotebook) {
+	if err := view.Display(plot.New(), vg.Inch, vg.Inch); !errors.Is(err, view.ErrNotNotebook) {
 		t.Errorf("Display: error %v, want ErrNotNotebook", err)
 	}
-	if err := nb.DisplayGIF([]byte("GIF89a"), "x"); !errors.Is(err, nb.ErrNotNotebook) {
+	if err := view.DisplayGIF([]byte("GIF89a"), "x"); !errors.Is(err, view.ErrNotNotebook) {
 		t.Errorf("DisplayGIF: error %v, want ErrNotNotebook", err)
 	}
-	if err := nb.Show(plot.New()); !errors.Is(err, nb.ErrNotNotebook) {
+	if err := view.Show(plot.New()); !errors.Is(err, view.ErrNotNotebook) {
 		t.Errorf("Show: error %v, want ErrNotNotebook", err)
 	}
 }
@@ -36,8 +36,8 @@ func TestDisplayOutsideNotebook(t *testing.T) {
 func ExampleDisplay() {
 	p := plot.New()
 	p.Title.Text = "empty"
-	err := nb.Display(p, 12*vg.Centimeter, 10*vg.Centimeter)
-	if errors.Is(err, nb.ErrNotNotebook) {
+	err := view.Display(p, 12*vg.Centimeter, 10*vg.Centimeter)
+	if errors.Is(err, view.ErrNotNotebook) {
 		fmt.Println("not in a notebook: nothing shown")
 	} else if err != nil {
 		log.Fatal(err)

@@ -1,4 +1,4 @@
-package nb_test
+package view_test
 
 import (
 	"bytes"
@@ -18,54 +18,54 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
 // TestControlErrors checks the message of every invalid control, reported
 // by Explore before it looks for a notebook.
 func TestControlErrors(t *testing.T) {
-	render := func(nb.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }
-	ok := nb.Slider("w", 0, 1, 0.5, 0)
+	render := func(view.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }
+	ok := view.Slider("w", 0, 1, 0.5, 0)
 	tests := []struct {
-		controls []nb.Control
+		controls []view.Control
 		want     string
 	}{
-		{nil, "nb: explore: no controls"},
-		{[]nb.Control{nb.Slider("w", 0, 1, 0, 0)}, `nb: slider "w": step 0 must be > 0`},
-		{[]nb.Control{nb.Slider("w", 1, 1, 0.1, 1)}, `nb: slider "w": max 1 must be > min 1`},
-		{[]nb.Control{nb.Slider("w", 0, math.Inf(1), 0.1, 0)}, `nb: slider "w": max is +Inf, want a finite number`},
-		{[]nb.Control{nb.Slider("w", 0, 1, 0.3, 0)}, `nb: slider "w": max−min = 1 is not a whole number of steps of 0.3`},
-		{[]nb.Control{nb.Slider("w", 0, 1, 0.1, 0.25)}, `nb: slider "w": value 0.25 is not one of its positions 0, 0.1, ..., 1`},
-		{[]nb.Control{nb.Slider("w", 0, 1, 0.1, 2)}, `nb: slider "w": value 2 is not one of its positions 0, 0.1, ..., 1`},
-		{[]nb.Control{nb.Slider("w", 0, 1, 1e-5, 0)}, `nb: slider "w": 0 to 1 in steps of 1e-05 is 100000 steps, more than 10000`},
-		{[]nb.Control{nb.Choice("k", nil, "")}, `nb: choice "k": no options`},
-		{[]nb.Control{nb.Choice("k", []string{"a", "b", "a"}, "a")}, `nb: choice "k": options 0 and 2 are both "a"`},
-		{[]nb.Control{nb.Choice("k", []string{"a", "b"}, "c")}, `nb: choice "k": value "c" is not one of the options ["a" "b"]`},
-		{[]nb.Control{ok, nb.Choice("w", []string{"a"}, "a")}, `nb: explore: controls 0 and 1 are both named "w"`},
-		{[]nb.Control{{}}, `nb: explore: control 0 has no name (make controls with Slider or Choice)`},
+		{nil, "view: explore: no controls"},
+		{[]view.Control{view.Slider("w", 0, 1, 0, 0)}, `view: slider "w": step 0 must be > 0`},
+		{[]view.Control{view.Slider("w", 1, 1, 0.1, 1)}, `view: slider "w": max 1 must be > min 1`},
+		{[]view.Control{view.Slider("w", 0, math.Inf(1), 0.1, 0)}, `view: slider "w": max is +Inf, want a finite number`},
+		{[]view.Control{view.Slider("w", 0, 1, 0.3, 0)}, `view: slider "w": max−min = 1 is not a whole number of steps of 0.3`},
+		{[]view.Control{view.Slider("w", 0, 1, 0.1, 0.25)}, `view: slider "w": value 0.25 is not one of its positions 0, 0.1, ..., 1`},
+		{[]view.Control{view.Slider("w", 0, 1, 0.1, 2)}, `view: slider "w": value 2 is not one of its positions 0, 0.1, ..., 1`},
+		{[]view.Control{view.Slider("w", 0, 1, 1e-5, 0)}, `view: slider "w": 0 to 1 in steps of 1e-05 is 100000 steps, more than 10000`},
+		{[]view.Control{view.Choice("k", nil, "")}, `view: choice "k": no options`},
+		{[]view.Control{view.Choice("k", []string{"a", "b", "a"}, "a")}, `view: choice "k": options 0 and 2 are both "a"`},
+		{[]view.Control{view.Choice("k", []string{"a", "b"}, "c")}, `view: choice "k": value "c" is not one of the options ["a" "b"]`},
+		{[]view.Control{ok, view.Choice("w", []string{"a"}, "a")}, `view: explore: controls 0 and 1 are both named "w"`},
+		{[]view.Control{{}}, `view: explore: control 0 has no name (make controls with Slider or Choice)`},
 	}
 	for _, tc := range tests {
-		_, err := nb.Explore(vg.Inch, vg.Inch, render, tc.controls...)
+		_, err := view.Explore(vg.Inch, vg.Inch, render, tc.controls...)
 		if err == nil || err.Error() != tc.want {
 			t.Errorf("Explore(%v): error %v, want %q", tc.controls, err, tc.want)
 		}
 	}
-	if _, err := nb.Explore(vg.Inch, vg.Inch, nil, ok); err == nil || err.Error() != "nb: explore: nil render function" {
+	if _, err := view.Explore(vg.Inch, vg.Inch, nil, ok); err == nil || err.Error() != "view: explore: nil render function" {
 		t.Errorf("Explore with a nil render function: error %v", err)
 	}
 	if gonbui.IsNotebook {
 		return
 	}
-	if _, err := nb.Explore(vg.Inch, vg.Inch, render, ok); !errors.Is(err, nb.ErrNotNotebook) {
+	if _, err := view.Explore(vg.Inch, vg.Inch, render, ok); !errors.Is(err, view.ErrNotNotebook) {
 		t.Errorf("valid Explore outside a notebook: error %v, want ErrNotNotebook", err)
 	}
 }
 
 // exploreFigure is the render function of the tests: a plot whose title
 // names the values, so each set of values draws different pixels.
-func exploreFigure(calls *[]string) nb.RenderFunc {
-	return func(v nb.Values) (*plot.Plot, string, error) {
+func exploreFigure(calls *[]string) view.RenderFunc {
+	return func(v view.Values) (*plot.Plot, string, error) {
 		*calls = append(*calls, v.String())
 		p := plot.New()
 		p.Title.Text = fmt.Sprintf("w=%g data=%s", v.Number("w"), v.Choice("data"))
@@ -128,9 +128,9 @@ var liveScript = regexp.MustCompile(`(?s)^<script>\(function \(fig\).*\}\)\((\{.
 // runExplore calls Explore in the fake notebook, which must return the
 // starting values, and reads what it sent: the caption paragraph, the
 // still PNG and the live figure's data (nil if it sent none).
-func runExplore(t *testing.T, render nb.RenderFunc, controls ...nb.Control) (v nb.Values, caption string, png []byte, live *liveData) {
+func runExplore(t *testing.T, render view.RenderFunc, controls ...view.Control) (v view.Values, caption string, png []byte, live *liveData) {
 	t.Helper()
-	v, err := nb.Explore(3*vg.Inch, 2*vg.Inch, render, controls...)
+	v, err := view.Explore(3*vg.Inch, 2*vg.Inch, render, controls...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func runExplore(t *testing.T, render nb.RenderFunc, controls ...nb.Control) (v n
 }
 
 // pngOf is the PNG of the tests' figure for values v.
-func pngOf(t *testing.T, v nb.Values) []byte {
+func pngOf(t *testing.T, v view.Values) []byte {
 	t.Helper()
 	p, _, _ := exploreFigure(new([]string))(v)
 	b, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
@@ -181,11 +181,11 @@ func pngOf(t *testing.T, v nb.Values) []byte {
 // row-major order, each the PNG of its own values, drawing each once.
 func TestExploreDrawsAhead(t *testing.T) {
 	startInNotebook(t)
-	defer nb.SetFrameBudget(1000, time.Hour)()
+	defer view.SetFrameBudget(1000, time.Hour)()
 
 	var calls []string
 	v, caption, png, live := runExplore(t, exploreFigure(&calls),
-		nb.Slider("w", -1, 1, 0.1, 0.3), nb.Choice("data", []string{"toy", "noisy"}, "noisy"))
+		view.Slider("w", -1, 1, 0.1, 0.3), view.Choice("data", []string{"toy", "noisy"}, "noisy"))
 	if got := v.String(); got != "w = 0.3, data = noisy" {
 		t.Errorf("Explore returned %q, want the starting values w = 0.3, data = noisy", got)
 	}
@@ -229,16 +229,16 @@ func TestExploreDrawsAhead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	v1 := valuesOf(t, nb.Slider("w", -1, 1, 0.1, 1), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
+	v1 := valuesOf(t, view.Slider("w", -1, 1, 0.1, 1), view.Choice("data", []string{"toy", "noisy"}, "toy"))
 	if !bytes.Equal(b, pngOf(t, v1)) || f.Caption != "w is 1" {
 		t.Errorf("frame 40 (%s) is not the figure of w = 1, data = toy (caption %q)", f.Values, f.Caption)
 	}
 }
 
 // valuesOf returns the starting values of controls, as Explore returns them.
-func valuesOf(t *testing.T, controls ...nb.Control) nb.Values {
+func valuesOf(t *testing.T, controls ...view.Control) view.Values {
 	t.Helper()
-	v, _, _, _ := runExplore(t, func(nb.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }, controls...)
+	v, _, _, _ := runExplore(t, func(view.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }, controls...)
 	return v
 }
 
@@ -248,13 +248,13 @@ func valuesOf(t *testing.T, controls ...nb.Control) nb.Values {
 // values other than the start is that frame's error, not Explore's.
 func TestExploreThins(t *testing.T) {
 	startInNotebook(t)
-	defer nb.SetFrameBudget(10, time.Hour)()
-	_, _, _, live := runExplore(t, func(v nb.Values) (*plot.Plot, string, error) {
+	defer view.SetFrameBudget(10, time.Hour)()
+	_, _, _, live := runExplore(t, func(v view.Values) (*plot.Plot, string, error) {
 		if v.Int("n") == 40 && v.Choice("c") == "b" {
 			return nil, "", errors.New("no figure for 40, b")
 		}
 		return plot.New(), v.String(), nil
-	}, nb.Slider("n", 0, 40, 1, 7), nb.Choice("c", []string{"a", "b"}, "a"))
+	}, view.Slider("n", 0, 40, 1, 7), view.Choice("c", []string{"a", "b"}, "a"))
 	if live == nil {
 		t.Fatal("no live figure sent")
 	}
@@ -275,10 +275,10 @@ func TestExploreThins(t *testing.T) {
 // not a control of that kind is an error naming it and the values.
 func TestValuesMisuse(t *testing.T) {
 	startInNotebook(t)
-	_, err := nb.Explore(vg.Inch, vg.Inch, func(v nb.Values) (*plot.Plot, string, error) {
+	_, err := view.Explore(vg.Inch, vg.Inch, func(v view.Values) (*plot.Plot, string, error) {
 		return plot.New(), fmt.Sprint(v.Number("eta"), v.Choice("w")), nil
-	}, nb.Slider("w", 0, 1, 0.5, 0))
-	want := `w = 0.0: nb: explore: the render function asked for no slider named "eta" and no choice named "w"`
+	}, view.Slider("w", 0, 1, 0.5, 0))
+	want := `w = 0.0: view: explore: the render function asked for no slider named "eta" and no choice named "w"`
 	if err == nil || err.Error() != want {
 		t.Errorf("error %v, want %q", err, want)
 	}
@@ -288,7 +288,7 @@ func TestValuesMisuse(t *testing.T) {
 // so in its error, and that the start frame is always there.
 func TestDrawAheadDeadline(t *testing.T) {
 	var calls []string
-	values, errs, err := nb.DrawnAhead(exploreFigure(&calls), nb.Slider("w", 0, 0.2, 0.1, 0.1), nb.Choice("data", []string{"toy"}, "toy"))
+	values, errs, err := view.DrawnAhead(exploreFigure(&calls), view.Slider("w", 0, 0.2, 0.1, 0.1), view.Choice("data", []string{"toy"}, "toy"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -313,15 +313,15 @@ func TestDrawAheadDeadline(t *testing.T) {
 // is an error and shows nothing. StepperAlt's the same.
 func TestExploreAlt(t *testing.T) {
 	startInNotebook(t)
-	defer nb.SetFrameBudget(1000, time.Hour)()
+	defer view.SetFrameBudget(1000, time.Hour)()
 	var calls []string
-	if _, err := nb.ExploreAlt(" ", 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), nb.Slider("w", -1, 1, 0.5, 0), nb.Choice("data", []string{"toy", "noisy"}, "toy")); err == nil {
+	if _, err := view.ExploreAlt(" ", 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), view.Slider("w", -1, 1, 0.5, 0), view.Choice("data", []string{"toy", "noisy"}, "toy")); err == nil {
 		t.Error("ExploreAlt with a blank alt: no error")
 	}
-	if _, err := nb.StepperAlt("", nil, 3*vg.Inch, 2*vg.Inch, nil); err == nil {
+	if _, err := view.StepperAlt("", nil, 3*vg.Inch, 2*vg.Inch, nil); err == nil {
 		t.Error("StepperAlt with a blank alt: no error")
 	}
-	v, err := nb.ExploreAlt(`The line "w" & its band.`, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), nb.Slider("w", -1, 1, 0.5, 0), nb.Choice("data", []string{"toy", "noisy"}, "toy"))
+	v, err := view.ExploreAlt(`The line "w" & its band.`, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), view.Slider("w", -1, 1, 0.5, 0), view.Choice("data", []string{"toy", "noisy"}, "toy"))
 	if err != nil {
 		t.Fatal(err)
 	}

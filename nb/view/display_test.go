@@ -1,4 +1,4 @@
-package nb_test
+package view_test
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/figures"
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -138,14 +138,14 @@ func TestDisplayInNotebook(t *testing.T) {
 		t.Fatal(err)
 	}
 	syncs := fakeKernel.syncs.Load()
-	if err := nb.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
+	if err := view.Display(p, 3*vg.Inch, 2*vg.Inch); err != nil {
 		t.Fatalf("Display: %v", err)
 	}
 	if got := fakeKernel.syncs.Load() - syncs; got != 1 {
 		t.Errorf("Display returned after %d answered sync requests, want 1", got)
 	}
 	gifBytes := []byte("GIF89a")
-	if err := nb.DisplayGIF(gifBytes, "anim"); err != nil {
+	if err := view.DisplayGIF(gifBytes, "anim"); err != nil {
 		t.Fatalf("DisplayGIF: %v", err)
 	}
 
@@ -161,7 +161,7 @@ func TestDisplayInNotebook(t *testing.T) {
 		t.Errorf("DisplayGIF sent %v, want %q as text/html", second.Data, plots.GIFHTML(gifBytes, "anim"))
 	}
 	// Show is Display at the size of the committed figures.
-	if err := nb.Show(p); err != nil {
+	if err := view.Show(p); err != nil {
 		t.Fatalf("Show: %v", err)
 	}
 	want, err = plots.PNG(p, figures.Width, figures.Height)
@@ -178,7 +178,7 @@ func TestStepperOutsideNotebook(t *testing.T) {
 		t.Skip("running inside GoNB")
 	}
 	frames := []*plot.Plot{plot.New(), plot.New()}
-	if _, err := nb.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != nb.ErrNotNotebook {
+	if _, err := view.Stepper(frames, 3*vg.Inch, 2*vg.Inch, nil); err != view.ErrNotNotebook {
 		t.Fatalf("Stepper outside a notebook: got %v, want ErrNotNotebook", err)
 	}
 }

@@ -1,4 +1,4 @@
-package nb
+package view
 
 import (
 	"encoding/base64"
@@ -467,15 +467,15 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 // Usage, one cell (w and b of a boundary, and which data set):
 //
 //	%%
-//	_, err := nb.Explore(figures.Width, figures.Height,
-//		func(v nb.Values) (*plot.Plot, string, error) {
+//	_, err := view.Explore(figures.Width, figures.Height,
+//		func(v view.Values) (*plot.Plot, string, error) {
 //			h := perceptron.Hyperplane{W: []float64{v.Number("w1"), 1}, B: v.Number("b")}
 //			p, err := figures.Boundary(data[v.Choice("data")], h)
 //			return p, fmt.Sprintf("%d errors", h.Errors(data[v.Choice("data")])), err
 //		},
-//		nb.Slider("w1", -2, 2, 0.5, 1),
-//		nb.Slider("b", -1, 1, 0.25, 0),
-//		nb.Choice("data", []string{"toy", "noisy"}, "toy"))
+//		view.Slider("w1", -2, 2, 0.5, 1),
+//		view.Slider("b", -1, 1, 0.25, 0),
+//		view.Choice("data", []string{"toy", "noisy"}, "toy"))
 //	if err != nil {
 //		panic(err)
 //	}
