@@ -4,7 +4,7 @@
 # (s), extra setup lines (added to cell 0 of an in-memory copy; "" for
 # none). It prints one JSON object: the time of every code cell, whether it
 # showed a figure, and the time of the whole run.
-import json, os, sys, time
+import json, os, re, sys, time
 import nbformat
 from nbclient import NotebookClient
 
@@ -15,6 +15,11 @@ if extra and code:
     code[0].source = extra + "\n" + code[0].source
 client = NotebookClient(nb, timeout=timeout, kernel_name="gonb", allow_errors=True,
                         resources={"metadata": {"path": os.path.dirname(os.path.abspath(src))}})
+
+
+# LIVE matches a cell that shows a live figure: view.Explore, view.ExploreAlt,
+# view.Stepper or view.StepperAlt.
+LIVE = re.compile(r"\b(Explore|Stepper)(Alt)?\(")
 
 
 def figure(cell):
@@ -36,7 +41,7 @@ with client.setup_kernel():
             t = time.monotonic()
             client.execute_cell(cell, index)
             report["cells"].append({"index": index, "seconds": time.monotonic() - t,
-                                    "figure": figure(cell), "live": "Explore(" in cell.source or "Stepper(" in cell.source,
+                                    "figure": figure(cell), "live": bool(LIVE.search(cell.source)),
                                     "error": any(o.get("output_type") == "error" for o in cell.get("outputs", []))})
     except Exception as e:
         report["error"] = "cell %d: %s: %s" % (index, type(e).__name__, e)
