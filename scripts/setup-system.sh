@@ -7,7 +7,7 @@
 #
 #   $prefix (LESSONS_PREFIX, default /usr/local/lib/perceptron-lessons)
 #     bin/gonb, bin/goimports,      GoNB, goimports and gopls (completion and
-#     bin/gopls                     contextual help), as go.mod pins them
+#     gopls/gopls                   contextual help), as go.mod pins them
 #     bin/gonb-kernel               the kernel command: Go's environment, the
 #                                   user's GOCACHE filled from gocache/ on first
 #                                   use, GoNB's log in ~/.cache/perceptron-lessons
@@ -54,8 +54,12 @@ fi
 
 say "installing the lessons for every user into $prefix"
 umask 022
-install -d "$prefix/bin" "$prefix/lib"
-install -m 755 "$bin/gonb" "$bin/goimports" "$bin/gopls" "$prefix/bin/"
+install -d "$prefix/bin" "$prefix/lib" "$prefix/gopls"
+install -m 755 "$bin/gonb" "$bin/goimports" "$prefix/bin/"
+# gopls has a folder of its own, which the kernel puts on PATH unless the
+# class turns completion off (LESSONS_COMPLETION=off, see gonb-kernel).
+install -m 755 "$bin/gopls" "$prefix/gopls/"
+rm -f "$prefix/bin/gopls"
 for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;

@@ -31,6 +31,10 @@ c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 120
 c.Spawner.start_timeout = 120
+# Completion and contextual help (gopls) cost each running kernel about
+# 100-130 MB more and some CPU; for a large class on a small server, turn
+# them off (docs/instructor.md, "A measured class"):
+# c.Spawner.environment = {"LESSONS_COMPLETION": "off"}
 
 # Stop the servers of students idle for an hour (their files stay), with
 # jupyterhub-idle-culler from the same environment.
