@@ -29,8 +29,8 @@ c.ConfigurableHTTPProxy.command = ["/usr/local/lib/perceptron-lessons/proxy/node
 # a few seconds more.
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
-c.Spawner.http_timeout = 120
-c.Spawner.start_timeout = 120
+c.Spawner.http_timeout = 300
+c.Spawner.start_timeout = 300
 # Completion and contextual help (gopls) cost each running kernel about
 # 100-130 MB more and some CPU; for a large class on a small server, turn
 # them off (docs/instructor.md, "A measured class"):
