@@ -106,7 +106,7 @@ fi
 	user_sumdb=$(go env GOSUMDB)
 	# shellcheck source=/dev/null
 	. "$prefix/lib/lessons-env.sh"
-	export GOCACHE="$prefix/gocache" GOSUMDB="$user_sumdb" GOFLAGS="$user_flags"
+	export GOCACHE="$prefix/gocache" GOSUMDB="$user_sumdb" GOFLAGS="$LESSONS_GOFLAGS $user_flags"
 	export GOPROXY="file://$user_modcache/cache/download,$user_proxy"
 	cd "$prefix/lessons"
 	say "downloading the Go modules into $GOMODCACHE (shared, read-only)"

@@ -16,6 +16,15 @@ GOTOOLCHAIN=local
 # first kernel copies the shared prebuilt one into it (lessons_seed_gocache).
 GOCACHE="${GOCACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/go-build}"
 export PATH GOMODCACHE GOPROXY GOSUMDB GOTOOLCHAIN GOCACHE LESSONS_PREFIX
+# The flags of every build of the lessons' Go code in the shared install:
+# the kernels' cells, perceptron-lessons-init's build and set-up's prebuild
+# of the shared cache. -trimpath keys a compiled package by its module path
+# rather than its folder, so the packages of each user's own copy of the
+# lessons are the prebuilt ones (without it every student's first server
+# start compiled the module again: 2 s of CPU each, at the moment a whole
+# class logs in); a panic then names a cell's file as gonb_ID/main.go.
+# -ldflags=-s and -mod=mod: see the kernel wrapper of scripts/setup.sh.
+LESSONS_GOFLAGS="-trimpath -ldflags=-s -mod=mod"
 
 # lessons_cache_dir prints a folder of the user's own for GoNB's log:
 # ~/.cache/perceptron-lessons, or /tmp/perceptron-lessons-UID without a
