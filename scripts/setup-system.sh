@@ -114,6 +114,9 @@ fi
 	go list -deps ./... >/dev/null
 	chmod -R a+rX "$GOMODCACHE"
 	GOPROXY=off bash "$repo/scripts/prebuild.sh" "$prefix/lessons"
+	# ... and the lessons' own packages once more as the cells build them,
+	# a dependency of GoNB's module (lessons-env.sh says why).
+	GOPROXY=off lessons_build_as_cells "$prefix/lessons" || die "compiling the lessons' packages as the cells do failed (above)"
 	chmod -R a+rX "$GOCACHE"
 	# The stamp changes when the cache gains entries; users' kernels then
 	# copy what is new.

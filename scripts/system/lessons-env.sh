@@ -56,3 +56,24 @@ lessons_seed_gocache() {
 		fi
 	) 9>"$GOCACHE/perceptron-lessons.lock"
 }
+
+# lessons_build_as_cells compiles every package of the lessons' module in
+# folder $1 as the kernels' cells compile them: as a dependency of another
+# module that requires github.com/perceptron-go/lessons v0.0.0 and replaces
+# it by $1 (what the notebooks' setup cell does), with LESSONS_GOFLAGS. With
+# -trimpath Go keys a package by its module path and version, and the module
+# being built (version "") is not the dependency the cells use (v0.0.0), so
+# a build inside $1 would fill the cache with entries no cell finds.
+lessons_build_as_cells() {
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/perceptron-lessons-build.XXXXXX") || return 1
+	(
+		cd "$scratch" &&
+			printf 'module gonb_lessons_build\n\ngo %s\n' "$(cd "$1" && go list -m -f '{{.GoVersion}}')" >go.mod &&
+			go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$1" &&
+			cp "$1/go.sum" . &&
+			GOFLAGS="$LESSONS_GOFLAGS $(go env GOFLAGS)" go build github.com/perceptron-go/lessons/...
+	)
+	status=$?
+	rm -rf "$scratch"
+	return $status
+}
