@@ -5,7 +5,8 @@
 // "// BEGIN SOLUTION" and "// END SOLUTION", instructor-only tests in %test
 // cells between "// BEGIN HIDDEN TESTS" and "// END HIDDEN TESTS", and each
 // test function carries its points in its doc comment ("// points: 2",
-// default 1).
+// default 1). A written answer that no test grades sits in a markdown cell
+// between "<!-- BEGIN SOLUTION -->" and "<!-- END SOLUTION -->".
 //
 // Usage:
 //
@@ -15,7 +16,8 @@
 //	go run ./lessons/assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR]
 //
 // generate writes DIR/student.ipynb (solutions replaced by
-// panic("not implemented"), hidden tests removed, outputs cleared) and
+// panic("not implemented"), written answers by "*Your answer here.*",
+// hidden tests removed, outputs cleared) and
 // DIR/solution.ipynb (solutions in place, hidden tests removed unless
 // -hidden), then executes the solution with the gonb kernel (unless
 // -execute=false). With -check it writes nothing and fails if the committed

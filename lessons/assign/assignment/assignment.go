@@ -21,6 +21,15 @@ const (
 	StubBody      = `panic("not implemented")`
 )
 
+// The markers of a worked answer in a markdown cell (a derivation the
+// instructor reads; no test grades it): the lines between them are the
+// solution's, and the student's notebook has AnswerStub in their place.
+const (
+	BeginAnswer = "<!-- BEGIN SOLUTION -->"
+	EndAnswer   = "<!-- END SOLUTION -->"
+	AnswerStub  = "*Your answer here.*"
+)
+
 // SetupCell is the first cell of every notebook, the source notebooks
 // included: the SetupCell constant of the repository's notebooks_test.go
 // (package lessons_test, which no package can import), repeated here word
@@ -129,6 +138,11 @@ func (a *Assignment) check() error {
 				switch m := strings.TrimSpace(l); m {
 				case BeginSolution, EndSolution, BeginHidden, EndHidden:
 					return fmt.Errorf("cell %d, line %d: %s in a %s cell: markers are only for code cells", i, j+1, m, c.Type)
+				}
+			}
+			if c.Type == "markdown" {
+				if _, err := regions(strings.Split(c.Source, "\n"), BeginAnswer, EndAnswer); err != nil {
+					return fmt.Errorf("cell %d: %v", i, err)
 				}
 			}
 			continue

@@ -121,6 +121,8 @@ func TestCheck(t *testing.T) {
 			"cell 2, line 4: TestF has 2 \"points:\" lines, want one"},
 		{"marker in markdown", []string{"md:Write it here:\n// BEGIN SOLUTION", fn, test},
 			"cell 1, line 2: // BEGIN SOLUTION in a markdown cell: markers are only for code cells"},
+		{"answer never closed", []string{"md:Derive it:\n<!-- BEGIN SOLUTION -->\nt = 2", fn, test},
+			"cell 1: line 2: <!-- BEGIN SOLUTION --> never closed by <!-- END SOLUTION -->"},
 		{"syntax error", []string{fn, "func G( {\n}", test}, "cell 2: line 1: expected ')', found '{' (and 1 more errors)"},
 		{"no tests", []string{fn}, "no test functions in %test cells"},
 		{"no solution", []string{"func F() {}", test}, "no // BEGIN SOLUTION block"},

@@ -71,6 +71,32 @@ func rewrite(src string, student, keepHidden bool) (string, bool) {
 	return strings.Join(out, "\n"), true
 }
 
+// rewriteAnswer returns a markdown cell's source with each worked answer
+// (the lines between assignment.BeginAnswer and EndAnswer) replaced by
+// assignment.AnswerStub (student) or unwrapped (solution).
+func rewriteAnswer(src string, student bool) string {
+	var out []string
+	in := false
+	for _, l := range strings.Split(src, "\n") {
+		switch strings.TrimSpace(l) {
+		case assignment.BeginAnswer:
+			in = true
+			if student {
+				out = append(out, assignment.AnswerStub)
+			}
+			continue
+		case assignment.EndAnswer:
+			in = false
+			continue
+		}
+		if in && student {
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
 // Notebooks returns the student notebook (solutions stubbed, hidden tests
 // removed, outputs cleared) and the solution notebook (solutions in place,
 // hidden tests removed unless keepHidden, outputs cleared: execute it to
@@ -94,6 +120,9 @@ func Notebooks(a *assignment.Assignment, keepHidden bool) (student, solution *no
 					continue
 				}
 				nc.Source = src
+			}
+			if c.Type == "markdown" {
+				nc.Source = rewriteAnswer(c.Source, isStudent)
 			}
 			nb.Cells = append(nb.Cells, nc)
 		}

@@ -49,6 +49,19 @@ func TestRewrite(t *testing.T) {
 	}
 }
 
+func TestRewriteAnswer(t *testing.T) {
+	src := "Derive it.\n\n<!-- BEGIN SOLUTION -->\n**Answer.** Because t = 2.\n<!-- END SOLUTION -->\n\nThen code it."
+	if got, want := rewriteAnswer(src, true), "Derive it.\n\n*Your answer here.*\n\nThen code it."; got != want {
+		t.Errorf("student: rewriteAnswer = %q, want %q", got, want)
+	}
+	if got, want := rewriteAnswer(src, false), "Derive it.\n\n**Answer.** Because t = 2.\n\nThen code it."; got != want {
+		t.Errorf("solution: rewriteAnswer = %q, want %q", got, want)
+	}
+	if got := rewriteAnswer("No answer here.", true); got != "No answer here." {
+		t.Errorf("a cell without markers: rewriteAnswer = %q, want it unchanged", got)
+	}
+}
+
 // sourceNotebook builds a source notebook from the code of its cells after
 // the setup cell; a cell starting with "md:" is a markdown cell.
 func TestGenerated(t *testing.T) {

@@ -20,31 +20,35 @@ var signFlips = map[string][]struct {
 }{
 	"hw1_hyperplanes": {
 		{"SignedDistance", "return score / math.Sqrt(norm)", "return -score / math.Sqrt(norm)",
-			[]string{"TestMargin", "TestMarginMore", "TestSignedDistance", "TestSignedDistanceMore"}}, // Margin calls SignedDistance
+			[]string{"TestMargin", "TestMarginIris", "TestMarginMore", "TestSignedDistance", "TestSignedDistanceMore"}}, // Margin calls SignedDistance
 		{"ThetaPredict", "return 1", "return -1", []string{"TestThetaPredict", "TestThetaPredictMore"}},
 	},
 	"hw2_pla": {
 		// A score of 0 taken for a correct answer: every run from w = 0
-		// changes, but TestEpochMore (from w0 ≠ 0 on random data, no exact
-		// tie) still passes.
+		// changes, but TestEpochMore and TestBatchPLAMore (from w0 ≠ 0 on
+		// random data, no exact tie) and TestBatchPLASeparatingStart (no
+		// score of 0) still pass.
 		{"PLAStep", "if y*score > 0 {", "if y*score >= 0 {",
-			[]string{"TestBatchPLA", "TestBatchPLAMore", "TestEpoch", "TestPLAStep", "TestPLAStepMore"}},
-		{"BatchPLA", "run.Updates += n", "run.Updates -= n", []string{"TestBatchPLA", "TestBatchPLAMore"}},
+			[]string{"TestBatchPLA", "TestBatchPLAIris", "TestBatchPLANotSeparable", "TestBatchPLAXOR", "TestEpoch", "TestPLAStep", "TestPLAStepMore"}},
+		// Updates counted down: only the tests that check Updates after an
+		// update fail.
+		{"BatchPLA", "run.Updates += n", "run.Updates -= n", []string{"TestBatchPLA", "TestBatchPLAIris", "TestBatchPLAMore"}},
 	},
 	"hw3_mistake_bound": {
 		{"Radius", "r2 = math.Max(r2, s)", "r2 = math.Min(r2, s)", []string{"TestRadius", "TestRadiusMore"}},
 		{"FirstViolation", "align[t] < align[t-1]+eta*gamma-slack", "align[t] > align[t-1]+eta*gamma-slack",
-			[]string{"TestFirstViolation", "TestFirstViolationMore"}},
+			[]string{"TestFirstViolation", "TestFirstViolationIris", "TestFirstViolationMore", "TestFirstViolationTampered"}},
 	},
 	"hw4_pocket_voted_averaged": {
 		{"VotedPredict", "vote += float64(counts[k]) * sign(score)", "vote -= float64(counts[k]) * sign(score)",
-			[]string{"TestVotedPredict", "TestVotedPredictMore"}},
-		{"AveragedPLA", "w[j] -= u[j] / S", "w[j] += u[j] / S", []string{"TestAveragedPLA", "TestAveragedPLAMore"}},
+			[]string{"TestVotedPredict", "TestVotedPredictMore", "TestVotedPredictNewPoints", "TestVotedPredictNoisy"}},
+		{"AveragedPLA", "w[j] -= u[j] / S", "w[j] += u[j] / S", []string{"TestAveragedPLA", "TestAveragedPLAIris", "TestAveragedPLAMore"}},
 	},
 	"hw5_dual_kernel": {
 		{"KernelPredict", "s += float64(a) * y[i] * k(X[i], x)", "s -= float64(a) * y[i] * k(X[i], x)",
 			[]string{"TestKernelPredict", "TestKernelPredictMore"}},
-		{"DualPerceptron", "b += y[i]", "b -= y[i]", []string{"TestDualPerceptron", "TestDualPerceptronMore"}},
+		{"DualPerceptron", "b += y[i]", "b -= y[i]", []string{"TestDualPerceptron", "TestDualPerceptronCircles",
+			"TestDualPerceptronIris", "TestDualPerceptronMore", "TestDualPerceptronRBF", "TestDualPerceptronXOR"}},
 	},
 }
 

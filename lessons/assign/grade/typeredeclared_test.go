@@ -45,7 +45,8 @@ func TestGradeRedeclaredGivenType(t *testing.T) {
 	if !strings.Contains(rep.Text(), want) {
 		t.Errorf("the report does not say %q", want)
 	}
-	checkStubbed(t, a, rep, map[string]string{"BatchPLA": "Count"}, []string{"TestBatchPLA", "TestBatchPLAMore"})
+	checkStubbed(t, a, rep, map[string]string{"BatchPLA": "Count"},
+		[]string{"TestBatchPLA", "TestBatchPLAIris", "TestBatchPLAMore", "TestBatchPLANotSeparable", "TestBatchPLASeparatingStart", "TestBatchPLAXOR"})
 
 	// The same declaration, copied as the assignment has it, is no mistake.
 	nb = readNB(t, filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb"))
