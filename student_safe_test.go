@@ -25,6 +25,9 @@ var (
 	beginSolution = "// BEGIN " + "SOLUTION"
 	endSolution   = "// END " + "SOLUTION"
 	beginHidden   = "// BEGIN " + "HIDDEN TESTS"
+	// A written answer's worked solution, in a markdown cell of a source.
+	beginAnswer = "<!-- BEGIN " + "SOLUTION -->"
+	endAnswer   = "<!-- END " + "SOLUTION -->"
 	endHidden     = "// END " + "HIDDEN TESTS"
 )
 
@@ -94,11 +97,11 @@ func loadSecrets(t *testing.T, root string) secrets {
 		for _, l := range codeLines(path, data) {
 			tl := strings.TrimSpace(l)
 			switch {
-			case strings.HasPrefix(tl, beginSolution):
+			case strings.HasPrefix(tl, beginSolution), strings.HasPrefix(tl, beginAnswer):
 				in = &sol
 			case strings.HasPrefix(tl, beginHidden):
 				in = &hid
-			case strings.HasPrefix(tl, endSolution), strings.HasPrefix(tl, endHidden):
+			case strings.HasPrefix(tl, endSolution), strings.HasPrefix(tl, endHidden), strings.HasPrefix(tl, endAnswer):
 				in = nil
 			case in != nil && len(tl) >= 24 && !strings.HasPrefix(tl, "//") && !student[tl]:
 				*in = append(*in, tl)
@@ -134,7 +137,7 @@ func (s secrets) check(rel string, data []byte, released []string) []string {
 	for i, l := range lines {
 		tl := strings.TrimSpace(l)
 		have[tl] = true
-		if strings.HasPrefix(tl, beginHidden) || strings.HasPrefix(tl, beginSolution) && !releasedSolution {
+		if strings.HasPrefix(tl, beginHidden) || (strings.HasPrefix(tl, beginSolution) || strings.HasPrefix(tl, beginAnswer)) && !releasedSolution {
 			problems = append(problems, fmt.Sprintf("%s:%d: %q", rel, i+1, tl))
 		}
 	}
@@ -290,11 +293,23 @@ func TestStudentRelease(t *testing.T) {
 	}
 }
 
-// TestStudentReleaseRefusesLeaks: a file that would still hold hidden tests
-// after the release's exclusions makes it fail and leaves nothing behind.
+// TestStudentReleaseRefusesLeaks: a file that would still hold hidden tests,
+// or the worked answer of a written question, after the release's exclusions
+// makes it fail and leaves nothing behind.
 func TestStudentReleaseRefusesLeaks(t *testing.T) {
-	// A copy of the repository's scripts, go.mod and one assignment, where a
-	// hidden test has been pasted into the student notebook.
+	for name, cell := range map[string]string{
+		"hidden test":    `{"cell_type": "code", "metadata": {}, "execution_count": null, "outputs": [], "source": ["` + beginHidden + `\n", "` + endHidden + `\n"]},`,
+		"written answer": `{"cell_type": "markdown", "metadata": {}, "source": ["` + beginAnswer + `\n", "The nearest point is x - t w with t = (w.x + b)/|w|^2.\n", "` + endAnswer + `\n"]},`,
+	} {
+		t.Run(name, func(t *testing.T) { releaseRefuses(t, cell) })
+	}
+}
+
+// releaseRefuses: with cell pasted into hw2's student notebook, the
+// release fails, names the file and leaves nothing behind.
+func releaseRefuses(t *testing.T, cell string) {
+	// A copy of the repository's scripts, go.mod and one assignment, where
+	// the cell has been pasted into the student notebook.
 	repo := t.TempDir()
 	for _, f := range []string{"scripts/student-release.sh", "go.mod", "lessons/hw2_pla/student.ipynb", "lessons/hw2_pla/source.ipynb"} {
 		data, err := os.ReadFile(f)
@@ -302,7 +317,7 @@ func TestStudentReleaseRefusesLeaks(t *testing.T) {
 			t.Fatal(err)
 		}
 		if strings.HasSuffix(f, "student.ipynb") {
-			data = bytes.Replace(data, []byte(`"cells": [`), []byte(`"cells": [{"cell_type": "code", "metadata": {}, "execution_count": null, "outputs": [], "source": ["`+beginHidden+`\n", "`+endHidden+`\n"]},`), 1)
+			data = bytes.Replace(data, []byte(`"cells": [`), []byte(`"cells": [`+cell), 1)
 		}
 		if err := os.MkdirAll(filepath.Join(repo, filepath.Dir(f)), 0o755); err != nil {
 			t.Fatal(err)
@@ -314,7 +329,7 @@ func TestStudentReleaseRefusesLeaks(t *testing.T) {
 	dest := filepath.Join(t.TempDir(), "release")
 	out, err := exec.Command("bash", filepath.Join(repo, "scripts/student-release.sh"), dest).CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "lessons/hw2_pla/student.ipynb") {
-		t.Fatalf("a release whose student notebook holds hidden tests: err %v, output %s; want a refusal naming the file", err, out)
+		t.Fatalf("a release whose student notebook holds %s: err %v, output %s; want a refusal naming the file", cell, err, out)
 	}
 	if left := filesUnder(t, dest); len(left) != 0 {
 		t.Errorf("the refused release left %v", left)

@@ -24,7 +24,8 @@
 # hold hidden tests (instructors run it from their own clone). Then every file
 # written is read, and the release is refused if one still holds a line
 # opening a solution or hidden tests (// BEGIN SOLUTION, // BEGIN HIDDEN
-# TESTS) outside a released solution.ipynb.
+# TESTS, or a written answer's <!-- BEGIN SOLUTION -->) outside a released
+# solution.ipynb.
 set -euo pipefail
 
 die() { printf 'student-release: ERROR: %s\n' "$*" >&2; exit 1; }
@@ -96,7 +97,8 @@ done
 # notebook's JSON the line is a string, its opening quote and tabs before the
 # marker, anywhere on a line of the file), but for the solutions of a released solution.ipynb.
 line='(^|")[[:space:]]*(\\t|[[:space:]])*//[[:space:]]*BEGIN[[:space:]]+'
-bad=$(grep -rlE "${line}(SOLUTION|HIDDEN[[:space:]]+TESTS)" "$dest" || true)
+answer='(^|")[[:space:]]*<!--[[:space:]]*BEGIN[[:space:]]+SOLUTION[[:space:]]*-->'
+bad=$( (grep -rlE "${line}(SOLUTION|HIDDEN[[:space:]]+TESTS)" "$dest"; grep -rlE "$answer" "$dest") | LC_ALL=C sort -u || true)
 for r in "${released[@]}"; do
 	bad=$(grep -vxF "$dest/lessons/$r/solution.ipynb" <<<"$bad" || true)
 	if grep -qE "${line}HIDDEN[[:space:]]+TESTS" "$dest/lessons/$r/solution.ipynb"; then
