@@ -304,7 +304,7 @@ func TestReadmeLinks(t *testing.T) {
 // TestReadmeLinkHelpers checks anchor and mdScan on GitHub's rules.
 func TestReadmeLinkHelpers(t *testing.T) {
 	for h, want := range map[string]string{
-		" Live figures: `view.Explore`":                     "live-figures-viewexplore",
+		" Live figures: `view.Explore`":                   "live-figures-viewexplore",
 		" The sandbox: what it does and does not promise": "the-sandbox-what-it-does-and-does-not-promise",
 		" Docker, Binder and Kubernetes":                  "docker-binder-and-kubernetes",
 		" Updates that keep the student's work":           "updates-that-keep-the-students-work",

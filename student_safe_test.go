@@ -28,7 +28,7 @@ var (
 	// A written answer's worked solution, in a markdown cell of a source.
 	beginAnswer = "<!-- BEGIN " + "SOLUTION -->"
 	endAnswer   = "<!-- END " + "SOLUTION -->"
-	endHidden     = "// END " + "HIDDEN TESTS"
+	endHidden   = "// END " + "HIDDEN TESTS"
 )
 
 // secrets is what no student artifact may hold before its release: for each
