@@ -24,7 +24,10 @@ export PATH GOMODCACHE GOPROXY GOSUMDB GOTOOLCHAIN GOCACHE LESSONS_PREFIX
 # start compiled the module again: 2 s of CPU each, at the moment a whole
 # class logs in); a panic then names a cell's file as gonb_ID/main.go.
 # -ldflags=-s and -mod=mod: see the kernel wrapper of scripts/setup.sh.
+# The user's own GOFLAGS come after them, and win.
 LESSONS_GOFLAGS="-trimpath -ldflags=-s -mod=mod"
+GOFLAGS="$LESSONS_GOFLAGS $(go env GOFLAGS)"
+export GOFLAGS
 
 # lessons_cache_dir prints a folder of the user's own for GoNB's log:
 # ~/.cache/perceptron-lessons, or /tmp/perceptron-lessons-UID without a
@@ -60,7 +63,7 @@ lessons_seed_gocache() {
 # lessons_build_as_cells compiles every package of the lessons' module in
 # folder $1 as the kernels' cells compile them: as a dependency of another
 # module that requires github.com/perceptron-go/lessons v0.0.0 and replaces
-# it by $1 (what the notebooks' setup cell does), with LESSONS_GOFLAGS. With
+# it by $1 (what the notebooks' setup cell does), with GOFLAGS as above. With
 # -trimpath Go keys a package by its module path and version, and the module
 # being built (version "") is not the dependency the cells use (v0.0.0), so
 # a build inside $1 would fill the cache with entries no cell finds.
@@ -71,7 +74,7 @@ lessons_build_as_cells() {
 			printf 'module gonb_lessons_build\n\ngo %s\n' "$(cd "$1" && go list -m -f '{{.GoVersion}}')" >go.mod &&
 			go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$1" &&
 			cp "$1/go.sum" . &&
-			GOFLAGS="$LESSONS_GOFLAGS $(go env GOFLAGS)" go build github.com/perceptron-go/lessons/...
+			go build github.com/perceptron-go/lessons/...
 	)
 	status=$?
 	rm -rf "$scratch"
