@@ -41,7 +41,7 @@ var choices = map[string]choice{
 		right: "b",
 		why: map[string]string{
 			"a": "the shift moves the best line with the data, so the distance margin γ_geo stays, but the bound is not measured in x: it uses the augmented points [1, x], whose lengths grow, and θ = [b, w], whose b grows",
-			"b": "R = max ||[1, x]|| grows with the points' distance from the origin, and the shifted line needs a larger |b|, so the bound's γ = γ_geo·||w||/||[b, w]|| shrinks: on oneRun() R goes from 1.61 to 11.04, γ from 0.0529 to 0.0247, the bound from 925 to about 200000, and PLA from 127 to 7789 updates",
+			"b": "R = max ||[1, x]|| grows with the points' distance from the origin, and the shifted line needs a larger |b|, so the bound's γ = γ_geo·||w||/||[b, w]|| shrinks: on oneRun() R goes from 1.61 to 11.04, γ from 0.0529 to 0.0247, the bound from 925 to about 200000, and PLA from 127 updates to 7789, in 1764 epochs (more than the default 1000)",
 			"c": "R grows (the points move away from the origin) and the bound's γ does not grow: the shifted line needs a larger |b|, and γ divides by ||[b, w]||",
 		},
 	},

@@ -2,6 +2,7 @@ package figures_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/figures"
@@ -121,5 +122,34 @@ func TestLesson05Shift(t *testing.T) {
 	}
 	if want := "1.61 0.0529 925 127; 11.04 0.0247 199533 7789; "; got != want {
 		t.Errorf("oneRun and oneRun shifted by 10: R, γ, bound, updates %s, want %s", got, want)
+	}
+}
+
+// TestLesson05ExplorerNumbers pins the numbers lesson 5 quotes for its
+// explorer (seed BoundExplorerSeed): for a minimum margin m up to 0.045 the
+// data, γ = 0.0529 and PLA's 127 updates are those of m = 0, because no point
+// of that draw lies closer than 0.0451 to the hidden line; from 0.05 points
+// are redrawn: γ = 0.0876 and 28 updates at 0.05, 30 updates at 0.07,
+// γ = 0.1194 at 0.1. Each is read from the explorer's own caption.
+func TestLesson05ExplorerNumbers(t *testing.T) {
+	d, hidden, err := perceptron.SeparableData(50, 2, 0, figures.BoundExplorerSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g, _, err := hidden.DatasetMargin(d); err != nil || fmt.Sprintf("%.4f", g) != "0.0451" {
+		t.Errorf("the hidden line's margin on the draw with m = 0 is %.5f (%v); the lesson says 0.0451", g, err)
+	}
+	for _, c := range []struct {
+		margin  float64
+		gamma   string
+		updates int
+	}{{0, "0.0529", 127}, {0.03, "0.0529", 127}, {0.045, "0.0529", 127}, {0.05, "0.0876", 28}, {0.07, "0.0990", 30}, {0.1, "0.1194", 15}} {
+		_, caption, err := figures.BoundExplorer(c.margin)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("γ = %s, bound (R/γ)² = ", c.gamma); !strings.Contains(caption, want) || !strings.Contains(caption, fmt.Sprintf("PLA made %d updates", c.updates)) {
+			t.Errorf("m = %v: caption %q; want γ = %s and %d updates", c.margin, caption, c.gamma, c.updates)
+		}
 	}
 }

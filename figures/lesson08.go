@@ -2,12 +2,14 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/palette/moreland"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -132,7 +134,8 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 		p.Add(tr)
 		p.Legend.Add(s.name, tr)
 	}
-	p.Legend.Top, p.Legend.Left = true, true // the upper left corner holds only contours
+	p.Legend.Top, p.Legend.Left = true, true // the upper left corner holds no path
+	p.Add(legendBackdrop{})                  // last: over the contours, under the legend
 	// Fix the axes last: Add grows them to the plotters' data ranges.
 	if err := plots.SetRange(p, box); err != nil {
 		return nil, err
@@ -202,4 +205,32 @@ func init() {
 		}
 		return LossCurves(gd, 1.0/32, sgd, 1.0/4, "Loss along the way, in units of η: full-batch GD vs SGD")
 	})
+}
+
+// legendBackdrop paints the rectangle of the plot's legend white, with a
+// small margin, so that no contour runs under its text. Added as the last
+// plotter, it is drawn after the data and before the legend. It stays within
+// the data area (the legend's own canvas is larger only by the few points of
+// the glyphs' padding, which the margin covers).
+type legendBackdrop struct{}
+
+// Plot implements plot.Plotter, for a legend at the upper left.
+func (legendBackdrop) Plot(c draw.Canvas, plt *plot.Plot) {
+	// Legend.Rectangle gives the legend's size, not its place, for a legend
+	// at the upper left: it starts at c.Min.X and hangs from c.Max.Y.
+	margin := vg.Points(4)
+	r := plt.Legend.Rectangle(c)
+	left, top := c.Min.X+plt.Legend.XOffs, c.Max.Y+plt.Legend.YOffs
+	minX := max(left-margin, c.Min.X)
+	maxX := min(left+r.Max.X-r.Min.X+margin, c.Max.X)
+	minY := max(top-(r.Max.Y-r.Min.Y)-margin, c.Min.Y)
+	maxY := min(top+margin, c.Max.Y)
+	var box vg.Path
+	box.Move(vg.Point{X: minX, Y: minY})
+	box.Line(vg.Point{X: maxX, Y: minY})
+	box.Line(vg.Point{X: maxX, Y: maxY})
+	box.Line(vg.Point{X: minX, Y: maxY})
+	box.Close()
+	c.SetColor(color.White)
+	c.Fill(box)
 }

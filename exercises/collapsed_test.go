@@ -1,0 +1,194 @@
+package exercises
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The one wording with which a lesson tells the student about a collapsed
+// worked solution or worked answer (lesson 00 explains the other ways once).
+const (
+	solutionSentence = "The worked solution follows, collapsed: click the **⋯** that stands for it to open it (JupyterLab and Notebook 7; the classic Notebook shows it open)."
+	answerSentence   = "The worked answer follows, collapsed: click the **⋯** that stands for it to open it (JupyterLab and Notebook 7; the classic Notebook shows it open)."
+)
+
+// workedTitle is the first line of a collapsed markdown cell. JupyterLab 4
+// and Notebook 7 show a collapsed cell as its first line and a ⋯
+// (@jupyterlab/cells' InputPlaceholder), so that line names the cell and
+// gives nothing away; the answer starts on the next paragraph.
+var workedTitle = regexp.MustCompile(`^\*\*Worked (answer: [^*]+|solution of Exercise [0-9]+)\.\*\*$`)
+
+// questionCheck is a cell that checks the answer to a theory question.
+var questionCheck = regexp.MustCompile(`exercises\.Check(Choice|BoundByHand)\(`)
+
+type lessonCell struct {
+	CellType string          `json:"cell_type"`
+	Source   json.RawMessage `json:"source"`
+	Metadata struct {
+		Jupyter struct {
+			SourceHidden bool `json:"source_hidden"`
+		} `json:"jupyter"`
+		LessonExercise *struct {
+			Role string `json:"role"`
+		} `json:"lesson_exercise"`
+	} `json:"metadata"`
+}
+
+func (c lessonCell) text() string {
+	var s string
+	if json.Unmarshal(c.Source, &s) == nil {
+		return s
+	}
+	var lines []string
+	if err := json.Unmarshal(c.Source, &lines); err != nil {
+		panic(err)
+	}
+	return strings.Join(lines, "")
+}
+
+// collapseProblems returns what is wrong with how a lesson's cells hide
+// their worked solutions and answers: every worked answer or solution is
+// collapsed behind a first line that gives nothing away; the last open
+// markdown cell above it tells the student with the one wording; every
+// theory question's check is followed at once by its collapsed worked
+// answer; and no other sentence talks of collapsed cells (unless free is
+// set: lesson 00 explains collapsed cells in its own words). The setup
+// cell, cell 0, is not looked at.
+func collapseProblems(cells []lessonCell, free bool) []string {
+	var bad []string
+	for i := 1; i < len(cells); i++ {
+		c := cells[i]
+		src := c.text()
+		first, rest, _ := strings.Cut(src, "\n")
+		hidden := c.Metadata.Jupyter.SourceHidden
+		solution := c.Metadata.LessonExercise != nil && c.Metadata.LessonExercise.Role == "solution"
+		worked := solution || c.CellType == "markdown" && strings.HasPrefix(src, "**Worked")
+		if worked && !hidden {
+			bad = append(bad, fmt.Sprintf("cell %d: a worked solution or answer is open (want \"jupyter\": {\"source_hidden\": true})", i))
+		}
+		if c.CellType == "code" && questionCheck.MatchString(src) {
+			if i+1 >= len(cells) || cells[i+1].CellType != "markdown" || !cells[i+1].Metadata.Jupyter.SourceHidden ||
+				!strings.HasPrefix(cells[i+1].text(), "**Worked answer") {
+				bad = append(bad, fmt.Sprintf("cell %d: a theory question's check is not followed by its collapsed worked answer", i))
+			}
+		}
+		if c.CellType == "markdown" && !hidden && !free {
+			plain := strings.NewReplacer(solutionSentence, "", answerSentence, "").Replace(src)
+			if strings.Contains(strings.ToLower(plain), "collapsed") {
+				bad = append(bad, fmt.Sprintf("cell %d: speaks of a collapsed cell in other words than %q", i, solutionSentence))
+			}
+		}
+		if !hidden {
+			continue
+		}
+		switch {
+		case c.CellType == "code" && !strings.HasPrefix(first, "//"):
+			bad = append(bad, fmt.Sprintf("cell %d: a collapsed code cell's first line, all its collapsed view shows, is %q; want a comment saying what the cell is", i, first))
+		case c.CellType == "markdown" && (!workedTitle.MatchString(first) || !strings.HasPrefix(rest, "\n")):
+			bad = append(bad, fmt.Sprintf("cell %d: a collapsed text's first line, all its collapsed view shows, is %q; want a title alone, such as **Worked answer: the bound by hand.**, and a blank line", i, first))
+		}
+		want := solutionSentence
+		if strings.HasPrefix(first, "**Worked answer") {
+			want = answerSentence
+		}
+		j := i - 1
+		for j > 0 && (cells[j].CellType != "markdown" || cells[j].Metadata.Jupyter.SourceHidden) {
+			j--
+		}
+		if j == 0 || !strings.Contains(cells[j].text(), want) {
+			bad = append(bad, fmt.Sprintf("cell %d: collapsed, but the open text above it (cell %d) does not say %q", i, j, want))
+		}
+	}
+	return bad
+}
+
+// TestLessonsCollapseWorkedAnswers checks the committed lessons: issue 22
+// wants every worked solution and answer collapsed, with one wording that
+// says so and how to open it.
+func TestLessonsCollapseWorkedAnswers(t *testing.T) {
+	paths, err := filepath.Glob("../notebooks/[0-9][0-9]_*.ipynb")
+	if err != nil || len(paths) < 11 {
+		t.Fatalf("lessons: %v, %v", paths, err)
+	}
+	worked := 0
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nb struct{ Cells []lessonCell }
+		if err := json.Unmarshal(b, &nb); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		for _, p := range collapseProblems(nb.Cells, strings.HasPrefix(filepath.Base(path), "00_")) {
+			t.Errorf("%s: %s", filepath.Base(path), p)
+		}
+		for _, c := range nb.Cells[1:] {
+			if c.Metadata.Jupyter.SourceHidden {
+				worked++
+			}
+		}
+	}
+	// 6 algorithm solutions, 3 more in Go (lessons 1, 2 and 5, so that
+	// every lesson with exercises shows a passing check), 4 worked answers,
+	// 3 worked solutions in text and lesson 3's formula in Go.
+	if worked != 17 {
+		t.Errorf("%d collapsed cells besides the setup cells; want 17", worked)
+	}
+}
+
+func TestCollapseProblems(t *testing.T) {
+	md := func(src string, hidden bool) lessonCell {
+		c := lessonCell{CellType: "markdown"}
+		c.Source, _ = json.Marshal(src)
+		c.Metadata.Jupyter.SourceHidden = hidden
+		return c
+	}
+	code := func(src string, hidden bool) lessonCell {
+		c := md(src, hidden)
+		c.CellType = "code"
+		return c
+	}
+	setup := code("// Setup\n!true", true)
+	question := md("### Question\n\nPick one. "+answerSentence, false)
+	check := code("%%\nexercises.CheckChoice(\"03-strict\", \"\")", false)
+	answer := md("**Worked answer: ≤ against <.**\n\nThe answer is (c).", true)
+	exercise := md("### Exercise 1\n\nWrite it. "+solutionSentence, false)
+	stub := code("func F() { panic(\"not implemented\") }", false)
+	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}", true)
+	for _, c := range []struct {
+		name  string
+		cells []lessonCell
+		want  string // part of a problem expected, or "" for none
+	}{
+		{"right", []lessonCell{setup, question, check, answer, exercise, stub, code("%%\nexercises.CheckF(F)", false), solution}, ""},
+		{"answer open", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
+		{"answer missing", []lessonCell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
+		{"answer in the first line", []lessonCell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
+		{"no blank line after the title", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\nThe answer is (c).", true)}, "first line"},
+		{"code without a comment first", []lessonCell{setup, exercise, stub, code("func FSolution() {}", true)}, "want a comment"},
+		{"not announced", []lessonCell{setup, md("### Exercise 1\n\nWrite it.", false), stub, solution}, "does not say"},
+		{"announced as an answer", []lessonCell{setup, md("### Exercise 1\n\nWrite it. "+answerSentence, false), stub, solution}, "does not say"},
+		{"another wording", []lessonCell{setup, md("A worked solution sits, collapsed, below. "+solutionSentence, false), stub, solution}, "other words"},
+	} {
+		got := collapseProblems(c.cells, false)
+		found := false
+		for _, p := range got {
+			found = found || strings.Contains(p, c.want)
+		}
+		switch {
+		case c.want == "" && len(got) > 0:
+			t.Errorf("%s: problems %q, want none", c.name, got)
+		case c.want != "" && !found:
+			t.Errorf("%s: problems %q, want one about %q", c.name, got, c.want)
+		}
+	}
+	if got := collapseProblems([]lessonCell{setup, md("A collapsed cell shows its first line.", false)}, true); len(got) > 0 {
+		t.Errorf("lesson 00's own words: problems %q, want none", got)
+	}
+}
