@@ -199,7 +199,7 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	expectVerdict(t, "cheat, no source", true, func() bool { return CheckOnline(cheatOnline) })
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, "cheat", false, func() bool { return CheckOnline(cheatOnline) },
-		"FAILED: Exercise 1 (OnlinePerceptron): write it with a loop, not perceptron.NewOnline")
+		"FAILED: Exercise 1 (OnlinePerceptron): write it with a loop, not perceptron.Online.Step")
 	// A loop that only mentions the data set type passes.
 	loop := "package main\n\nimport \"github.com/perceptron-go/lessons/perceptron\"\n\nfunc cheatOnline(X [][]float64, y []float64, eta float64) ([]float64, float64, int) {\n\tvar d *perceptron.Dataset\n\t_ = d\n\treturn nil, 0, 0\n}\n"
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(loop), 0o644); err != nil {
