@@ -192,23 +192,10 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(cheatsMain), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name  string
-		check func() bool
-		want  string
-	}{
-		{"pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset"},
-		{"voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted"},
-		{"gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent"},
-		{"dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron"},
-	} {
-		// Outside GoNB the checker has no source to read and the cheat passes:
-		// this is what the refusal is measured against.
-		t.Setenv("GONB_TMP_DIR", "")
-		expectVerdict(t, tc.name+" cheat, no source", true, tc.check)
-		t.Setenv("GONB_TMP_DIR", dir)
-		expectVerdict(t, tc.name+" cheat", false, tc.check, tc.want)
-	}
+	expectRefusal(t, dir, "pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset")
+	expectRefusal(t, dir, "voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted")
+	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent")
+	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 9 cases passed")

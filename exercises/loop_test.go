@@ -576,40 +576,30 @@ var mistakesOf = func(X [][]float64, y []float64, order []int) int {
 func cheatMistakes(X [][]float64, y []float64, order []int) int { return mistakesOf(X, y, order) }
 
 // TestCheckersRefuseMethodsAndIndirection runs the checkers themselves on
-// the two cheats above, with main.go holding their source as GoNB would.
+// the two cheats above, with main.go holding their source (this very file,
+// which declares them) as GoNB would.
 func TestCheckersRefuseMethodsAndIndirection(t *testing.T) {
-	dir := t.TempDir()
-	src := program(`
-func cheatPredict(w []float64, b float64, x []float64) float64 {
-	s, _ := perceptron.Hyperplane{W: w, B: b}.Predict(x)
-	return s
-}
-
-var mistakesOf = func(X [][]float64, y []float64, order []int) int {
-	o, _ := perceptron.NewOnline(len(X[0]), 1, perceptron.TieMistake)
-	for _, i := range order {
-		o.Step(X[i], y[i])
-	}
-	return o.Mistakes
-}
-
-func cheatMistakes(X [][]float64, y []float64, order []int) int { return mistakesOf(X, y, order) }`)
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+	src, err := os.ReadFile("loop_test.go")
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name  string
-		check func() bool
-		want  string
-	}{
-		{"Predict", func() bool { return CheckPredict(cheatPredict) }, "FAILED: Exercise 1 (Predict): write it with a loop, not perceptron.Hyperplane.Predict"},
-		{"OnlineMistakes", func() bool { return CheckOnlineMistakes(cheatMistakes) }, "FAILED: Exercise 2 (OnlineMistakes): write it with a loop, not perceptron.NewOnline"},
-	} {
-		// Outside GoNB the checker has no source to read and the cheat
-		// passes: this is what the refusal is measured against.
-		t.Setenv("GONB_TMP_DIR", "")
-		expectVerdict(t, tc.name+" cheat, no source", true, tc.check)
-		t.Setenv("GONB_TMP_DIR", dir)
-		expectVerdict(t, tc.name+" cheat", false, tc.check, tc.want)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), src, 0o644); err != nil {
+		t.Fatal(err)
 	}
+	expectRefusal(t, dir, "Predict", func() bool { return CheckPredict(cheatPredict) },
+		"FAILED: Exercise 1 (Predict): write it with a loop, not perceptron.Hyperplane.Predict")
+	expectRefusal(t, dir, "OnlineMistakes", func() bool { return CheckOnlineMistakes(cheatMistakes) },
+		"FAILED: Exercise 2 (OnlineMistakes): write it with a loop, not perceptron.NewOnline")
+}
+
+// expectRefusal checks that a cheat passes check outside GoNB (no source
+// to read: what the refusal is measured against) and that, with dir as
+// GoNB's folder holding main.go, check fails printing want.
+func expectRefusal(t *testing.T, dir, name string, check func() bool, want string) {
+	t.Helper()
+	t.Setenv("GONB_TMP_DIR", "")
+	expectVerdict(t, name+" cheat, no source", true, check)
+	t.Setenv("GONB_TMP_DIR", dir)
+	expectVerdict(t, name+" cheat", false, check, want)
 }
