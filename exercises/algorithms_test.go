@@ -199,7 +199,7 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	expectVerdict(t, "cheat, no source", true, func() bool { return CheckOnline(cheatOnline) })
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, "cheat", false, func() bool { return CheckOnline(cheatOnline) },
-		"FAILED: Exercise 1 (OnlinePerceptron): write it with a loop, not perceptron.NewOnline")
+		"FAILED: Exercise 1 (OnlinePerceptron): write it with a loop, not perceptron.Online.Step")
 	// A loop that only mentions the data set type passes.
 	loop := "package main\n\nimport \"github.com/perceptron-go/lessons/perceptron\"\n\nfunc cheatOnline(X [][]float64, y []float64, eta float64) ([]float64, float64, int) {\n\tvar d *perceptron.Dataset\n\t_ = d\n\treturn nil, 0, 0\n}\n"
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(loop), 0o644); err != nil {
@@ -224,9 +224,15 @@ func TestCheckChoice(t *testing.T) {
 }
 
 // TestCheckBoundByHand: the answer worked out on paper (R = √5, γ = 2,
-// bound 5/4) passes; R measured on x (2) fails with the hint.
+// bound 5/4) passes, and so does it rounded to the three digits the lesson
+// says are enough (2.24, and 2.24²/4 = 1.2544); 2.3 for √5 (3% off) fails,
+// and R measured on x (2) fails with the hint.
 func TestCheckBoundByHand(t *testing.T) {
 	expectVerdict(t, "by hand", true, func() bool { return CheckBoundByHand(math.Sqrt(5), 2, 1.25) }, "all 3 cases passed")
+	expectVerdict(t, "three digits", true, func() bool { return CheckBoundByHand(2.24, 2, 1.25) }, "all 3 cases passed")
+	expectVerdict(t, "three digits, bound from them", true, func() bool { return CheckBoundByHand(2.24, 2, 1.2544) }, "all 3 cases passed")
+	expectVerdict(t, "two digits", false, func() bool { return CheckBoundByHand(2.3, 2, 1.25) },
+		"FAILED: Question (lesson 5): R, γ and the bound by hand: R = max ||[1, x_i]|| (within 0.5%): expected 2.23606797749979, got 2.3")
 	expectVerdict(t, "R on x", false, func() bool { return CheckBoundByHand(2, 2, 1) }, "hint: R is measured on the augmented points")
 	expectVerdict(t, "empty", false, func() bool { return CheckBoundByHand(0, 0, 0) }, "NOT DONE")
 }

@@ -56,10 +56,12 @@ func run(name string, body func(c *checker)) (ok bool) {
 
 // runLoop is run for an exercise whose function f must compute with its
 // own loop: if f's declaration in the notebook calls the perceptron
-// package (packageCall), the check fails at once with "write it with a
-// loop, not perceptron.X" and does not run f.
-func runLoop(name string, f any, body func(c *checker)) bool {
-	if call := packageCall(f); call != "" {
+// package, the lessons' packages built on it or a computing method of a
+// perceptron value other than those in allow (packageCall), the check
+// fails at once with "write it with a loop, not perceptron.X" and does not
+// run f.
+func runLoop(name string, f any, body func(c *checker), allow ...string) bool {
+	if call := packageCall(f, allow...); call != "" {
 		fmt.Fprintf(Out, "FAILED: %s: write it with a loop, not %s\n", name, call)
 		return false
 	}

@@ -74,7 +74,9 @@ func handMade3() *perceptron.Dataset {
 // rand.New(rand.NewPCG(seed, 0)) (any seeded draw will do). It compares the
 // estimate with the exact value of perceptron.Disagreement, allowing 5
 // standard errors sqrt(p(1−p)/n), and checks that the same seed gives the
-// same estimate and that f against itself gives 0.
+// same estimate and that f against itself gives 0. The estimate may ask f
+// and g for their predictions (f.Predict, f.Score): the exercise is the
+// experiment, not the sign; calling perceptron.Disagreement fails.
 func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uint64) float64) bool {
 	return runLoop("Exercise 3 (EstimateDisagreement)", estimate, func(c *checker) {
 		rng := rand.New(rand.NewPCG(7, 8))
@@ -103,7 +105,7 @@ func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uin
 		a, b := estimate(f, pairs[2][1], 1000, 42), estimate(f, pairs[2][1], 1000, 42)
 		c.equal("the same seed twice (n = 1000)", a, b)
 		c.equal("f against itself", 0.0, estimate(f, f, 1000, 1))
-	})
+	}, "Predict", "Score")
 }
 
 // BatchPLAFunc is the signature of lesson 4's first exercise: batch PLA in

@@ -17,8 +17,9 @@ type AugmentedMarginFunc func(X [][]float64, y []float64, w []float64, b float64
 // [b, w] on the augmented points [1, x_i]. The expected values come from
 // perceptron's DatasetMargin on Augment(d), compared within a relative
 // 1e-9; the cases include a hyperplane that misclassifies a point (a
-// negative margin) and one through the origin (b = 0, where it equals
-// lesson 1's margin). A function that calls the package fails with "write
+// negative margin), one through the origin (b = 0, where it equals
+// lesson 1's margin) and one where the smallest |w·x + b| and the smallest
+// y(w·x + b) belong to different points (so min |score| fails). A function that calls the package fails with "write
 // it with a loop, not perceptron.X".
 func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 	return runLoop("Exercise 1 (AugmentedMargin)", f, func(c *checker) {
@@ -41,7 +42,8 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 		}{
 			{"4 points, w = [3 4], b = -5", small, perceptron.Hyperplane{W: []float64{3, 4}, B: -5}},
 			{"4 points, w = [1 1], b = 0 (through the origin)", small, perceptron.Hyperplane{W: []float64{1, 1}}},
-			{"4 points, w = [1 0], b = -1.5 (misclassifies a point)", small, perceptron.Hyperplane{W: []float64{1, 0}, B: -1.5}},
+			{"4 points, w = [1 0], b = -2.5 (misclassifies (2, 2): a negative margin)", small, perceptron.Hyperplane{W: []float64{1, 0}, B: -2.5}},
+			{"4 points, w = [1 -1], b = 0 (two points on the line, two misclassified)", small, perceptron.Hyperplane{W: []float64{1, -1}}},
 			{"lesson 5's oneRun() and its SVM line", sep, svm},
 		} {
 			want, _, err := perceptron.Hyperplane{W: tc.h.Theta()}.DatasetMargin(perceptron.Augment(tc.d))

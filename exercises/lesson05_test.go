@@ -9,8 +9,9 @@ import (
 func euclidNorm(v []float64) float64 { return math.Sqrt(dotProduct(v, v)) }
 
 // augmentedMarginRef computes min_i y_i(w·x_i + b)/||[b, w]||; over
-// divides by another length (a typical slip) and useMax takes the largest.
-func augmentedMarginRef(over func(w []float64, b float64) float64, useMax bool) AugmentedMarginFunc {
+// divides by another length (a typical slip), useMax takes the largest and
+// abs takes |w·x_i + b| instead of y_i(w·x_i + b).
+func augmentedMarginRef(over func(w []float64, b float64) float64, useMax, abs bool) AugmentedMarginFunc {
 	return func(X [][]float64, y []float64, w []float64, b float64) float64 {
 		m := math.Inf(1)
 		if useMax {
@@ -18,6 +19,9 @@ func augmentedMarginRef(over func(w []float64, b float64) float64, useMax bool) 
 		}
 		for i, x := range X {
 			v := y[i] * (dotProduct(w, x) + b) / over(w, b)
+			if abs {
+				v = math.Abs(v)
+			}
 			if useMax == (v > m) {
 				m = v
 			}
@@ -28,10 +32,11 @@ func augmentedMarginRef(over func(w []float64, b float64) float64, useMax bool) 
 
 func TestCheckAugmentedMargin(t *testing.T) {
 	theta := func(w []float64, b float64) float64 { return math.Hypot(euclidNorm(w), b) }
-	ref := augmentedMarginRef(theta, false)
+	ref := augmentedMarginRef(theta, false, false)
 	wrong := map[string]AugmentedMarginFunc{
-		"over ||w||, lesson 1's margin": augmentedMarginRef(func(w []float64, b float64) float64 { return euclidNorm(w) }, false),
-		"the largest, not the smallest": augmentedMarginRef(theta, true),
+		"over ||w||, lesson 1's margin": augmentedMarginRef(func(w []float64, b float64) float64 { return euclidNorm(w) }, false, false),
+		"the largest, not the smallest": augmentedMarginRef(theta, true, false),
+		"|w·x + b|, not y(w·x + b)":     augmentedMarginRef(theta, false, true),
 	}
 	expectExercise(t, func() bool { return CheckAugmentedMargin(ref) }, func(name string) bool { return CheckAugmentedMargin(wrong[name]) }, sortedKeys(wrong),
 		func() bool {

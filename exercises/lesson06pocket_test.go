@@ -11,6 +11,12 @@ import (
 
 // pocketVariant is lesson 6's PocketPLA with switches for typical mistakes.
 func pocketVariant(strict, tieIsMistake, bias bool) PocketFunc {
+	return pocketFrom(strict, tieIsMistake, bias, -1)
+}
+
+// pocketFrom is pocketVariant whose pocket starts with the error count
+// start instead of the errors of w = 0 (start < 0).
+func pocketFrom(strict, tieIsMistake, bias bool, start int) PocketFunc {
 	return func(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
 		errorsOf := func(w []float64, b float64) int {
 			e := 0
@@ -27,6 +33,9 @@ func pocketVariant(strict, tieIsMistake, bias bool) PocketFunc {
 		}
 		w, b := make([]float64, len(X[0])), 0.0
 		pocket, pocketErrors = perceptron.Hyperplane{W: slices.Clone(w)}, errorsOf(w, b)
+		if start >= 0 {
+			pocketErrors = start
+		}
 		for epoch := 0; epoch < maxEpochs; epoch++ {
 			clean := true
 			for i, x := range X {
@@ -73,6 +82,36 @@ func TestCheckPocketPLA(t *testing.T) {
 				panic("not implemented: write PocketPLA")
 			})
 		})
+}
+
+// TestPocketStartCannotMatter: a pocket that starts with 2^30 errors
+// instead of the errors of w = 0 gives the same answers, on the checker's
+// cases and on 50 random data sets, because it cannot differ: with ties
+// counted as mistakes w = 0 misclassifies all N points, and the first
+// update from w = 0 classifies its own point right (y·η(||x||² + 1) > 0),
+// so it makes at most N − 1 errors and replaces w = 0 whichever the start.
+// No check case can tell the two apart (review B's item 4b is not a
+// checker defect).
+func TestPocketStartCannotMatter(t *testing.T) {
+	big := pocketFrom(true, true, true, 1<<30)
+	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 9 cases passed")
+	for seed := uint64(1); seed <= 50; seed++ {
+		d, _, err := perceptron.NoisyData(20, 2, 0, 0.2, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := perceptron.Pocket(d, perceptron.Options{MaxEpochs: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.History[0].Errors >= d.N() {
+			t.Errorf("seed %d: the first update makes %d errors of %d", seed, want.History[0].Errors, d.N())
+		}
+		pocket, _, errs := big(d.Rows(), d.Y, 1, 3)
+		if errs != want.PocketErrors || !slices.Equal(pocket.W, want.W) || pocket.B != want.B {
+			t.Errorf("seed %d: start at 2^30 gives %v, %d errors; the package %v, %d", seed, pocket, errs, want.Hyperplane, want.PocketErrors)
+		}
+	}
 }
 
 // The cheats below pass every case by calling the package; the checkers
@@ -153,23 +192,10 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(cheatsMain), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name  string
-		check func() bool
-		want  string
-	}{
-		{"pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset"},
-		{"voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted"},
-		{"gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent"},
-		{"dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron"},
-	} {
-		// Outside GoNB the checker has no source to read and the cheat passes:
-		// this is what the refusal is measured against.
-		t.Setenv("GONB_TMP_DIR", "")
-		expectVerdict(t, tc.name+" cheat, no source", true, tc.check)
-		t.Setenv("GONB_TMP_DIR", dir)
-		expectVerdict(t, tc.name+" cheat", false, tc.check, tc.want)
-	}
+	expectRefusal(t, dir, "pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset")
+	expectRefusal(t, dir, "voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted")
+	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent")
+	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 9 cases passed")

@@ -13,8 +13,10 @@ import (
 type DualFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (alpha []int, b float64)
 
 // CheckDualPLA checks lesson 9's algorithm exercise, DualPLA, against
-// perceptron.Dual on four points, on iris, on noisy data with η = 0.5
-// (not separable: the run ends at maxEpochs) and on the digits 3 vs 8:
+// perceptron.Dual on four points, on iris with η = 1 and with η = 0.1 (its
+// b = −0.2: a DualPLA that leaves η out of b or of the score gets −2), on
+// noisy data with η = 0.5 (not separable: the run ends at maxEpochs) and
+// on the digits 3 vs 8:
 // the counts α exactly and b within 1e-9 relative. A DualPLA that calls
 // the package fails.
 func CheckDualPLA(f DualFunc) bool {
@@ -40,6 +42,7 @@ func CheckDualPLA(f DualFunc) bool {
 		}{
 			{"4 points", four, 1, 100},
 			{"iris setosa vs versicolor", iris, 1, 100},
+			{"iris setosa vs versicolor, eta 0.1", iris, 0.1, 100},
 			{"40 noisy points, eta 0.5", noisy, 0.5, 5},
 			{"digits 3 vs 8", digits, 1, 100},
 		} {

@@ -43,6 +43,9 @@ func TestCheckDualPLA(t *testing.T) {
 		"< 0 instead of <= 0": dualVariant(true, true, true),
 		"no bias":             dualVariant(false, false, true),
 		"score without eta":   dualVariant(false, true, false),
+		"eta left out everywhere": func(X [][]float64, y []float64, eta float64, maxEpochs int) ([]int, float64) {
+			return dualVariant(false, true, false)(X, y, 1, maxEpochs)
+		},
 	}
 	expectExercise(t, func() bool { return CheckDualPLA(dualVariant(false, true, true)) },
 		func(name string) bool { return CheckDualPLA(wrong[name]) }, sortedKeys(wrong),

@@ -1,6 +1,9 @@
 package exercises
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // CheckScoreCard checks lesson 10's Exercise 1: f(w, b, t) rescales the
 // rule "approve when w·x + b > 0" (b < 0) to a score card "approve when
@@ -23,22 +26,33 @@ func CheckScoreCard(f func(w []float64, b, t float64) []float64) bool {
 
 // CheckWindowRule checks lesson 10's Exercise 2: f(lo, hi) returns a
 // hyperplane (w, b) on the features [age, age²] that approves (w·x + b > 0)
-// exactly the ages strictly between lo and hi. It is checked on ages away
-// from lo and hi, so any positive multiple of a right answer passes.
+// exactly the ages strictly between lo and hi. It is checked on ages far
+// from the window, 0.01 inside and 0.01 outside each end, and at the ends
+// themselves, which must not be approved: there a right answer's score is
+// 0 up to rounding, so a score of at most windowTol·(|w₁|a + |w₂|a² + |b|)
+// counts as not approved. Any positive multiple of a right answer passes.
 func CheckWindowRule(f func(lo, hi float64) (w []float64, b float64)) bool {
 	return run("Exercise 2 (WindowRule)", func(c *checker) {
-		ages := []float64{18, 20, 24.5, 25.5, 30, 45, 59.5, 60.5, 70, 80}
 		for _, win := range [][2]float64{{25, 60}, {30, 40}, {19, 75}} {
-			w, b := f(win[0], win[1])
+			lo, hi := win[0], win[1]
+			w, b := f(lo, hi)
+			ages := []float64{18, lo - 0.01, lo, lo + 0.01, (lo + hi) / 2, hi - 0.01, hi, hi + 0.01, 80}
 			want := make([]bool, len(ages))
 			got := make([]bool, len(ages))
 			for k, a := range ages {
-				want[k] = a > win[0] && a < win[1]
+				want[k] = a > lo && a < hi
 				if len(w) == 2 {
-					got[k] = w[0]*a+w[1]*a*a+b > 0
+					score := w[0]*a + w[1]*a*a + b
+					got[k] = score > windowTol*(math.Abs(w[0])*a+math.Abs(w[1])*a*a+math.Abs(b))
 				}
 			}
 			c.equal(fmt.Sprintf("window %v, approved ages among %v", win, ages), want, got)
 		}
 	})
 }
+
+// windowTol is CheckWindowRule's relative tolerance on a score at the
+// window's ends: rounding in w·x + b, a sum of three terms, is a few ulps
+// of the terms' sizes, far below 1e-9 of them, while a rule whose boundary
+// is off by 0.01 year scores about 1e-4 of them there.
+const windowTol = 1e-9

@@ -28,7 +28,21 @@ func TestCheckWindowRule(t *testing.T) {
 		"outside the window": func(lo, hi float64) ([]float64, float64) { return []float64{-(lo + hi), 1}, lo * hi },
 		"b sign":             func(lo, hi float64) ([]float64, float64) { return []float64{lo + hi, -1}, lo * hi },
 		"age only":           func(lo, hi float64) ([]float64, float64) { return []float64{1, 0}, -lo },
+		// Approves about (24.6, 60.4) for the window (25, 60): right on
+		// ages 0.5 from each end, wrong 0.01 outside.
+		"b off by 17": func(lo, hi float64) ([]float64, float64) { return []float64{lo + hi, -1}, -lo*hi + 17 },
+		// Off by a hair: approves the ends themselves.
+		"ends approved": func(lo, hi float64) ([]float64, float64) { return []float64{lo + hi, -1}, -lo*hi + 1e-3 },
+		// Off by a hair the other way: rejects ages 0.01 inside.
+		"window 0.02 too narrow": func(lo, hi float64) ([]float64, float64) {
+			return []float64{lo + hi, -1}, -(lo + 0.02) * (hi - 0.02)
+		},
 	}
+	// A positive multiple passes, rounding at the ends included.
+	scaled := func(lo, hi float64) ([]float64, float64) {
+		return []float64{(lo + hi) / 3.7, -1 / 3.7}, -lo * hi / 3.7
+	}
+	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 3 cases passed")
 	expectExercise(t, func() bool { return CheckWindowRule(ref) }, func(name string) bool { return CheckWindowRule(wrong[name]) }, sortedKeys(wrong),
 		func() bool {
 			return CheckWindowRule(func(float64, float64) ([]float64, float64) { panic("not implemented") })
