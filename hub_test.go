@@ -466,7 +466,7 @@ c.JupyterHub.cookie_secret_file = %q
 c.JupyterHub.cleanup_servers = True
 c.JupyterHub.cleanup_proxy = True
 # The test drives JupyterLab through its application object.
-c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
+c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 `, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0], ports[1], ports[2],
 		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
 	configPath := filepath.Join(dir, "jupyterhub_test_config.py")

@@ -107,21 +107,25 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 	cm := moreland.SmoothBlueRed()
 	cm.SetMin(0)
 	cm.SetMax(1)
+	// One grid for every level (the loss is evaluated once per grid point),
+	// each level in its own color.
+	cont, err := plots.Contours(loss, box, levels, 120)
+	if err != nil {
+		return nil, err
+	}
+	cont.Palette = nil
+	cont.LineStyles = make([]draw.LineStyle, len(levels))
 	for k, level := range levels {
-		cont, err := plots.Contours(loss, box, []float64{level}, 120)
-		if err != nil {
-			return nil, err
-		}
 		c, err := cm.At(float64(k) / float64(max(1, len(levels)-1)))
 		if err != nil {
 			return nil, err
 		}
-		cont.Palette, cont.LineStyles[0].Color, cont.LineStyles[0].Width = nil, c, vg.Points(1.2)
-		p.Add(cont)
-		thumb := &plotter.Line{LineStyle: cont.LineStyles[0]}
+		cont.LineStyles[k] = draw.LineStyle{Color: c, Width: vg.Points(1.2)}
+		thumb := &plotter.Line{LineStyle: cont.LineStyles[k]}
 		p.Legend.Add(fmt.Sprintf("contour L(θ) = %g", level), thumb)
-		p.Legend.Left = true
 	}
+	p.Add(cont)
+	p.Legend.Left = true
 	for _, s := range []struct {
 		name string
 		pts  [][2]float64

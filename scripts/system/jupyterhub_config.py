@@ -31,6 +31,22 @@ c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 300
 c.Spawner.start_timeout = 300
+
+
+# Each student's server listens on a port of its own, 20000 + the student's
+# id in the hub's database (below Linux's ephemeral ports, 32768-60999).
+# JupyterHub's default is a random free port, which it checks and lets go
+# before the server binds it: with a class logging in at once, a kernel or a
+# connection could take it in between, the server then moved to the next
+# port, and the hub sent the student to another student's server (two of 60
+# in a measured class). A port taken anyway stops that server with an error
+# instead (port_retries 0), and the student starts it again.
+def _own_port(spawner):
+    spawner.port = 20000 + spawner.user.id
+
+
+c.Spawner.pre_spawn_hook = _own_port
+c.Spawner.args = ["--ServerApp.port_retries=0"]
 # Completion and contextual help (gopls) cost each running kernel about
 # 100-130 MB more and some CPU; for a large class on a small server, turn
 # them off (docs/instructor.md, "A measured class"):

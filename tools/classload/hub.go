@@ -48,7 +48,7 @@ c.Authenticator.admin_users = set()
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = %q
 c.Spawner.environment.update({"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"})
-c.Spawner.args = ["--allow-root"] if __import__("os").geteuid() == 0 else []
+c.Spawner.args = list(c.Spawner.args) + (["--allow-root"] if __import__("os").geteuid() == 0 else [])
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
 c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
 c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
