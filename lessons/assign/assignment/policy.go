@@ -51,6 +51,7 @@ var Learners = []string{
 	"PLA", "Pocket", "Voted", "Averaged", "Dual", "KernelPerceptron", "NewOnline", "PLALearner",
 	"OneVsRest", "GradientDescent", "SGD", "MaxMargin", "Separable", "Radius", "Bound",
 	"CheckProof", "LFDExperiment", "Loss", "LossGradient", "Disagreement", "FromTheta", "Augment",
+	"GramMatrix",
 }
 
 // learnerMethods are the methods of the package's models that answer an
