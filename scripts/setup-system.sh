@@ -102,11 +102,10 @@ fi
 (
 	user_proxy=$(go env GOPROXY)
 	user_modcache=$(go env GOMODCACHE)
-	user_flags=$(go env GOFLAGS)
 	user_sumdb=$(go env GOSUMDB)
 	# shellcheck source=/dev/null
 	. "$prefix/lib/lessons-env.sh"
-	export GOCACHE="$prefix/gocache" GOSUMDB="$user_sumdb" GOFLAGS="$LESSONS_GOFLAGS $user_flags"
+	export GOCACHE="$prefix/gocache" GOSUMDB="$user_sumdb"
 	export GOPROXY="file://$user_modcache/cache/download,$user_proxy"
 	cd "$prefix/lessons"
 	say "downloading the Go modules into $GOMODCACHE (shared, read-only)"
