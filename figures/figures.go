@@ -17,6 +17,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -71,4 +72,29 @@ func Lookup(name string) (Figure, error) {
 		return Figure{}, fmt.Errorf("figures: no figure %q", name)
 	}
 	return f, nil
+}
+
+// namedBoundary is a hyperplane whose boundary a figure draws with a legend
+// entry, dashed in reddish purple when dash is set.
+type namedBoundary struct {
+	name string
+	h    perceptron.Hyperplane
+	dash bool
+}
+
+// addBoundaries adds each boundary, clipped to box, and its legend entry.
+func addBoundaries(p *plot.Plot, box plots.Box, lines ...namedBoundary) error {
+	for _, l := range lines {
+		line, err := plots.Boundary(l.h, box)
+		if err != nil {
+			return fmt.Errorf("figures: %s: %w", l.name, err)
+		}
+		if l.dash {
+			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			line.Color = plots.ReddishPurple
+		}
+		p.Add(line)
+		p.Legend.Add(l.name, line)
+	}
+	return nil
 }

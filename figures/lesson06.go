@@ -215,21 +215,8 @@ func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, titl
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}
-	for _, l := range []struct {
-		name string
-		h    perceptron.Hyperplane
-		dash bool
-	}{{"pocket weights", pocket, false}, {"last PLA weights", last, true}} {
-		line, err := plots.Boundary(l.h, box)
-		if err != nil {
-			return nil, fmt.Errorf("figures: %s: %w", l.name, err)
-		}
-		if l.dash {
-			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			line.Color = plots.ReddishPurple
-		}
-		p.Add(line)
-		p.Legend.Add(l.name, line)
+	if err := addBoundaries(p, box, namedBoundary{"pocket weights", pocket, false}, namedBoundary{"last PLA weights", last, true}); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -76,21 +76,8 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}
-	for _, l := range []struct {
-		name string
-		h    perceptron.Hyperplane
-		dash bool
-	}{{"last PLA weights", v.Last(), true}, {"averaged weights", avg, false}} {
-		line, err := plots.Boundary(l.h, box)
-		if err != nil {
-			return nil, fmt.Errorf("figures: %s: %w", l.name, err)
-		}
-		if l.dash {
-			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
-			line.Color = plots.ReddishPurple
-		}
-		p.Add(line)
-		p.Legend.Add(l.name, line)
+	if err := addBoundaries(p, box, namedBoundary{"last PLA weights", v.Last(), true}, namedBoundary{"averaged weights", avg, false}); err != nil {
+		return nil, err
 	}
 	return p, nil
 }
