@@ -69,7 +69,7 @@ WORKDIR ${HOME}
 
 # The README's set-up, in its shared mode, as for a class on one server
 # (docs/instructor.md, "A class on one server"): python3-venv from apt, the pinned
-# Jupyter environment from PyPI (requirements/jupyter.txt, checked against its
+# Jupyter environment from PyPI (scripts/requirements/jupyter.txt, checked against its
 # hashes), GoNB, goimports and gopls, the gonb kernel for every user (and the
 # default kernel), the Go module cache read-only and a prebuilt Go build
 # cache, all under /usr/local/lib/perceptron-lessons. --no-hub: the image is

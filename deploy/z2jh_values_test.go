@@ -1,4 +1,4 @@
-package lessons_test
+package deploy_test
 
 import (
 	"fmt"

@@ -1,4 +1,4 @@
-package lessons_test
+package docs_test
 
 import (
 	"encoding/json"

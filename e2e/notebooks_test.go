@@ -1,4 +1,4 @@
-package lessons_test
+package e2e
 
 import (
 	"encoding/json"

@@ -1,7 +1,7 @@
 package figures
 
 import (
-	"github.com/perceptron-go/lessons/lessondata"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 	"gonum.org/v1/plot"

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/perceptron-go/lessons/lessondata"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/perceptron-go/lessons/lessondata"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 

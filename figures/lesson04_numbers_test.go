@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/figures"
-	"github.com/perceptron-go/lessons/lessondata"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 

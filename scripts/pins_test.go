@@ -1,4 +1,4 @@
-package lessons_test
+package scripts_test
 
 import (
 	"encoding/json"
@@ -9,13 +9,13 @@ import (
 	"testing"
 )
 
-// The pinned Jupyter environment: requirements/jupyter.txt (pip-compile's
+// The pinned Jupyter environment: scripts/requirements/jupyter.txt (pip-compile's
 // lock file, installed with pip install --require-hashes) and the proxy's
-// requirements/package.json.
+// scripts/requirements/package.json.
 const (
-	jupyterLock   = "requirements/jupyter.txt"
-	proxyPackage  = "requirements/package.json"
-	pipCompileCmd = "pip-compile --allow-unsafe --generate-hashes --no-emit-find-links --no-emit-index-url --output-file=requirements/jupyter.txt --strip-extras requirements/jupyter.in"
+	jupyterLock   = "scripts/requirements/jupyter.txt"
+	proxyPackage  = "scripts/requirements/package.json"
+	pipCompileCmd = "pip-compile --allow-unsafe --generate-hashes --no-emit-find-links --no-emit-index-url --output-file=scripts/requirements/jupyter.txt --strip-extras scripts/requirements/jupyter.in"
 )
 
 var (

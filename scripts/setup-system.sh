@@ -13,13 +13,13 @@
 #                                   use, GoNB's log in ~/.cache/perceptron-lessons
 #     bin/perceptron-lessons-init   a user's own copy of the lessons, warm
 #     bin/lessons-singleuser        JupyterHub's single-user server, after init
-#     venv/                         the Jupyter environment (requirements/
+#     venv/                         the Jupyter environment (scripts/requirements/
 #                                   jupyter.txt: JupyterLab, Notebook 7,
 #                                   JupyterHub, nbgitpuller...), made by setup.sh;
 #                                   its etc/jupyter/jupyter_server_config.json
 #                                   makes gonb the default kernel
 #     proxy/                        JupyterHub's configurable-http-proxy, from
-#                                   npm (requirements/package-lock.json), unless
+#                                   npm (scripts/requirements/package-lock.json), unless
 #                                   --no-hub
 #     lib/lessons-env.sh            the environment both share
 #     lessons/                      the lessons and their Go module, as
@@ -144,18 +144,18 @@ chmod -R a+rX "$jupyter_data/kernels/gonb"
 
 chmod -R a+rX "$venv"
 
-# JupyterHub's proxy, from npm at the versions of requirements/package-lock.json
+# JupyterHub's proxy, from npm at the versions of scripts/requirements/package-lock.json
 # (npm ci), unless --no-hub; skipped while it is current.
 if [[ $no_hub == 0 ]]; then
 	proxy="$prefix/proxy"
-	proxy_sum=$(cat "$repo/requirements/package.json" "$repo/requirements/package-lock.json" | sha256sum | cut -d' ' -f1)
+	proxy_sum=$(cat "$repo/scripts/requirements/package.json" "$repo/scripts/requirements/package-lock.json" | sha256sum | cut -d' ' -f1)
 	if [[ -x $proxy/node_modules/.bin/configurable-http-proxy && $(cat "$proxy/.perceptron-lessons-lock" 2>/dev/null) == "$proxy_sum" ]]; then
 		say "JupyterHub's proxy: current ($proxy)"
 	else
 		say "JupyterHub's proxy: installing configurable-http-proxy with npm ci into $proxy"
 		rm -rf "$proxy"
 		install -d "$proxy"
-		install -m 644 "$repo/requirements/package.json" "$repo/requirements/package-lock.json" "$proxy/"
+		install -m 644 "$repo/scripts/requirements/package.json" "$repo/scripts/requirements/package-lock.json" "$proxy/"
 		(cd "$proxy" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || die "npm ci of configurable-http-proxy in $proxy failed (above)"
 		echo "$proxy_sum" >"$proxy/.perceptron-lessons-lock"
 		chmod -R a+rX "$proxy"

@@ -4,7 +4,7 @@
 #   1. Jupyter, in a Python virtual environment of the repository (.venv):
 #      JupyterLab 4.6, Notebook 7, jupyter_server 2, nbclient, nbconvert,
 #      JupyterHub 6, jupyterhub-idle-culler and nbgitpuller, from PyPI at the
-#      exact versions and hashes of requirements/jupyter.txt (pip install
+#      exact versions and hashes of scripts/requirements/jupyter.txt (pip install
 #      --require-hashes; skipped while .venv matches that file). It is made
 #      with Debian's or Ubuntu's own Python (/usr/bin/python3, or
 #      LESSONS_PYTHON), whose venv module comes with the apt package
@@ -31,7 +31,7 @@
 #                    then the Jupyter environment) and docs/instructor.md, "A class on
 #                    one server". JupyterHub's proxy, configurable-http-proxy,
 #                    comes from npm (npm ci: the exact versions of
-#                    requirements/package-lock.json; Debian's nodejs and npm
+#                    scripts/requirements/package-lock.json; Debian's nodejs and npm
 #                    from apt when node is missing) unless --no-hub (or
 #                    LESSONS_NO_HUB=1).
 #   --release-solutions LIST  (or LESSONS_RELEASE_SOLUTIONS=LIST) with
@@ -117,7 +117,7 @@ gobin=$(go env GOBIN)
 
 # --- 1. system packages and the Jupyter environment ---------------------------
 
-lock="$repo/requirements/jupyter.txt"
+lock="$repo/scripts/requirements/jupyter.txt"
 prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
 if [[ $system == 1 ]]; then
 	venv="$prefix/venv"
@@ -212,12 +212,12 @@ fi
 venv_stamp="$venv/.perceptron-lessons-lock"
 venv_sum="$(sha256sum "$lock" | cut -d' ' -f1) $("$py_base" -c 'import sys; print(sys.version.split()[0])')"
 if [[ -f $venv_stamp && $(cat "$venv_stamp") == "$venv_sum" && -x $venv/bin/python ]]; then
-	say "Jupyter environment: current ($venv, requirements/jupyter.txt)"
+	say "Jupyter environment: current ($venv, scripts/requirements/jupyter.txt)"
 else
 	if [[ -e $venv && ! -f $venv/pyvenv.cfg ]]; then
 		die "$venv exists and is not a Python virtual environment: move it away and run this script again"
 	fi
-	say "Jupyter environment: installing requirements/jupyter.txt into $venv (pip, from PyPI; a minute or two the first time)"
+	say "Jupyter environment: installing scripts/requirements/jupyter.txt into $venv (pip, from PyPI; a minute or two the first time)"
 	start=$SECONDS
 	# --clear: a new environment each time the pins move, so that nothing of
 	# an older set stays behind.
@@ -231,7 +231,7 @@ else
 		pip_cert=(--cert /etc/ssl/certs/ca-certificates.crt)
 	fi
 	"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-hashes --no-deps ${pip_cert[@]+"${pip_cert[@]}"} -r "$lock" ||
-		die "pip could not install requirements/jupyter.txt into $venv (above)"
+		die "pip could not install scripts/requirements/jupyter.txt into $venv (above)"
 	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
 		die "the Jupyter environment $venv is inconsistent: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
 	echo "$venv_sum" >"$venv_stamp"

@@ -1,4 +1,4 @@
-package lessons_test
+package scripts_test
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-package lessons_test
+package repo_test
 
 import (
 	"go/ast"

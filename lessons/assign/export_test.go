@@ -6,9 +6,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // TestExportCommand walks a Canvas download from grade to the gradebook:

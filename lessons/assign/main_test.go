@@ -3,8 +3,8 @@ package main
 import (
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // fixture is a small assignment (the dot product and friends) that the

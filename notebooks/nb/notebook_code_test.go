@@ -1,4 +1,4 @@
-package lessons_test
+package nb_test
 
 import (
 	"bytes"
@@ -220,11 +220,11 @@ func (p *goProgram) source(where string, c goCell) string {
 var modulePackages = map[string]string{
 	"perceptron": "github.com/perceptron-go/lessons/perceptron",
 	"plots":      "github.com/perceptron-go/lessons/perceptron/plots",
-	"nb":         "github.com/perceptron-go/lessons/nb",
-	"view":       "github.com/perceptron-go/lessons/nb/view",
-	"lessondata": "github.com/perceptron-go/lessons/lessondata",
+	"nb":         "github.com/perceptron-go/lessons/notebooks/nb",
+	"view":       "github.com/perceptron-go/lessons/notebooks/nb/view",
+	"lessondata": "github.com/perceptron-go/lessons/notebooks/nb/lessondata",
 	"figures":    "github.com/perceptron-go/lessons/figures",
-	"exercises":  "github.com/perceptron-go/lessons/exercises",
+	"exercises":  "github.com/perceptron-go/lessons/notebooks/nb/exercises",
 }
 
 // addMissing adds, as goimports would, the import of each package of this

@@ -1,4 +1,4 @@
-package lessons_test
+package nb_test
 
 import (
 	"os"

@@ -1,4 +1,4 @@
-module github.com/perceptron-go/lessons/tools/classload
+module github.com/perceptron-go/lessons/scripts/classload
 
 go 1.26.0
 

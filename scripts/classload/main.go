@@ -13,8 +13,8 @@
 //
 // Run it as root from the repository's root (see docs/instructor.md, "A measured class"):
 //
-//	go run -C tools/classload . -n 10,20,40,60
-//	go run -C tools/classload . -n 2,5 -think 2s-5s -ramp 10s -duration 5m
+//	go run -C scripts/classload . -n 10,20,40,60
+//	go run -C scripts/classload . -n 2,5 -think 2s-5s -ramp 10s -duration 5m
 package main
 
 import (

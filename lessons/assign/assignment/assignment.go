@@ -9,7 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // The markers of the source notebook (nbgrader's, written as Go comments).

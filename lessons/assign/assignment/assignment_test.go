@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // fixture is the test assignment of the grader's tests.

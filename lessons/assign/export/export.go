@@ -16,9 +16,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/ident"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // Options are the flags of "assign export", which Flags registers.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // writeFile writes s to dir/name and returns its path.

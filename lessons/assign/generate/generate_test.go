@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // fixture is the test assignment of the grader's tests.

@@ -13,9 +13,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/ident"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )
 

@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 var benchN = flag.Int("assign.bench_n", 40, "submissions in BenchmarkBatch")

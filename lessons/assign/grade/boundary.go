@@ -33,8 +33,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/rpc"
 )
 

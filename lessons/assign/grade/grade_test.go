@@ -15,9 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 
 	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
 )

@@ -27,10 +27,10 @@ const (
 // reference solutions). A lesson exercise may call none of their
 // functions, and no method of a perceptron value but containerMethods.
 var refusedPackages = map[string]string{
-	packagePath:                "perceptron",
-	modulePath + "/figures":    "figures",
-	modulePath + "/lessondata": "lessondata",
-	modulePath + "/exercises":  "exercises",
+	packagePath:                             "perceptron",
+	modulePath + "/figures":                 "figures",
+	modulePath + "/notebooks/nb/lessondata": "lessondata",
+	modulePath + "/notebooks/nb/exercises":  "exercises",
 }
 
 // perceptronContainers are the names of package perceptron that a loop

@@ -27,10 +27,10 @@ import (
 
 	"gonum.org/v1/gonum/mat"
 
-	"github.com/perceptron-go/lessons/exercises"
+	"github.com/perceptron-go/lessons/notebooks/nb/exercises"
 	"github.com/perceptron-go/lessons/figures"
-	"github.com/perceptron-go/lessons/lessondata"
-	"github.com/perceptron-go/lessons/nb"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
+	"github.com/perceptron-go/lessons/notebooks/nb"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/janpfeifer/gonb/gonbui/protocol"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb/view"
+	"github.com/perceptron-go/lessons/notebooks/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 

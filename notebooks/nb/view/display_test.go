@@ -17,7 +17,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/figures"
-	"github.com/perceptron-go/lessons/nb/view"
+	"github.com/perceptron-go/lessons/notebooks/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 

@@ -18,7 +18,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb/view"
+	"github.com/perceptron-go/lessons/notebooks/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/nb/view"
+	"github.com/perceptron-go/lessons/notebooks/nb/view"
 )
 
 // mendHarness runs MendWidgetURLScript in Node on a fake page (its

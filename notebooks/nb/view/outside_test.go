@@ -10,7 +10,7 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/nb/view"
+	"github.com/perceptron-go/lessons/notebooks/nb/view"
 )
 
 // TestDisplayOutsideNotebook checks that Display, DisplayGIF and Show say
