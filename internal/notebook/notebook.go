@@ -1,5 +1,9 @@
-// Package notebook reads and writes Jupyter notebooks (nbformat 4),
-// keeping every field it does not interpret.
+// Package notebook is the repository's one reader (and writer) of Jupyter
+// notebooks, .ipynb files in nbformat 4: the grader, the tests and the tools
+// read notebooks with it. A notebook written back holds every field it was
+// read with. Malformed input is an error naming the cell (and output) and
+// the field: a source that is neither a string nor a list of strings, an
+// nbformat other than 4, JSON that is not a notebook.
 package notebook
 
 import (
@@ -26,9 +30,41 @@ type Cell struct {
 	ID             string // nbformat 4.5 cell id, "" if absent
 	Metadata       map[string]any
 	Source         string
-	ExecutionCount any   // code cells: nil or a number
-	Outputs        []any // code cells
-	Attachments    any   // markdown cells, nil if absent
+	ExecutionCount any      // code cells: nil or a number
+	Outputs        []Output // code cells
+	Attachments    any      // markdown cells, nil if absent
+}
+
+// Output is one output of a code cell: the fields the repository reads,
+// decoded, and the whole output as read, which Marshal writes back.
+type Output struct {
+	Type string // output_type: "stream", "display_data", "execute_result" or "error"
+	Name string // stream: "stdout" or "stderr"
+	Text string // stream: the text
+	// Data is a rich output's data by MIME type ("image/png", "text/plain"),
+	// each value as its JSON; Multiline decodes the text ones.
+	Data      map[string]json.RawMessage
+	EName     string   // error: the exception's name
+	EValue    string   // error: its message
+	Traceback []string // error
+
+	raw json.RawMessage // the output as read; nil for one made in memory
+}
+
+// SourceHidden reports whether the cell's source is collapsed in
+// JupyterLab and Notebook 7 (metadata "jupyter": {"source_hidden": true}).
+func (c *Cell) SourceHidden() bool {
+	j, _ := c.Metadata["jupyter"].(map[string]any)
+	h, _ := j["source_hidden"].(bool)
+	return h
+}
+
+// KernelName returns the name of the notebook's kernel
+// (metadata.kernelspec.name), or "".
+func (nb *Notebook) KernelName() string {
+	k, _ := nb.Metadata["kernelspec"].(map[string]any)
+	n, _ := k["name"].(string)
+	return n
 }
 
 // Read reads the notebook at path.
@@ -48,13 +84,13 @@ func Read(path string) (*Notebook, error) {
 func Parse(b []byte) (*Notebook, error) {
 	var raw struct {
 		Cells []struct {
-			CellType       string          `json:"cell_type"`
-			ID             string          `json:"id"`
-			Metadata       map[string]any  `json:"metadata"`
-			Source         json.RawMessage `json:"source"`
-			ExecutionCount any             `json:"execution_count"`
-			Outputs        []any           `json:"outputs"`
-			Attachments    any             `json:"attachments"`
+			CellType       string            `json:"cell_type"`
+			ID             string            `json:"id"`
+			Metadata       map[string]any    `json:"metadata"`
+			Source         json.RawMessage   `json:"source"`
+			ExecutionCount any               `json:"execution_count"`
+			Outputs        []json.RawMessage `json:"outputs"`
+			Attachments    any               `json:"attachments"`
 		} `json:"cells"`
 		Metadata      map[string]any `json:"metadata"`
 		NBFormat      json.Number    `json:"nbformat"`
@@ -73,12 +109,19 @@ func Parse(b []byte) (*Notebook, error) {
 		nb.Metadata = map[string]any{}
 	}
 	for i, rc := range raw.Cells {
-		src, err := multiline(rc.Source)
+		src, err := Multiline(rc.Source)
 		if err != nil {
 			return nil, fmt.Errorf("cell %d: source: %v", i, err)
 		}
 		c := &Cell{Type: rc.CellType, ID: rc.ID, Metadata: rc.Metadata, Source: src,
-			ExecutionCount: rc.ExecutionCount, Outputs: rc.Outputs, Attachments: rc.Attachments}
+			ExecutionCount: rc.ExecutionCount, Attachments: rc.Attachments}
+		for j, ro := range rc.Outputs {
+			o, err := parseOutput(ro)
+			if err != nil {
+				return nil, fmt.Errorf("cell %d, output %d: %v", i, j, err)
+			}
+			c.Outputs = append(c.Outputs, o)
+		}
 		if c.Metadata == nil {
 			c.Metadata = map[string]any{}
 		}
@@ -87,9 +130,32 @@ func Parse(b []byte) (*Notebook, error) {
 	return nb, nil
 }
 
-// multiline decodes nbformat's multiline string: a string or a list of
-// strings to concatenate.
-func multiline(raw json.RawMessage) (string, error) {
+// parseOutput decodes one output of a code cell.
+func parseOutput(raw json.RawMessage) (Output, error) {
+	var ro struct {
+		OutputType string                     `json:"output_type"`
+		Name       string                     `json:"name"`
+		Text       json.RawMessage            `json:"text"`
+		Data       map[string]json.RawMessage `json:"data"`
+		EName      string                     `json:"ename"`
+		EValue     string                     `json:"evalue"`
+		Traceback  []string                   `json:"traceback"`
+	}
+	if err := json.Unmarshal(raw, &ro); err != nil {
+		return Output{}, fmt.Errorf("not an output: %v", err)
+	}
+	text, err := Multiline(ro.Text)
+	if err != nil {
+		return Output{}, fmt.Errorf("text: %v", err)
+	}
+	return Output{Type: ro.OutputType, Name: ro.Name, Text: text, Data: ro.Data,
+		EName: ro.EName, EValue: ro.EValue, Traceback: ro.Traceback, raw: raw}, nil
+}
+
+// Multiline decodes nbformat's multiline string: a string or a list of
+// strings to concatenate (an absent or null value is ""). Anything else is
+// an error saying what it is.
+func Multiline(raw json.RawMessage) (string, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return "", nil
 	}
@@ -99,9 +165,35 @@ func multiline(raw json.RawMessage) (string, error) {
 	}
 	var parts []string
 	if err := json.Unmarshal(raw, &parts); err != nil {
-		return "", err
+		return "", fmt.Errorf("want a string or a list of strings, got %.40s", raw)
 	}
 	return strings.Join(parts, ""), nil
+}
+
+// marshal returns the output as JSON: as it was read, or for an output made
+// in memory, its fields as nbformat names them.
+func (o Output) marshal() any {
+	if o.raw != nil {
+		return o.raw
+	}
+	m := map[string]any{"output_type": o.Type}
+	switch o.Type {
+	case "stream":
+		m["name"], m["text"] = o.Name, splitSource(o.Text)
+	case "error":
+		tb := o.Traceback
+		if tb == nil {
+			tb = []string{}
+		}
+		m["ename"], m["evalue"], m["traceback"] = o.EName, o.EValue, tb
+	default:
+		data := o.Data
+		if data == nil {
+			data = map[string]json.RawMessage{}
+		}
+		m["data"], m["metadata"] = data, map[string]any{}
+	}
+	return m
 }
 
 // splitSource splits s into lines that keep their "\n", as nbformat stores
@@ -136,9 +228,9 @@ func (nb *Notebook) Marshal() ([]byte, error) {
 		switch c.Type {
 		case "code":
 			m["execution_count"] = c.ExecutionCount
-			outputs := c.Outputs
-			if outputs == nil {
-				outputs = []any{}
+			outputs := make([]any, len(c.Outputs))
+			for j, o := range c.Outputs {
+				outputs[j] = o.marshal()
 			}
 			m["outputs"] = outputs
 		default:
