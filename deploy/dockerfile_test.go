@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // instruction is one Dockerfile instruction, continuation lines joined.
@@ -228,7 +230,7 @@ func checkDockerfile(src, goVersion string) []string {
 		var argv []string
 		if err := json.Unmarshal([]byte(cmds[0].args), &argv); err != nil {
 			bad("line %d: CMD %s: want the exec form, a JSON array: %v", cmds[0].line, cmds[0].args, err)
-		} else if _, err := localCommand(argv, 1); err != nil {
+		} else if _, err := repo.LocalCommand(argv, 1); err != nil {
 			bad("line %d: CMD %s: %v", cmds[0].line, cmds[0].args, err)
 		} else if argv[0] != "jupyter-lab" {
 			bad("line %d: CMD %s: want jupyter-lab, JupyterLab from the Jupyter environment", cmds[0].line, cmds[0].args)

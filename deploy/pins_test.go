@@ -1,4 +1,4 @@
-package scripts_test
+package deploy_test
 
 import (
 	"encoding/json"
@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // The pinned Jupyter environment: scripts/requirements/jupyter.txt (pip-compile's
@@ -102,7 +104,7 @@ func TestJupyterPins(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec, ok := section(string(readme), "Versions")
+	sec, ok := repo.Section(string(readme), "Versions")
 	if !ok {
 		t.Fatal(`docs/instructor.md has no "## Versions" section`)
 	}

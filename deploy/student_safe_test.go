@@ -3,10 +3,6 @@ package deploy_test
 import (
 	"bufio"
 	"bytes"
-	"encoding/json"
-	"fmt"
-	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -17,238 +13,43 @@ import (
 
 	"github.com/moby/patternmatcher"
 	"github.com/moby/patternmatcher/ignorefile"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
-
-// The grader's markers (lessons/assign/generate.go), written in two parts so
-// that no line of this file is one.
-var (
-	beginSolution = "// BEGIN " + "SOLUTION"
-	endSolution   = "// END " + "SOLUTION"
-	beginHidden   = "// BEGIN " + "HIDDEN TESTS"
-	// A written answer's worked solution, in a markdown cell of a source.
-	beginAnswer = "<!-- BEGIN " + "SOLUTION -->"
-	endAnswer   = "<!-- END " + "SOLUTION -->"
-	endHidden   = "// END " + "HIDDEN TESTS"
-)
-
-// secrets is what no student artifact may hold before its release: for each
-// assignment (lessons/NAME/source.ipynb), the distinctive lines of its
-// solutions and of its hidden tests.
-type secrets struct {
-	solution, hidden map[string][]string // assignment folder -> lines
-}
-
-// codeLines returns the lines of a notebook's cells, or of any other file.
-func codeLines(path string, data []byte) []string {
-	if strings.HasSuffix(path, ".ipynb") {
-		var nb notebook
-		if json.Unmarshal(data, &nb) == nil {
-			var lines []string
-			for _, c := range nb.Cells {
-				lines = append(lines, strings.Split(multiline(c.Source), "\n")...)
-			}
-			return lines
-		}
-	}
-	return strings.Split(string(data), "\n")
-}
-
-// loadSecrets reads every assignment's source.ipynb. A line is distinctive
-// when, trimmed, it is at least 24 characters long, is no comment and is
-// neither in the assignment's student notebook (whose stubs share
-// signatures) nor in a lesson under notebooks/ (lesson 09 builds the Gram
-// matrix as hw5's solution does: what the lessons teach is no secret).
-func loadSecrets(t *testing.T, root string) secrets {
-	t.Helper()
-	s := secrets{solution: map[string][]string{}, hidden: map[string][]string{}}
-	taught := map[string]bool{}
-	lessons, err := filepath.Glob(filepath.Join(root, "notebooks", "*.ipynb"))
-	if err != nil || len(lessons) == 0 {
-		t.Fatalf("no notebooks/*.ipynb under %s (%v)", root, err)
-	}
-	for _, path := range lessons {
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, l := range codeLines(path, data) {
-			taught[strings.TrimSpace(l)] = true
-		}
-	}
-	sources, err := filepath.Glob(filepath.Join(root, "lessons", "*", "source.ipynb"))
-	if err != nil || len(sources) == 0 {
-		t.Fatalf("no lessons/*/source.ipynb under %s (%v): nothing to check the artifacts against", root, err)
-	}
-	for _, path := range sources {
-		dir := filepath.Dir(path)
-		name := filepath.Base(dir)
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		student := maps.Clone(taught)
-		if sd, err := os.ReadFile(filepath.Join(dir, "student.ipynb")); err == nil {
-			for _, l := range codeLines("student.ipynb", sd) {
-				student[strings.TrimSpace(l)] = true
-			}
-		}
-		var in *[]string
-		var sol, hid []string
-		for _, l := range codeLines(path, data) {
-			tl := strings.TrimSpace(l)
-			switch {
-			case strings.HasPrefix(tl, beginSolution), strings.HasPrefix(tl, beginAnswer):
-				in = &sol
-			case strings.HasPrefix(tl, beginHidden):
-				in = &hid
-			case strings.HasPrefix(tl, endSolution), strings.HasPrefix(tl, endHidden), strings.HasPrefix(tl, endAnswer):
-				in = nil
-			case in != nil && len(tl) >= 24 && !strings.HasPrefix(tl, "//") && !student[tl]:
-				*in = append(*in, tl)
-			}
-		}
-		if len(sol) == 0 || len(hid) == 0 {
-			t.Fatalf("%s: found %d distinctive solution lines and %d hidden-test lines; each assignment has both", path, len(sol), len(hid))
-		}
-		s.solution[name], s.hidden[name] = sol, hid
-	}
-	return s
-}
-
-// check returns why the file rel (relative to an artifact's root) may not be
-// given to students; released lists the assignments whose solution.ipynb may
-// be. A file holds an assignment's solution or hidden tests when it has a
-// line opening one, or three of its distinctive lines (all, if fewer).
-func (s secrets) check(rel string, data []byte, released []string) []string {
-	var problems []string
-	rel = filepath.ToSlash(rel)
-	base := filepath.Base(rel)
-	assignment := filepath.Base(filepath.Dir(rel))
-	isSolution := base == "solution.ipynb" || strings.HasSuffix(base, "_solution.ipynb")
-	releasedSolution := isSolution && strings.HasPrefix(rel, "lessons/") && slices.Contains(released, assignment)
-	if base == "source.ipynb" || strings.HasSuffix(base, "_source.ipynb") {
-		problems = append(problems, rel+": an assignment's source (solutions and hidden tests)")
-	}
-	if isSolution && !releasedSolution {
-		problems = append(problems, rel+": a solution not released")
-	}
-	lines := codeLines(rel, data)
-	have := map[string]bool{}
-	for i, l := range lines {
-		tl := strings.TrimSpace(l)
-		have[tl] = true
-		if strings.HasPrefix(tl, beginHidden) || (strings.HasPrefix(tl, beginSolution) || strings.HasPrefix(tl, beginAnswer)) && !releasedSolution {
-			problems = append(problems, fmt.Sprintf("%s:%d: %q", rel, i+1, tl))
-		}
-	}
-	holds := func(kind string, m map[string][]string, skip string) {
-		for name, want := range m {
-			if name == skip {
-				continue
-			}
-			var found []string
-			for _, l := range want {
-				if have[l] {
-					found = append(found, l)
-				}
-			}
-			if len(found) >= min(3, len(want)) {
-				problems = append(problems, fmt.Sprintf("%s: holds %d lines of %s's %s, such as %q", rel, len(found), name, kind, found[0]))
-			}
-		}
-	}
-	skip := ""
-	if releasedSolution {
-		skip = assignment
-	}
-	holds("solutions", s.solution, skip)
-	holds("hidden tests", s.hidden, "")
-	return problems
-}
-
-// checkTree checks every file of an artifact, given as paths relative to
-// root, and that it holds what students need: the lessons and each
-// assignment's student notebook.
-func (s secrets) checkTree(t *testing.T, what, root string, files []string, released []string) {
-	t.Helper()
-	if len(files) == 0 {
-		t.Fatalf("%s: no files", what)
-	}
-	for _, need := range []string{"go.mod", "go.sum", "notebooks/00_start_here.ipynb", "perceptron/data.go"} {
-		if !slices.Contains(files, need) {
-			t.Errorf("%s: lacks %s, which students need", what, need)
-		}
-	}
-	for name := range s.solution {
-		if !slices.Contains(files, "lessons/"+name+"/student.ipynb") {
-			t.Errorf("%s: lacks lessons/%s/student.ipynb", what, name)
-		}
-	}
-	for _, rel := range files {
-		data, err := os.ReadFile(filepath.Join(root, rel))
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, p := range s.check(rel, data, released) {
-			t.Errorf("%s gives students %s", what, p)
-		}
-	}
-}
-
-// filesUnder lists the regular files under dir, relative to it, with "/".
-func filesUnder(t *testing.T, dir string) []string {
-	t.Helper()
-	var files []string
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.Type().IsRegular() {
-			rel, _ := filepath.Rel(dir, path)
-			files = append(files, filepath.ToSlash(rel))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
 
 // TestSecretsCheck: the check finds each kind of leak in a file made from
 // the real source notebooks, and passes the student notebooks.
 func TestSecretsCheck(t *testing.T) {
-	s := loadSecrets(t, ".")
+	s := repo.LoadSecrets(t, ".")
 	student, err := os.ReadFile("lessons/hw2_pla/student.ipynb")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := s.check("lessons/hw2_pla/student.ipynb", student, nil); len(p) != 0 {
+	if p := s.Check("lessons/hw2_pla/student.ipynb", student, nil); len(p) != 0 {
 		t.Errorf("the student notebook is reported: %v", p)
 	}
 	// The solution code itself, with no marker, pasted into a Go file.
 	code := strings.Join(s.solution["hw2_pla"], "\n")
-	if p := s.check("perceptron/x.go", []byte(code), nil); len(p) == 0 {
+	if p := s.Check("perceptron/x.go", []byte(code), nil); len(p) == 0 {
 		t.Error("a Go file holding hw2's solution code is not reported")
 	}
 	hidden := strings.Join(s.hidden["hw3_mistake_bound"], "\n")
-	if p := s.check("notes.txt", []byte(hidden), []string{"hw3_mistake_bound"}); len(p) == 0 {
+	if p := s.Check("notes.txt", []byte(hidden), []string{"hw3_mistake_bound"}); len(p) == 0 {
 		t.Error("hw3's hidden tests are not reported, even with its solutions released")
 	}
-	if p := s.check("x.go", []byte("x := 1\n\t"+beginHidden+"\n"), nil); len(p) == 0 {
+	if p := s.Check("x.go", []byte("x := 1\n\t"+repo.BeginHidden+"\n"), nil); len(p) == 0 {
 		t.Error("a line opening hidden tests is not reported")
 	}
 	sol, err := os.ReadFile("lessons/hw1_hyperplanes/solution.ipynb")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if p := s.check("lessons/hw1_hyperplanes/solution.ipynb", sol, nil); len(p) == 0 {
+	if p := s.Check("lessons/hw1_hyperplanes/solution.ipynb", sol, nil); len(p) == 0 {
 		t.Error("an unreleased solution.ipynb is not reported")
 	}
-	if p := s.check("lessons/hw1_hyperplanes/solution.ipynb", sol, []string{"hw1_hyperplanes"}); len(p) != 0 {
+	if p := s.Check("lessons/hw1_hyperplanes/solution.ipynb", sol, []string{"hw1_hyperplanes"}); len(p) != 0 {
 		t.Errorf("hw1's released solution.ipynb is reported: %v", p)
 	}
-	if p := s.check("lessons/hw1_hyperplanes/source.ipynb", []byte("{}"), []string{"hw1_hyperplanes"}); len(p) == 0 {
+	if p := s.Check("lessons/hw1_hyperplanes/source.ipynb", []byte("{}"), []string{"hw1_hyperplanes"}); len(p) == 0 {
 		t.Error("a source.ipynb is not reported")
 	}
 }
@@ -268,13 +69,13 @@ func studentRelease(t *testing.T, args ...string) string {
 // holds the lessons and no secret, and with --release-solutions the named
 // solutions only; a release that would leak is refused.
 func TestStudentRelease(t *testing.T) {
-	s := loadSecrets(t, ".")
+	s := repo.LoadSecrets(t, ".")
 	dir := studentRelease(t)
-	s.checkTree(t, "the student release", dir, filesUnder(t, dir), nil)
+	s.CheckTree(t, "the student release", dir, repo.FilesUnder(t, dir), nil)
 
 	dir = studentRelease(t, "--release-solutions", "hw1,hw3_mistake_bound")
-	files := filesUnder(t, dir)
-	s.checkTree(t, "the student release with hw1 and hw3 released", dir, files, []string{"hw1_hyperplanes", "hw3_mistake_bound"})
+	files := repo.FilesUnder(t, dir)
+	s.CheckTree(t, "the student release with hw1 and hw3 released", dir, files, []string{"hw1_hyperplanes", "hw3_mistake_bound"})
 	for _, want := range []string{"lessons/hw1_hyperplanes/solution.ipynb", "lessons/hw3_mistake_bound/solution.ipynb"} {
 		if !slices.Contains(files, want) {
 			t.Errorf("--release-solutions hw1,hw3_mistake_bound: the release lacks %s", want)
@@ -282,7 +83,7 @@ func TestStudentRelease(t *testing.T) {
 	}
 	// An image built from that release lets the released solutions in.
 	image := imageFiles(t, dir)
-	s.checkTree(t, "an image built from the release with hw1 and hw3 released", dir, image, []string{"hw1_hyperplanes", "hw3_mistake_bound"})
+	s.CheckTree(t, "an image built from the release with hw1 and hw3 released", dir, image, []string{"hw1_hyperplanes", "hw3_mistake_bound"})
 	if !slices.Contains(image, "lessons/hw1_hyperplanes/solution.ipynb") || slices.Contains(image, "lessons/hw2_pla/solution.ipynb") {
 		t.Error("an image built from the release with hw1 and hw3 released does not hold exactly their solutions")
 	}
@@ -298,8 +99,8 @@ func TestStudentRelease(t *testing.T) {
 // makes it fail and leaves nothing behind.
 func TestStudentReleaseRefusesLeaks(t *testing.T) {
 	for name, cell := range map[string]string{
-		"hidden test":    `{"cell_type": "code", "metadata": {}, "execution_count": null, "outputs": [], "source": ["` + beginHidden + `\n", "` + endHidden + `\n"]},`,
-		"written answer": `{"cell_type": "markdown", "metadata": {}, "source": ["` + beginAnswer + `\n", "The nearest point is x - t w with t = (w.x + b)/|w|^2.\n", "` + endAnswer + `\n"]},`,
+		"hidden test":    `{"cell_type": "code", "metadata": {}, "execution_count": null, "outputs": [], "source": ["` + repo.BeginHidden + `\n", "` + repo.EndHidden + `\n"]},`,
+		"written answer": `{"cell_type": "markdown", "metadata": {}, "source": ["` + repo.BeginAnswer + `\n", "The nearest point is x - t w with t = (w.x + b)/|w|^2.\n", "` + repo.EndAnswer + `\n"]},`,
 	} {
 		t.Run(name, func(t *testing.T) { releaseRefuses(t, cell) })
 	}
@@ -331,7 +132,7 @@ func releaseRefuses(t *testing.T, cell string) {
 	if err == nil || !strings.Contains(string(out), "lessons/hw2_pla/student.ipynb") {
 		t.Fatalf("a release whose student notebook holds %s: err %v, output %s; want a refusal naming the file", cell, err, out)
 	}
-	if left := filesUnder(t, dest); len(left) != 0 {
+	if left := repo.FilesUnder(t, dest); len(left) != 0 {
 		t.Errorf("the refused release left %v", left)
 	}
 }
@@ -386,7 +187,7 @@ func imageFiles(t *testing.T, dir string) []string {
 		t.Fatal(err)
 	}
 	var files []string
-	for _, rel := range filesUnder(t, dir) {
+	for _, rel := range repo.FilesUnder(t, dir) {
 		excluded, err := pm.MatchesOrParentMatches(rel)
 		if err != nil {
 			t.Fatal(err)
@@ -403,11 +204,11 @@ func imageFiles(t *testing.T, dir string) []string {
 // grader. (TestDockerImage lists the files of the image it builds and checks
 // them the same way.)
 func TestImageFilesStudentSafe(t *testing.T) {
-	s := loadSecrets(t, ".")
+	s := repo.LoadSecrets(t, ".")
 	files := imageFiles(t, ".")
 	// Only what the build context holds of the repository's own files (not
 	// bin/ or .venv/, left out by .dockerignore anyway).
-	s.checkTree(t, "the image (Dockerfile's COPY . and .dockerignore)", ".", files, nil)
+	s.CheckTree(t, "the image (Dockerfile's COPY . and .dockerignore)", ".", files, nil)
 	if slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, "lessons/assign/") }) {
 		t.Error("the image holds lessons/assign/, the grader and its hidden-test fixtures")
 	}
@@ -479,14 +280,14 @@ func lessonsInit(t *testing.T, prefix string, env []string, dest string) string 
 // perceptron-lessons-init gives each student holds the lessons, builds, and
 // holds no secret.
 func TestPerUserCopyStudentSafe(t *testing.T) {
-	s := loadSecrets(t, ".")
+	s := repo.LoadSecrets(t, ".")
 	prefix, env := sharedInstall(t)
 	dest := filepath.Join(t.TempDir(), "perceptron-lessons")
 	out := lessonsInit(t, prefix, env, dest)
 	if !strings.Contains(out, "copying the lessons into "+dest) {
 		t.Errorf("the first copy does not say where it copies:\n%s", out)
 	}
-	s.checkTree(t, "the student's copy (perceptron-lessons-init)", dest, filesUnder(t, dest), nil)
+	s.CheckTree(t, "the student's copy (perceptron-lessons-init)", dest, repo.FilesUnder(t, dest), nil)
 }
 
 // TestLessonsUpdateKeepsWork: run again after the install changed,
@@ -561,11 +362,11 @@ func TestLessonsUpdateKeepsWork(t *testing.T) {
 	}
 
 	// Run again with nothing new: nothing changes, nothing is said.
-	before := filesUnder(t, dest)
+	before := repo.FilesUnder(t, dest)
 	if out := lessonsInit(t, prefix, env, dest); strings.Contains(out, "perceptron-lessons-init: ") {
 		t.Errorf("a second update with nothing new said:\n%s", out)
 	}
-	if after := filesUnder(t, dest); !slices.Equal(before, after) {
+	if after := repo.FilesUnder(t, dest); !slices.Equal(before, after) {
 		t.Errorf("a second update with nothing new changed the files: %v, then %v", before, after)
 	}
 	if got := read(filepath.Join(dest, edited)); got != studentWork {

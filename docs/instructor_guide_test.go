@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // walkThroughMarker is the comment line inside the fenced block of
@@ -143,7 +145,7 @@ func TestInstructorGuideWalkThrough(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(rel, "lessons", "hw2_pla", "student.ipynb")); err != nil {
 		t.Errorf("the release has no hw2 student notebook: %v", err)
 	}
-	for _, f := range filesUnder(t, rel) {
+	for _, f := range repo.FilesUnder(t, rel) {
 		if b := filepath.Base(f); b == "source.ipynb" || b == "solution.ipynb" {
 			t.Errorf("the release before the due date holds %s", f)
 		}
@@ -201,7 +203,7 @@ func TestInstructorGuideWalkThrough(t *testing.T) {
 	}
 
 	var code []string
-	for _, f := range filesUnder(t, dirs["CODE"]) {
+	for _, f := range repo.FilesUnder(t, dirs["CODE"]) {
 		code = append(code, filepath.Base(f))
 	}
 	slices.Sort(code)
@@ -213,7 +215,7 @@ func TestInstructorGuideWalkThrough(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(rel, "lessons", "hw2_pla", "solution.ipynb")); err != nil {
 		t.Errorf("after --release-solutions hw2_pla: %v", err)
 	}
-	for _, f := range filesUnder(t, rel) {
+	for _, f := range repo.FilesUnder(t, rel) {
 		if b := filepath.Base(f); b == "source.ipynb" || b == "solution.ipynb" && !strings.Contains(f, "hw2_pla") {
 			t.Errorf("the release with hw2's solution holds %s", f)
 		}

@@ -1,12 +1,13 @@
 package docs_test
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // The image, Binder and the Hub open JupyterLab, and Notebook 7 has its
@@ -99,29 +100,15 @@ func TestMenusAreJupyterLabs(t *testing.T) {
 		}
 		texts := []string{string(data)}
 		if strings.HasSuffix(f, ".ipynb") {
-			var nb struct {
-				Cells []struct {
-					CellType string          `json:"cell_type"`
-					Source   json.RawMessage `json:"source"`
-				} `json:"cells"`
-			}
-			if err := json.Unmarshal(data, &nb); err != nil {
+			nb, err := notebook.Parse(data)
+			if err != nil {
 				t.Fatalf("%s: %v", f, err)
 			}
 			texts = nil
 			for _, c := range nb.Cells {
-				if c.CellType != "markdown" {
-					continue
+				if c.Type == "markdown" {
+					texts = append(texts, c.Source)
 				}
-				var lines []string
-				if err := json.Unmarshal(c.Source, &lines); err != nil {
-					var s string
-					if err := json.Unmarshal(c.Source, &s); err != nil {
-						t.Fatalf("%s: a cell's source: %v", f, err)
-					}
-					lines = []string{s}
-				}
-				texts = append(texts, strings.Join(lines, ""))
 			}
 		}
 		for _, text := range texts {

@@ -8,34 +8,12 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // The README's Quick start: open the lessons, run the tests.
 var quickStart = []string{"bash scripts/lessons.sh", "bash scripts/test.sh"}
-
-// section returns the body of the markdown section whose "## " heading is
-// title, up to the next heading of level 1 or 2.
-func section(md, title string) (string, bool) {
-	lines := strings.Split(md, "\n")
-	for i, l := range lines {
-		if strings.TrimSpace(l) != "## "+title {
-			continue
-		}
-		var body []string
-		inFence := false
-		for _, l := range lines[i+1:] {
-			if strings.HasPrefix(l, "```") {
-				inFence = !inFence
-			}
-			if !inFence && (strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "## ")) {
-				break
-			}
-			body = append(body, l)
-		}
-		return strings.Join(body, "\n"), true
-	}
-	return "", false
-}
 
 // fencedCommands returns the non-blank, non-comment lines of the fenced
 // code blocks of md.
@@ -90,7 +68,7 @@ func TestReadme(t *testing.T) {
 		t.Fatal(err)
 	}
 	readme := string(b)
-	qs, ok := section(readme, "Quick start")
+	qs, ok := repo.Section(readme, "Quick start")
 	if !ok {
 		t.Fatal(`README.md has no "## Quick start" section`)
 	}
@@ -114,7 +92,7 @@ func TestReadme(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sec, ok := section(string(b), g.section)
+		sec, ok := repo.Section(string(b), g.section)
 		if !ok {
 			t.Errorf("%s has no \"## %s\" section", g.page, g.section)
 			continue
@@ -150,7 +128,7 @@ func TestReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	nbs, ok := section(string(guide), "Notebooks")
+	nbs, ok := repo.Section(string(guide), "Notebooks")
 	if !ok {
 		t.Fatalf(`%s has no "## Notebooks" section`, studentGuide)
 	}
@@ -168,7 +146,7 @@ func TestReadme(t *testing.T) {
 // TestReadmeHelpers checks the markdown helpers on a small document.
 func TestReadmeHelpers(t *testing.T) {
 	md := "# T\n\n## Quick start\n\n```sh\n# comment\nbash a.sh\n\nbash b.sh\n```\n\n```\n## not a heading\n```\ntext\n## Next\n```\nbash c.sh\n```\n"
-	qs, ok := section(md, "Quick start")
+	qs, ok := repo.Section(md, "Quick start")
 	if !ok {
 		t.Fatal("section not found")
 	}
@@ -178,7 +156,7 @@ func TestReadmeHelpers(t *testing.T) {
 	if got, want := fencedCommands(qs), []string{"bash a.sh", "bash b.sh"}; !slices.Equal(got, want) {
 		t.Errorf("fencedCommands = %q, want %q", got, want)
 	}
-	if _, ok := section(md, "Missing"); ok {
+	if _, ok := repo.Section(md, "Missing"); ok {
 		t.Error("found a missing section")
 	}
 	if got, want := scriptCommands("#!/bin/sh\n# c\nset -eu\n\ncd x\nexec y\n"), []string{"cd x", "exec y"}; !slices.Equal(got, want) {

@@ -12,31 +12,6 @@ import (
 	"testing"
 )
 
-// SetupCell is the first cell of every notebook, word for word. It makes the
-// repository's module importable from the notebook at the versions go.mod
-// pins: GoNB's per-kernel module requires github.com/perceptron-go/lessons and
-// replaces it by the folder holding the go.mod found from the notebook's own
-// folder ($GONB_DIR), so it works at any folder depth with no absolute path.
-// A notebook outside the lessons' folder (go env GOMOD is /dev/null there, or
-// another module's go.mod) gets a message saying where it is and how to fix
-// it instead. It also copies the repository's go.sum into the kernel's
-// module and turns GoNB's per-cell `go get` off (%noautoget): that go get
-// asks the module proxy about every import before every cell, which made a
-// cell wait 0.4 to 0.8 s (docs/performance.md); the kernel's GOFLAGS hold
-// -mod=mod, so a build still adds a module the lessons do not require. The
-// cell is collapsed (cell metadata "jupyter": {"source_hidden":
-// true}, which checkCommitted checks) behind its first line,
-// the comment that says what it does: JupyterLab 4 and Notebook 7 show a
-// collapsed cell's first line and "..." (@jupyterlab/cells' InputPlaceholder,
-// text: the source's first line).
-const SetupCell = "// Setup: lets this notebook import the lessons' Go packages, from the go.mod above its folder.\n" +
-	`!*mod="$(cd "$GONB_DIR" && go env GOMOD)"; if ! grep -qsx 'module github.com/perceptron-go/lessons' "$mod"; then echo "This notebook is in $GONB_DIR, outside the perceptron lessons' folder, so it cannot import the lessons' Go packages. Open it from the lessons' folder instead: the repository you cloned, or on a class server your own copy, ~/perceptron-lessons (the command perceptron-lessons-init, run in a terminal, makes or updates that copy)." >&2; exit 1; fi; go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(dirname "$mod")" && cp "$(dirname "$mod")/go.sum" .` + "\n" +
-	"%noautoget"
-
-// notebookDirs are the folders, relative to the repository root, whose
-// notebooks (searched recursively) TestNotebooks executes.
-var notebookDirs = []string{"notebooks", "lessons"}
-
 // notebook is the part of the .ipynb (nbformat 4) JSON that the test reads.
 type notebook struct {
 	Cells    []cell `json:"cells"`
@@ -49,20 +24,6 @@ type notebook struct {
 	// unexecuted is set for the assignment notebooks committed without
 	// outputs on purpose (see isUnexecuted).
 	unexecuted bool
-}
-
-// isUnexecuted reports whether the notebook at path is committed without
-// outputs on purpose: an assignment's source notebook (solutions and hidden
-// tests between markers) or the student notebook generated from it (stubs
-// that panic "not implemented"), named source.ipynb and student.ipynb, or
-// ending in _source.ipynb and _student.ipynb, under lessons/. They are only
-// checked for the setup cell here; the generated solution notebook is
-// executed like a lesson, and the assignment tests grade the others.
-func isUnexecuted(path string) bool {
-	base := filepath.Base(path)
-	return strings.HasPrefix(filepath.ToSlash(path), "lessons/") &&
-		(base == "source.ipynb" || base == "student.ipynb" ||
-			strings.HasSuffix(base, "_source.ipynb") || strings.HasSuffix(base, "_student.ipynb"))
 }
 
 type cell struct {
@@ -231,47 +192,6 @@ func checkExecuted(committed, got *notebook) []string {
 		}
 	}
 	return problems
-}
-
-// findNotebooks returns the notebooks under notebookDirs, relative to the
-// repository root, in lexical order.
-func findNotebooks(t *testing.T) []string {
-	var paths []string
-	for _, dir := range notebookDirs {
-		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
-			if err != nil {
-				if os.IsNotExist(err) && path == dir {
-					return filepath.SkipDir
-				}
-				return err
-			}
-			if d.IsDir() && (d.Name() == ".ipynb_checkpoints" || d.Name() == "testdata") {
-				return filepath.SkipDir
-			}
-			if !d.IsDir() && strings.HasSuffix(path, ".ipynb") {
-				paths = append(paths, filepath.ToSlash(path))
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-	}
-	sort.Strings(paths)
-	return paths
-}
-
-func tail(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) > n {
-		lines = append([]string{"..."}, lines[len(lines)-n:]...)
-	}
-	return "    " + strings.Join(lines, "\n    ")
-}
-
-func readFile(path string) string {
-	b, _ := os.ReadFile(path)
-	return string(b)
 }
 
 // TestNotebookChecks shows that the checks catch what they are meant to

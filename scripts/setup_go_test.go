@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestSetupChecksGo: scripts/setup.sh stops at once, naming the Go it found
@@ -16,7 +18,7 @@ func TestSetupChecksGo(t *testing.T) {
 		t.Skip("no bash")
 	}
 	want := ""
-	for _, line := range strings.Split(readFile("go.mod"), "\n") {
+	for _, line := range strings.Split(repo.ReadFile("go.mod"), "\n") {
 		if v, ok := strings.CutPrefix(line, "go "); ok {
 			want = strings.TrimSpace(v)
 		}

@@ -42,7 +42,8 @@ func testFuncNames(root string) (map[string][]string, error) {
 		}
 		for _, d := range f.Decls {
 			fn, ok := d.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil {
+			// TestMain runs a package's tests, it is none: -run never selects it.
+			if !ok || fn.Recv != nil || fn.Name.Name == "TestMain" {
 				continue
 			}
 			for _, prefix := range []string{"Test", "Benchmark", "Fuzz", "Example"} {

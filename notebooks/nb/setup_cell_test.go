@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // runSetupCell runs the setup cell's command as GoNB does (/bin/bash -c in
@@ -13,7 +16,7 @@ import (
 // its output and the go.mod of the kernel's module afterwards.
 func runSetupCell(t *testing.T, notebookDir string) (out, gomod, gosum string, err error) {
 	t.Helper()
-	line := strings.Split(SetupCell, "\n")[1]
+	line := strings.Split(repo.SetupCell, "\n")[1]
 	if !strings.HasPrefix(line, "!*") {
 		t.Fatalf("the setup cell's second line is not a !* command: %s", line)
 	}
@@ -40,7 +43,7 @@ func runSetupCell(t *testing.T, notebookDir string) (out, gomod, gosum string, e
 // go.mod's internals. Its first line is a comment saying what it does, which
 // a collapsed cell shows.
 func TestSetupCell(t *testing.T) {
-	first := strings.Split(SetupCell, "\n")[0]
+	first := strings.Split(repo.SetupCell, "\n")[0]
 	if !strings.HasPrefix(first, "// Setup: ") {
 		t.Errorf("the setup cell's first line, which its collapsed view shows, is %q; want a comment saying what it does", first)
 	}
@@ -57,10 +60,10 @@ func TestSetupCell(t *testing.T) {
 	}
 	// The kernel's go.sum is the repository's, so that no cell needs GoNB's
 	// go get (turned off by the cell's %noautoget line) to check a module.
-	if lines := strings.Split(SetupCell, "\n"); len(lines) != 3 || lines[2] != "%noautoget" {
+	if lines := strings.Split(repo.SetupCell, "\n"); len(lines) != 3 || lines[2] != "%noautoget" {
 		t.Errorf("the setup cell's third line is not %%noautoget: %q", lines[len(lines)-1])
 	}
-	if len(gosum) == 0 || gosum != readFile(filepath.Join(root, "go.sum")) {
+	if len(gosum) == 0 || gosum != repo.ReadFile(filepath.Join(root, "go.sum")) {
 		t.Errorf("in lessons/hw1_hyperplanes, the kernel's go.sum (%d bytes) is not the repository's", len(gosum))
 	}
 
@@ -88,18 +91,18 @@ func TestSetupCell(t *testing.T) {
 // with the setup cell, word for word and collapsed (the first part of
 // checkCommitted, which TestNotebooks runs with the notebooks executed).
 func TestNotebooksSetupCell(t *testing.T) {
-	paths := findNotebooks(t)
+	paths := repo.FindNotebooks(t)
 	if len(paths) == 0 {
 		t.Fatal("no notebooks found")
 	}
 	for _, path := range paths {
-		nb, err := readNotebook(path)
+		nb, err := notebook.Read(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(nb.Cells) == 0 || nb.Cells[0].CellType != "code" || strings.TrimSpace(multiline(nb.Cells[0].Source)) != SetupCell {
-			t.Errorf("%s: cell 0 is not the setup cell (SetupCell in notebooks_test.go)", path)
-		} else if !nb.Cells[0].Metadata.Jupyter.SourceHidden {
+		if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" || strings.TrimSpace(nb.Cells[0].Source) != repo.SetupCell {
+			t.Errorf("%s: cell 0 is not the setup cell (repo.SetupCell in notebooks_test.go)", path)
+		} else if !nb.Cells[0].SourceHidden() {
 			t.Errorf(`%s: the setup cell is not collapsed ("jupyter": {"source_hidden": true} in its metadata)`, path)
 		}
 	}

@@ -111,7 +111,7 @@ func collapseProblems(cells []lessonCell, free bool) []string {
 // wants every worked solution and answer collapsed, with one wording that
 // says so and how to open it.
 func TestLessonsCollapseWorkedAnswers(t *testing.T) {
-	paths, err := filepath.Glob("../notebooks/[0-9][0-9]_*.ipynb")
+	paths, err := filepath.Glob("../../[0-9][0-9]_*.ipynb")
 	if err != nil || len(paths) < 11 {
 		t.Fatalf("lessons: %v, %v", paths, err)
 	}

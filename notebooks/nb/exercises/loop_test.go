@@ -369,7 +369,7 @@ func EstimateDisagreement(f, g perceptron.Hyperplane, n int, seed uint64) float6
 // the notebook's cells as GoNB assembles it (a later declaration of a
 // name replaces an earlier one).
 func TestNotebookFunctionsAreLoops(t *testing.T) {
-	paths, err := filepath.Glob("../notebooks/*.ipynb")
+	paths, err := filepath.Glob("../../*.ipynb")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no notebooks found: %v", err)
 	}
@@ -509,7 +509,7 @@ func notebookProgram(t *testing.T, path string) (string, []string) {
 // purpose; and perceptronContainers are types or constants of the package.
 func TestMethodListsCoverThePackage(t *testing.T) {
 	fset := token.NewFileSet()
-	paths, err := filepath.Glob("../perceptron/*.go")
+	paths, err := filepath.Glob("../../../perceptron/*.go")
 	if err != nil || len(paths) == 0 {
 		t.Fatalf("no perceptron sources: %v", err)
 	}

@@ -1,0 +1,162 @@
+// Package repo is what the repository's tests share: the repository's root
+// (every test package runs there, so paths read as from the root), its
+// notebooks and their setup cell, the notebooks' Go code read as GoNB reads
+// it, the check that nothing a student receives holds a solution, markdown
+// sections, and the Docker image's helpers. The end-to-end module (e2e/)
+// and the deployment checks (deploy/) import it too.
+package repo
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// Module is the repository's module path.
+const Module = "github.com/perceptron-go/lessons"
+
+// Root returns the repository's root: the nearest folder at or above the
+// working directory whose go.mod declares Module (e2e/ and deploy/ have
+// go.mods of their own, which are skipped).
+func Root() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := dir; ; {
+		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
+		if err == nil && bytes.HasPrefix(b, []byte("module "+Module+"\n")) {
+			return d, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", fmt.Errorf("no go.mod of module %s at or above %s", Module, dir)
+		}
+		d = parent
+	}
+}
+
+// Main runs a test package's tests in the repository's root, so that they
+// read paths as from there, and exits: call it from TestMain.
+func Main(m *testing.M) {
+	root, err := Root()
+	if err == nil {
+		err = os.Chdir(root)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "repo:", err)
+		os.Exit(2)
+	}
+	os.Exit(m.Run())
+}
+
+// SetupCell is the first cell of every notebook, word for word. It makes the
+// repository's module importable from the notebook at the versions go.mod
+// pins: GoNB's per-kernel module requires github.com/perceptron-go/lessons and
+// replaces it by the folder holding the go.mod found from the notebook's own
+// folder ($GONB_DIR), so it works at any folder depth with no absolute path.
+// A notebook outside the lessons' folder (go env GOMOD is /dev/null there, or
+// another module's go.mod) gets a message saying where it is and how to fix
+// it instead. It also copies the repository's go.sum into the kernel's
+// module and turns GoNB's per-cell `go get` off (%noautoget): that go get
+// asks the module proxy about every import before every cell, which made a
+// cell wait 0.4 to 0.8 s (docs/performance.md); the kernel's GOFLAGS hold
+// -mod=mod, so a build still adds a module the lessons do not require. The
+// cell is collapsed (cell metadata "jupyter": {"source_hidden":
+// true}, which e2e's checkCommitted checks) behind its first line,
+// the comment that says what it does: JupyterLab 4 and Notebook 7 show a
+// collapsed cell's first line and "..." (@jupyterlab/cells' InputPlaceholder,
+// text: the source's first line).
+const SetupCell = "// Setup: lets this notebook import the lessons' Go packages, from the go.mod above its folder.\n" +
+	`!*mod="$(cd "$GONB_DIR" && go env GOMOD)"; if ! grep -qsx 'module github.com/perceptron-go/lessons' "$mod"; then echo "This notebook is in $GONB_DIR, outside the perceptron lessons' folder, so it cannot import the lessons' Go packages. Open it from the lessons' folder instead: the repository you cloned, or on a class server your own copy, ~/perceptron-lessons (the command perceptron-lessons-init, run in a terminal, makes or updates that copy)." >&2; exit 1; fi; go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(dirname "$mod")" && cp "$(dirname "$mod")/go.sum" .` + "\n" +
+	"%noautoget"
+
+// NotebookDirs are the folders, relative to the repository root, whose
+// notebooks (searched recursively) TestNotebooks executes.
+var NotebookDirs = []string{"notebooks", "lessons"}
+
+// IsUnexecuted reports whether the notebook at path is committed without
+// outputs on purpose: an assignment's source notebook (solutions and hidden
+// tests between markers) or the student notebook generated from it (stubs
+// that panic "not implemented"), named source.ipynb and student.ipynb, or
+// ending in _source.ipynb and _student.ipynb, under lessons/. They are only
+// checked for the setup cell here; the generated solution notebook is
+// executed like a lesson, and the assignment tests grade the others.
+func IsUnexecuted(path string) bool {
+	base := filepath.Base(path)
+	return strings.HasPrefix(filepath.ToSlash(path), "lessons/") &&
+		(base == "source.ipynb" || base == "student.ipynb" ||
+			strings.HasSuffix(base, "_source.ipynb") || strings.HasSuffix(base, "_student.ipynb"))
+}
+
+// FindNotebooks returns the notebooks under NotebookDirs, relative to the
+// repository root, in lexical order.
+func FindNotebooks(t testing.TB) []string {
+	var paths []string
+	for _, dir := range NotebookDirs {
+		err := filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+			if err != nil {
+				if os.IsNotExist(err) && path == dir {
+					return filepath.SkipDir
+				}
+				return err
+			}
+			if d.IsDir() && (d.Name() == ".ipynb_checkpoints" || d.Name() == "testdata") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && strings.HasSuffix(path, ".ipynb") {
+				paths = append(paths, filepath.ToSlash(path))
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	sort.Strings(paths)
+	return paths
+}
+
+// Tail returns the last n lines of s, indented by four spaces, after "..."
+// when lines were left out.
+func Tail(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = append([]string{"..."}, lines[len(lines)-n:]...)
+	}
+	return "    " + strings.Join(lines, "\n    ")
+}
+
+// ReadFile returns the file's content, or "" if it cannot be read.
+func ReadFile(path string) string {
+	b, _ := os.ReadFile(path)
+	return string(b)
+}
+
+// Section returns the body of the markdown section whose "## " heading is
+// title, up to the next heading of level 1 or 2.
+func Section(md, title string) (string, bool) {
+	lines := strings.Split(md, "\n")
+	for i, l := range lines {
+		if strings.TrimSpace(l) != "## "+title {
+			continue
+		}
+		var body []string
+		inFence := false
+		for _, l := range lines[i+1:] {
+			if strings.HasPrefix(l, "```") {
+				inFence = !inFence
+			}
+			if !inFence && (strings.HasPrefix(l, "# ") || strings.HasPrefix(l, "## ")) {
+				break
+			}
+			body = append(body, l)
+		}
+		return strings.Join(body, "\n"), true
+	}
+	return "", false
+}
