@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // browserNotebooks are the lessons TestBrowser runs in the Jupyter UI: the
@@ -175,8 +177,8 @@ func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root str
 		srv.shutdownKernels(t)
 		stopGroup(cmd.Process.Pid, exited, 15*time.Second)
 		if t.Failed() {
-			t.Logf("%s log (%s):\n%s", spec.what, logPath, tail(readFile(logPath), 40))
-			t.Logf("GoNB log (%s):\n%s", rt.logs, tail(ansi.ReplaceAllString(readFile(rt.logs), ""), 40))
+			t.Logf("%s log (%s):\n%s", spec.what, logPath, repo.Tail(repo.ReadFile(logPath), 40))
+			t.Logf("GoNB log (%s):\n%s", rt.logs, repo.Tail(ansi.ReplaceAllString(repo.ReadFile(rt.logs), ""), 40))
 		}
 	})
 
@@ -189,9 +191,9 @@ func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root str
 		}
 		select {
 		case <-exited:
-			t.Fatalf("%s: the server exited before it answered (%v):\n%s", spec.what, cmd.ProcessState, tail(readFile(logPath), 40))
+			t.Fatalf("%s: the server exited before it answered (%v):\n%s", spec.what, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-ready.Done():
-			t.Fatalf("%s: the server did not answer on %s within 90 s:\n%s", spec.what, srv.base, tail(readFile(logPath), 40))
+			t.Fatalf("%s: the server did not answer on %s within 90 s:\n%s", spec.what, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
@@ -330,7 +332,7 @@ func startChromium(t *testing.T, ctx context.Context, chromium string) context.C
 	// Start the browser with no action, so a failure is about the browser.
 	if err := chromedp.Do(bctx); err != nil {
 		t.Fatalf("browser test: Chromium (%s) did not start: %v\n%s\n%s", chromium, err,
-			tail(output.String(), 20), browserSetupHint)
+			repo.Tail(output.String(), 20), browserSetupHint)
 	}
 	return bctx
 }
@@ -368,11 +370,11 @@ type widgetState struct {
 
 // liveCells counts the code cells of nb that open live controls in a
 // browser (view.Explore or view.Stepper).
-func liveCells(nb *notebook) int {
+func liveCells(nb *notebook.Notebook) int {
 	n := 0
 	for _, c := range nb.Cells {
-		src := multiline(c.Source)
-		if c.CellType == "code" && liveCall.MatchString(src) {
+		src := c.Source
+		if c.Type == "code" && liveCall.MatchString(src) {
 			n++
 		}
 	}
@@ -389,7 +391,7 @@ const labLiveJS = `(() => {` + labPanelJS + `
 // checkLive fails the test unless every live cell of the committed
 // notebook (view.Explore, view.Stepper) shows its controls after Run All: Run
 // All went past it with no click, and it still answers its sliders.
-func checkLive(t *testing.T, ctx context.Context, rel string, committed *notebook) {
+func checkLive(t *testing.T, ctx context.Context, rel string, committed *notebook.Notebook) {
 	t.Helper()
 	want := liveCells(committed)
 	relJSON, _ := json.Marshal(rel)
@@ -428,7 +430,7 @@ func reportErrors(t *testing.T, rel string, res pageResult) {
 		if len(texts) == 0 {
 			texts = shownErrs[c]
 		}
-		t.Errorf("%s: cell %d shows an error:\n%s", rel, c, tail(strings.Join(texts, "\n"), 30))
+		t.Errorf("%s: cell %d shows an error:\n%s", rel, c, repo.Tail(strings.Join(texts, "\n"), 30))
 	}
 	for _, i := range res.Unexecuted {
 		t.Errorf("%s: cell %d has no execution count after Run All", rel, i)

@@ -19,6 +19,9 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestDockerImage builds the repository's Dockerfile, the one users and
@@ -84,7 +87,7 @@ func TestDockerImage(t *testing.T) {
 	t.Cleanup(func() { b.removeAll(work) })
 
 	// 1. The base.
-	mirror, err := aptMirror("/etc/apt", "bookworm")
+	mirror, err := repo.AptMirror("/etc/apt", "bookworm")
 	if err != nil {
 		t.Fatalf("reading this machine's apt sources: %v", err)
 	}
@@ -145,7 +148,7 @@ func TestDockerImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmdline, err := localCommand(config.OCIv1.Config.Cmd, port)
+	cmdline, err := repo.LocalCommand(config.OCIv1.Config.Cmd, port)
 	if err != nil {
 		t.Fatalf("image CMD %q: %v", config.OCIv1.Config.Cmd, err)
 	}
@@ -171,10 +174,10 @@ func TestDockerImage(t *testing.T) {
 	}
 	b.cmd("files-untar.log", "tar", "-C", files, "-xf", archive)
 	os.Remove(archive)
-	secrets := loadSecrets(t, root)
+	secrets := repo.LoadSecrets(t, root)
 	for _, dir := range []string{"home/jovyan", "usr/local/lib/perceptron-lessons/lessons"} {
-		list := filesUnder(t, filepath.Join(files, dir))
-		secrets.checkTree(t, "the image's /"+dir, filepath.Join(files, dir), list, nil)
+		list := repo.FilesUnder(t, filepath.Join(files, dir))
+		secrets.CheckTree(t, "the image's /"+dir, filepath.Join(files, dir), list, nil)
 		t.Logf("image: /%s holds %d files (its .cache and bin/ aside), none a student may not have", dir, len(list))
 	}
 	os.RemoveAll(files)
@@ -182,7 +185,7 @@ func TestDockerImage(t *testing.T) {
 	srv := b.serve(ctr, cmdline, port, "/", newToken(), "jupyter.log")
 
 	const lesson = "notebooks/00_start_here.ipynb"
-	committed, err := readNotebook(filepath.Join(root, lesson))
+	committed, err := notebook.Read(filepath.Join(root, lesson))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -210,7 +213,7 @@ func TestDockerImage(t *testing.T) {
 		if runs[i].Failure != "" {
 			t.Fatalf("run %d of %s in the container: cell %d: %s", i+1, lesson, runs[i].FailedCell, runs[i].Failure)
 		}
-		got, err := readNotebook(dst)
+		got, err := notebook.Read(dst)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -253,8 +256,8 @@ func TestDockerImage(t *testing.T) {
 		token := newToken()
 		ctr := strings.TrimSpace(b.output("from", "--pull=never", "--name", "perceptron-test-binder", image))
 		srv := b.serve(ctr, binderCommand(port, base, token), port, base, token, "binder.log")
-		if log := readFile(filepath.Join(b.logs, "binder.log")); !strings.Contains(log, "binder test: launching jupyter-lab") {
-			t.Fatalf("the Binder launch did not find JupyterLab (jupyterlab.labapp, version 3 or later) and would serve the classic Notebook:\n%s", tail(log, 20))
+		if log := repo.ReadFile(filepath.Join(b.logs, "binder.log")); !strings.Contains(log, "binder test: launching jupyter-lab") {
+			t.Fatalf("the Binder launch did not find JupyterLab (jupyterlab.labapp, version 3 or later) and would serve the classic Notebook:\n%s", repo.Tail(log, 20))
 		}
 		// labpath=notebooks/00_start_here.ipynb in the README's link opens
 		// BASE/doc/tree/notebooks/00_start_here.ipynb.
@@ -327,7 +330,7 @@ func (b *buildah) cmd(log string, name string, args ...string) {
 	err = c.Run()
 	f.Close()
 	if err != nil {
-		b.t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail(readFile(path), 60))
+		b.t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, repo.Tail(repo.ReadFile(path), 60))
 	}
 }
 
@@ -380,7 +383,7 @@ func (b *buildah) serve(ctr string, cmdline []string, port int, basePath, token,
 		srv.shutdownKernels(t)
 		stopGroup(cmd.Process.Pid, exited, 15*time.Second)
 		if t.Failed() {
-			t.Logf("Jupyter server log, in the container (%s):\n%s", logPath, tail(readFile(logPath), 40))
+			t.Logf("Jupyter server log, in the container (%s):\n%s", logPath, repo.Tail(repo.ReadFile(logPath), 40))
 		}
 	})
 	ready, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
@@ -391,9 +394,9 @@ func (b *buildah) serve(ctr string, cmdline []string, port int, basePath, token,
 		}
 		select {
 		case <-exited:
-			t.Fatalf("the image's command %q exited before the server answered (%v):\n%s", cmdline, cmd.ProcessState, tail(readFile(logPath), 40))
+			t.Fatalf("the image's command %q exited before the server answered (%v):\n%s", cmdline, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-ready.Done():
-			t.Fatalf("the image's command %q: no server on %s within 2 min:\n%s", cmdline, srv.base, tail(readFile(logPath), 40))
+			t.Fatalf("the image's command %q: no server on %s within 2 min:\n%s", cmdline, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-time.After(300 * time.Millisecond):
 		}
 	}
@@ -432,7 +435,7 @@ func (b *buildah) removeAll(work string) {
 
 // sameFigures checks that every PNG figure of the committed notebook comes
 // back, in the same cell, with the same pixels.
-func sameFigures(committed, got *notebook) error {
+func sameFigures(committed, got *notebook.Notebook) error {
 	n := 0
 	for i, c := range committed.Cells {
 		want := pngsOf(c)
@@ -457,11 +460,15 @@ func sameFigures(committed, got *notebook) error {
 }
 
 // pngsOf returns the base64 image/png outputs of c, in order.
-func pngsOf(c cell) []string {
+func pngsOf(c *notebook.Cell) []string {
 	var out []string
 	for _, o := range c.Outputs {
 		if raw, ok := o.Data["image/png"]; ok {
-			out = append(out, strings.ReplaceAll(multiline(raw), "\n", ""))
+			s, err := notebook.Multiline(raw)
+			if err != nil {
+				s = string(raw) // not a base64 string: compared as it is
+			}
+			out = append(out, strings.ReplaceAll(s, "\n", ""))
 		}
 	}
 	return out
@@ -609,11 +616,11 @@ func runThroughServer(t *testing.T, ctx context.Context, srv *jupyterServer, src
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("running %s through the server: %v\n%s", path, err, tail(stderr.String(), 30))
+		t.Fatalf("running %s through the server: %v\n%s", path, err, repo.Tail(stderr.String(), 30))
 	}
 	var r executorReport
 	if err := json.Unmarshal(bytes.TrimSpace(lastLine(out)), &r); err != nil {
-		t.Fatalf("running %s through the server: report %q: %v\n%s", path, out, err, tail(stderr.String(), 30))
+		t.Fatalf("running %s through the server: report %q: %v\n%s", path, out, err, repo.Tail(stderr.String(), 30))
 	}
 	return r
 }

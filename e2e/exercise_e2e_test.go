@@ -3,13 +3,14 @@
 package e2e
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // A lesson exercise (issue 22 §3.1) is three consecutive code cells whose
@@ -35,11 +36,11 @@ func exerciseNotebooks(t *testing.T) map[string][]lessonExercise {
 	}
 	found := map[string][]lessonExercise{}
 	for _, path := range paths {
-		raw, err := readRawNotebook(path)
+		nb, err := notebook.Read(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ex, err := lessonExercises(raw)
+		ex, err := lessonExercises(nb)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
 			continue
@@ -51,50 +52,21 @@ func exerciseNotebooks(t *testing.T) map[string][]lessonExercise {
 	return found
 }
 
-type rawNotebook map[string]any
-
-func readRawNotebook(path string) (rawNotebook, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var nb rawNotebook
-	if err := json.Unmarshal(b, &nb); err != nil {
-		return nil, fmt.Errorf("%s: not notebook JSON: %v", path, err)
-	}
-	return nb, nil
-}
-
-func (nb rawNotebook) cells() []map[string]any {
-	list, _ := nb["cells"].([]any)
-	out := make([]map[string]any, len(list))
-	for i, c := range list {
-		out[i], _ = c.(map[string]any)
-	}
-	return out
-}
-
-func rawSource(c map[string]any) string {
-	b, _ := json.Marshal(c["source"])
-	return multiline(b)
-}
-
 var funcDecl = regexp.MustCompile(`(?m)^func ([A-Za-z_][A-Za-z0-9_]*)\(`)
 
 // lessonExercises finds the exercises of a notebook and checks their shape.
-func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
+func lessonExercises(nb *notebook.Notebook) ([]lessonExercise, error) {
 	byName := map[string]*lessonExercise{}
 	var order []string
-	for i, c := range nb.cells() {
-		meta, _ := c["metadata"].(map[string]any)
-		le, ok := meta["lesson_exercise"].(map[string]any)
+	for i, c := range nb.Cells {
+		le, ok := c.Metadata["lesson_exercise"].(map[string]any)
 		if !ok {
 			continue
 		}
 		name, _ := le["name"].(string)
 		role, _ := le["role"].(string)
-		if c["cell_type"] != "code" || name == "" {
-			return nil, fmt.Errorf("cell %d: lesson_exercise metadata on a %v cell, or without a name", i, c["cell_type"])
+		if c.Type != "code" || name == "" {
+			return nil, fmt.Errorf("cell %d: lesson_exercise metadata on a %v cell, or without a name", i, c.Type)
 		}
 		e := byName[name]
 		if e == nil {
@@ -109,7 +81,7 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 			e.check = i
 		case "solution":
 			e.solution = i
-			if jm, _ := meta["jupyter"].(map[string]any); jm["source_hidden"] != true {
+			if !c.SourceHidden() {
 				return nil, fmt.Errorf("cell %d: %s's solution is not collapsed (metadata jupyter.source_hidden)", i, name)
 			}
 		default:
@@ -117,17 +89,17 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 		}
 	}
 	var out []lessonExercise
-	cells := nb.cells()
+	cells := nb.Cells
 	for _, name := range order {
 		e := byName[name]
 		if e.stub < 0 || e.check != e.stub+1 || e.solution != e.stub+2 {
 			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want three consecutive cells", name, e.stub, e.check, e.solution)
 		}
-		stub := rawSource(cells[e.stub])
+		stub := cells[e.stub].Source
 		if m := funcDecl.FindStringSubmatch(stub); m == nil || m[1] != name || !strings.Contains(stub, "not implemented") {
 			return nil, fmt.Errorf("exercise %s: the stub (cell %d) must declare func %s first and panic \"not implemented\"", name, e.stub, name)
 		}
-		sol := rawSource(cells[e.solution])
+		sol := cells[e.solution].Source
 		m := funcDecl.FindStringSubmatch(sol)
 		if m == nil || m[1] == name {
 			return nil, fmt.Errorf("exercise %s: the solution (cell %d) must declare its function under another name than %s (GoNB would replace the student's)", name, e.solution, name)
@@ -140,11 +112,11 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 }
 
 // stdoutOf returns what cell c printed.
-func stdoutOf(c cell) string {
+func stdoutOf(c *notebook.Cell) string {
 	var b strings.Builder
 	for _, o := range c.Outputs {
-		if o.OutputType == "stream" && o.Name == "stdout" {
-			b.WriteString(multiline(o.Text))
+		if o.Type == "stream" && o.Name == "stdout" {
+			b.WriteString(o.Text)
 		}
 	}
 	return b.String()
@@ -164,7 +136,7 @@ func TestLessonExercises(t *testing.T) {
 	rt := newJupyterRuntime(t)
 	for path, exercises := range found {
 		t.Run(path, func(t *testing.T) {
-			committed, err := readNotebook(path)
+			committed, err := notebook.Read(path)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -176,7 +148,7 @@ func TestLessonExercises(t *testing.T) {
 						t.Error(p)
 					}
 					for i, c := range got.Cells {
-						if c.CellType == "code" && c.ExecutionCount == nil {
+						if c.Type == "code" && c.ExecutionCount == nil {
 							t.Errorf("cell %d did not run", i)
 						}
 					}
@@ -192,16 +164,15 @@ func TestLessonExercises(t *testing.T) {
 // executeCopy writes a copy of the notebook at path next to it (the setup
 // cell finds go.mod from the notebook's folder), with the stubs replaced
 // by the solutions if solved, and executes it.
-func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []lessonExercise, solved bool) *notebook {
+func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []lessonExercise, solved bool) *notebook.Notebook {
 	t.Helper()
-	raw, err := readRawNotebook(path)
+	nb, err := notebook.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if solved {
-		cells := raw.cells()
 		for _, e := range exercises {
-			cells[e.stub]["source"] = e.solved
+			nb.Cells[e.stub].Source = e.solved
 		}
 	}
 	dir, err := os.MkdirTemp(filepath.Dir(path), ".exercise-e2e-")
@@ -209,12 +180,8 @@ func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []less
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { os.RemoveAll(dir) })
-	b, err := json.Marshal(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
 	cp := filepath.Join(dir, filepath.Base(path))
-	if err := os.WriteFile(cp, b, 0o644); err != nil {
+	if err := nb.WriteFile(cp); err != nil {
 		t.Fatal(err)
 	}
 	got, _ := rt.execute(t, cp)
@@ -223,7 +190,7 @@ func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []less
 
 // checkExerciseOutput checks what the check cell of e printed and, solved,
 // that a later cell drew from the student's function.
-func checkExerciseOutput(t *testing.T, got *notebook, e lessonExercise, solved bool) {
+func checkExerciseOutput(t *testing.T, got *notebook.Notebook, e lessonExercise, solved bool) {
 	t.Helper()
 	out := stdoutOf(got.Cells[e.check])
 	if !solved {
@@ -247,8 +214,8 @@ func checkExerciseOutput(t *testing.T, got *notebook, e lessonExercise, solved b
 // three cells found and the solution renamed, and each broken shape refused
 // with a message that names it.
 func TestLessonExerciseShape(t *testing.T) {
-	code := func(src string, meta map[string]any) any {
-		return map[string]any{"cell_type": "code", "source": src, "metadata": meta}
+	code := func(src string, meta map[string]any) *notebook.Cell {
+		return &notebook.Cell{Type: "code", Source: src, Metadata: meta}
 	}
 	role := func(r string, hidden bool) map[string]any {
 		m := map[string]any{"lesson_exercise": map[string]any{"name": "Step", "role": r}}
@@ -261,23 +228,23 @@ func TestLessonExerciseShape(t *testing.T) {
 	check := code("%%\nexercises.CheckStep(Step)", role("check", false))
 	sol := code("func StepSolution(x float64) float64 { return x }\n\n%%\nexercises.CheckStep(StepSolution)", role("solution", true))
 	other := code("%%\nfmt.Println(1)", map[string]any{})
-	ex, err := lessonExercises(rawNotebook{"cells": []any{other, stub, check, sol}})
+	ex, err := lessonExercises(&notebook.Notebook{Cells: []*notebook.Cell{other, stub, check, sol}})
 	if err != nil || len(ex) != 1 || ex[0].stub != 1 || ex[0].check != 2 || ex[0].solution != 3 ||
 		ex[0].solved != "func Step(x float64) float64 { return x }\n\n%%\nexercises.CheckStep(Step)" {
 		t.Fatalf("lessonExercises = %+v, %v; want Step at cells 1, 2, 3 with the solution renamed", ex, err)
 	}
 	for _, tc := range []struct {
 		name  string
-		cells []any
+		cells []*notebook.Cell
 		want  string
 	}{
-		{"not consecutive", []any{stub, other, check, sol}, "three consecutive cells"},
-		{"solution not collapsed", []any{stub, check, code("func StepSolution() {}", role("solution", false))}, "not collapsed"},
-		{"solution under the stub's name", []any{stub, check, code("func Step(x float64) float64 { return x }", role("solution", true))}, "under another name"},
-		{"stub that does not panic", []any{code("func Step(x float64) float64 { return 0 }", role("stub", false)), check, sol}, "panic \"not implemented\""},
-		{"unknown role", []any{code("", role("hint", false))}, "role \"hint\""},
+		{"not consecutive", []*notebook.Cell{stub, other, check, sol}, "three consecutive cells"},
+		{"solution not collapsed", []*notebook.Cell{stub, check, code("func StepSolution() {}", role("solution", false))}, "not collapsed"},
+		{"solution under the stub's name", []*notebook.Cell{stub, check, code("func Step(x float64) float64 { return x }", role("solution", true))}, "under another name"},
+		{"stub that does not panic", []*notebook.Cell{code("func Step(x float64) float64 { return 0 }", role("stub", false)), check, sol}, "panic \"not implemented\""},
+		{"unknown role", []*notebook.Cell{code("", role("hint", false))}, "role \"hint\""},
 	} {
-		if _, err := lessonExercises(rawNotebook{"cells": tc.cells}); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := lessonExercises(&notebook.Notebook{Cells: tc.cells}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: error %v, want one that says %q", tc.name, err, tc.want)
 		}
 	}

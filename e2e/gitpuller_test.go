@@ -16,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestNbgitpuller updates a student's lessons as a course does when its copy
@@ -94,7 +96,7 @@ func TestNbgitpuller(t *testing.T) {
 			break
 		}
 		if i == 50 {
-			t.Fatalf("git daemon does not serve %s:\n%s", repoURL, readFile(daemonLog))
+			t.Fatalf("git daemon does not serve %s:\n%s", repoURL, repo.ReadFile(daemonLog))
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -141,13 +143,13 @@ func TestNbgitpuller(t *testing.T) {
 	run(course, "commit", "-q", "-m", "week 2")
 
 	pull("second pull")
-	if got := readFile(filepath.Join(target, "notebooks/00_start_here.ipynb")); got != changed {
+	if got := repo.ReadFile(filepath.Join(target, "notebooks/00_start_here.ipynb")); got != changed {
 		t.Errorf("after the second pull, the instructor's change to 00_start_here.ipynb is missing")
 	}
 	if _, err := os.Stat(filepath.Join(target, "notebooks/01_week2.md")); err != nil {
 		t.Errorf("after the second pull, the instructor's new lesson is missing: %v", err)
 	}
-	if got := readFile(filepath.Join(target, "notebooks/notes.md")); got != mine {
+	if got := repo.ReadFile(filepath.Join(target, "notebooks/notes.md")); got != mine {
 		t.Errorf("after the second pull, the student's notes are %q, want their own %q", got, mine)
 	}
 	if head := strings.TrimSpace(run(target, "log", "-1", "--format=%s", "origin/main")); head != "week 2" {

@@ -21,6 +21,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // The shared install of scripts/setup.sh --system (see scripts/setup-system.sh).
@@ -113,7 +115,7 @@ func runTimed(t *testing.T, python string, env []string, path string) timedRun {
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: executing with nbclient: %v\n%s", path, err, tail(stderr.String(), 40))
+		t.Fatalf("%s: executing with nbclient: %v\n%s", path, err, repo.Tail(stderr.String(), 40))
 	}
 	wall := time.Since(start).Seconds()
 	// The rusage of a waited-for process includes its waited-for children:
@@ -121,16 +123,16 @@ func runTimed(t *testing.T, python string, env []string, path string) timedRun {
 	cpu := (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 	var rep executorReport
 	if err := json.Unmarshal(lastLine(stdout.Bytes()), &rep); err != nil {
-		t.Fatalf("%s: executor report: %v: %q\n%s", path, err, stdout.String(), tail(stderr.String(), 40))
+		t.Fatalf("%s: executor report: %v: %q\n%s", path, err, stdout.String(), repo.Tail(stderr.String(), 40))
 	}
 	if rep.FailedCell >= 0 || rep.Failure != "" {
-		t.Fatalf("%s: cell %d: %s\n%s", path, rep.FailedCell, rep.Failure, tail(stderr.String(), 40))
+		t.Fatalf("%s: cell %d: %s\n%s", path, rep.FailedCell, rep.Failure, repo.Tail(stderr.String(), 40))
 	}
-	got, err := readNotebook(dst)
+	got, err := notebook.Read(dst)
 	if err != nil {
 		t.Fatal(err)
 	}
-	committed, err := readNotebook(firstLesson)
+	committed, err := notebook.Read(firstLesson)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,7 +165,7 @@ func checkWarm(t *testing.T, python string, env []string, path, moduleDir, setup
 	cmd.Env = env
 	out, err := cmd.Output()
 	if err != nil {
-		t.Fatalf("%s: building its cells' packages as GoNB does: %v\n%s", path, err, tail(string(out), 30))
+		t.Fatalf("%s: building its cells' packages as GoNB does: %v\n%s", path, err, repo.Tail(string(out), 30))
 	}
 	if extra := compiledBesides(string(out), warmCheckPath); len(extra) > 0 {
 		t.Errorf("%s: a build of its cells compiles %d packages besides the cell, which set-up should have compiled (scripts/prebuild.sh): %v",
@@ -187,19 +189,19 @@ const warmCheckPath = "gonbcheck"
 // every package the notebook's cells import. It returns those imports.
 func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath string) []string {
 	t.Helper()
-	nb, err := readNotebook(notebookPath)
+	nb, err := notebook.Read(notebookPath)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var cells []string
 	for _, c := range nb.Cells {
 		src := ""
-		if c.CellType == "code" {
-			src = multiline(c.Source)
+		if c.Type == "code" {
+			src = c.Source
 		}
 		cells = append(cells, src)
 	}
-	imports := slices.DeleteFunc(notebookImports(map[string][]string{notebookPath: cells}), func(p string) bool { return p == "testing" })
+	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: cells}), func(p string) bool { return p == "testing" })
 	gomod, err := os.ReadFile(filepath.Join(moduleDir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
@@ -271,9 +273,9 @@ func TestFirstLessonWarm(t *testing.T) {
 		cmd.Env = env
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("scripts/prebuild.sh: %v\n%s", err, tail(string(out), 30))
+			t.Fatalf("scripts/prebuild.sh: %v\n%s", err, repo.Tail(string(out), 30))
 		} else {
-			t.Logf("scripts/prebuild.sh into an empty GOCACHE took %.0fs:\n%s", time.Since(start).Seconds(), tail(string(out), 3))
+			t.Logf("scripts/prebuild.sh into an empty GOCACHE took %.0fs:\n%s", time.Since(start).Seconds(), repo.Tail(string(out), 3))
 		}
 		root, err := os.Getwd()
 		if err != nil {
@@ -301,7 +303,7 @@ func TestFirstLessonWarm(t *testing.T) {
 		cmd.Env = env
 		start := time.Now()
 		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("perceptron-lessons-init: %v\n%s", err, tail(string(out), 30))
+			t.Fatalf("perceptron-lessons-init: %v\n%s", err, repo.Tail(string(out), 30))
 		}
 		t.Logf("perceptron-lessons-init (copy, build cache, the copy's packages) took %.1fs", time.Since(start).Seconds())
 		find := exec.Command(python, "-c", "import jupyter_client.kernelspec as k; print(k.KernelSpecManager().get_kernel_spec('gonb').resource_dir)")
@@ -389,7 +391,7 @@ func userProcesses(uid int) []int {
 // isZombie reports whether process pid has ended and only waits to be
 // collected (state Z in /proc/PID/stat).
 func isZombie(pid int) bool {
-	stat := readFile(fmt.Sprintf("/proc/%d/stat", pid))
+	stat := repo.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
 	i := strings.LastIndexByte(stat, ')')
 	return i >= 0 && i+2 < len(stat) && stat[i+2] == 'Z'
 }
@@ -413,7 +415,7 @@ func killUserProcesses(t *testing.T, uid int) {
 		if i == 0 {
 			var cmds []string
 			for _, pid := range pids {
-				cmds = append(cmds, fmt.Sprintf("%d %s", pid, strings.ReplaceAll(readFile(fmt.Sprintf("/proc/%d/cmdline", pid)), "\x00", " ")))
+				cmds = append(cmds, fmt.Sprintf("%d %s", pid, strings.ReplaceAll(repo.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)), "\x00", " ")))
 			}
 			t.Errorf("hub test: user %d still runs %d processes after the hub stopped (ending them):\n    %s", uid, len(pids), strings.Join(cmds, "\n    "))
 		}
@@ -499,7 +501,7 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
 		stopProxy(t, filepath.Join(dir, "proxy.pid"))
 		if t.Failed() {
-			t.Logf("JupyterHub log (%s):\n%s", h.log, tail(readFile(h.log), 60))
+			t.Logf("JupyterHub log (%s):\n%s", h.log, repo.Tail(repo.ReadFile(h.log), 60))
 		}
 	})
 
@@ -512,9 +514,9 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 		}
 		select {
 		case <-exited:
-			t.Fatalf("hub test: jupyterhub exited before it answered (%v):\n%s", cmd.ProcessState, tail(readFile(h.log), 40))
+			t.Fatalf("hub test: jupyterhub exited before it answered (%v):\n%s", cmd.ProcessState, repo.Tail(repo.ReadFile(h.log), 40))
 		case <-ready.Done():
-			t.Fatalf("hub test: jupyterhub did not answer on %s within 90 s (last: %v, %v):\n%s", h.base, resp, err, tail(readFile(h.log), 40))
+			t.Fatalf("hub test: jupyterhub did not answer on %s within 90 s (last: %v, %v):\n%s", h.base, resp, err, repo.Tail(repo.ReadFile(h.log), 40))
 		case <-time.After(300 * time.Millisecond):
 		}
 	}
@@ -531,7 +533,7 @@ func stopProxy(t *testing.T, pidFile string) {
 	if err != nil || pid <= 1 {
 		return
 	}
-	if syscall.Kill(pid, 0) == nil && strings.Contains(readFile(fmt.Sprintf("/proc/%d/cmdline", pid)), "configurable-http-proxy") {
+	if syscall.Kill(pid, 0) == nil && strings.Contains(repo.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid)), "configurable-http-proxy") {
 		t.Errorf("hub test: the proxy (pid %d) still runs after the hub stopped; ending it", pid)
 		syscall.Kill(pid, syscall.SIGTERM)
 	}
@@ -647,7 +649,7 @@ func TestJupyterHub(t *testing.T) {
 		}
 		u.browser = startChromium(t, ctx, chromium)
 	}
-	committed, err := readNotebook(firstLesson)
+	committed, err := notebook.Read(firstLesson)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -733,7 +735,7 @@ func TestJupyterHubConfigReadme(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sec, ok := section(string(readme), "A class on one server (JupyterHub)")
+	sec, ok := repo.Section(string(readme), "A class on one server (JupyterHub)")
 	if !ok {
 		t.Fatal(`docs/instructor.md has no "## A class on one server (JupyterHub)" section`)
 	}

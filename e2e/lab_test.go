@@ -23,6 +23,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // labPanelJS finds the notebook panel of the path %s (a JSON string) among
@@ -232,7 +234,7 @@ func labShot(t *testing.T, tab context.Context, path, sel string) {
 
 // runInLab runs the notebook at rel in JupyterLab and checks it against the
 // committed notebook (see TestJupyterLab).
-func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string, committed *notebook, shots string) {
+func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string, committed *notebook.Notebook, shots string) {
 	tab, ctx, closeTab := newTab(t, bctx, rel)
 	defer closeTab()
 	name := strings.TrimSuffix(filepath.Base(rel), ".ipynb")
@@ -280,7 +282,7 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	want := 0
 	hasMath := false
 	for i, c := range committed.Cells {
-		if c.CellType == "markdown" && strings.Contains(multiline(c.Source), "$") {
+		if c.Type == "markdown" && strings.Contains(c.Source, "$") {
 			hasMath = true
 		}
 		n := 0
@@ -599,7 +601,7 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 	t.Logf("screenshots go to %s", shots)
 	for _, nb := range browserNotebooks {
 		t.Run(nb, func(t *testing.T) {
-			committed, err := readNotebook(nb)
+			committed, err := notebook.Read(nb)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -850,7 +852,7 @@ func helpInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shot
 	h = ask("%%\nperceptron.PLA", kb.Tab, chromedp.ModifierShift, "Shift+Tab shows PLA's doc comment", func(h labHelp) bool {
 		return strings.Contains(normal(h.Tooltip), normal(synopsis))
 	})
-	t.Logf("%s: the tooltip of perceptron.PLA: %q", rel, tail(h.Tooltip, 5))
+	t.Logf("%s: the tooltip of perceptron.PLA: %q", rel, repo.Tail(h.Tooltip, 5))
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_tooltip.png"), ".jp-Tooltip")
 	shot = true
 }

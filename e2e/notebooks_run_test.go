@@ -16,6 +16,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 var (
@@ -183,7 +186,7 @@ func (r executorReport) slowest(n int) string {
 
 // execute runs the notebook at path and returns the executed copy and the
 // executor's report.
-func (rt *jupyterRuntime) execute(t *testing.T, path string) (*notebook, executorReport) {
+func (rt *jupyterRuntime) execute(t *testing.T, path string) (*notebook.Notebook, executorReport) {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), filepath.Base(path))
 	timeout := int(cellTimeout.Seconds())
@@ -192,11 +195,11 @@ func (rt *jupyterRuntime) execute(t *testing.T, path string) (*notebook, executo
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("%s: executing with nbclient: %v\n%s", path, err, tail(stderr.String(), 40))
+		t.Fatalf("%s: executing with nbclient: %v\n%s", path, err, repo.Tail(stderr.String(), 40))
 	}
 	var rep executorReport
 	if err := json.Unmarshal(lastLine(stdout.Bytes()), &rep); err != nil {
-		t.Fatalf("%s: executor report: %v: %q\n%s", path, err, stdout.String(), tail(stderr.String(), 40))
+		t.Fatalf("%s: executor report: %v: %q\n%s", path, err, stdout.String(), repo.Tail(stderr.String(), 40))
 	}
 	if rep.FailedCell >= 0 || rep.Failure != "" {
 		where := fmt.Sprintf("cell %d", rep.FailedCell)
@@ -204,9 +207,9 @@ func (rt *jupyterRuntime) execute(t *testing.T, path string) (*notebook, executo
 			where = "kernel"
 		}
 		t.Errorf("%s: %s: %s\nexecutor stderr:\n%s\nGoNB log (%s):\n%s", path, where, rep.Failure,
-			tail(ansi.ReplaceAllString(stderr.String(), ""), 40), rt.logs, tail(ansi.ReplaceAllString(readFile(rt.logs), ""), 40))
+			repo.Tail(ansi.ReplaceAllString(stderr.String(), ""), 40), rt.logs, repo.Tail(ansi.ReplaceAllString(repo.ReadFile(rt.logs), ""), 40))
 	}
-	got, err := readNotebook(dst)
+	got, err := notebook.Read(dst)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,9 +228,9 @@ func lastLine(b []byte) []byte {
 // error in any cell, or loses a kind of output (such as a figure) that the
 // committed notebook has. Each notebook's wall time is logged.
 func TestNotebooks(t *testing.T) {
-	paths := findNotebooks(t)
+	paths := repo.FindNotebooks(t)
 	if len(paths) == 0 {
-		t.Fatalf("no notebooks found under %v", notebookDirs)
+		t.Fatalf("no notebooks found under %v", repo.NotebookDirs)
 	}
 	rt := newJupyterRuntime(t)
 
@@ -246,23 +249,23 @@ func TestNotebooks(t *testing.T) {
 	for _, path := range paths {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
-			committed, err := readNotebook(path)
+			committed, err := notebook.Read(path)
 			if err != nil {
 				t.Fatal(err)
 			}
-			committed.unexecuted = isUnexecuted(path)
-			problems := checkCommitted(committed)
+			unexecuted := repo.IsUnexecuted(path)
+			problems := checkCommitted(committed, unexecuted)
 			for _, p := range problems {
 				t.Errorf("%s: %s", path, p)
 			}
-			if committed.unexecuted {
+			if unexecuted {
 				t.Logf("%s: assignment source or student notebook: checked for the setup cell, not executed here", path)
 				return
 			}
 			if len(problems) > 0 {
 				return
 			}
-			var got *notebook
+			var got *notebook.Notebook
 			var rep executorReport
 			func() {
 				sem <- struct{}{}

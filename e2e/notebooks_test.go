@@ -3,91 +3,28 @@ package e2e
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
-// notebook is the part of the .ipynb (nbformat 4) JSON that the test reads.
-type notebook struct {
-	Cells    []cell `json:"cells"`
-	Metadata struct {
-		KernelSpec struct {
-			Name string `json:"name"`
-		} `json:"kernelspec"`
-	} `json:"metadata"`
-
-	// unexecuted is set for the assignment notebooks committed without
-	// outputs on purpose (see isUnexecuted).
-	unexecuted bool
-}
-
-type cell struct {
-	CellType       string          `json:"cell_type"`
-	Metadata       cellMetadata    `json:"metadata"`
-	Source         json.RawMessage `json:"source"` // a string or a list of strings
-	ExecutionCount *int            `json:"execution_count"`
-	Outputs        []output        `json:"outputs"`
-}
-
-// cellMetadata is the part of a cell's metadata the tests read.
-type cellMetadata struct {
-	Jupyter struct {
-		SourceHidden bool `json:"source_hidden"`
-	} `json:"jupyter"`
-}
-
-type output struct {
-	OutputType string                     `json:"output_type"`
-	Name       string                     `json:"name"` // stream: stdout or stderr
-	Text       json.RawMessage            `json:"text"`
-	Data       map[string]json.RawMessage `json:"data"`
-	EName      string                     `json:"ename"`
-	EValue     string                     `json:"evalue"`
-	Traceback  []string                   `json:"traceback"`
-}
-
-// multiline decodes nbformat's "multiline string": a string or a list of
-// strings to concatenate.
-func multiline(raw json.RawMessage) string {
-	if len(raw) == 0 {
-		return ""
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s
-	}
-	var parts []string
-	if json.Unmarshal(raw, &parts) == nil {
-		return strings.Join(parts, "")
-	}
-	return string(raw)
-}
-
-func readNotebook(path string) (*notebook, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var nb notebook
-	if err := json.Unmarshal(b, &nb); err != nil {
-		return nil, fmt.Errorf("%s: not notebook JSON: %v", path, err)
-	}
-	return &nb, nil
-}
+// The notebooks are read with internal/notebook (notebook.Read). The
+// assignment notebooks committed without outputs on purpose
+// (repo.IsUnexecuted) are only checked for the setup cell.
 
 // outputKinds returns the kinds of output a cell shows: the MIME types of
 // its rich outputs (e.g. "image/png") and "stdout" for printed text. Errors
 // and stderr are left out: errors are checked on their own and stderr carries
 // incidental messages (e.g. "go: downloading") that may come and go.
-func outputKinds(c cell) []string {
+func outputKinds(c *notebook.Cell) []string {
 	set := map[string]bool{}
 	for _, o := range c.Outputs {
-		switch o.OutputType {
+		switch o.Type {
 		case "stream":
 			if o.Name == "stdout" {
 				set["stdout"] = true
@@ -111,7 +48,7 @@ var ansi = regexp.MustCompile(`\x1b\[[0-9;]*[A-Za-z]`)
 // errorText is a readable, plain-text form of an error output of cell c,
 // followed by what the cell wrote to stderr (where a panic's message goes),
 // every line indented.
-func errorText(c cell, o output) string {
+func errorText(c *notebook.Cell, o notebook.Output) string {
 	var lines []string
 	lines = append(lines, strings.Split(strings.TrimSpace(o.EName+": "+o.EValue), "\n")...)
 	for _, tb := range o.Traceback {
@@ -122,37 +59,37 @@ func errorText(c cell, o output) string {
 	}
 	var stderr strings.Builder
 	for _, so := range c.Outputs {
-		if so.OutputType == "stream" && so.Name == "stderr" {
-			stderr.WriteString(multiline(so.Text))
+		if so.Type == "stream" && so.Name == "stderr" {
+			stderr.WriteString(so.Text)
 		}
 	}
 	if s := strings.TrimSpace(ansi.ReplaceAllString(stderr.String(), "")); s != "" {
 		lines = append(lines, "stderr:")
-		lines = append(lines, strings.Split(strings.TrimPrefix(tail(s, 30), "    "), "\n    ")...)
+		lines = append(lines, strings.Split(strings.TrimPrefix(repo.Tail(s, 30), "    "), "\n    ")...)
 	}
 	return strings.Join(lines, "\n    ")
 }
 
 // checkCommitted reports what is wrong with a notebook as committed: a
-// missing setup cell, or (unless it is unexecuted on purpose) code cells that
-// were never executed.
-func checkCommitted(nb *notebook) []string {
+// missing setup cell, or (unless it is unexecuted on purpose, see
+// repo.IsUnexecuted) code cells that were never executed.
+func checkCommitted(nb *notebook.Notebook, unexecuted bool) []string {
 	var problems []string
-	if len(nb.Cells) == 0 || nb.Cells[0].CellType != "code" ||
-		strings.TrimSpace(multiline(nb.Cells[0].Source)) != SetupCell {
-		problems = append(problems, fmt.Sprintf("cell 0 is not the standard setup cell; every notebook starts with the code cell\n    %s", SetupCell))
-	} else if !nb.Cells[0].Metadata.Jupyter.SourceHidden {
+	if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" ||
+		strings.TrimSpace(nb.Cells[0].Source) != repo.SetupCell {
+		problems = append(problems, fmt.Sprintf("cell 0 is not the standard setup cell; every notebook starts with the code cell\n    %s", repo.SetupCell))
+	} else if !nb.Cells[0].SourceHidden() {
 		problems = append(problems, `cell 0, the setup cell, is not collapsed: its metadata must have "jupyter": {"source_hidden": true}`)
 	}
-	if nb.Metadata.KernelSpec.Name != "gonb" {
-		problems = append(problems, fmt.Sprintf("kernelspec name is %q, want \"gonb\"", nb.Metadata.KernelSpec.Name))
+	if nb.KernelName() != "gonb" {
+		problems = append(problems, fmt.Sprintf("kernelspec name is %q, want \"gonb\"", nb.KernelName()))
 	}
-	if nb.unexecuted {
+	if unexecuted {
 		return problems
 	}
 	executed := false
 	for i, c := range nb.Cells {
-		if c.CellType != "code" || strings.TrimSpace(multiline(c.Source)) == "" {
+		if c.Type != "code" || strings.TrimSpace(c.Source) == "" {
 			continue
 		}
 		if c.ExecutionCount == nil {
@@ -170,17 +107,17 @@ func checkCommitted(nb *notebook) []string {
 
 // checkExecuted compares the re-executed notebook with the committed one:
 // no cell may show an error, and no cell may lose a kind of output it had.
-func checkExecuted(committed, got *notebook) []string {
+func checkExecuted(committed, got *notebook.Notebook) []string {
 	var problems []string
 	if len(got.Cells) != len(committed.Cells) {
 		return []string{fmt.Sprintf("executed notebook has %d cells, committed has %d", len(got.Cells), len(committed.Cells))}
 	}
 	for i, c := range got.Cells {
-		if c.CellType != "code" {
+		if c.Type != "code" {
 			continue
 		}
 		for _, o := range c.Outputs {
-			if o.OutputType == "error" {
+			if o.Type == "error" {
 				problems = append(problems, fmt.Sprintf("cell %d: error output:\n    %s", i, errorText(c, o)))
 			}
 		}
@@ -198,34 +135,35 @@ func checkExecuted(committed, got *notebook) []string {
 // catch, on small notebooks built in memory.
 func TestNotebookChecks(t *testing.T) {
 	one := 1
-	src := func(s string) json.RawMessage { b, _ := json.Marshal(s); return b }
-	setup := cell{CellType: "code", Source: src(SetupCell), ExecutionCount: &one}
-	setup.Metadata.Jupyter.SourceHidden = true
-	shown := setup
-	shown.Metadata.Jupyter.SourceHidden = false
-	png := output{OutputType: "display_data", Data: map[string]json.RawMessage{"image/png": src("iVBOR")}}
-	stdout := output{OutputType: "stream", Name: "stdout", Text: src("10 updates\n")}
-	withCells := func(unexecuted bool, cells ...cell) *notebook {
-		nb := &notebook{Cells: cells, unexecuted: unexecuted}
-		nb.Metadata.KernelSpec.Name = "gonb"
-		return nb
+	code := func(src string, outputs ...notebook.Output) *notebook.Cell {
+		return &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src, ExecutionCount: &one, Outputs: outputs}
 	}
-	plot := cell{CellType: "code", Source: src("gonbui.DisplayPNG(png)"), ExecutionCount: &one, Outputs: []output{png, stdout}}
+	setup := code(repo.SetupCell)
+	setup.Metadata["jupyter"] = map[string]any{"source_hidden": true}
+	shown := code(repo.SetupCell)
+	png := notebook.Output{Type: "display_data", Data: map[string]json.RawMessage{"image/png": json.RawMessage(`"iVBOR"`)}}
+	stdout := notebook.Output{Type: "stream", Name: "stdout", Text: "10 updates\n"}
+	withCells := func(cells ...*notebook.Cell) *notebook.Notebook {
+		return &notebook.Notebook{Cells: cells, Metadata: map[string]any{"kernelspec": map[string]any{"name": "gonb"}}}
+	}
+	plot := code("gonbui.DisplayPNG(png)", png, stdout)
+	neverRun := &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: "fmt.Println(1)"}
 
 	committedTests := []struct {
-		name string
-		nb   *notebook
-		want []string // substrings of the problems, in order
+		name       string
+		nb         *notebook.Notebook
+		unexecuted bool     // committed without outputs on purpose
+		want       []string // substrings of the problems, in order
 	}{
-		{"good", withCells(false, setup, plot), nil},
-		{"no setup cell", withCells(false, plot), []string{"cell 0 is not the standard setup cell"}},
-		{"setup cell not collapsed", withCells(false, shown, plot), []string{"cell 0, the setup cell, is not collapsed"}},
-		{"setup cell edited", withCells(false, cell{CellType: "code", Source: src(strings.Replace(SetupCell, "$GONB_DIR", "/home/me/lessons", 1)), ExecutionCount: &one}, plot),
+		{"good", withCells(setup, plot), false, nil},
+		{"no setup cell", withCells(plot), false, []string{"cell 0 is not the standard setup cell"}},
+		{"setup cell not collapsed", withCells(shown, plot), false, []string{"cell 0, the setup cell, is not collapsed"}},
+		{"setup cell edited", withCells(code(strings.Replace(repo.SetupCell, "$GONB_DIR", "/home/me/lessons", 1)), plot), false,
 			[]string{"cell 0 is not the standard setup cell"}},
-		{"never executed", withCells(false, setup, cell{CellType: "code", Source: src("fmt.Println(1)")}),
+		{"never executed", withCells(setup, neverRun), false,
 			[]string{"cell 1: code cell was never executed", "no code cell has an output"}},
-		{"student notebook cleared", withCells(true, setup, cell{CellType: "code", Source: src("fmt.Println(1)")}), nil},
-		{"student notebook without setup", withCells(true, plot), []string{"cell 0 is not the standard setup cell"}},
+		{"student notebook cleared", withCells(setup, neverRun), true, nil},
+		{"student notebook without setup", withCells(plot), true, []string{"cell 0 is not the standard setup cell"}},
 	}
 	for _, tc := range []struct {
 		path string
@@ -238,13 +176,13 @@ func TestNotebookChecks(t *testing.T) {
 		{"notebooks/source.ipynb", false},
 		{"notebooks/01_hyperplanes.ipynb", false},
 	} {
-		if got := isUnexecuted(tc.path); got != tc.want {
-			t.Errorf("isUnexecuted(%q) = %v, want %v", tc.path, got, tc.want)
+		if got := repo.IsUnexecuted(tc.path); got != tc.want {
+			t.Errorf("repo.IsUnexecuted(%q) = %v, want %v", tc.path, got, tc.want)
 		}
 	}
 	for _, tc := range committedTests {
 		t.Run(tc.name, func(t *testing.T) {
-			got := checkCommitted(tc.nb)
+			got := checkCommitted(tc.nb, tc.unexecuted)
 			if len(got) != len(tc.want) {
 				t.Fatalf("problems = %q, want %d matching %q", got, len(tc.want), tc.want)
 			}
@@ -256,25 +194,23 @@ func TestNotebookChecks(t *testing.T) {
 		})
 	}
 
-	compileErr := output{OutputType: "error", EName: "ERROR", EValue: "failed to run \"go build\"",
+	compileErr := notebook.Output{Type: "error", EName: "ERROR", EValue: "failed to run \"go build\"",
 		Traceback: []string{"\x1b[31mcell 3, line 2: undefined: perceptron.Foo\x1b[0m"}}
 	executedTests := []struct {
 		name      string
-		committed *notebook
-		got       *notebook
+		committed *notebook.Notebook
+		got       *notebook.Notebook
 		want      []string
 	}{
-		{"same", withCells(false, setup, plot), withCells(false, setup, plot), nil},
-		{"figure lost", withCells(false, setup, plot),
-			withCells(false, setup, cell{CellType: "code", ExecutionCount: &one, Outputs: []output{stdout}}),
+		{"same", withCells(setup, plot), withCells(setup, plot), nil},
+		{"figure lost", withCells(setup, plot), withCells(setup, code("", stdout)),
 			[]string{"cell 1: committed output image/png is missing after re-execution (got [stdout])"}},
-		{"error", withCells(false, setup, plot),
-			withCells(false, setup, cell{CellType: "code", ExecutionCount: &one, Outputs: []output{png, stdout, compileErr}}),
+		{"error", withCells(setup, plot), withCells(setup, code("", png, stdout, compileErr)),
 			[]string{"cell 1: error output:\n    ERROR: failed to run \"go build\"\n    cell 3, line 2: undefined: perceptron.Foo"}},
-		{"panic", withCells(false, setup, plot),
-			withCells(false, setup, cell{CellType: "code", ExecutionCount: &one, Outputs: []output{png, stdout,
-				{OutputType: "stream", Name: "stderr", Text: src("panic: boom\n\ngoroutine 1 [running]:\n")},
-				{OutputType: "error", EName: "ERROR", EValue: "exit status 2"}}}),
+		{"panic", withCells(setup, plot),
+			withCells(setup, code("", png, stdout,
+				notebook.Output{Type: "stream", Name: "stderr", Text: "panic: boom\n\ngoroutine 1 [running]:\n"},
+				notebook.Output{Type: "error", EName: "ERROR", EValue: "exit status 2"})),
 			[]string{"cell 1: error output:\n    ERROR: exit status 2\n    stderr:\n    panic: boom\n    \n    goroutine 1 [running]:"}},
 	}
 	for _, tc := range executedTests {
