@@ -7,38 +7,19 @@
 package repo
 
 import (
-	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/root"
 )
 
-// Module is the repository's module path.
-const Module = "github.com/perceptron-go/lessons"
-
-// Root returns the repository's root: the nearest folder at or above the
-// working directory whose go.mod declares Module (e2e/ and deploy/ have
-// go.mods of their own, which are skipped).
-func Root() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for d := dir; ; {
-		b, err := os.ReadFile(filepath.Join(d, "go.mod"))
-		if err == nil && bytes.HasPrefix(b, []byte("module "+Module+"\n")) {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", fmt.Errorf("no go.mod of module %s at or above %s", Module, dir)
-		}
-		d = parent
-	}
-}
+// Root returns the repository's root (root.Find from the working
+// directory).
+func Root() (string, error) { return root.Find(".") }
 
 // Main runs a test package's tests in the repository's root, so that they
 // read paths as from there, and exits: call it from TestMain.

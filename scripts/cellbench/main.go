@@ -28,7 +28,6 @@ package main
 import (
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -40,6 +39,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/root"
 )
 
 //go:embed driver.py
@@ -97,9 +98,9 @@ func mainErr(args []string, out io.Writer) error {
 			return fmt.Errorf("-b-env %q: want KEY=VALUE", kv)
 		}
 	}
-	root, err := repoRoot()
+	root, err := root.Find(".")
 	if err != nil {
-		return err
+		return fmt.Errorf("%w: run cellbench inside the lessons repository", err)
 	}
 	python := filepath.Join(root, "bin", "jupyter-python")
 	kernel := filepath.Join(root, "bin", "gonb-kernel")
@@ -303,26 +304,6 @@ func writeKernelSpec(tmp, kernel string) error {
 		return err
 	}
 	return os.WriteFile(filepath.Join(dir, "kernel.json"), b, 0o644)
-}
-
-// repoRoot returns the folder of the go.mod of module
-// github.com/perceptron-go/lessons at or above the working directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.Contains(string(b), "module github.com/perceptron-go/lessons\n") {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run cellbench inside the lessons repository")
-		}
-		dir = parent
-	}
 }
 
 func loadavg() string {

@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // errBudget is returned once the run's request budget is spent.
@@ -169,15 +171,14 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 	rng *mrand.Rand) error {
 	server := "/user/" + c.name
 	path := "perceptron-lessons/notebooks/" + lesson
-	var nb struct {
-		Content struct {
-			Cells []struct {
-				CellType string          `json:"cell_type"`
-				Source   json.RawMessage `json:"source"`
-			} `json:"cells"`
-		} `json:"content"`
+	var model struct {
+		Content json.RawMessage `json:"content"` // the notebook, in nbformat
 	}
-	if err := c.do(ctx, http.MethodGet, server+"/api/contents/"+path+"?content=1", nil, &nb); err != nil {
+	if err := c.do(ctx, http.MethodGet, server+"/api/contents/"+path+"?content=1", nil, &model); err != nil {
+		return fmt.Errorf("opening the notebook: %w", err)
+	}
+	nb, err := notebook.Parse(model.Content)
+	if err != nil {
 		return fmt.Errorf("opening the notebook: %w", err)
 	}
 	var session struct {
@@ -208,14 +209,11 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 	if _, err := k.request(ctx, "kernel_info_request", map[string]any{}, false, 2*time.Minute); err != nil {
 		return fmt.Errorf("kernel_info_request: %w", err)
 	}
-	for i, cell := range nb.Content.Cells {
-		if cell.CellType != "code" {
+	for i, cell := range nb.Cells {
+		if cell.Type != "code" {
 			continue
 		}
-		src, err := source(cell.Source)
-		if err != nil {
-			return fmt.Errorf("cell %d: %w", i, err)
-		}
+		src := cell.Source
 		if strings.TrimSpace(src) == "" {
 			continue
 		}
@@ -245,19 +243,6 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 		}
 	}
 	return nil
-}
-
-// source joins a notebook cell's source (a string or a list of lines).
-func source(raw json.RawMessage) (string, error) {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		return s, nil
-	}
-	var lines []string
-	if err := json.Unmarshal(raw, &lines); err != nil {
-		return "", fmt.Errorf("source is neither a string nor a list of strings: %w", err)
-	}
-	return strings.Join(lines, ""), nil
 }
 
 // errTimeout: the kernel did not finish a request in time.

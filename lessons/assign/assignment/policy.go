@@ -8,11 +8,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/root"
 )
 
 // ModulePath is the module of this repository, which the graded modules
 // require (replaced by its folder).
-const ModulePath = "github.com/perceptron-go/lessons"
+const ModulePath = root.Module
 
 // Policy is what a submission's code may use. The grader checks it on the
 // submission's declarations before anything is built.

@@ -1,39 +1,23 @@
 package assignment
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/root"
 )
 
 // FindRepo returns the folder, at or above start, whose go.mod declares
 // the module github.com/perceptron-go/lessons.
 func FindRepo(start string) (string, error) {
-	dir, err := filepath.Abs(start)
+	dir, err := root.Find(start)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w: run from the repository or give -repo", err)
 	}
-	for {
-		if f, err := os.Open(filepath.Join(dir, "go.mod")); err == nil {
-			sc := bufio.NewScanner(f)
-			for sc.Scan() {
-				fields := strings.Fields(sc.Text())
-				if len(fields) == 2 && fields[0] == "module" && fields[1] == ModulePath {
-					f.Close()
-					return dir, nil
-				}
-			}
-			f.Close()
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod of module %s at or above %s: run from the repository or give -repo", ModulePath, start)
-		}
-		dir = parent
-	}
+	return dir, nil
 }
 
 // Dirs returns the folders of lessonsDir that hold a source.ipynb.

@@ -1,13 +1,14 @@
 package exercises
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // The one wording with which a lesson tells the student about a collapsed
@@ -26,29 +27,12 @@ var workedTitle = regexp.MustCompile(`^\*\*Worked (answer: [^*]+|solution of Exe
 // questionCheck is a cell that checks the answer to a theory question.
 var questionCheck = regexp.MustCompile(`exercises\.Check(Choice|BoundByHand)\(`)
 
-type lessonCell struct {
-	CellType string          `json:"cell_type"`
-	Source   json.RawMessage `json:"source"`
-	Metadata struct {
-		Jupyter struct {
-			SourceHidden bool `json:"source_hidden"`
-		} `json:"jupyter"`
-		LessonExercise *struct {
-			Role string `json:"role"`
-		} `json:"lesson_exercise"`
-	} `json:"metadata"`
-}
-
-func (c lessonCell) text() string {
-	var s string
-	if json.Unmarshal(c.Source, &s) == nil {
-		return s
-	}
-	var lines []string
-	if err := json.Unmarshal(c.Source, &lines); err != nil {
-		panic(err)
-	}
-	return strings.Join(lines, "")
+// exerciseRole is a cell's lesson_exercise role ("stub", "check",
+// "solution"), or "".
+func exerciseRole(c *notebook.Cell) string {
+	le, _ := c.Metadata["lesson_exercise"].(map[string]any)
+	r, _ := le["role"].(string)
+	return r
 }
 
 // collapseProblems returns what is wrong with how a lesson's cells hide
@@ -59,25 +43,25 @@ func (c lessonCell) text() string {
 // answer; and no other sentence talks of collapsed cells (unless free is
 // set: lesson 00 explains collapsed cells in its own words). The setup
 // cell, cell 0, is not looked at.
-func collapseProblems(cells []lessonCell, free bool) []string {
+func collapseProblems(cells []*notebook.Cell, free bool) []string {
 	var bad []string
 	for i := 1; i < len(cells); i++ {
 		c := cells[i]
-		src := c.text()
+		src := c.Source
 		first, rest, _ := strings.Cut(src, "\n")
-		hidden := c.Metadata.Jupyter.SourceHidden
-		solution := c.Metadata.LessonExercise != nil && c.Metadata.LessonExercise.Role == "solution"
-		worked := solution || c.CellType == "markdown" && strings.HasPrefix(src, "**Worked")
+		hidden := c.SourceHidden()
+		solution := exerciseRole(c) == "solution"
+		worked := solution || c.Type == "markdown" && strings.HasPrefix(src, "**Worked")
 		if worked && !hidden {
 			bad = append(bad, fmt.Sprintf("cell %d: a worked solution or answer is open (want \"jupyter\": {\"source_hidden\": true})", i))
 		}
-		if c.CellType == "code" && questionCheck.MatchString(src) {
-			if i+1 >= len(cells) || cells[i+1].CellType != "markdown" || !cells[i+1].Metadata.Jupyter.SourceHidden ||
-				!strings.HasPrefix(cells[i+1].text(), "**Worked answer") {
+		if c.Type == "code" && questionCheck.MatchString(src) {
+			if i+1 >= len(cells) || cells[i+1].Type != "markdown" || !cells[i+1].SourceHidden() ||
+				!strings.HasPrefix(cells[i+1].Source, "**Worked answer") {
 				bad = append(bad, fmt.Sprintf("cell %d: a theory question's check is not followed by its collapsed worked answer", i))
 			}
 		}
-		if c.CellType == "markdown" && !hidden && !free {
+		if c.Type == "markdown" && !hidden && !free {
 			plain := strings.NewReplacer(solutionSentence, "", answerSentence, "").Replace(src)
 			if strings.Contains(strings.ToLower(plain), "collapsed") {
 				bad = append(bad, fmt.Sprintf("cell %d: speaks of a collapsed cell in other words than %q", i, solutionSentence))
@@ -87,9 +71,9 @@ func collapseProblems(cells []lessonCell, free bool) []string {
 			continue
 		}
 		switch {
-		case c.CellType == "code" && !strings.HasPrefix(first, "//"):
+		case c.Type == "code" && !strings.HasPrefix(first, "//"):
 			bad = append(bad, fmt.Sprintf("cell %d: a collapsed code cell's first line, all its collapsed view shows, is %q; want a comment saying what the cell is", i, first))
-		case c.CellType == "markdown" && (!workedTitle.MatchString(first) || !strings.HasPrefix(rest, "\n")):
+		case c.Type == "markdown" && (!workedTitle.MatchString(first) || !strings.HasPrefix(rest, "\n")):
 			bad = append(bad, fmt.Sprintf("cell %d: a collapsed text's first line, all its collapsed view shows, is %q; want a title alone, such as **Worked answer: the bound by hand.**, and a blank line", i, first))
 		}
 		want := solutionSentence
@@ -97,10 +81,10 @@ func collapseProblems(cells []lessonCell, free bool) []string {
 			want = answerSentence
 		}
 		j := i - 1
-		for j > 0 && (cells[j].CellType != "markdown" || cells[j].Metadata.Jupyter.SourceHidden) {
+		for j > 0 && (cells[j].Type != "markdown" || cells[j].SourceHidden()) {
 			j--
 		}
-		if j == 0 || !strings.Contains(cells[j].text(), want) {
+		if j == 0 || !strings.Contains(cells[j].Source, want) {
 			bad = append(bad, fmt.Sprintf("cell %d: collapsed, but the open text above it (cell %d) does not say %q", i, j, want))
 		}
 	}
@@ -121,15 +105,15 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var nb struct{ Cells []lessonCell }
-		if err := json.Unmarshal(b, &nb); err != nil {
+		nb, err := notebook.Parse(b)
+		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
 		for _, p := range collapseProblems(nb.Cells, strings.HasPrefix(filepath.Base(path), "00_")) {
 			t.Errorf("%s: %s", filepath.Base(path), p)
 		}
 		for _, c := range nb.Cells[1:] {
-			if c.Metadata.Jupyter.SourceHidden {
+			if c.SourceHidden() {
 				worked++
 			}
 		}
@@ -143,15 +127,13 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 }
 
 func TestCollapseProblems(t *testing.T) {
-	md := func(src string, hidden bool) lessonCell {
-		c := lessonCell{CellType: "markdown"}
-		c.Source, _ = json.Marshal(src)
-		c.Metadata.Jupyter.SourceHidden = hidden
-		return c
+	md := func(src string, hidden bool) *notebook.Cell {
+		return &notebook.Cell{Type: "markdown", Source: src,
+			Metadata: map[string]any{"jupyter": map[string]any{"source_hidden": hidden}}}
 	}
-	code := func(src string, hidden bool) lessonCell {
+	code := func(src string, hidden bool) *notebook.Cell {
 		c := md(src, hidden)
-		c.CellType = "code"
+		c.Type = "code"
 		return c
 	}
 	setup := code("// Setup\n!true", true)
@@ -163,18 +145,18 @@ func TestCollapseProblems(t *testing.T) {
 	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}", true)
 	for _, c := range []struct {
 		name  string
-		cells []lessonCell
+		cells []*notebook.Cell
 		want  string // part of a problem expected, or "" for none
 	}{
-		{"right", []lessonCell{setup, question, check, answer, exercise, stub, code("%%\nexercises.CheckF(F)", false), solution}, ""},
-		{"answer open", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
-		{"answer missing", []lessonCell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
-		{"answer in the first line", []lessonCell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
-		{"no blank line after the title", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\nThe answer is (c).", true)}, "first line"},
-		{"code without a comment first", []lessonCell{setup, exercise, stub, code("func FSolution() {}", true)}, "want a comment"},
-		{"not announced", []lessonCell{setup, md("### Exercise 1\n\nWrite it.", false), stub, solution}, "does not say"},
-		{"announced as an answer", []lessonCell{setup, md("### Exercise 1\n\nWrite it. "+answerSentence, false), stub, solution}, "does not say"},
-		{"another wording", []lessonCell{setup, md("A worked solution sits, collapsed, below. "+solutionSentence, false), stub, solution}, "other words"},
+		{"right", []*notebook.Cell{setup, question, check, answer, exercise, stub, code("%%\nexercises.CheckF(F)", false), solution}, ""},
+		{"answer open", []*notebook.Cell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
+		{"answer missing", []*notebook.Cell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
+		{"answer in the first line", []*notebook.Cell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
+		{"no blank line after the title", []*notebook.Cell{setup, question, check, md("**Worked answer: ≤ against <.**\nThe answer is (c).", true)}, "first line"},
+		{"code without a comment first", []*notebook.Cell{setup, exercise, stub, code("func FSolution() {}", true)}, "want a comment"},
+		{"not announced", []*notebook.Cell{setup, md("### Exercise 1\n\nWrite it.", false), stub, solution}, "does not say"},
+		{"announced as an answer", []*notebook.Cell{setup, md("### Exercise 1\n\nWrite it. "+answerSentence, false), stub, solution}, "does not say"},
+		{"another wording", []*notebook.Cell{setup, md("A worked solution sits, collapsed, below. "+solutionSentence, false), stub, solution}, "other words"},
 	} {
 		got := collapseProblems(c.cells, false)
 		found := false
@@ -188,7 +170,7 @@ func TestCollapseProblems(t *testing.T) {
 			t.Errorf("%s: problems %q, want one about %q", c.name, got, c.want)
 		}
 	}
-	if got := collapseProblems([]lessonCell{setup, md("A collapsed cell shows its first line.", false)}, true); len(got) > 0 {
+	if got := collapseProblems([]*notebook.Cell{setup, md("A collapsed cell shows its first line.", false)}, true); len(got) > 0 {
 		t.Errorf("lesson 00's own words: problems %q, want none", got)
 	}
 }

@@ -1,7 +1,6 @@
 package exercises
 
 import (
-	"encoding/json"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -12,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -398,17 +398,8 @@ func TestNotebookFunctionsAreLoops(t *testing.T) {
 // It also returns the code cells' sources.
 func notebookProgram(t *testing.T, path string) (string, []string) {
 	t.Helper()
-	raw, err := os.ReadFile(path)
+	nbk, err := notebook.Read(path)
 	if err != nil {
-		t.Fatal(err)
-	}
-	var nbk struct {
-		Cells []struct {
-			CellType string          `json:"cell_type"`
-			Source   json.RawMessage `json:"source"`
-		} `json:"cells"`
-	}
-	if err := json.Unmarshal(raw, &nbk); err != nil {
 		t.Fatal(err)
 	}
 	imports := map[string]bool{}
@@ -416,17 +407,10 @@ func notebookProgram(t *testing.T, path string) (string, []string) {
 	decls := map[string]string{}
 	var cells []string
 	for k, c := range nbk.Cells {
-		if c.CellType != "code" {
+		if c.Type != "code" {
 			continue
 		}
-		var text string
-		var lines []string
-		if json.Unmarshal(c.Source, &text) != nil {
-			if err := json.Unmarshal(c.Source, &lines); err != nil {
-				t.Fatal(err)
-			}
-			text = strings.Join(lines, "")
-		}
+		text := c.Source
 		cells = append(cells, text)
 		var decl, body []string
 		inBody := false
