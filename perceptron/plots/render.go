@@ -23,6 +23,13 @@ import (
 // is 454 pixels wide.
 const DPI = 96
 
+// Width and Height are the size of the lessons' figures: every committed
+// PNG (package figures) and what a notebook's Show displays.
+const (
+	Width  = 14 * vg.Centimeter
+	Height = 10 * vg.Centimeter
+)
+
 // render draws p on a white canvas of the given size.
 func render(p *plot.Plot, width, height vg.Length) (*image.RGBA, error) {
 	if p == nil {
