@@ -21,10 +21,11 @@ import (
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
-// Width and Height are the size of every PNG figure.
+// Width and Height are the size of every PNG figure (plots.Width and
+// plots.Height; the lessons' cells name them here).
 const (
-	Width  = 14 * vg.Centimeter
-	Height = 10 * vg.Centimeter
+	Width  = plots.Width
+	Height = plots.Height
 )
 
 // Figure is one file of this folder: its name (with extension) and the

@@ -217,7 +217,7 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	box.YMin, box.YMax = min(box.YMin, -1.05*r), max(box.YMax, 1.05*r)
 	box.YMax += 0.35 * (box.YMax - box.YMin) // room for the legend
 	p := plots.New(fmt.Sprintf("γ = %.4f, (R/γ)² = %.0f, PLA: %d updates", b.Gamma, b.Bound, res.Updates), "x1", "x2")
-	if err := SetEqualRange(p, box, Width, Height); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, "", err
 	}
 	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max} // the lines span the whole figure

@@ -208,7 +208,7 @@ func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, titl
 	}
 	// Equal scales; the spare width of the canvas goes to the right of the
 	// data, where the legend sits, and the lines stop at the data's box.
-	if err := SetEqualRange(p, box, Width, Height); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, err
 	}
 	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)

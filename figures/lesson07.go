@@ -55,7 +55,7 @@ func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptro
 	// data: all the spare width goes to the right of the data, where the
 	// legend sits, and the regions cover the data's box only, so the axis
 	// runs past the data by no more than that spare width.
-	if err := SetEqualRange(p, box, Width, Height); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, err
 	}
 	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)

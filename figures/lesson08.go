@@ -67,7 +67,7 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 	c0, c1 := (lo[0]+hi[0])/2, (lo[1]+hi[1])/2
 	box := plots.Box{XMin: c0 - 1.6*half, XMax: c0 + half, YMin: c1 - 0.75*half, YMax: c1 + 0.75*half} // room at the left for the legend
 	p := plots.New(title, "θ0 = b", "θ1 = w")
-	if err := SetEqualRange(p, box, Width, Height); err != nil { // equal scales: the wedge's true angles
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil { // equal scales: the wedge's true angles
 		return nil, err
 	}
 	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}

@@ -48,7 +48,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 	p := plots.New(title, "x1", "x2")
 	// Equal scales, so that circles are drawn round; the regions then fill
 	// the widened box.
-	if err := SetEqualRange(p, box, Width, Height); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, err
 	}
 	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -38,9 +37,9 @@ func DisplayAlt(p *plot.Plot, width, height vg.Length, alt string) error {
 }
 
 // ShowAlt is DisplayAlt at the size of the committed figures
-// (figures.Width × figures.Height), as Show is for Display.
+// (plots.Width × plots.Height), as Show is for Display.
 func ShowAlt(p *plot.Plot, alt string) error {
-	return DisplayAlt(p, figures.Width, figures.Height, alt)
+	return DisplayAlt(p, plots.Width, plots.Height, alt)
 }
 
 // displayPNGAlt sends the PNG bytes b as one output with two forms: the

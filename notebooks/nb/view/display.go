@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
@@ -51,11 +50,11 @@ func DisplayGIF(gifBytes []byte, alt string) error {
 	return gonbui.Error()
 }
 
-// Show displays p at the size of the committed figures (figures.Width ×
-// figures.Height), so that a lesson shows exactly the file in the figures
+// Show displays p at the size of the committed figures (plots.Width ×
+// plots.Height), so that a lesson shows exactly the file in the figures
 // folder. Like Display, it returns once GoNB has the figure.
 func Show(p *plot.Plot) error {
-	return Display(p, figures.Width, figures.Height)
+	return Display(p, plots.Width, plots.Height)
 }
 
 // errorf returns an error whose message starts with "view: ".

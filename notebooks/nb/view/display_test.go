@@ -16,7 +16,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
-	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/notebooks/nb/view"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -164,12 +163,12 @@ func TestDisplayInNotebook(t *testing.T) {
 	if err := view.Show(p); err != nil {
 		t.Fatalf("Show: %v", err)
 	}
-	want, err = plots.PNG(p, figures.Width, figures.Height)
+	want, err = plots.PNG(p, plots.Width, plots.Height)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got, ok := next(t).Data[protocol.MIMEImagePNG].([]byte); !ok || !bytes.Equal(got, want) {
-		t.Errorf("Show did not send the PNG of the figure at figures.Width × figures.Height")
+		t.Errorf("Show did not send the PNG of the figure at plots.Width × plots.Height")
 	}
 }
 

@@ -467,7 +467,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 // Usage, one cell (w and b of a boundary, and which data set):
 //
 //	%%
-//	_, err := view.Explore(figures.Width, figures.Height,
+//	_, err := view.Explore(plots.Width, plots.Height,
 //		func(v view.Values) (*plot.Plot, string, error) {
 //			h := perceptron.Hyperplane{W: []float64{v.Number("w1"), 1}, B: v.Number("b")}
 //			p, err := figures.Boundary(data[v.Choice("data")], h)
