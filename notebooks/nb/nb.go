@@ -1,5 +1,8 @@
 // Package nb holds the error plumbing the lesson notebooks share: Must and
-// Check. It imports nothing, on purpose: GoNB builds and links a program
+// Check. Its folder is the home of all the Go that the notebooks import
+// besides perceptron and figures: nb/view (figures shown in GoNB, live
+// figures), nb/exercises (the exercises' checkers) and nb/lessondata (the
+// lessons' small data sets). Package nb imports nothing, on purpose: GoNB builds and links a program
 // for every cell, and a cell that only computes links just nb and the
 // packages it calls (perceptron: about 2 MB), not gonum/plot with its
 // embedded fonts and GoNB's client (about 12 MB), which take the linker
