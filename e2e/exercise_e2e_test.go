@@ -127,7 +127,7 @@ func stdoutOf(c *notebook.Cell) string {
 // on) and with every stub replaced by its worked solution renamed to the
 // stub's name (every check passes, every cell runs, and a later cell says
 // it drew from the student's function). One subtest per notebook and mode:
-// go test -tags e2e -run 'TestLessonExercises/notebooks/03_online_perceptron.ipynb/solutions' .
+// go test -C e2e -tags e2e -run 'TestLessonExercises/notebooks/03_online_perceptron.ipynb/solutions' .
 func TestLessonExercises(t *testing.T) {
 	found := exerciseNotebooks(t)
 	if len(found) == 0 {

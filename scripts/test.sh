@@ -3,17 +3,20 @@
 # chromium for the browser tests, python3-sklearn for perfcompare's
 # bit-identity check against scikit-learn, and buildah, podman and
 # debootstrap for the Docker image test; as root also the shared install,
-# scripts/setup.sh --system), then runs go vet and the whole test suite with
-# the build tag e2e: the end-to-end tests (notebook execution, browsers,
-# JupyterHub, nbgitpuller, the Docker image) included. Without the tag,
-# `go test ./...` needs only Go.
+# scripts/setup.sh --system), then runs go vet and the whole test suite of
+# each module of the repository: the library's (`go test ./...` at the root,
+# which needs only Go), deploy/'s (the Dockerfile, the pins, the Z2JH values,
+# what students receive), scripts/classload's, and e2e/'s with the build tag
+# e2e: the end-to-end tests (notebook execution, browsers, JupyterHub,
+# nbgitpuller, the Docker image).
 #
 # Usage: scripts/test.sh [go test flags...]   e.g. scripts/test.sh -run TestNotebooks -v
 # -count=1: never a cached result, since the notebook and browser tests depend
 # on Jupyter, GoNB and Chromium, which Go's test cache cannot see.
-# Set TEST_TIMEOUT to change go test's -timeout (default 75m: the root
-# package runs every notebook, the browser tests, the JupyterHub test and
-# builds the Docker image, one after the other).
+# The go test flags are given to every module's go test. Set TEST_TIMEOUT to
+# change go test's -timeout (default 75m: the end-to-end module runs every
+# notebook, the browser tests, the JupyterHub test and builds the Docker
+# image, one after the other).
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -30,9 +33,16 @@ if [[ ${EUID:-$(id -u)} -eq 0 && ${LESSONS_TEST_SYSTEM:-1} != 0 ]]; then
 	bash scripts/setup.sh --system
 fi
 
-# -tags e2e: the end-to-end tests of the root package, which need what
-# set-up installed.
-echo "test: go vet -tags e2e ./..."
-go vet -tags e2e ./...
-echo "test: go test -tags e2e -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
-go test -tags e2e -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...
+# Each module, in its folder: the library first (seconds to minutes), the
+# end-to-end tests last.
+for mod in . deploy scripts/classload; do
+	echo "test: ($mod) go vet ./..."
+	(cd "$mod" && go vet ./...)
+	echo "test: ($mod) go test -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
+	(cd "$mod" && go test -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...)
+done
+# -tags e2e: the end-to-end tests, which need what set-up installed.
+echo "test: (e2e) go vet -tags e2e ./..."
+(cd e2e && go vet -tags e2e ./...)
+echo "test: (e2e) go test -tags e2e -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."
+(cd e2e && go test -tags e2e -count=1 -timeout "${TEST_TIMEOUT:-75m}" "$@" ./...)
