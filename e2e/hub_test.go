@@ -193,15 +193,7 @@ func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath stri
 	if err != nil {
 		t.Fatal(err)
 	}
-	var cells []string
-	for _, c := range nb.Cells {
-		src := ""
-		if c.Type == "code" {
-			src = c.Source
-		}
-		cells = append(cells, src)
-	}
-	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: cells}), func(p string) bool { return p == "testing" })
+	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: nb.CodeSources()}), func(p string) bool { return p == "testing" })
 	gomod, err := os.ReadFile(filepath.Join(moduleDir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)

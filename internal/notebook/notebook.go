@@ -59,6 +59,18 @@ func (c *Cell) SourceHidden() bool {
 	return h
 }
 
+// CodeSources returns the source of every cell, "" for a cell that is not
+// code: element i is cell i, as error messages number cells.
+func (nb *Notebook) CodeSources() []string {
+	srcs := make([]string, len(nb.Cells))
+	for i, c := range nb.Cells {
+		if c.Type == "code" {
+			srcs[i] = c.Source
+		}
+	}
+	return srcs
+}
+
 // KernelName returns the name of the notebook's kernel
 // (metadata.kernelspec.name), or "".
 func (nb *Notebook) KernelName() string {

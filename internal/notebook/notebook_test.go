@@ -61,6 +61,9 @@ func TestParse(t *testing.T) {
 	if c.Source != "x := 1\n_ = x" || !c.SourceHidden() || nb.Cells[1].SourceHidden() || nb.Cells[1].Source != "# Title" {
 		t.Errorf("cells = %+v, %+v", c, nb.Cells[1])
 	}
+	if got := nb.CodeSources(); len(got) != 2 || got[0] != c.Source || got[1] != "" {
+		t.Errorf("CodeSources = %q, want the code cell's source and \"\" for the markdown cell", got)
+	}
 	if nb.KernelName() != "gonb" {
 		t.Errorf("KernelName = %q, want gonb", nb.KernelName())
 	}

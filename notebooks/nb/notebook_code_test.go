@@ -76,13 +76,7 @@ func codeNotebooks(t *testing.T) map[string][]string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		cells := make([]string, len(nb.Cells))
-		for i, c := range nb.Cells {
-			if c.Type == "code" {
-				cells[i] = c.Source
-			}
-		}
-		notebooks[path] = cells
+		notebooks[path] = nb.CodeSources()
 	}
 	return notebooks
 }
@@ -156,14 +150,10 @@ func TestNotebookCodeChecks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var cells, renamed []string
+		cells := nb.CodeSources()
+		var renamed []string
 		var calls []int
-		for i, c := range nb.Cells {
-			src := ""
-			if c.Type == "code" {
-				src = c.Source
-			}
-			cells = append(cells, src)
+		for i, src := range cells {
 			renamed = append(renamed, strings.ReplaceAll(src, "perceptron.PLA(", "perceptron.RunPLA("))
 			if strings.Contains(src, "perceptron.PLA(") {
 				calls = append(calls, i)
