@@ -167,12 +167,7 @@ func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root str
 		logFile.Close()
 		t.Fatalf("%s: starting %s %s: %v: %s", spec.what, rt.python, args[0], err, spec.hint)
 	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		logFile.Close()
-		close(exited)
-	}()
+	exited := waitClose(cmd, logFile)
 	t.Cleanup(func() {
 		srv.shutdownKernels(t)
 		stopGroup(cmd.Process.Pid, exited, 15*time.Second)
@@ -246,6 +241,18 @@ func (s *jupyterServer) shutdownKernels(t *testing.T) {
 			t.Logf("browser test: shutting down kernel %s: %v", k.ID, err)
 		}
 	}
+}
+
+// waitClose waits for the started cmd in the background and then closes its
+// log; the channel it returns is closed once cmd has exited (for stopGroup).
+func waitClose(cmd *exec.Cmd, log io.Closer) <-chan struct{} {
+	exited := make(chan struct{})
+	go func() {
+		cmd.Wait()
+		log.Close()
+		close(exited)
+	}()
+	return exited
 }
 
 // stopGroup sends SIGTERM to the process group pgid and, if its leader has

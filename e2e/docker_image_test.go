@@ -373,12 +373,7 @@ func (b *buildah) serve(ctr string, cmdline []string, port int, basePath, token,
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("buildah run: %v", err)
 	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		logFile.Close()
-		close(exited)
-	}()
+	exited := waitClose(cmd, logFile)
 	t.Cleanup(func() {
 		srv.shutdownKernels(t)
 		stopGroup(cmd.Process.Pid, exited, 15*time.Second)

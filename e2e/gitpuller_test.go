@@ -87,8 +87,7 @@ func TestNbgitpuller(t *testing.T) {
 	if err := daemon.Start(); err != nil {
 		t.Fatalf("git daemon: %v", err)
 	}
-	exited := make(chan struct{})
-	go func() { daemon.Wait(); logFile.Close(); close(exited) }()
+	exited := waitClose(daemon, logFile)
 	t.Cleanup(func() { stopGroup(daemon.Process.Pid, exited, 5*time.Second) })
 	repoURL := fmt.Sprintf("git://127.0.0.1:%d/course", port)
 	for i := 0; ; i++ {

@@ -481,12 +481,7 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 		logFile.Close()
 		t.Fatalf("hub test: starting jupyterhub: %v: %s", err, systemSetupHint)
 	}
-	exited := make(chan struct{})
-	go func() {
-		cmd.Wait()
-		logFile.Close()
-		close(exited)
-	}()
+	exited := waitClose(cmd, logFile)
 	t.Cleanup(func() {
 		// SIGTERM: the hub stops every single-user server (they shut their
 		// kernels down) and the proxy; a generous grace for that.
