@@ -213,10 +213,7 @@ func TestDockerImage(t *testing.T) {
 		if runs[i].Failure != "" {
 			t.Fatalf("run %d of %s in the container: cell %d: %s", i+1, lesson, runs[i].FailedCell, runs[i].Failure)
 		}
-		got, err := notebook.Read(dst)
-		if err != nil {
-			t.Fatal(err)
-		}
+		got := repo.ReadNotebook(t, dst)
 		for _, p := range checkExecuted(committed, got) {
 			t.Errorf("run %d of %s in the container: %s", i+1, lesson, p)
 		}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // A lesson exercise (issue 22 §3.1) is three consecutive code cells whose
@@ -36,10 +37,7 @@ func exerciseNotebooks(t *testing.T) map[string][]lessonExercise {
 	}
 	found := map[string][]lessonExercise{}
 	for _, path := range paths {
-		nb, err := notebook.Read(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		nb := repo.ReadNotebook(t, path)
 		ex, err := lessonExercises(nb)
 		if err != nil {
 			t.Errorf("%s: %v", path, err)
@@ -136,10 +134,7 @@ func TestLessonExercises(t *testing.T) {
 	rt := newJupyterRuntime(t)
 	for path, exercises := range found {
 		t.Run(path, func(t *testing.T) {
-			committed, err := notebook.Read(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			committed := repo.ReadNotebook(t, path)
 			for _, solved := range []bool{false, true} {
 				mode := map[bool]string{false: "stubs", true: "solutions"}[solved]
 				t.Run(mode, func(t *testing.T) {
@@ -166,10 +161,7 @@ func TestLessonExercises(t *testing.T) {
 // by the solutions if solved, and executes it.
 func executeCopy(t *testing.T, rt *jupyterRuntime, path string, exercises []lessonExercise, solved bool) *notebook.Notebook {
 	t.Helper()
-	nb, err := notebook.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nb := repo.ReadNotebook(t, path)
 	if solved {
 		for _, e := range exercises {
 			nb.Cells[e.stub].Source = e.solved

@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -128,14 +127,8 @@ func runTimed(t *testing.T, python string, env []string, path string) timedRun {
 	if rep.FailedCell >= 0 || rep.Failure != "" {
 		t.Fatalf("%s: cell %d: %s\n%s", path, rep.FailedCell, rep.Failure, repo.Tail(stderr.String(), 40))
 	}
-	got, err := notebook.Read(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
-	committed, err := notebook.Read(firstLesson)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := repo.ReadNotebook(t, dst)
+	committed := repo.ReadNotebook(t, firstLesson)
 	if problems := checkExecuted(committed, got); len(problems) > 0 {
 		t.Fatalf("%s:\n%s", path, strings.Join(problems, "\n"))
 	}
@@ -189,10 +182,7 @@ const warmCheckPath = "gonbcheck"
 // every package the notebook's cells import. It returns those imports.
 func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath string) []string {
 	t.Helper()
-	nb, err := notebook.Read(notebookPath)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nb := repo.ReadNotebook(t, notebookPath)
 	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: nb.CodeSources()}), func(p string) bool { return p == "testing" })
 	gomod, err := os.ReadFile(filepath.Join(moduleDir, "go.mod"))
 	if err != nil {
@@ -636,10 +626,7 @@ func TestJupyterHub(t *testing.T) {
 		}
 		u.browser = startChromium(t, ctx, chromium)
 	}
-	committed, err := notebook.Read(firstLesson)
-	if err != nil {
-		t.Fatal(err)
-	}
+	committed := repo.ReadNotebook(t, firstLesson)
 	rel := "perceptron-lessons/" + firstLesson
 
 	t.Run("lesson 00, two users at once", func(t *testing.T) {

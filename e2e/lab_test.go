@@ -601,10 +601,7 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 	t.Logf("screenshots go to %s", shots)
 	for _, nb := range browserNotebooks {
 		t.Run(nb, func(t *testing.T) {
-			committed, err := notebook.Read(nb)
-			if err != nil {
-				t.Fatal(err)
-			}
+			committed := repo.ReadNotebook(t, nb)
 			runInLab(t, bctx, srv, rel(nb), committed, shots)
 		})
 	}

@@ -209,10 +209,7 @@ func (rt *jupyterRuntime) execute(t *testing.T, path string) (*notebook.Notebook
 		t.Errorf("%s: %s: %s\nexecutor stderr:\n%s\nGoNB log (%s):\n%s", path, where, rep.Failure,
 			repo.Tail(ansi.ReplaceAllString(stderr.String(), ""), 40), rt.logs, repo.Tail(ansi.ReplaceAllString(repo.ReadFile(rt.logs), ""), 40))
 	}
-	got, err := notebook.Read(dst)
-	if err != nil {
-		t.Fatal(err)
-	}
+	got := repo.ReadNotebook(t, dst)
 	return got, rep
 }
 
@@ -249,10 +246,7 @@ func TestNotebooks(t *testing.T) {
 	for _, path := range paths {
 		t.Run(path, func(t *testing.T) {
 			t.Parallel()
-			committed, err := notebook.Read(path)
-			if err != nil {
-				t.Fatal(err)
-			}
+			committed := repo.ReadNotebook(t, path)
 			unexecuted := repo.IsUnexecuted(path)
 			problems := checkCommitted(committed, unexecuted)
 			for _, p := range problems {

@@ -14,12 +14,34 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/root"
 )
 
 // Root returns the repository's root (root.Find from the working
 // directory).
 func Root() (string, error) { return root.Find(".") }
+
+// Dir returns the repository's root, or fails the test.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir, err := Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// ReadNotebook reads the notebook at path with internal/notebook, or fails
+// the test.
+func ReadNotebook(t testing.TB, path string) *notebook.Notebook {
+	t.Helper()
+	nb, err := notebook.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return nb
+}
 
 // Main runs a test package's tests in the repository's root, so that they
 // read paths as from there, and exits: call it from TestMain.

@@ -13,7 +13,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -72,10 +71,7 @@ func codeNotebooks(t *testing.T) map[string][]string {
 		if repo.IsUnexecuted(path) {
 			continue
 		}
-		nb, err := notebook.Read(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		nb := repo.ReadNotebook(t, path)
 		notebooks[path] = nb.CodeSources()
 	}
 	return notebooks
@@ -146,10 +142,7 @@ func TestNotebookCodeChecks(t *testing.T) {
 	// as a change to the package would rename it: every cell that calls it
 	// is named.
 	t.Run("lesson 00 after a rename", func(t *testing.T) {
-		nb, err := notebook.Read(firstLessonPath)
-		if err != nil {
-			t.Fatal(err)
-		}
+		nb := repo.ReadNotebook(t, firstLessonPath)
 		cells := nb.CodeSources()
 		var renamed []string
 		var calls []int

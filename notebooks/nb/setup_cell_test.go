@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -96,10 +95,7 @@ func TestNotebooksSetupCell(t *testing.T) {
 		t.Fatal("no notebooks found")
 	}
 	for _, path := range paths {
-		nb, err := notebook.Read(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		nb := repo.ReadNotebook(t, path)
 		if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" || strings.TrimSpace(nb.Cells[0].Source) != repo.SetupCell {
 			t.Errorf("%s: cell 0 is not the setup cell (repo.SetupCell in notebooks_test.go)", path)
 		} else if !nb.Cells[0].SourceHidden() {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 
@@ -35,14 +36,7 @@ var (
 )
 
 // repoRoot is the repository root, two folders up from lessons/assign.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	repo, err := assignment.FindRepo(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return repo
-}
+func repoRoot(t *testing.T) string { t.Helper(); return repo.Dir(t) }
 
 var sandboxLevel = flag.String("assign.sandbox", sandbox.LevelBwrap, "isolation level of the grader in these tests")
 
@@ -87,11 +81,7 @@ func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
 
 func readNB(t *testing.T, path string) *notebook.Notebook {
 	t.Helper()
-	nb, err := notebook.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return nb
+	return repo.ReadNotebook(t, path)
 }
 
 // grade grades nb and logs the readable report.

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -398,10 +398,7 @@ func TestNotebookFunctionsAreLoops(t *testing.T) {
 // It also returns the code cells' sources.
 func notebookProgram(t *testing.T, path string) (string, []string) {
 	t.Helper()
-	nbk, err := notebook.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
+	nbk := repo.ReadNotebook(t, path)
 	imports := map[string]bool{}
 	var order []string
 	decls := map[string]string{}
