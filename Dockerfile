@@ -1,7 +1,7 @@
 # Image for the perceptron lessons: `docker build` / `podman build`, Binder
 # (repo2docker builds this Dockerfile as is) and Zero to JupyterHub
 # (deploy/z2jh-values.yaml). See docs/instructor.md, "Docker, Binder and Kubernetes".
-# CI builds and runs this very file (TestDockerImage, docker_image_test.go).
+# CI builds and runs this very file (TestDockerImage, e2e/docker_image_test.go).
 #
 # Debian 12, as on the machines the lessons are developed and tested on:
 # Go from the Go module proxy, then the README's own set-up script in its

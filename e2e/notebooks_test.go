@@ -76,8 +76,8 @@ func errorText(c *notebook.Cell, o notebook.Output) string {
 func checkCommitted(nb *notebook.Notebook, unexecuted bool) []string {
 	var problems []string
 	if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" ||
-		strings.TrimSpace(nb.Cells[0].Source) != repo.SetupCell {
-		problems = append(problems, fmt.Sprintf("cell 0 is not the standard setup cell; every notebook starts with the code cell\n    %s", repo.SetupCell))
+		strings.TrimSpace(nb.Cells[0].Source) != notebook.SetupCell {
+		problems = append(problems, fmt.Sprintf("cell 0 is not the standard setup cell; every notebook starts with the code cell\n    %s", notebook.SetupCell))
 	} else if !nb.Cells[0].SourceHidden() {
 		problems = append(problems, `cell 0, the setup cell, is not collapsed: its metadata must have "jupyter": {"source_hidden": true}`)
 	}
@@ -138,9 +138,9 @@ func TestNotebookChecks(t *testing.T) {
 	code := func(src string, outputs ...notebook.Output) *notebook.Cell {
 		return &notebook.Cell{Type: "code", Metadata: map[string]any{}, Source: src, ExecutionCount: &one, Outputs: outputs}
 	}
-	setup := code(repo.SetupCell)
+	setup := code(notebook.SetupCell)
 	setup.Metadata["jupyter"] = map[string]any{"source_hidden": true}
-	shown := code(repo.SetupCell)
+	shown := code(notebook.SetupCell)
 	png := notebook.Output{Type: "display_data", Data: map[string]json.RawMessage{"image/png": json.RawMessage(`"iVBOR"`)}}
 	stdout := notebook.Output{Type: "stream", Name: "stdout", Text: "10 updates\n"}
 	withCells := func(cells ...*notebook.Cell) *notebook.Notebook {
@@ -158,7 +158,7 @@ func TestNotebookChecks(t *testing.T) {
 		{"good", withCells(setup, plot), false, nil},
 		{"no setup cell", withCells(plot), false, []string{"cell 0 is not the standard setup cell"}},
 		{"setup cell not collapsed", withCells(shown, plot), false, []string{"cell 0, the setup cell, is not collapsed"}},
-		{"setup cell edited", withCells(code(strings.Replace(repo.SetupCell, "$GONB_DIR", "/home/me/lessons", 1)), plot), false,
+		{"setup cell edited", withCells(code(strings.Replace(notebook.SetupCell, "$GONB_DIR", "/home/me/lessons", 1)), plot), false,
 			[]string{"cell 0 is not the standard setup cell"}},
 		{"never executed", withCells(setup, neverRun), false,
 			[]string{"cell 1: code cell was never executed", "no code cell has an output"}},

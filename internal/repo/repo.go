@@ -1,6 +1,6 @@
 // Package repo is what the repository's tests share: the repository's root
 // (every test package runs there, so paths read as from the root), its
-// notebooks and their setup cell, the notebooks' Go code read as GoNB reads
+// notebooks (read or fail), the notebooks' Go code read as GoNB reads
 // it, the check that nothing a student receives holds a solution, markdown
 // sections, and the Docker image's helpers. The end-to-end module (e2e/)
 // and the deployment checks (deploy/) import it too.
@@ -56,27 +56,6 @@ func Main(m *testing.M) {
 	}
 	os.Exit(m.Run())
 }
-
-// SetupCell is the first cell of every notebook, word for word. It makes the
-// repository's module importable from the notebook at the versions go.mod
-// pins: GoNB's per-kernel module requires github.com/perceptron-go/lessons and
-// replaces it by the folder holding the go.mod found from the notebook's own
-// folder ($GONB_DIR), so it works at any folder depth with no absolute path.
-// A notebook outside the lessons' folder (go env GOMOD is /dev/null there, or
-// another module's go.mod) gets a message saying where it is and how to fix
-// it instead. It also copies the repository's go.sum into the kernel's
-// module and turns GoNB's per-cell `go get` off (%noautoget): that go get
-// asks the module proxy about every import before every cell, which made a
-// cell wait 0.4 to 0.8 s (docs/performance.md); the kernel's GOFLAGS hold
-// -mod=mod, so a build still adds a module the lessons do not require. The
-// cell is collapsed (cell metadata "jupyter": {"source_hidden":
-// true}, which e2e's checkCommitted checks) behind its first line,
-// the comment that says what it does: JupyterLab 4 and Notebook 7 show a
-// collapsed cell's first line and "..." (@jupyterlab/cells' InputPlaceholder,
-// text: the source's first line).
-const SetupCell = "// Setup: lets this notebook import the lessons' Go packages, from the go.mod above its folder.\n" +
-	`!*mod="$(cd "$GONB_DIR" && go env GOMOD)"; if ! grep -qsx 'module github.com/perceptron-go/lessons' "$mod"; then echo "This notebook is in $GONB_DIR, outside the perceptron lessons' folder, so it cannot import the lessons' Go packages. Open it from the lessons' folder instead: the repository you cloned, or on a class server your own copy, ~/perceptron-lessons (the command perceptron-lessons-init, run in a terminal, makes or updates that copy)." >&2; exit 1; fi; go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(dirname "$mod")" && cp "$(dirname "$mod")/go.sum" .` + "\n" +
-	"%noautoget"
 
 // NotebookDirs are the folders, relative to the repository root, whose
 // notebooks (searched recursively) TestNotebooks executes.

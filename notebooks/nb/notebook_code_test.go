@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -96,7 +97,7 @@ func TestNotebookCode(t *testing.T) {
 // TestNotebookCodeChecks shows that the check reads cells as GoNB does and
 // catches an API break, with the notebook, cell and line.
 func TestNotebookCodeChecks(t *testing.T) {
-	setup := repo.SetupCell
+	setup := notebook.SetupCell
 	imports := "import (\n\t\"fmt\"\n\n\t\"github.com/perceptron-go/lessons/perceptron\"\n)"
 	tests := []struct {
 		name  string

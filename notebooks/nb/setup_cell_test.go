@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -15,7 +16,7 @@ import (
 // its output and the go.mod of the kernel's module afterwards.
 func runSetupCell(t *testing.T, notebookDir string) (out, gomod, gosum string, err error) {
 	t.Helper()
-	line := strings.Split(repo.SetupCell, "\n")[1]
+	line := strings.Split(notebook.SetupCell, "\n")[1]
 	if !strings.HasPrefix(line, "!*") {
 		t.Fatalf("the setup cell's second line is not a !* command: %s", line)
 	}
@@ -42,7 +43,7 @@ func runSetupCell(t *testing.T, notebookDir string) (out, gomod, gosum string, e
 // go.mod's internals. Its first line is a comment saying what it does, which
 // a collapsed cell shows.
 func TestSetupCell(t *testing.T) {
-	first := strings.Split(repo.SetupCell, "\n")[0]
+	first := strings.Split(notebook.SetupCell, "\n")[0]
 	if !strings.HasPrefix(first, "// Setup: ") {
 		t.Errorf("the setup cell's first line, which its collapsed view shows, is %q; want a comment saying what it does", first)
 	}
@@ -59,7 +60,7 @@ func TestSetupCell(t *testing.T) {
 	}
 	// The kernel's go.sum is the repository's, so that no cell needs GoNB's
 	// go get (turned off by the cell's %noautoget line) to check a module.
-	if lines := strings.Split(repo.SetupCell, "\n"); len(lines) != 3 || lines[2] != "%noautoget" {
+	if lines := strings.Split(notebook.SetupCell, "\n"); len(lines) != 3 || lines[2] != "%noautoget" {
 		t.Errorf("the setup cell's third line is not %%noautoget: %q", lines[len(lines)-1])
 	}
 	if len(gosum) == 0 || gosum != repo.ReadFile(filepath.Join(root, "go.sum")) {
@@ -96,8 +97,8 @@ func TestNotebooksSetupCell(t *testing.T) {
 	}
 	for _, path := range paths {
 		nb := repo.ReadNotebook(t, path)
-		if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" || strings.TrimSpace(nb.Cells[0].Source) != repo.SetupCell {
-			t.Errorf("%s: cell 0 is not the setup cell (repo.SetupCell in notebooks_test.go)", path)
+		if len(nb.Cells) == 0 || nb.Cells[0].Type != "code" || strings.TrimSpace(nb.Cells[0].Source) != notebook.SetupCell {
+			t.Errorf("%s: cell 0 is not the setup cell (notebook.SetupCell in notebooks_test.go)", path)
 		} else if !nb.Cells[0].SourceHidden() {
 			t.Errorf(`%s: the setup cell is not collapsed ("jupyter": {"source_hidden": true} in its metadata)`, path)
 		}

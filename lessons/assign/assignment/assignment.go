@@ -31,12 +31,8 @@ const (
 )
 
 // SetupCell is the first cell of every notebook, the source notebooks
-// included: the SetupCell constant of the repository's notebooks_test.go
-// (package lessons_test, which no package can import), repeated here word
-// for word.
-const SetupCell = "// Setup: lets this notebook import the lessons' Go packages, from the go.mod above its folder.\n" +
-	`!*mod="$(cd "$GONB_DIR" && go env GOMOD)"; if ! grep -qsx 'module github.com/perceptron-go/lessons' "$mod"; then echo "This notebook is in $GONB_DIR, outside the perceptron lessons' folder, so it cannot import the lessons' Go packages. Open it from the lessons' folder instead: the repository you cloned, or on a class server your own copy, ~/perceptron-lessons (the command perceptron-lessons-init, run in a terminal, makes or updates that copy)." >&2; exit 1; fi; go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$(dirname "$mod")" && cp "$(dirname "$mod")/go.sum" .` + "\n" +
-	"%noautoget"
+// included (notebook.SetupCell).
+const SetupCell = notebook.SetupCell
 
 // Assignment is a parsed source notebook.
 type Assignment struct {
