@@ -50,7 +50,9 @@
 // learned, and VotedModel and KernelModel, which are not hyperplanes. What a
 // run did (updates, epochs, updates per epoch, the row of the last mistake,
 // whether a clean pass was reached) is a Stats, embedded in every result of
-// the batch learners, so res.Updates and res.Converged read alike on all.
+// the batch learners and of GradientDescent and SGD, so res.Updates and
+// res.Converged read alike on all. η follows one rule everywhere (Options,
+// GDOptions, Online): 0 means 1, anything else must be finite and > 0.
 //
 // # Theory
 //

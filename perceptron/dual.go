@@ -96,9 +96,7 @@ type kernelRun struct {
 // semantics of opt; recover, if not nil, gives the w shown to the Observer.
 func runKernel(d *Dataset, gram *mat.SymDense, opt Options, recover func([]int) []float64) *kernelRun {
 	k := &kernelRun{run: newRun(d, opt), gram: gram, alpha: make([]int, d.N()), recover: recover}
-	r := k.run
-	r.kernel = k
-	r.epochs(true)
+	k.epochsOf(true, func() int { return k.counted(k.pass) })
 	return k
 }
 
@@ -111,7 +109,7 @@ func (k *kernelRun) score(i int) float64 {
 	return s + k.b
 }
 
-// pass makes one epoch, in the order PLA would (r.pass calls it).
+// pass makes one epoch, in the order PLA would.
 func (k *kernelRun) pass() {
 	r := k.run
 	if r.opt.Order == RandomMistake {

@@ -83,9 +83,9 @@ func TestLossErrors(t *testing.T) {
 		opt  GDOptions
 		want error
 	}{
-		{GDOptions{Eta: 0, Steps: 5}, ErrOption},
+		{GDOptions{Eta: -1, Steps: 5}, ErrOption},
 		{GDOptions{Eta: math.NaN(), Steps: 5}, ErrOption},
-		{GDOptions{Eta: 1, Steps: 0}, ErrOption},
+		{GDOptions{Eta: 1, Steps: -1}, ErrOption},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1}}},
 			ErrDimension},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, math.Inf(1)}}}, ErrNonFinite},

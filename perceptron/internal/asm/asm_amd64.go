@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// The assembly kernels of rows_amd64.s; the wrappers check the bounds that
+// The assembly kernels of asm_amd64.s; the wrappers check the bounds that
 // the assembly does not.
 
 //go:noescape

@@ -12,10 +12,10 @@
 #define PFMAX 16384
 #define PFI PREFETCHNTA
 
-// The kernels of rows.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
+// The kernels of asm.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
-// multiply-add), so the results are bit for bit those of dot8ExactGo and
-// dotFastGo.
+// multiply-add), so the results are bit for bit those of Dot8ExactGo and
+// DotFastGo.
 
 // func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 //

@@ -2,7 +2,7 @@
 
 package asm
 
-// Without the amd64 assembly the kernels are the Go loops of rows.go.
+// Without the amd64 assembly the kernels are the Go loops of asm.go.
 
 // hasAVX2 is false: there is no assembly here.
 var hasAVX2 = false
