@@ -204,7 +204,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 	y := r.d.Y[i]
 	updated := r.opt.Tie.Mistake(y, score)
 	if updated {
-		step := r.opt.Eta * y
+		step := float64(r.opt.Eta * y) // no FMA with b below
 		asm.Axpy(step, x, r.w)
 		if !r.opt.NoBias {
 			r.b += step

@@ -68,7 +68,7 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if !o.Tie.Mistake(y, dot(o.W, x)+o.B) {
 		return false, nil
 	}
-	step := eta * y
+	step := float64(eta * y) // no FMA with B below
 	for j, v := range x {
 		o.W[j] += float64(v * step) // no FMA: the same rounding as PLA's update on every platform
 	}

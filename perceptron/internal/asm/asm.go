@@ -10,6 +10,8 @@
 // fused multiply-add anywhere.
 package asm
 
+import "math"
+
 // Dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
 // each summed left to right exactly as DotExact sums it.
 func Dot8ExactGo(w, x []float64, o *[8]int, out *[8]float64) {
@@ -59,9 +61,6 @@ func DotFastGo(w, x []float64) float64 {
 	return s
 }
 
-// maxFloat is the largest finite float64.
-const maxFloat = 1.7976931348623157e308
-
 // ScanFastGo is the FastSum epoch of PLA in the InOrder order over the rows
 // x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
 // decision of the caller. It scores each row with the current w and b,
@@ -81,13 +80,13 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 		xi := x[o : o+c : o+c]
 		s = DotFastGo(w, xi) + b
 		t := yi * s
-		if t > 0 && t <= maxFloat {
+		if t > 0 && t <= math.MaxFloat64 {
 			continue
 		}
-		if !(t < 0) || t < -maxFloat {
+		if !(t < 0) || t < -math.MaxFloat64 {
 			return i, true, s, b, u, last
 		}
-		step := eta * yi
+		step := float64(eta * yi) // no FMA with the sums below
 		AxpyGo(step, xi, w)
 		if bias {
 			b += step
