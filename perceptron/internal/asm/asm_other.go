@@ -20,3 +20,6 @@ func DotFast(w, x []float64) float64 { return DotFastGo(w, x) }
 func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 }
+
+// ReadSum is ReadSumGo.
+func ReadSum(x []float64) float64 { return ReadSumGo(x) }

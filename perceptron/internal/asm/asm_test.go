@@ -275,3 +275,31 @@ func dot(w, x []float64) float64 {
 	}
 	return s
 }
+
+// TestReadSum: ReadSum (AVX2 where the CPU has it) is ReadSumGo bit for
+// bit on every length from 0 to 200 and on a long slice, and both sum
+// small integers exactly (n(n+1)/2).
+func TestReadSum(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for n := 0; n <= 200; n++ {
+		x := make([]float64, n)
+		ints := make([]float64, n)
+		for i := range x {
+			x[i] = rng.NormFloat64() * float64(1+i%7) * 1e3
+			ints[i] = float64(i + 1)
+		}
+		if got, want := ReadSum(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("n=%d: ReadSum %v, ReadSumGo %v", n, got, want)
+		}
+		if got, want := ReadSum(ints), float64(n*(n+1)/2); got != want || ReadSumGo(ints) != want {
+			t.Fatalf("n=%d: sum of 1..n: %v, %v, want %v", n, got, ReadSumGo(ints), want)
+		}
+	}
+	x := make([]float64, 1<<16+5)
+	for i := range x {
+		x[i] = rng.Float64() - 0.5
+	}
+	if got, want := ReadSum(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("long: ReadSum %v, ReadSumGo %v", got, want)
+	}
+}
