@@ -36,23 +36,27 @@ type DualResult struct {
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
-// the partial result and an ErrStopped error, as in PLA.
-func Dual(d *Dataset, opt Options) (*DualResult, error) {
+// the partial result and an ErrStopped error, as in PLA, and is checked
+// before the Gram matrix is built and at every row of it (a Context done
+// before the call returns at once, with α = 0 and no epoch).
+func Dual(d *Dataset, opt Options) (*DualResult, error) { return orEmpty(dual(d, opt)) }
+
+// dual is Dual, with a nil result on an error.
+func dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
 	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, LinearKernel{}, opt.Control.MaxGramBytes)
-	if err != nil {
-		return nil, err
-	}
 	var recover func(alpha []int) []float64
 	if opt.Control.Observer != nil {
 		recover = func(alpha []int) []float64 { return dualWeights(d, alpha, opt.Eta) }
 	}
-	k := runKernel(d, gram, opt, recover)
+	k, err := runKernel(d, LinearKernel{}, opt, recover)
+	if err != nil {
+		return nil, err
+	}
 	if err := k.finish(); err != nil {
 		return nil, err
 	}
@@ -73,7 +77,7 @@ func dualWeights(d *Dataset, alpha []int, eta float64) []float64 {
 		}
 		c := float64(a) * eta * d.Y[i]
 		for j, v := range d.Row(i) {
-			w[j] += c * v
+			w[j] += float64(c * v) // no FMA: the same bits on every platform
 		}
 	}
 	return w
@@ -92,26 +96,45 @@ type kernelRun struct {
 	recover func([]int) []float64
 }
 
-// runKernel runs the dual perceptron with Gram matrix gram under the PLA
-// semantics of opt; recover, if not nil, gives the w shown to the Observer.
-func runKernel(d *Dataset, gram *mat.SymDense, opt Options, recover func([]int) []float64) *kernelRun {
-	k := &kernelRun{run: newRun(d, opt), gram: gram, alpha: make([]int, d.N()), recover: recover}
-	r := k.run
-	r.kernel = k
-	r.epochs(true)
-	return k
+// runKernel runs the dual perceptron with the Gram matrix of kern under
+// the PLA semantics of opt; recover, if not nil, gives the w shown to the
+// Observer. The Gram matrix is refused above opt.Control.MaxGramBytes
+// (the error returned). The Context is checked before the matrix is
+// built and at every row of it: a run stopped there has made no epoch,
+// its α are 0 and r.stop says why.
+func runKernel(d *Dataset, kern Kernel, opt Options, recover func([]int) []float64) (*kernelRun, error) {
+	k := &kernelRun{run: newRun(d, opt), alpha: make([]int, d.N()), recover: recover}
+	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes); err != nil {
+		return nil, err
+	}
+	if k.stopped() { // a Context done before the call: no Gram matrix
+		return k, nil
+	}
+	gram, err := gramMatrix(d, kern, k.checkStopped)
+	if err != nil {
+		return nil, err
+	}
+	if gram == nil { // stopped while the matrix was built
+		return k, nil
+	}
+	k.gram = gram
+	k.epochsOf(true, func() int { return k.counted(k.pass) })
+	return k, nil
 }
 
-// score returns Σ_j α_j η y_j G_ij + b.
+// score returns Σ_j α_j η y_j G_ij + b. The float64 conversion forbids
+// fusing the multiply and the add into an FMA (GOAMD64=v3 would), which
+// would change the rounding: the scores are the same bits on every
+// platform.
 func (k *kernelRun) score(i int) float64 {
 	var s float64
 	for _, j := range k.active {
-		s += float64(k.alpha[j]) * k.opt.Eta * k.d.Y[j] * k.gram.At(i, j)
+		s += float64(float64(k.alpha[j]) * k.opt.Eta * k.d.Y[j] * k.gram.At(i, j))
 	}
 	return s + k.b
 }
 
-// pass makes one epoch, in the order PLA would (r.pass calls it).
+// pass makes one epoch, in the order PLA would.
 func (k *kernelRun) pass() {
 	r := k.run
 	if r.opt.Order == RandomMistake {

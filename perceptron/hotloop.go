@@ -6,41 +6,12 @@ import (
 	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
-// The epoch of PLA is a chain of dot products w·x_i. In the default
-// ExactSum mode each is summed left to right, so that the weights stay
-// bit-identical to scikit-learn's. One such sum is a chain of dependent
-// adds, bound by the latency of an add (a few cycles a feature) rather than
-// by the memory that feeds it, so an epoch is fast only when the CPU runs
-// the chains of several rows side by side.
-//
-// sweepPLA (PLA without an Observer) therefore scores the rows eight at a
-// time in the ExactSum mode: asm.Dot8Exact (package internal/asm) runs eight left-to-right
-// sums at once, in assembly on amd64 where the lanes of a vector are rows
-// (AVX2: four rows a vector, SSE2: two), each lane adding its own row's
-// products column after column, so each sum is bit for bit dot's. The
-// kernel prefetches the next eight rows while it reads these, which keeps
-// memory streaming although eight rows are read side by side. The scores
-// are consumed in order; after an update the block's later scores are
-// stale, and the next block starts at the row after it (still in cache),
-// so an update costs one chain of d adds, which no exact order can avoid
-// (the next score needs the updated w), plus the rescoring of at most
-// seven rows. On the README's machine (AMD EPYC, Zen 5) this beat the
-// previous design (one row at a time below 256 features, four interleaved
-// rows in Go above) on every size of perfcompare; docs/performance.md's
-// section has the numbers. The update w ← w + η y x is asm.Axpy (AVX2, or
-// gonum's SSE2 AddScaled: products rounded, then added, never fused).
-//
-// FastSum sums each row with eight partial sums (asm.DotFast, a different
-// rounding, so not bit-identical to scikit-learn, but deterministic and
-// the same on every machine): the chain is an eighth as long, so rows are
-// scored one at a time, and in the InOrder order asm.ScanFast scans them in
-// assembly and makes the clear updates (y·score < 0, finite) itself,
-// returning only for a tie, a non-finite score, the MaxUpdates budget or
-// every checkEvery rows; it prefetches sixteen rows ahead (at most 16 KiB),
-// so that the rows past an update, whose mispredicted branch flushes them,
-// are already in cache. sweep is the general loop
-// (an Observer, and the learners that watch every step), which scores with
-// the same sums and calls step for every row.
+// This file is the epoch of PLA and of the learners built on it: the
+// sweeps over the rows (sweep, sweepPLA), the update (step) and the
+// kernels of internal/asm they call. ExactSum scores eight rows at a time
+// (asm.Dot8Exact), each sum bit for bit dot's; FastSum scans the rows in
+// assembly (asm.ScanFast). Why it is shaped this way, and what it costs,
+// is in docs/performance.md ("How the exact epoch is made fast").
 
 // row returns x_i as a view of the raw data, as Dataset.Row does, without
 // going through the matrix.
@@ -123,7 +94,7 @@ func (r *run) sweepPLA() {
 				i = perm[i]
 			}
 			sc := s[q] + b
-			if t := y[i] * sc; !(t > 0) || t > maxFloat {
+			if t := y[i] * sc; !(t > 0) || t > math.MaxFloat64 {
 				if r.step(i, xs[o[q]:o[q]+c:o[q]+c], sc) {
 					break
 				}
@@ -190,7 +161,7 @@ func (r *run) sweepPLA() {
 		} else {
 			sc = asm.DotExact(w, x) + b
 		}
-		if t := y[i] * sc; !(t > 0) || t > maxFloat {
+		if t := y[i] * sc; !(t > 0) || t > math.MaxFloat64 {
 			r.step(i, x, sc)
 			b = r.b
 			if r.stopped() {
@@ -233,7 +204,7 @@ func (r *run) step(i int, x []float64, score float64) bool {
 	y := r.d.Y[i]
 	updated := r.opt.Tie.Mistake(y, score)
 	if updated {
-		step := r.opt.Eta * y
+		step := float64(r.opt.Eta * y) // no FMA with b below
 		asm.Axpy(step, x, r.w)
 		if !r.opt.NoBias {
 			r.b += step

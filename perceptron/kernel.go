@@ -30,13 +30,20 @@ func (LinearKernel) String() string { return "linear" }
 // feature space holds every monomial of the features of degree up to Degree
 // (exactly Degree when C = 0).
 type PolyKernel struct {
-	// Degree is the power, at least 1.
+	// Degree is the power, from 1 to MaxPolyDegree.
 	Degree int
 	// C is the constant added to x·z; it must be finite.
 	C float64
 }
 
-// Eval returns (x·z + C)^Degree.
+// MaxPolyDegree is the largest Degree of a PolyKernel. Eval makes one
+// multiply per degree, so the cap bounds its cost (the Gram matrix takes n²
+// of them); beyond it (x·z + C)^Degree overflows or vanishes in float64 for
+// all but |x·z + C| within a hair of 1 anyway (1.01^64 is 1.9, 2^64 is
+// 1.8e19; 2^1024 overflows).
+const MaxPolyDegree = 64
+
+// Eval returns (x·z + C)^Degree, multiplied left to right.
 func (k PolyKernel) Eval(x, z []float64) float64 {
 	s := dot(x, z) + k.C
 	p := 1.0
@@ -58,14 +65,15 @@ type RBFKernel struct {
 	Gamma float64
 }
 
-// Eval returns exp(−Gamma ||x − z||²).
+// Eval returns exp(−Gamma ||x − z||²), with an exp of its own that gives
+// the same bits on every platform (within about an ulp of math.Exp).
 func (k RBFKernel) Eval(x, z []float64) float64 {
 	var s float64
 	for j, v := range x {
 		d := v - z[j]
-		s += d * d
+		s += float64(d * d) // no FMA: the same bits on every platform
 	}
-	return math.Exp(-k.Gamma * s)
+	return exp(-k.Gamma * s) // the same bits on every platform (see exp)
 }
 
 // String returns "rbf:Gamma".
@@ -119,6 +127,9 @@ func checkKernel(k Kernel) error {
 		if k.Degree < 1 {
 			return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %d", k.Degree)
 		}
+		if k.Degree > MaxPolyDegree {
+			return kindErrorf(ErrOption, "poly kernel: Degree must be <= %d (MaxPolyDegree), got %d", MaxPolyDegree, k.Degree)
+		}
 		if !finite(k.C) {
 			return kindErrorf(ErrOption, "poly kernel: C must be finite, got %v", k.C)
 		}
@@ -164,8 +175,15 @@ type KernelModel struct {
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
-// the partial result and an ErrStopped error, as in PLA.
+// the partial result and an ErrStopped error, as in PLA. The Context is
+// also checked before the Gram matrix is built and at every row of it: a
+// Context done before the call returns at once, with α = 0 and no epoch.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
+	return orEmpty(kernelPerceptron(d, k, opt))
+}
+
+// kernelPerceptron is KernelPerceptron, with a nil result on an error.
+func kernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
 	}
@@ -175,11 +193,10 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
-	gram, err := gramMatrix(d, k, opt.Control.MaxGramBytes)
+	r, err := runKernel(d, k, opt, nil)
 	if err != nil {
 		return nil, err
 	}
-	r := runKernel(d, gram, opt, nil)
 	if err := r.finish(); err != nil {
 		return nil, err
 	}
@@ -211,7 +228,10 @@ func (m *KernelModel) usable() error {
 	return nil
 }
 
-// Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b.
+// Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b. An x of the wrong
+// dimension or not finite is an error, and so (ErrNonFinite) is a score
+// that is not finite: a kernel value or the sum overflowed (a polynomial
+// kernel of high degree on large data), which leaves no sign to trust.
 func (m *KernelModel) Score(x []float64) (float64, error) {
 	if err := m.usable(); err != nil {
 		return 0, err
@@ -220,20 +240,28 @@ func (m *KernelModel) Score(x []float64) (float64, error) {
 	if err := checkPoint(x, dim, 0); err != nil {
 		return 0, err
 	}
-	return m.score(x), nil
+	s := m.score(x)
+	if !finite(s) {
+		return 0, kindErrorf(ErrNonFinite, "kernel model: the score Σ_i α_i η y_i k(x_i, x) + b is %v (overflow): the kernel's values (%v) are too large for x", s, m.Kernel)
+	}
+	return s, nil
 }
 
+// score returns f(x), summed over the rows in order; the float64
+// conversion forbids an FMA, so that the score is the same bits on every
+// platform (and those of the training run's scores).
 func (m *KernelModel) score(x []float64) float64 {
 	var s float64
 	for i, a := range m.Alpha {
 		if a != 0 {
-			s += float64(a) * m.Eta * m.Y[i] * m.Kernel.Eval(m.X.RawRowView(i), x)
+			s += float64(float64(a) * m.Eta * m.Y[i] * m.Kernel.Eval(m.X.RawRowView(i), x))
 		}
 	}
 	return s + m.B
 }
 
-// Predict returns Tie.Sign(f(x)).
+// Predict returns Tie.Sign(f(x)); a score that is not finite is Score's
+// error.
 func (m *KernelModel) Predict(x []float64) (float64, error) {
 	s, err := m.Score(x)
 	if err != nil {
@@ -257,31 +285,51 @@ func (m *KernelModel) checkData(d *Dataset) error {
 	return nil
 }
 
-// PredictAll returns Tie.Sign(f(x_i)) for every row of d.
+// PredictAll returns Tie.Sign(f(x_i)) for every row of d. A score that
+// is not finite is an ErrNonFinite error naming the row, as in Score.
 func (m *KernelModel) PredictAll(d *Dataset) ([]float64, error) {
 	if err := m.checkData(d); err != nil {
 		return nil, err
 	}
 	out := make([]float64, d.N())
 	for i := range out {
-		out[i] = m.Tie.Sign(m.score(d.Row(i)))
+		s, err := m.rowScore(d, i)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = m.Tie.Sign(s)
 	}
 	return out, nil
 }
 
 // Errors returns the number of rows of d the model misclassifies under its
-// tie policy.
+// tie policy. A score that is not finite is an ErrNonFinite error naming
+// the row, never a count.
 func (m *KernelModel) Errors(d *Dataset) (int, error) {
 	if err := m.checkData(d); err != nil {
 		return 0, err
 	}
 	e := 0
 	for i := 0; i < d.N(); i++ {
-		if m.Tie.Mistake(d.Y[i], m.score(d.Row(i))) {
+		s, err := m.rowScore(d, i)
+		if err != nil {
+			return 0, err
+		}
+		if m.Tie.Mistake(d.Y[i], s) {
 			e++
 		}
 	}
 	return e, nil
+}
+
+// rowScore returns f(x_i) for row i of d, or an ErrNonFinite error naming
+// the row when it is not finite.
+func (m *KernelModel) rowScore(d *Dataset, i int) (float64, error) {
+	s := m.score(d.Row(i))
+	if !finite(s) {
+		return 0, kindErrorf(ErrNonFinite, "kernel model: row %d: the score Σ_i α_i η y_i k(x_i, x) + b is %v (overflow): the kernel's values (%v) are too large for this row", i, s, m.Kernel)
+	}
+	return s, nil
 }
 
 // GramMatrix returns the Gram matrix G_ij = k(x_i, x_j) of the rows of d,
@@ -296,24 +344,36 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	return gramMatrix(d, k, 0)
+	if err := checkGramBytes(d.N(), 0); err != nil {
+		return nil, err
+	}
+	return gramMatrix(d, k, nil)
 }
 
-// gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
-// once (the upper triangle; G is symmetric), or an error naming the first
-// pair whose value is not finite. A matrix of more than budget bytes (8·n²;
-// 0 means DefaultMaxGramBytes) is refused before it is allocated.
-func gramMatrix(d *Dataset, k Kernel, budget int64) (*mat.SymDense, error) {
-	n := d.N()
+// checkGramBytes refuses an n × n Gram matrix of more than budget bytes
+// (8·n²; 0 means DefaultMaxGramBytes), before it is allocated.
+func checkGramBytes(n int, budget int64) error {
 	if budget == 0 {
 		budget = DefaultMaxGramBytes
 	}
 	if need := gramBytes(n); need > budget {
-		return nil, kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, budget)
 	}
+	return nil
+}
+
+// gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
+// once (the upper triangle; G is symmetric), or an error naming the first
+// pair whose value is not finite. stop, if not nil, is called before every
+// row: when it reports true, gramMatrix returns nil and no error.
+func gramMatrix(d *Dataset, k Kernel, stop func() bool) (*mat.SymDense, error) {
+	n := d.N()
 	gram := mat.NewSymDense(n, nil)
 	for i := 0; i < n; i++ {
+		if stop != nil && stop() {
+			return nil, nil
+		}
 		for j := i; j < n; j++ {
 			g := k.Eval(d.Row(i), d.Row(j))
 			if !finite(g) {

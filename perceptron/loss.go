@@ -87,7 +87,7 @@ func lossGradient(gw, w []float64, b float64, d *Dataset) (gb float64, mistakes 
 		x, y := d.Row(i), d.Y[i]
 		if !(y*(dot(w, x)+b) > 0) {
 			for j, v := range x {
-				gw[j] -= y * v
+				gw[j] -= float64(y * v)
 			}
 			gb -= y
 			mistakes++
@@ -96,12 +96,16 @@ func lossGradient(gw, w []float64, b float64, d *Dataset) (gb float64, mistakes 
 	return gb, mistakes
 }
 
-// GDOptions are the hyper-parameters of GradientDescent and SGD.
+// GDOptions are the hyper-parameters of GradientDescent and SGD. As with
+// Options, the zero value is the default: η = 1 (Eta 0), at most 1000 steps
+// (Steps 0), seed 0, a free bias, a start at w = 0, b = 0. Set only the
+// fields you change.
 type GDOptions struct {
-	// Eta is the step size η > 0.
+	// Eta is the step size η > 0; 0 means 1. It follows the rule of
+	// Options.Eta.
 	Eta float64
-	// Steps is the most steps (> 0): full-batch steps for GradientDescent,
-	// single-row steps for SGD.
+	// Steps is the most steps (> 0; 0 means 1000): full-batch steps for
+	// GradientDescent, single-row steps for SGD.
 	Steps int
 	// Seed seeds SGD's permutations (GradientDescent does not use it).
 	Seed uint64
@@ -111,6 +115,9 @@ type GDOptions struct {
 	Init Hyperplane
 }
 
+// defaultGDSteps is the step budget that a zero GDOptions.Steps stands for.
+const defaultGDSteps = 1000
+
 // GDResult is what GradientDescent or SGD learned and the way there.
 type GDResult struct {
 	// Hyperplane holds the final w and b.
@@ -119,21 +126,32 @@ type GDResult struct {
 	Path []Hyperplane
 	// Losses[k] is Loss(Path[k]) on the whole data set.
 	Losses []float64
-	// Steps is the number of steps made.
+	// Steps is the number of steps made (len(Path) - 1).
 	Steps int
-	// Converged reports whether the final weights make no mistake, that is
-	// y(w·x + b) > 0 for every row. It is never true with weights that are
+	// Stats is what the run did, read as for the other learners. Updates
+	// counts the steps that changed the weights, Epochs the passes over
+	// the data (for GradientDescent one a step, for SGD the epochs begun),
+	// UpdateRuns the updates of every epoch and LastMistakeRow the row of
+	// SGD's last update (-1 for GradientDescent, whose steps sum over
+	// rows). Converged reports whether the final weights make no mistake,
+	// y(w·x + b) > 0 for every row; it is never true with weights that are
 	// not finite: those end the run with an ErrNonFinite error.
-	Converged bool
+	Stats
 }
 
-// start validates d and opt and returns the starting weights.
-func (opt GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
-	if !(opt.Eta > 0) || opt.Eta > maxFloat {
-		return nil, 0, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", opt.Eta)
+// start validates d and opt, puts the defaults in place of the zero Eta and
+// Steps, and returns the starting weights.
+func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
+	eta, err := learningRate(opt.Eta)
+	if err != nil {
+		return nil, 0, err
 	}
-	if opt.Steps <= 0 {
-		return nil, 0, kindErrorf(ErrOption, "Steps must be > 0, got %d", opt.Steps)
+	opt.Eta = eta
+	if opt.Steps == 0 {
+		opt.Steps = defaultGDSteps
+	}
+	if opt.Steps < 0 {
+		return nil, 0, kindErrorf(ErrOption, "Steps must be > 0 (0 means 1000), got %d", opt.Steps)
 	}
 	if err := checkTrain(d); err != nil {
 		return nil, 0, err
@@ -172,11 +190,16 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 // too large) end the run with an ErrNonFinite error naming the step, and
 // the path so far.
 func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
+	return orEmpty(gradientDescent(d, opt))
+}
+
+// gradientDescent is GradientDescent, with a nil result on an error.
+func gradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err
 	}
-	g := &GDResult{}
+	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
 	g.record(w, b, d)
 	gw := make([]float64, len(w))
 	for {
@@ -192,10 +215,13 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 			break
 		}
 		for j, v := range gw {
-			w[j] -= opt.Eta * v
+			w[j] -= float64(opt.Eta * v) // no FMA: the same rounding on every platform
 		}
-		b -= opt.Eta * gb
+		b -= float64(opt.Eta * gb)
 		g.Steps++
+		g.Updates++
+		g.Epochs++
+		g.UpdateRuns.add(1)
 		g.record(w, b, d)
 		if err := weightsError("the weights", w, b, func() string { return fmt.Sprintf("at step %d", g.Steps) }); err != nil {
 			g.Hyperplane = Hyperplane{W: w, B: b}
@@ -226,16 +252,20 @@ func isZero(gw []float64, gb float64) bool {
 // not, so a run of S steps costs O(S·n·d) for the recorded losses. A NaN
 // score is a mistake; weights that become NaN or ±Inf end the run with an
 // ErrNonFinite error naming the epoch and the row, and the path so far.
-func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
+func SGD(d *Dataset, opt GDOptions) (*GDResult, error) { return orEmpty(sgd(d, opt)) }
+
+// sgd is SGD, with a nil result on an error.
+func sgd(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err
 	}
-	g := &GDResult{}
+	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
 	g.record(w, b, d)
 	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
 	for epoch := 0; g.Steps < opt.Steps; epoch++ {
 		r.shuffle()
+		g.Epochs++
 		mistakes, full := 0, true
 		for _, i := range r.perm {
 			if g.Steps == opt.Steps {
@@ -244,22 +274,27 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 			}
 			x, y := d.Row(i), d.Y[i]
 			if !(y*(dot(w, x)+b) > 0) {
-				// The row's subgradient is -y x (and -y for b).
+				// The row's subgradient is -y x (and -y for b); the
+				// conversion forbids an FMA, as in PLA's update.
 				for j, v := range x {
-					w[j] -= opt.Eta * (-y * v)
+					w[j] -= float64(opt.Eta * (-y * v))
 				}
 				if !opt.NoBias {
 					b -= opt.Eta * (-y)
 				}
 				mistakes++
+				g.Updates++
+				g.LastMistakeRow = i
 			}
 			g.Steps++
 			g.record(w, b, d)
 			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
+				g.UpdateRuns.add(mistakes)
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err
 			}
 		}
+		g.UpdateRuns.add(mistakes)
 		if full && mistakes == 0 {
 			g.Converged = true
 			break

@@ -83,9 +83,9 @@ func TestLossErrors(t *testing.T) {
 		opt  GDOptions
 		want error
 	}{
-		{GDOptions{Eta: 0, Steps: 5}, ErrOption},
+		{GDOptions{Eta: -1, Steps: 5}, ErrOption},
 		{GDOptions{Eta: math.NaN(), Steps: 5}, ErrOption},
-		{GDOptions{Eta: 1, Steps: 0}, ErrOption},
+		{GDOptions{Eta: 1, Steps: -1}, ErrOption},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1}}},
 			ErrDimension},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, math.Inf(1)}}}, ErrNonFinite},
@@ -93,7 +93,7 @@ func TestLossErrors(t *testing.T) {
 	} {
 		for _, l := range gdLearners {
 			res, err := l.fit(d, test.opt)
-			if !errors.Is(err, test.want) || res != nil {
+			if !errors.Is(err, test.want) || holdsModel(res) {
 				t.Errorf("%s(%+v): %v, want %v", l.name, test.opt, err, test.want)
 			}
 		}

@@ -13,7 +13,7 @@ type Online struct {
 	// W and B are the current weights.
 	W []float64
 	B float64
-	// Eta is the learning rate η > 0.
+	// Eta is the learning rate η > 0; 0 means 1, as in Options.
 	Eta float64
 	// Tie says whether a score of 0 is a mistake.
 	Tie Tie
@@ -25,14 +25,16 @@ type Online struct {
 }
 
 // NewOnline returns an online perceptron for points of d features, with
-// w = 0, b = 0 and learning rate eta. It is an error for d to be < 1, for eta
-// not to be a finite number > 0 or for tie to be unknown.
+// w = 0, b = 0 and learning rate eta (0 means 1, as in Options). It is an
+// error for d to be < 1, for eta not to be 0 or a finite number > 0, or for
+// tie to be unknown.
 func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 	if d < 1 {
 		return nil, kindErrorf(ErrOption, "online: dimension must be >= 1, got %d", d)
 	}
-	if !(eta > 0) || eta > maxFloat {
-		return nil, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", eta)
+	eta, err := learningRate(eta)
+	if err != nil {
+		return nil, err
 	}
 	if err := tie.valid(); err != nil {
 		return nil, err
@@ -58,14 +60,15 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if err := o.Tie.valid(); err != nil {
 		return false, err
 	}
-	if !(o.Eta > 0) || o.Eta > maxFloat {
-		return false, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", o.Eta)
+	eta, err := learningRate(o.Eta)
+	if err != nil {
+		return false, err
 	}
 	o.Seen++
 	if !o.Tie.Mistake(y, dot(o.W, x)+o.B) {
 		return false, nil
 	}
-	step := o.Eta * y
+	step := float64(eta * y) // no FMA with B below
 	for j, v := range x {
 		o.W[j] += float64(v * step) // no FMA: the same rounding as PLA's update on every platform
 	}

@@ -108,7 +108,7 @@ func TestOnlineErrors(t *testing.T) {
 		want error
 	}{
 		{0, 1, TieMistake, ErrOption},
-		{2, 0, TieMistake, ErrOption},
+		{2, -1, TieMistake, ErrOption},
 		{2, math.NaN(), TieMistake, ErrOption},
 		{2, math.Inf(1), TieMistake, ErrOption},
 		{2, 1, 3, ErrOption},

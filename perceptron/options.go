@@ -152,6 +152,20 @@ const (
 	defaultEta       = 1
 )
 
+// learningRate is the one rule for the learning rate η of every learner
+// (Options.Eta, GDOptions.Eta, Online.Eta and NewOnline): 0 stands for
+// the default 1, and any other value must be a finite number > 0. It
+// returns the η to use, or an ErrOption error.
+func learningRate(eta float64) (float64, error) {
+	if eta == 0 {
+		return defaultEta, nil
+	}
+	if !(eta > 0) || eta > math.MaxFloat64 {
+		return 0, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", eta)
+	}
+	return eta, nil
+}
+
 // validate replaces the zero MaxEpochs and Eta by their defaults, then
 // checks the options, naming the first bad one. Every learner calls it on
 // its own copy of the Options at the door.
@@ -159,18 +173,17 @@ func (o *Options) validate() error {
 	if o.MaxEpochs == 0 {
 		o.MaxEpochs = defaultMaxEpochs
 	}
-	if o.Eta == 0 {
-		o.Eta = defaultEta
-	}
 	if o.MaxEpochs < 0 {
 		return kindErrorf(ErrOption, "MaxEpochs must be > 0, got %d", o.MaxEpochs)
 	}
 	if o.MaxUpdates < 0 {
 		return kindErrorf(ErrOption, "MaxUpdates must be >= 0 (0 means no limit), got %d", o.MaxUpdates)
 	}
-	if !(o.Eta > 0) || math.IsNaN(o.Eta) || o.Eta > maxFloat {
-		return kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", o.Eta)
+	eta, err := learningRate(o.Eta)
+	if err != nil {
+		return err
 	}
+	o.Eta = eta
 	if o.Summation != ExactSum && o.Summation != FastSum {
 		return kindErrorf(ErrOption, "unknown Summation %d: want ExactSum or FastSum", int(o.Summation))
 	}
@@ -182,8 +195,6 @@ func (o *Options) validate() error {
 	}
 	return o.Tie.valid()
 }
-
-const maxFloat = 1.7976931348623157e308
 
 // Update is what an Observer sees after each update: the epoch (0-based),
 // the row that was misclassified, its point x and label y, the score

@@ -29,7 +29,10 @@ import (
 // Observer the finiteness of the points is checked during the first epoch,
 // so that an epoch reads the data once; with one, before the first epoch,
 // so that the Observer never sees an update of a run that then fails.
-func PLA(d *Dataset, opt Options) (*Result, error) {
+func PLA(d *Dataset, opt Options) (*Result, error) { return orEmpty(pla(d, opt)) }
+
+// pla is PLA, with a nil result on an error.
+func pla(d *Dataset, opt Options) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
@@ -96,8 +99,6 @@ type run struct {
 	// stopped does every tick calls.
 	watch bool
 	tick  int
-	// kernel, if set, makes the epochs of the dual (kernel) perceptron.
-	kernel *kernelRun
 }
 
 // checkEvery is the number of calls of stopped (one per block of rows, or
@@ -175,15 +176,22 @@ func (r *run) checkStop() {
 		r.epoch, r.res.Updates, why)
 }
 
-// epochs makes the epochs of the run: at most MaxEpochs, fewer when
-// stopped says so or, if early, after the first clean epoch (Converged).
-// It sets Epochs; without the early stop (Voted, Averaged) Converged says
-// whether the last epoch was clean. An epoch cut short counts as an
-// epoch, and is never clean.
-func (r *run) epochs(early bool) {
+// epochs makes the epochs of the run, each a pass of the primal
+// perceptron (pass).
+func (r *run) epochs(early bool) { r.epochsOf(early, r.pass) }
+
+// epochsOf makes the epochs of the run, each a call of pass, which makes
+// one epoch and returns its number of updates: at most MaxEpochs, fewer
+// when stopped says so or, if early, after the first clean epoch
+// (Converged). It sets Epochs; without the early stop (Voted, Averaged)
+// Converged says whether the last epoch was clean. An epoch cut short
+// counts as an epoch, and is never clean. The learners built on run pass
+// their own epoch here (the dual perceptron of dual.go, for one), so that
+// run knows nothing of them.
+func (r *run) epochsOf(early bool, pass func() int) {
 	last := -1
 	for r.epoch = 0; r.epoch < r.opt.MaxEpochs && !r.stopped(); r.epoch++ {
-		last = r.pass()
+		last = pass()
 		if r.halt {
 			last = -1
 		}
@@ -208,19 +216,26 @@ func (r *run) finish() error {
 	return nil
 }
 
-// pass makes one epoch and returns its number of updates.
+// pass makes one epoch of the primal perceptron and returns its number
+// of updates.
 func (r *run) pass() int {
-	r.cur = 0
-	if r.kernel != nil {
-		r.kernel.pass()
-	} else if r.opt.Order == RandomMistake {
-		r.mistakePass()
-	} else {
+	return r.counted(func() {
+		if r.opt.Order == RandomMistake {
+			r.mistakePass()
+			return
+		}
 		if r.opt.Order == Shuffle {
 			r.shuffle()
 		}
 		r.sweep()
-	}
+	})
+}
+
+// counted makes one epoch with epoch, records its number of updates in
+// UpdateRuns and returns it.
+func (r *run) counted(epoch func()) int {
+	r.cur = 0
+	epoch()
 	r.res.UpdateRuns.add(r.cur)
 	return r.cur
 }

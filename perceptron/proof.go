@@ -87,13 +87,15 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 		align := dot(theta, star)
 		norm2 := dot(theta, theta)
 		// ||θ*|| = 1, so |θ·θ*| ≤ ||θ||.
-		want := prevAlign + eta*gamma
-		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + eta*gamma)
+		// The float64 conversions forbid FMAs: the verdict is the same on
+		// every platform.
+		want := prevAlign + float64(eta*gamma)
+		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + float64(eta*gamma))
 		if align < want-tol {
 			return &ProofViolation{Update: t + 1, Step: "alignment", Got: align, Want: want}, nil
 		}
-		want = prevNorm2 + eta*eta*R*R
-		tol = slack * (norm2 + prevNorm2 + eta*eta*R*R)
+		want = prevNorm2 + float64(eta*eta*R*R)
+		tol = float64(slack * (norm2 + prevNorm2 + float64(eta*eta*R*R)))
 		if norm2 > want+tol {
 			return &ProofViolation{Update: t + 1, Step: "growth", Got: norm2, Want: want}, nil
 		}

@@ -95,7 +95,7 @@ func scaledMoments(d *Dataset, j int) (mean, std float64) {
 	mean /= float64(n)
 	for _, v := range col {
 		dv := v - mean
-		std += dv * dv
+		std += float64(dv * dv) // no FMA: the same bits on every platform
 	}
 	return math.Ldexp(mean, e), math.Ldexp(math.Sqrt(std/float64(n)), e)
 }

@@ -194,7 +194,7 @@ func columnRanges(d *Dataset) (mid, half []float64) {
 	}
 	for j := range lo {
 		l, h := lo[j], hi[j]
-		lo[j], hi[j] = l/2+h/2, h/2-l/2
+		lo[j], hi[j] = float64(l/2)+float64(h/2), float64(h/2)-float64(l/2) // no FMA
 		if !(hi[j] > 0) {
 			hi[j] = 1
 		}

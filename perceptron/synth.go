@@ -64,7 +64,7 @@ func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane,
 				break
 			}
 			for j := range pt {
-				pt[j] = 2*rng.Float64() - 1
+				pt[j] = float64(2*rng.Float64()) - 1
 			}
 			s := dot(h.W, pt) + h.B
 			if math.Abs(s) < margin || s == 0 {
@@ -92,7 +92,7 @@ func randomTarget(rng *rand.Rand, d int) Hyperplane {
 		var norm float64
 		for j := range w {
 			w[j] = rng.NormFloat64()
-			norm += w[j] * w[j]
+			norm += float64(w[j] * w[j])
 		}
 		if norm > 1e-12 {
 			norm = math.Sqrt(norm)
@@ -211,7 +211,7 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "LFD data: need n >= 2 points, got %d", n)
 	}
 	rng := synthRand(seed, lfdStream)
-	uniform := func() float64 { return 2*rng.Float64() - 1 }
+	uniform := func() float64 { return float64(2*rng.Float64()) - 1 }
 	x := make([]float64, 2*n)
 	y := make([]float64, n)
 	for {
@@ -256,7 +256,7 @@ func clipHalfPlane(p [][2]float64, w [2]float64, b, s float64) [][2]float64 {
 		}
 		if (vc >= 0) != (vn >= 0) {
 			t := vc / (vc - vn)
-			out = append(out, [2]float64{cur[0] + t*(next[0]-cur[0]), cur[1] + t*(next[1]-cur[1])})
+			out = append(out, [2]float64{cur[0] + float64(t*(next[0]-cur[0])), cur[1] + float64(t*(next[1]-cur[1]))})
 		}
 	}
 	return out
@@ -267,7 +267,7 @@ func polygonArea(p [][2]float64) float64 {
 	var a float64
 	for i, cur := range p {
 		next := p[(i+1)%len(p)]
-		a += cur[0]*next[1] - next[0]*cur[1]
+		a += float64(cur[0]*next[1]) - float64(next[0]*cur[1]) // no FMA
 	}
 	return math.Abs(a) / 2
 }
@@ -305,7 +305,7 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			p = clipHalfPlane(p, gw, g.B, -s)
 		}
 		if len(p) >= 3 {
-			area += polygonArea(p)
+			area += float64(polygonArea(p))
 		}
 	}
 	return min(area/4, 1), nil
@@ -411,8 +411,8 @@ func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 	}{{nOut, 1, -1}, {nIn, 0.5, 1}} {
 		for k := range c.m {
 			angle := 2 * math.Pi * float64(k) / float64(c.m)
-			x = append(x, c.radius*math.Cos(angle)+noise*rng.NormFloat64(),
-				c.radius*math.Sin(angle)+noise*rng.NormFloat64())
+			x = append(x, float64(c.radius*math.Cos(angle))+float64(noise*rng.NormFloat64()),
+				float64(c.radius*math.Sin(angle))+float64(noise*rng.NormFloat64()))
 			y = append(y, c.label)
 		}
 	}

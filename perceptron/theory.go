@@ -83,6 +83,14 @@ func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error)
 	return maxMargin(ctx, d, noBias)
 }
 
+// ctxOf returns opt's Context, or context.Background().
+func ctxOf(opt Options) context.Context {
+	if ctx := opt.Control.Context; ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
+
 // scaleData returns a copy of d with every value multiplied by 2^e.
 func scaleData(d *Dataset, e int) *Dataset {
 	n, c := d.N(), d.D()
@@ -238,6 +246,12 @@ type BoundResult struct {
 // floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
 // errors of R, γ and the quotient, so that a theorem's bound of exactly k
 // is never printed below k (orthonormal points: 2, not 1.9999999999999996).
+// "Not separable" is always proved, never taken from a tolerance. Through
+// the origin (NoBias), when MaxMargin finds no margin above its tolerance,
+// Bound certifies a separator (its margin, at most γ*, gives a valid bound
+// and is Gamma) or verifies, in exact rational arithmetic, convex weights
+// λ ≥ 0 with Σ λ_i y_i x_i = 0; when it can do neither, the error is
+// ErrUndecided.
 // With a bias, Bound agrees with Separable: when the maximum-margin solver
 // cannot certify a separator of the augmented data (badly scaled data, such
 // as timestamps near 1.7e9) but Separable proves the data separable, the
@@ -259,8 +273,12 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
 	h, gamma, err := MaxMargin(data, Options{NoBias: true, Control: ctl.Control})
-	if errors.Is(err, ErrNotSeparable) && !noBias {
-		h, gamma, err = separatorMargin(d, ctl, err)
+	if errors.Is(err, ErrNotSeparable) {
+		if noBias {
+			h, gamma, err = originMargin(ctxOf(opt), d, err)
+		} else {
+			h, gamma, err = separatorMargin(d, ctl, err)
+		}
 	}
 	if errors.Is(err, ErrNotSeparable) {
 		return BoundResult{R: r, Bound: math.Inf(1)}, nil

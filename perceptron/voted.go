@@ -1,6 +1,10 @@
 package perceptron
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+	"math/bits"
+)
 
 // VotedModel is the voted perceptron of Freund and Schapire (1999): every
 // weight vector PLA went through, each with the number of steps it survived.
@@ -34,7 +38,10 @@ type VotedModel struct {
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
-func Voted(d *Dataset, opt Options) (*VotedModel, error) {
+func Voted(d *Dataset, opt Options) (*VotedModel, error) { return orEmpty(voted(d, opt)) }
+
+// voted is Voted, with a nil result on an error.
+func voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
@@ -84,7 +91,10 @@ func (v *VotedModel) usable() error {
 }
 
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
-// of training. An x of the wrong dimension or not finite is an error.
+// of training. An x of the wrong dimension or not finite is an error. The
+// vote is summed exactly, in integers (counts up to the largest int, any
+// number of them), and then rounded to float64: its sign, hence
+// Predict, is always exact, and so is its value up to 2^53.
 func (v *VotedModel) Score(x []float64) (float64, error) {
 	if err := v.usable(); err != nil {
 		return 0, err
@@ -96,13 +106,43 @@ func (v *VotedModel) Score(x []float64) (float64, error) {
 }
 
 func (v *VotedModel) score(x []float64) float64 {
-	var s float64
+	var pos, neg tally
 	for k, h := range v.Vectors {
 		if c := v.Counts[k]; c != 0 {
-			s += float64(c) * v.Tie.Sign(dot(h.W, x)+h.B)
+			switch v.Tie.Sign(dot(h.W, x) + h.B) {
+			case 1:
+				pos.add(uint64(c))
+			case -1:
+				neg.add(uint64(c))
+			}
 		}
 	}
-	return s
+	return pos.minus(neg)
+}
+
+// tally is an exact sum of non-negative counts, a 128-bit unsigned
+// integer: 2^63 counts of 2^63 − 1 each cannot overflow it.
+type tally struct{ hi, lo uint64 }
+
+// add adds c to t.
+func (t *tally) add(c uint64) {
+	var carry uint64
+	t.lo, carry = bits.Add64(t.lo, c, 0)
+	t.hi += carry
+}
+
+// minus returns t − u rounded to float64: 0 only when t = u, and of the
+// sign of t − u.
+func (t tally) minus(u tally) float64 {
+	sign := 1.0
+	if t.hi < u.hi || t.hi == u.hi && t.lo < u.lo {
+		t, u, sign = u, t, -1
+	}
+	lo, borrow := bits.Sub64(t.lo, u.lo, 0)
+	hi := t.hi - u.hi - borrow
+	// hi·2^64 + lo: the sum of two floats is rounded once more, which can
+	// move the value by an ulp but never to 0 or across it.
+	return sign * (math.Ldexp(float64(hi), 64) + float64(lo))
 }
 
 // Predict returns the sign of the vote, Score, under the Tie policy of
@@ -181,7 +221,10 @@ type AveragedResult struct {
 //
 // Errors and stops are those of Voted; the averaged weights (and the
 // explicit average) that overflow are also an ErrNonFinite error.
-func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
+func Averaged(d *Dataset, opt Options) (*AveragedResult, error) { return orEmpty(averaged(d, opt)) }
+
+// averaged is Averaged, with a nil result on an error.
+func averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
@@ -200,10 +243,10 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 			c := float64(steps)
 			x, step := d.Row(i), opt.Eta*d.Y[i]
 			for j, v := range x {
-				u[j] += c * (v * step)
+				u[j] += float64(c * (v * step)) // no FMA: the same bits on every platform
 			}
 			if !opt.NoBias {
-				ub += c * step
+				ub += float64(c * step)
 			}
 		}
 		steps++

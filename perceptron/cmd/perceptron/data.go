@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/internal/delim"
@@ -210,6 +211,9 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		}
 		info.classNames = names
 	}
+	if err := checkText(path, d, info, head); err != nil {
+		return nil, info, err
+	}
 	info.features = feats
 	if feats == nil {
 		for j := 0; j < info.columns-1; j++ {
@@ -217,4 +221,52 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		}
 	}
 	return d, info, nil
+}
+
+// checkText refuses labels and header names that are not UTF-8 text (a
+// file saved as Windows-1252 or Latin-1, say): the model file is JSON, which
+// holds only text, so they could not be kept byte for byte, and predict
+// would print labels that are not the file's. The error names the line and
+// the column of the first such field.
+func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.Record) error {
+	notText := func(line, col int, what, s string) error {
+		return &fileError{path, delim.Errorf(delim.Format, line, col,
+			"the %s %q is not UTF-8 text: the model file keeps labels and names as text, byte for byte; save the file as UTF-8", what, s)}
+	}
+	if len(head) > 0 {
+		for j, f := range head[0].Fields {
+			if !utf8.ValidString(f) {
+				return notText(head[0].Line, j, "field", f)
+			}
+		}
+	}
+	for _, c := range d.Classes {
+		if !utf8.ValidString(c) {
+			return notText(labelLine(path, c, info.columns-1), info.columns-1, "label", c)
+		}
+	}
+	return nil
+}
+
+// labelLine returns the first line of the file whose field col is label,
+// or 0.
+func labelLine(path, label string, col int) int {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	in, err := delim.NewReader(f, 0)
+	if err != nil {
+		return 0
+	}
+	for {
+		rec, ok, err := in.Next()
+		if err != nil || !ok {
+			return 0
+		}
+		if col < len(rec.Fields) && rec.Fields[col] == label {
+			return rec.Line
+		}
+	}
 }

@@ -42,6 +42,9 @@ data, so no data row is ever dropped. A first line
 "n_samples,n_features,names..." (the layout of scikit-learn's data files)
 is recognised and skipped, and its class names may be given to --classes.
 Labels -1 and +1 name their classes even if one of them is absent.
+Labels and header names must be UTF-8 text (the model is JSON, which
+keeps them byte for byte): a file saved as Windows-1252 or Latin-1 is
+refused with the line and column of the first field that is not.
 `
 
 const trainUsage = `train flags:
@@ -74,9 +77,9 @@ prints one label per line of FILE, as the labels are written in the
 training file (classes[0] for -1, classes[1] for +1; "?" for a score of
 exactly 0 under --tie mistake, which counts as an error). FILE has the
 columns of the training file: with the label column last (as many columns
-as the training file), the error rate on the rows whose label is one of the
-two classes goes to stderr; without it (one column fewer) only the labels
-are printed.
+as the training file), the error rate over every row goes to stderr (a
+row whose label is neither class, a third class of the file, is an
+error); without it (one column fewer) only the labels are printed.
 `
 
 const boundUsage = `bound flags:

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/internal/delim"
@@ -88,12 +89,12 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		return &fileError{path, err}
 	}
 	var (
-		labelled        bool
-		x               = make([]float64, len(m.W))
-		out             strings.Builder // printed only if every line is good
-		rows, scored, e int
-		firstLine       int // the first data line and its number of fields
-		firstCols       int
+		labelled       bool
+		x              = make([]float64, len(m.W))
+		out            strings.Builder // printed only if every line is good
+		rows, other, e int
+		firstLine      int // the first data line and its number of fields
+		firstCols      int
 	)
 	for first := true; ; first = false {
 		rec, ok, err := in.Next()
@@ -131,8 +132,13 @@ func predict(args []string, stdout, stderr io.Writer) error {
 			return &fileError{path, delim.FieldCount(line, len(fields), firstCols, firstLine)}
 		}
 		if labelled {
-			if err := delim.CheckLabel(fields[m.Columns-1], line, m.Columns-1); err != nil {
+			label := fields[m.Columns-1]
+			if err := delim.CheckLabel(label, line, m.Columns-1); err != nil {
 				return &fileError{path, err}
+			}
+			if !utf8.ValidString(label) {
+				return &fileError{path, delim.Errorf(delim.Format, line, m.Columns-1,
+					"the label %q is not UTF-8 text: the model's classes (%q, %q) are text; save the file as UTF-8", label, m.Classes[0], m.Classes[1])}
 			}
 		}
 		for k, j := range m.Features {
@@ -160,18 +166,20 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		}
 		out.WriteString(name + "\n")
 		if labelled {
+			// Every labelled row is scored: a label that is neither class
+			// of the model (a third class of the file) is an error of the
+			// model on that row, as a wrong class is.
 			label := fields[m.Columns-1]
-			var y float64
+			y := 0.0
 			switch {
 			case sameLabel(label, m.Classes[0]):
 				y = -1
 			case sameLabel(label, m.Classes[1]):
 				y = 1
 			default:
-				continue
+				other++
 			}
-			scored++
-			if p != y {
+			if p != y || y == 0 {
 				e++
 			}
 		}
@@ -183,15 +191,15 @@ func predict(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if labelled {
-		if scored == 0 {
-			fmt.Fprintf(stderr, "error rate: no row has label %q or %q\n", m.Classes[0], m.Classes[1])
-		} else {
-			fmt.Fprintf(stderr, "error rate: %d of %d rows = %g", e, scored, float64(e)/float64(scored))
-			if scored < rows {
-				fmt.Fprintf(stderr, " (%d rows with other labels not scored)", rows-scored)
+		fmt.Fprintf(stderr, "error rate: %d of %d rows = %g", e, rows, float64(e)/float64(rows))
+		if other > 0 {
+			have := "rows have"
+			if other == 1 {
+				have = "row has"
 			}
-			fmt.Fprintln(stderr)
+			fmt.Fprintf(stderr, " (%d %s a label that is neither %q nor %q: each is an error)", other, have, m.Classes[0], m.Classes[1])
 		}
+		fmt.Fprintln(stderr)
 	}
 	return nil
 }

@@ -1,11 +1,16 @@
+// Package asm holds the kernels of the perceptron's epoch, as gonum's
+// internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a
+// time with one w (ExactSum), DotFast scores one row with partial sums
+// (FastSum), ScanFast scans rows and makes the clear updates (FastSum, in
+// order), Axpy makes the update. On amd64 they are SSE2 and AVX2 assembly
+// (asm_amd64.s, wrapped by asm_amd64.go; Axpy falls back on gonum's
+// floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
+// check the assembly bit for bit, they are the Go loops of this file
+// (asm_other.go). Every kernel gives the same bits as its Go loop: no
+// fused multiply-add anywhere.
 package asm
 
-// Package asm holds the kernels of the perceptron's epoch, as gonum's
-// internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a time with one
-// w (ExactSum), DotFast scores one row with partial sums (FastSum), Axpy
-// makes the update. On amd64 they are SSE2 assembly (rows_amd64.s; Axpy is
-// gonum's); elsewhere, and in the tests that check the assembly bit for
-// bit, they are the Go loops below.
+import "math"
 
 // Dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
 // each summed left to right exactly as DotExact sums it.
@@ -56,9 +61,6 @@ func DotFastGo(w, x []float64) float64 {
 	return s
 }
 
-// maxFloat is the largest finite float64.
-const maxFloat = 1.7976931348623157e308
-
 // ScanFastGo is the FastSum epoch of PLA in the InOrder order over the rows
 // x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
 // decision of the caller. It scores each row with the current w and b,
@@ -78,13 +80,13 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 		xi := x[o : o+c : o+c]
 		s = DotFastGo(w, xi) + b
 		t := yi * s
-		if t > 0 && t <= maxFloat {
+		if t > 0 && t <= math.MaxFloat64 {
 			continue
 		}
-		if !(t < 0) || t < -maxFloat {
+		if !(t < 0) || t < -math.MaxFloat64 {
 			return i, true, s, b, u, last
 		}
-		step := eta * yi
+		step := float64(eta * yi) // no FMA with the sums below
 		AxpyGo(step, xi, w)
 		if bias {
 			b += step
@@ -118,4 +120,41 @@ func DotExact(w, x []float64) float64 {
 		s += float64(w[j] * x[j])
 	}
 	return s
+}
+
+// ReadSumGo returns Σ x_i with sixteen partial sums: s_k sums, left to
+// right, the x_i with i ≡ k (mod 16) below 16⌊len(x)/16⌋; they are
+// combined as t_k = (s_k + s_{k+4}) + (s_{k+8} + s_{k+12}), k < 4, then
+// (t_0 + t_2) + (t_1 + t_3), and the last len(x) mod 16 values are added
+// after, left to right. It is the
+// fastest read of memory the package can make (ReadSum, in AVX2 assembly
+// where the CPU has it: four 256-bit accumulators): perfcompare's limit,
+// the time an epoch cannot beat.
+func ReadSumGo(x []float64) float64 {
+	// Sixteen variables, not an array, so that the sums stay in registers.
+	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15 float64
+	i := 0
+	for ; i+16 <= len(x); i += 16 {
+		v := x[i : i+16 : i+16]
+		s0, s1, s2, s3 = s0+v[0], s1+v[1], s2+v[2], s3+v[3]
+		s4, s5, s6, s7 = s4+v[4], s5+v[5], s6+v[6], s7+v[7]
+		s8, s9, s10, s11 = s8+v[8], s9+v[9], s10+v[10], s11+v[11]
+		s12, s13, s14, s15 = s12+v[12], s13+v[13], s14+v[14], s15+v[15]
+	}
+	s := [16]float64{s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15}
+	return readSumTail(&s, x[i:])
+}
+
+// readSumTail combines the sixteen partial sums as ReadSumGo says and adds
+// the tail.
+func readSumTail(s *[16]float64, tail []float64) float64 {
+	var t [4]float64
+	for k := range t {
+		t[k] = (s[k] + s[k+4]) + (s[k+8] + s[k+12])
+	}
+	r := (t[0] + t[2]) + (t[1] + t[3])
+	for _, v := range tail {
+		r += v
+	}
+	return r
 }

@@ -7,7 +7,7 @@ import (
 	"gonum.org/v1/gonum/floats"
 )
 
-// The assembly kernels of rows_amd64.s; the wrappers check the bounds that
+// The assembly kernels of asm_amd64.s; the wrappers check the bounds that
 // the assembly does not.
 
 //go:noescape
@@ -97,4 +97,20 @@ func Axpy(a float64, x, w []float64) {
 		return
 	}
 	floats.AddScaled(w[:len(x)], a, x)
+}
+
+//go:noescape
+func readSumAVX2(x *float64, n int, s *[16]float64)
+
+// ReadSum is ReadSumGo, bit for bit: with AVX2 readSumAVX2 keeps the
+// sixteen partial sums in four 256-bit registers (lane k of register r is
+// s_{4r+k}) and adds 128 bytes of x a step straight from memory.
+func ReadSum(x []float64) float64 {
+	m := len(x) &^ 15
+	if !hasAVX2 || m == 0 {
+		return ReadSumGo(x)
+	}
+	var s [16]float64
+	readSumAVX2(&x[0], m, &s)
+	return readSumTail(&s, x[m:])
 }

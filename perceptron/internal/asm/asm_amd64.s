@@ -12,10 +12,10 @@
 #define PFMAX 16384
 #define PFI PREFETCHNTA
 
-// The kernels of rows.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
+// The kernels of asm.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
-// multiply-add), so the results are bit for bit those of dot8ExactGo and
-// dotFastGo.
+// multiply-add), so the results are bit for bit those of Dot8ExactGo and
+// DotFastGo.
 
 // func dot8ExactAsm(w *float64, n int, rows *[9]*float64, out *[8]float64)
 //
@@ -559,5 +559,37 @@ atail:
 	JMP    atail
 
 adone:
+	VZEROUPPER
+	RET
+
+// func readSumAVX2(x *float64, n int, s *[16]float64)
+//
+// s[k] = Σ x[i], i ≡ k (mod 16), i < n; n is a positive multiple of 16.
+// Y0..Y3 hold s[0:4], s[4:8], s[8:12], s[12:16]: every VADDPD adds four
+// values read from memory to four partial sums, each sum left to right.
+TEXT ·readSumAVX2(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ s+16(FP), DI
+	SHLQ $3, CX
+	ADDQ SI, CX // the end of x
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+
+readsumloop:
+	VADDPD (SI), Y0, Y0
+	VADDPD 32(SI), Y1, Y1
+	VADDPD 64(SI), Y2, Y2
+	VADDPD 96(SI), Y3, Y3
+	ADDQ   $128, SI
+	CMPQ   SI, CX
+	JB     readsumloop
+
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET

@@ -2,7 +2,7 @@
 
 package asm
 
-// Without the amd64 assembly the kernels are the Go loops of rows.go.
+// Without the amd64 assembly the kernels are the Go loops of asm.go.
 
 // hasAVX2 is false: there is no assembly here.
 var hasAVX2 = false
@@ -20,3 +20,6 @@ func DotFast(w, x []float64) float64 { return DotFastGo(w, x) }
 func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 }
+
+// ReadSum is ReadSumGo.
+func ReadSum(x []float64) float64 { return ReadSumGo(x) }

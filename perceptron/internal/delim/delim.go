@@ -9,6 +9,7 @@ package delim
 import (
 	"bufio"
 	"bytes"
+	"compress/flate"
 	"compress/gzip"
 	"errors"
 	"fmt"
@@ -101,6 +102,9 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		z, err := gzip.NewReader(br)
 		if err != nil {
+			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+				return nil, errorf(Format, 0, -1, "the gzip stream is truncated (it ends inside its header): the file was cut short")
+			}
 			return nil, errorf(Format, 0, -1, "gzip-compressed data that cannot be read: %v", err)
 		}
 		src, gz = z, true
@@ -113,9 +117,37 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return nil, errorf(Format, 0, -1, "zstd-compressed data, not text: decompress it first (unzstd)")
 	}
-	sc := bufio.NewScanner(src)
+	var sc *bufio.Scanner
+	if !gz {
+		sc = bufio.NewScanner(src)
+	} else {
+		// A truncated stream must not pass its cut last line off as a
+		// line: the read error ends the scan before it.
+		fr := &failReader{r: src}
+		sc = bufio.NewScanner(fr)
+		sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+			if atEOF && fr.err != nil && len(data) > 0 && bytes.IndexByte(data, '\n') < 0 {
+				return 0, nil, fr.err
+			}
+			return bufio.ScanLines(data, atEOF)
+		})
+	}
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
 	return &Reader{sc: sc, comma: comma, gz: gz}, nil
+}
+
+// failReader is r that keeps the first error other than io.EOF it returns.
+type failReader struct {
+	r   io.Reader
+	err error
+}
+
+func (f *failReader) Read(p []byte) (int, error) {
+	n, err := f.r.Read(p)
+	if err != nil && err != io.EOF && f.err == nil {
+		f.err = err
+	}
+	return n, err
 }
 
 // Gzip reports whether the input was gzip-compressed.
@@ -163,14 +195,25 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		return Record{Fields: f, Line: r.line}, true, nil
 	}
 	if err := r.sc.Err(); err != nil {
-		if errors.Is(err, bufio.ErrTooLong) {
+		switch {
+		case errors.Is(err, bufio.ErrTooLong):
 			r.err = errorf(Format, r.line+1, -1, "longer than %d bytes", MaxLine)
-		} else {
+		case r.gz && errors.Is(err, io.ErrUnexpectedEOF):
+			r.err = errorf(Format, r.line+1, -1, "the gzip stream is truncated (the compressed data ends before its end mark): the file was cut short")
+		case r.gz && (errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || isFlateCorrupt(err)):
+			r.err = errorf(Format, r.line+1, -1, "the gzip stream is corrupt: %v", err)
+		default:
 			r.err = fmt.Errorf("reading: %w", err)
 		}
 		return Record{}, false, r.err
 	}
 	return Record{}, false, nil
+}
+
+// isFlateCorrupt reports whether err is a corrupt deflate stream.
+func isFlateCorrupt(err error) bool {
+	var c flate.CorruptInputError
+	return errors.As(err, &c)
 }
 
 // Peek returns the next non-blank line without consuming it.

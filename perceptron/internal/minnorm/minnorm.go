@@ -146,7 +146,7 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 			}
 			kept := corral[:0]
 			for k, c := range corral {
-				c.Lambda = theta*alpha[k] + (1-theta)*c.Lambda
+				c.Lambda = float64(theta*alpha[k]) + float64((1-theta)*c.Lambda) // no FMA
 				if c.Lambda > 1e-15 {
 					kept = append(kept, c)
 				}

@@ -1,0 +1,81 @@
+package perceptron_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestBoundNoBiasNearlyDegenerate: through the origin, Bound never answers
+// "not separable" on data that is separable, however thin the margin: it
+// certifies a separator (and then the bound holds for PLA's run) or says
+// ErrUndecided, as Bound with a bias does. Each set is separable through
+// the origin with a margin near 1e-14 (the first is the report's case:
+// PLA with NoBias separates it in 2 updates).
+func TestBoundNoBiasNearlyDegenerate(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		x    [][]float64
+		y    []float64
+	}{
+		{"two points 2e-14 apart in x2", [][]float64{{1, 1e-14}, {1, -1e-14}}, []float64{1, -1}},
+		{"1-D, a point 1e-14 from 0", [][]float64{{1e-14}, {-1}}, []float64{1, -1}},
+		{"two points on a diagonal", [][]float64{{1, 1}, {1, 1 - 2e-14}}, []float64{1, -1}},
+		{"three points", [][]float64{{1, 1e-14}, {2, -1e-14}, {-1, -3e-14}}, []float64{1, -1, -1}},
+	} {
+		d := mustData(t, c.x, c.y)
+		opt := perceptron.Options{NoBias: true}
+		br, err := perceptron.Bound(d, opt)
+		if errors.Is(err, perceptron.ErrUndecided) {
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if !br.Separable {
+			t.Errorf("%s: Bound says not separable (%+v), but the data is separable through the origin", c.name, br)
+			continue
+		}
+		// The certified target separates every row, and PLA's run obeys the bound.
+		if m, _, err := br.Target.DatasetMargin(d); err != nil || !(m > 0) || br.Target.B != 0 {
+			t.Errorf("%s: target %+v has margin %v, %v", c.name, br.Target, m, err)
+		}
+		res, err := perceptron.PLA(d, perceptron.Options{NoBias: true, MaxEpochs: 100000})
+		if err == nil && res.Converged && float64(res.Updates) > br.Bound {
+			t.Errorf("%s: PLA made %d updates, above the bound %v", c.name, res.Updates, br.Bound)
+		}
+	}
+	d := mustData(t, [][]float64{{1, 1e-14}, {1, -1e-14}}, []float64{1, -1})
+	res, err := perceptron.PLA(d, perceptron.Options{NoBias: true})
+	if err != nil || !res.Converged || res.Updates != 2 {
+		t.Fatalf("PLA with NoBias on the report's two points: %+v, %v; want 2 updates", res, err)
+	}
+	br, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
+	if err != nil || !br.Separable || br.Bound < 2 {
+		t.Errorf("the report's two points: %+v, %v; want a certified bound", br, err)
+	}
+}
+
+// TestBoundNoBiasNotSeparable: where the origin lies exactly in the hull of
+// the y_i x_i, Bound proves it (exact rational arithmetic on the convex
+// weights) and answers not separable, bound +Inf, no error.
+func TestBoundNoBiasNotSeparable(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		x    [][]float64
+		y    []float64
+	}{
+		{"opposite labels on one ray", [][]float64{{1, 1}, {2, 2}}, []float64{1, -1}},
+		{"a point at the origin", [][]float64{{0, 0}, {1, 2}}, []float64{1, -1}},
+		{"xor", [][]float64{{1, 1}, {2, 2}, {1, 2}, {2, 1}}, []float64{1, 1, -1, -1}},
+		{"1-D both sides", [][]float64{{1}, {-3}, {2}}, []float64{1, 1, -1}},
+		{"three points, the origin inside", [][]float64{{1, 1e-14}, {2, -1e-14}, {-1, 3e-14}}, []float64{1, -1, -1}},
+	} {
+		br, err := perceptron.Bound(mustData(t, c.x, c.y), perceptron.Options{NoBias: true})
+		if err != nil || br.Separable || br.Bound <= 1e308 {
+			t.Errorf("%s: %+v, %v; want not separable, bound +Inf, no error", c.name, br, err)
+		}
+	}
+}

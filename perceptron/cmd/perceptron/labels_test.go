@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLabelsNotUTF8: a file saved as Windows-1252 ("café" with é = 0xE9)
+// holds labels that JSON cannot keep byte for byte. train refuses it,
+// naming the line and the column of the first such label (or header
+// name), and predict refuses such a label in a labelled file, naming the
+// line, instead of printing labels that are not the file's.
+func TestLabelsNotUTF8(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cp1252 := write("cp1252.txt", "1 2 tea\n2 1 tea\n-1 -2 caf\xe9\n-2 -1 caf\xe9\n")
+	code, out, errs := call("train", cp1252)
+	want := "perceptron: " + cp1252 + `: line 3, column 2: the label "caf\xe9" is not UTF-8 text`
+	if code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+		t.Errorf("train on Windows-1252 labels: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
+	}
+	header := write("header.csv", "x,caf\xe9,y\n1,2,a\n-1,-2,b\n")
+	code, _, errs = call("train", "--header", "yes", header)
+	if want := "perceptron: " + header + `: line 1, column 1: the field "caf\xe9" is not UTF-8 text`; code != 1 || !strings.HasPrefix(errs, want) {
+		t.Errorf("train, Windows-1252 header: exit %d, stderr %q; want exit 1 and %q", code, errs, want)
+	}
+
+	// A model trained on UTF-8 labels, byte for byte in its JSON.
+	utf := write("utf8.txt", "1 2 tea\n2 1 tea\n-1 -2 café\n-2 -1 café\n")
+	code, js, errs := call("train", utf)
+	if code != 0 {
+		t.Fatalf("train on UTF-8 labels: exit %d: %s", code, errs)
+	}
+	var m model
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatal(err)
+	}
+	if m.Classes[0] != "café" && m.Classes[1] != "café" {
+		t.Fatalf("classes %q, want café kept byte for byte", m.Classes)
+	}
+	mpath := write("model.json", js)
+	code, out, errs = call("predict", "--model", mpath, utf)
+	if code != 0 || strings.Count(out, "café\n")+strings.Count(out, "tea\n") != 4 || errs != "error rate: 0 of 4 rows = 0\n" {
+		t.Errorf("predict on the training file: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	code, out, errs = call("predict", "--model", mpath, cp1252)
+	if want := "perceptron: " + cp1252 + `: line 3, column 2: the label "caf\xe9" is not UTF-8 text`; code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+		t.Errorf("predict on Windows-1252 labels: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
+	}
+}
+
+// TestPredictScoresEveryRow: the error rate is over every labelled row; a
+// row whose label is neither class of the model is an error (and said
+// so), never left out of the count.
+func TestPredictScoresEveryRow(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data.txt")
+	if err := os.WriteFile(data, []byte("1 2 a\n-1 -2 b\n2 2 c\n-2 -2 a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	mpath := filepath.Join(dir, "m.json")
+	js := `{"algo":"pla","w":[1,1],"b":0,"columns":3,"features":[0,1],"classes":["b","a"],"tie":"mistake"}`
+	if err := os.WriteFile(mpath, []byte(js), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := call("predict", "--model", mpath, data)
+	// Predictions: a, b, a, b; labels a, b, c, a: rows 3 (c) and 4 wrong.
+	if code != 0 || out != "a\nb\na\nb\n" ||
+		errs != `error rate: 2 of 4 rows = 0.5 (1 row has a label that is neither "b" nor "a": each is an error)`+"\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

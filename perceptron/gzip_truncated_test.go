@@ -1,0 +1,75 @@
+package perceptron_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// gzipped returns a gzip-compressed CSV of n rows.
+func gzipped(t *testing.T, n int) []byte {
+	t.Helper()
+	var text strings.Builder
+	text.WriteString("x1,x2,y\n")
+	for i := range n {
+		fmt.Fprintf(&text, "%d.%d,%d,%d\n", i, i*7%10, i%13, 1-2*(i%2))
+	}
+	var buf bytes.Buffer
+	z := gzip.NewWriter(&buf)
+	if _, err := z.Write([]byte(text.String())); err != nil {
+		t.Fatal(err)
+	}
+	if err := z.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// TestGzipTruncated: a gzip file cut short is an ErrFormat *ParseError
+// that says the gzip stream is truncated (and names the file), whether it
+// is cut in the compressed data or in the header; a corrupt checksum is
+// ErrFormat too. The whole file reads.
+func TestGzipTruncated(t *testing.T) {
+	full := gzipped(t, 2000)
+	dir := t.TempDir()
+	write := func(name string, b []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	d, err := perceptron.ReadCSVFile(write("full.csv.gz", full), perceptron.CSVOptions{})
+	if err != nil || d.N() != 2000 {
+		t.Fatalf("the whole file: %v rows, %v", d, err)
+	}
+	bad := append([]byte(nil), full...)
+	bad[len(bad)-5] ^= 0xff // the CRC-32 of the trailer
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"half.csv.gz", full[:len(full)/2], "gzip stream is truncated"},
+		{"no-trailer.csv.gz", full[:len(full)-4], "gzip stream is truncated"},
+		{"header.csv.gz", full[:5], "gzip stream is truncated"},
+		{"checksum.csv.gz", bad, "gzip stream is corrupt"},
+	} {
+		path := write(c.name, c.data)
+		_, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{})
+		var pe *perceptron.ParseError
+		if !errors.Is(err, perceptron.ErrFormat) || !errors.As(err, &pe) || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), c.name) {
+			t.Errorf("%s: %v; want an ErrFormat *ParseError that names the file and says %q", c.name, err, c.want)
+		}
+		if _, err := perceptron.ReadCSV(bytes.NewReader(c.data), perceptron.CSVOptions{}); !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("ReadCSV, %s: %v; want ErrFormat, %q", c.name, err, c.want)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package perceptron_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+	"gonum.org/v1/gonum/mat"
+)
+
+// TestPolyDegreeBounded: a degree beyond MaxPolyDegree is refused as a bad
+// option, by ParseKernel and by KernelPerceptron, before any work (the
+// degree 2^40 of the report made one multiply per degree); MaxPolyDegree
+// itself is accepted and evaluates (x·z + C)^Degree.
+func TestPolyDegreeBounded(t *testing.T) {
+	for _, s := range []string{"poly:1099511627776:0", "poly:65", "poly:9223372036854775807"} {
+		if _, err := perceptron.ParseKernel(s); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("ParseKernel(%q): %v, want ErrOption", s, err)
+		}
+	}
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 1 << 40}, perceptron.Options{}); !errors.Is(err, perceptron.ErrOption) {
+		t.Errorf("KernelPerceptron, degree 2^40: %v, want ErrOption", err)
+	}
+	k, err := perceptron.ParseKernel("poly:64:0")
+	if err != nil {
+		t.Fatalf("poly:64:0: %v", err)
+	}
+	if got := k.Eval([]float64{2}, []float64{1}); got != 18446744073709551616 { // 2^64, exact
+		t.Errorf("poly:64:0 at x·z = 2: %v, want 2^64", got)
+	}
+}
+
+// countingKernel is the linear kernel that counts its evaluations and
+// cancels a context after a given number of them.
+type countingKernel struct {
+	calls    *int
+	cancelAt int
+	cancel   context.CancelFunc
+}
+
+func (k countingKernel) Eval(x, z []float64) float64 {
+	*k.calls++
+	if *k.calls == k.cancelAt {
+		k.cancel()
+	}
+	var s float64
+	for j := range x {
+		s += float64(x[j] * z[j])
+	}
+	return s
+}
+
+func (k countingKernel) String() string { return "counting" }
+
+// TestKernelCancelledBefore: a Context cancelled before the call stops
+// KernelPerceptron and Dual before they build the Gram matrix: the kernel
+// is never evaluated, α is 0, no epoch ran, and the error is ErrStopped
+// with the context's error. For Dual the data is finite but its Gram
+// matrix overflows (1e200²): had Dual built the matrix first, the error
+// would be ErrNonFinite.
+func TestKernelCancelledBefore(t *testing.T) {
+	d := perceptron.XORData()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	opt := perceptron.Options{Control: perceptron.Control{Context: ctx}}
+	calls := 0
+	m, err := perceptron.KernelPerceptron(d, countingKernel{calls: &calls}, opt)
+	if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("KernelPerceptron: %v, want ErrStopped and context.Canceled", err)
+	}
+	if calls != 0 || m == nil || m.Epochs != 0 || m.Updates != 0 || m.Converged || len(m.Alpha) != d.N() {
+		t.Fatalf("KernelPerceptron: %d kernel calls, model %+v; want no call and no epoch", calls, m)
+	}
+	for _, a := range m.Alpha {
+		if a != 0 {
+			t.Errorf("alpha %v, want 0", m.Alpha)
+		}
+	}
+	huge, err := perceptron.NewDataset([][]float64{{1e200, 0}, {0, 1e200}}, []float64{1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := perceptron.Dual(huge, perceptron.Options{}); !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Fatalf("Dual on a Gram matrix that overflows: %v, want ErrNonFinite", err)
+	}
+	res, err := perceptron.Dual(huge, opt)
+	if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("Dual, context cancelled before: %v, want ErrStopped (the Gram matrix never built)", err)
+	}
+	if res == nil || res.Epochs != 0 || res.Updates != 0 || res.W[0] != 0 || res.W[1] != 0 {
+		t.Errorf("Dual, cancelled: %+v, want no epoch and w = 0", res)
+	}
+}
+
+// TestKernelCancelledDuringGram: a Context cancelled while the Gram matrix
+// is built stops it within one row (n evaluations of the kernel) and
+// KernelPerceptron returns ErrStopped without an epoch.
+func TestKernelCancelledDuringGram(t *testing.T) {
+	const n = 40
+	x := make([][]float64, n)
+	y := make([]float64, n)
+	for i := range x {
+		x[i] = []float64{float64(i%7) - 3, float64(i%5) - 2}
+		y[i] = float64(1 - 2*(i%2))
+	}
+	d, err := perceptron.NewDataset(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls := 0
+	const at = 100 // in the third row of the upper triangle
+	k := countingKernel{calls: &calls, cancelAt: at, cancel: cancel}
+	m, err := perceptron.KernelPerceptron(d, k, perceptron.Options{Control: perceptron.Control{Context: ctx}})
+	if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Fatalf("KernelPerceptron: %v, want ErrStopped and context.Canceled", err)
+	}
+	if calls < at || calls > at+n {
+		t.Errorf("%d kernel calls after a cancel at call %d: want at most one more row (%d)", calls, at, n)
+	}
+	if m.Epochs != 0 || m.Updates != 0 {
+		t.Errorf("stopped in the Gram matrix, yet %d epochs and %d updates", m.Epochs, m.Updates)
+	}
+	if all := n * (n + 1) / 2; calls >= all {
+		t.Errorf("%d calls: the whole matrix (%d) was built", calls, all)
+	}
+}
+
+// TestKernelModelOverflow: where the polynomial kernel overflows, Score,
+// Predict, PredictAll and Errors of a KernelModel return an ErrNonFinite
+// error, as Hyperplane.Score does, instead of NaN or a prediction of 0.
+// Two rows with opposite labels and α = 1 give +Inf − Inf = NaN at
+// x = 1e200; one row alone gives +Inf.
+func TestKernelModelOverflow(t *testing.T) {
+	for _, m := range []*perceptron.KernelModel{
+		{Alpha: []int{1, 1}, Kernel: perceptron.PolyKernel{Degree: 2}, Eta: 1, X: mat.NewDense(2, 1, []float64{1, 1}), Y: []float64{1, -1}},
+		{Alpha: []int{1}, Kernel: perceptron.PolyKernel{Degree: 2}, Eta: 1, X: mat.NewDense(1, 1, []float64{1}), Y: []float64{1}},
+	} {
+		if err := m.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		if s, err := m.Score([]float64{2}); err != nil || s != float64(len(m.Alpha)%2)*4 {
+			t.Errorf("Score(2): %v, %v; want %v", s, err, float64(len(m.Alpha)%2)*4)
+		}
+		x := []float64{1e200}
+		if s, err := m.Score(x); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("Score(1e200): %v, %v; want ErrNonFinite", s, err)
+		}
+		if p, err := m.Predict(x); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("Predict(1e200): %v, %v; want ErrNonFinite", p, err)
+		}
+		d, err := perceptron.NewDataset([][]float64{{1}, {1e200}}, []float64{1, -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := m.PredictAll(d); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("PredictAll: %v, want ErrNonFinite", err)
+		}
+		if _, err := m.Errors(d); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("Errors: %v, want ErrNonFinite", err)
+		}
+		if _, err := m.ErrorRate(d); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("ErrorRate: %v, want ErrNonFinite", err)
+		}
+	}
+}
