@@ -409,4 +409,3 @@ func runLogged(t *testing.T, ctx context.Context, name string, args ...string) {
 		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, out)
 	}
 }
-
