@@ -98,6 +98,9 @@ func TestGradescopeReplica(t *testing.T) {
 	zipPath := filepath.Join(work, "hw2_pla_autograder.zip")
 	runLogged(t, ctx, "go", "run", "./lessons/assign", "gradescope", "-assignment", "hw2_pla", "-o", zipPath)
 	ag := filepath.Join(rootfs, "autograder")
+	if err := os.MkdirAll(filepath.Join(ag, "source"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	runLogged(t, ctx, "unzip", "-q", zipPath, "-d", filepath.Join(ag, "source"))
 	b, err := os.ReadFile(filepath.Join(ag, "source", "run_autograder"))
 	if err != nil {

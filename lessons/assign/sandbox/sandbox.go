@@ -277,7 +277,17 @@ func New(level string, memoryMB int) (*Sandbox, error) {
 			// Nothing outside the test's own folder may be writable by
 			// its uid: else a hidden test's process could leave files
 			// that a visible test's process reads back.
-			if w := OtherWritable("/", 8); len(w) > 0 {
+			// The usual shared folders first: a whole walk takes long.
+			var w []string
+			for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm", "/run/lock"} {
+				if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 {
+					w = append(w, d)
+				}
+			}
+			if len(w) == 0 {
+				w = OtherWritable("/", 8)
+			}
+			if len(w) > 0 {
 				s.Close()
 				return nil, fmt.Errorf("%w: no mount namespace here (unshare --mount fails), and others may write in %s: a hidden test's process could leave files there for a visible test to read. Use -sandbox=bwrap, run where root may create namespaces, or, in a throwaway container only, remove others' write permission (Gradescope's run_autograder does: chmod o-w)",
 					ErrSharedWritable, strings.Join(w, ", "))
@@ -314,7 +324,7 @@ func (s *Sandbox) Describe() string {
 	}
 	switch s.Level {
 	case LevelBwrap:
-		return "bwrap sandbox (no network, uid 65534, only the student's program visible, private /tmp; memory: " + mem + ")" + why
+		return "bwrap sandbox (no network, uid 65534, only the student's program visible, its own /work and /tmp (at most " + strconv.Itoa(s.MaxFiles) + " files and " + strconv.Itoa(s.TmpMB) + " MiB, counted) removed after it; memory: " + mem + ")" + why
 	case LevelSetpriv:
 		d := "setpriv (a uid of its own per test, no capabilities, rlimits, own process group"
 		if slices.Contains(s.unshare, "--net") {
@@ -395,14 +405,32 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	n := runSeq.Add(1)
 	var argv []string
 	var workDir string
+	var counted []string // folders the test may write in, counted while it runs
 	limits := []string{"prlimit", fmt.Sprintf("--fsize=%d", s.TmpMB<<20), "--core=0", "--nofile=256"}
 	switch s.Level {
 	case LevelBwrap:
+		// Its /work and /tmp are folders of its own on this machine,
+		// counted while it runs (bwrap's tmpfs bounds bytes, not files)
+		// and removed after it.
+		base, err := os.MkdirTemp("", "assign-bwrap-")
+		if err != nil {
+			r.Err = err
+			return r
+		}
+		defer os.RemoveAll(base)
+		work, tmp := filepath.Join(base, "work"), filepath.Join(base, "tmp")
+		for _, d := range []string{work, tmp} {
+			if err := os.Mkdir(d, 0o700); err != nil {
+				r.Err = err
+				return r
+			}
+		}
+		counted = []string{work, tmp}
 		argv = append(limits, "--", "bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
 			"--uid", strconv.Itoa(nobody), "--gid", strconv.Itoa(nobody),
 			"--proc", "/proc", "--dev", "/dev",
-			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/tmp",
-			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/work",
+			"--bind", tmp, "/tmp",
+			"--bind", work, "/work",
 			"--ro-bind", server, "/work/graded.server",
 			"--remount-ro", "/",
 			"--chdir", "/work", "--clearenv", "--setenv", "HOME", "/work", "--setenv", "TMPDIR", "/tmp",
@@ -603,7 +631,10 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	var memExceeded, filesExceeded atomic.Bool
 	if s.Level == LevelSetpriv && !slices.Contains(s.unshare, "--mount") {
 		// No tmpfs to bound it: its folder is counted while it runs.
-		go watchDir(ctx, workDir, s.MaxFiles, int64(s.TmpMB)<<20, func() { filesExceeded.Store(true); killTree() })
+		counted = []string{workDir}
+	}
+	if len(counted) > 0 {
+		go watchDirs(ctx, counted, s.MaxFiles, int64(s.TmpMB)<<20, func() { filesExceeded.Store(true); killTree() })
 	}
 	if s.MemoryMB > 0 {
 		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
@@ -649,11 +680,11 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	return r
 }
 
-// watchDir calls kill when the folder dir holds more than maxFiles
-// entries or maxBytes bytes. It polls every 50 ms, so a fast writer may
-// overshoot by what it makes in that time (each file is bounded by
-// RLIMIT_FSIZE anyway).
-func watchDir(ctx context.Context, dir string, maxFiles int, maxBytes int64, kill func()) {
+// watchDirs calls kill when the folders dirs hold more than maxFiles
+// entries or maxBytes bytes together. It polls every 50 ms, so a fast
+// writer may overshoot by what it makes in that time (each file is bounded
+// by RLIMIT_FSIZE anyway).
+func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64, kill func()) {
 	t := time.NewTicker(50 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -663,19 +694,21 @@ func watchDir(ctx context.Context, dir string, maxFiles int, maxBytes int64, kil
 		case <-t.C:
 		}
 		files, bytes := 0, int64(0)
-		filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
-			if err != nil || p == dir {
+		for _, dir := range dirs {
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err != nil || p == dir {
+					return nil
+				}
+				files++
+				if fi, err := d.Info(); err == nil {
+					bytes += fi.Size()
+				}
+				if files > maxFiles {
+					return filepath.SkipAll
+				}
 				return nil
-			}
-			files++
-			if fi, err := d.Info(); err == nil {
-				bytes += fi.Size()
-			}
-			if files > maxFiles {
-				return filepath.SkipAll
-			}
-			return nil
-		})
+			})
+		}
 		if files > maxFiles || bytes > maxBytes {
 			kill()
 			return
