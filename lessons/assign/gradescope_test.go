@@ -60,6 +60,12 @@ func TestGradescopeBundle(t *testing.T) {
 	if strings.Contains(string(setup), "rm -rf /usr/local/go") {
 		t.Errorf("setup.sh removes /usr/local/go")
 	}
+	// Anywhere but /autograder/source (a workstation), setup.sh changes
+	// nothing: it stops before its first step.
+	if out, err := exec.Command("bash", filepath.Join(src, "setup.sh")).CombinedOutput(); err == nil ||
+		!strings.Contains(string(out), "setup.sh: ") || strings.Contains(string(out), "installing") {
+		t.Errorf("setup.sh run from %s: %v, want it to refuse before it changes anything:\n%s", src, err, out)
+	}
 	// setup.sh's offline steps.
 	if err := os.Symlink(runtime.GOROOT(), filepath.Join(root, "go")); err != nil {
 		t.Fatal(err)

@@ -48,7 +48,7 @@ lockdown() {
 if [ "$(id -u)" != 0 ]; then
 	say "must run as root, as Gradescope runs it"; exit 1
 fi
-if [ "$SRC" != /autograder/source ] && [ -z "${AUTOGRADER_ROOT:-}" ]; then
+if [ "$SRC" != /autograder/source ]; then
 	say "this is Gradescope's set-up: it runs from /autograder/source/setup.sh (the zip unpacked there), not from $SRC"
 	exit 1
 fi
