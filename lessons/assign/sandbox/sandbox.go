@@ -25,8 +25,10 @@ const (
 	// LevelBwrap runs each test in a bubblewrap sandbox: new user, PID,
 	// network, IPC, UTS and mount namespaces, uid 65534, nothing of the
 	// host's file system but an empty root holding the test binary
-	// (read-only), /proc, a minimal /dev and small private /tmp and work
-	// folders (tmpfs), rlimits, and a memory and process-count cgroup.
+	// (read-only), /proc, a minimal /dev and a /tmp and work folder of
+	// its own (fresh folders of the grader's, their files counted while
+	// it runs and removed after it), rlimits, and a memory and
+	// process-count cgroup.
 	LevelBwrap = "bwrap"
 	// LevelSetpriv is the weaker level for machines without user
 	// namespaces (Gradescope's Docker), as root: the test runs as a uid
@@ -65,7 +67,7 @@ const (
 type Sandbox struct {
 	Level    string
 	MemoryMB int // limit on the resident memory of a test's process tree (0: none)
-	TmpMB    int // size of the private /tmp (bwrap) and of any file written (RLIMIT_FSIZE)
+	TmpMB    int // bytes a test may write in its folders, and in any one file (RLIMIT_FSIZE)
 	Procs    int // processes and threads of one test's tree
 	// Hide are folders the student's process must not read (the
 	// repository and the lessons: hidden tests, solutions). At setpriv
