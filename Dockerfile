@@ -15,7 +15,8 @@ FROM debian:bookworm-slim
 ARG NB_USER=jovyan
 ARG NB_UID=1000
 
-# Go, pinned: the latest Go 1.26 patch release on the Go module proxy
+# Go, pinned: the release go.mod's toolchain line names (TestDockerfile
+# checks they agree), the latest Go 1.26 patch release on the Go module proxy
 # (`go list -m -versions golang.org/toolchain`). The archive is Go's official
 # linux-amd64 distribution as module golang.org/toolchain, the download `go`
 # itself uses for GOTOOLCHAIN switches. Its SHA-256 below was computed from

@@ -2,6 +2,8 @@ module github.com/perceptron-go/lessons
 
 go 1.26.0
 
+toolchain go1.26.11
+
 require (
 	github.com/janpfeifer/gonb v0.11.4
 	golang.org/x/sys v0.49.0

@@ -268,6 +268,17 @@ func TestDockerfile(t *testing.T) {
 	for _, p := range checkDockerfile(string(b), goDirective(t)) {
 		t.Errorf("Dockerfile: %s", p)
 	}
+	// One Go: the image installs the release go.mod's toolchain line
+	// names, as the Gradescope bundle's setup.sh does.
+	gomod, err := os.ReadFile("go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := regexp.MustCompile(`(?m)^toolchain go(\S+)$`).FindSubmatch(gomod)
+	arg := regexp.MustCompile(`(?m)^ARG GO_VERSION=(\S+)$`).FindSubmatch(b)
+	if tc == nil || arg == nil || string(tc[1]) != string(arg[1]) {
+		t.Errorf("Dockerfile's ARG GO_VERSION (%q) must be go.mod's toolchain line's release (%q)", arg, tc)
+	}
 
 	ignore, err := os.ReadFile(".dockerignore")
 	if err != nil {

@@ -7,16 +7,21 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 )
 
-// TestGradescopeBundle builds the autograder zip of hw2_pla, unpacks it
-// into a fake /autograder tree and runs its run_autograder (setup.sh needs
-// apt and the network, so its one step that matters offline, locking the
-// sources, is done by hand): the solution gets full marks, the cheat that
-// calls the reference package gets zero, and results.json is where
-// Gradescope reads it.
+// TestGradescopeBundle builds the autograder zip of hw2_pla and lays it out
+// as Gradescope does (https://gradescope-autograders.readthedocs.io/en/latest/specs/):
+// unpacked in AUTOGRADER_ROOT/source, run_autograder copied to
+// AUTOGRADER_ROOT/run_autograder and run from there. setup.sh needs root,
+// apt and the network, so its offline steps are done by hand here (this
+// machine's Go as AUTOGRADER_ROOT/go, the sources locked); the e2e test
+// TestGradescopeReplica runs setup.sh itself, in a replica of Gradescope's
+// container. The solution gets full marks, the cheat that calls the
+// reference package gets zero, and results.json is where Gradescope reads it.
 func TestGradescopeBundle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades twice")
@@ -30,20 +35,49 @@ func TestGradescopeBundle(t *testing.T) {
 	}
 	t.Log(stdout.String())
 	root := filepath.Join(dir, "autograder")
-	unzip(t, zipPath, root)
-	for _, f := range []string{"setup.sh", "run_autograder", "assign", "source/go.mod", "source/go.sum",
-		"source/lessons/hw2_pla/source.ipynb", "source/perceptron/doc.go", "source/perceptron/data/iris.csv"} {
-		if _, err := os.Stat(filepath.Join(root, f)); err != nil {
+	src := filepath.Join(root, "source")
+	unzip(t, zipPath, src)
+	for _, f := range []string{"setup.sh", "run_autograder", "assign", "repo/go.mod", "repo/go.sum",
+		"repo/lessons/hw2_pla/source.ipynb", "repo/perceptron/doc.go", "repo/perceptron/data/iris.csv"} {
+		if _, err := os.Stat(filepath.Join(src, f)); err != nil {
 			t.Errorf("the bundle has no %s", f)
 		}
 	}
-	setup, _ := os.ReadFile(filepath.Join(root, "setup.sh"))
-	for _, want := range []string{"GO_VERSION=1.26.0\n", "sha256sum -c -", "apt-get install", "bubblewrap"} {
+	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc := regexp.MustCompile(`(?m)^toolchain go(\S+)$`).FindSubmatch(gomod)
+	if tc == nil {
+		t.Fatal("go.mod has no toolchain line: the bundle installs the Go it names")
+	}
+	setup, _ := os.ReadFile(filepath.Join(src, "setup.sh"))
+	for _, want := range []string{"GO_VERSION=" + string(tc[1]) + "\n", "sha256sum -c -", "apt-get install", "bubblewrap"} {
 		if !strings.Contains(string(setup), want) {
 			t.Errorf("setup.sh has no %q", want)
 		}
 	}
-	if err := os.Chmod(filepath.Join(root, "source"), 0o700); err != nil {
+	if strings.Contains(string(setup), "rm -rf /usr/local/go") {
+		t.Errorf("setup.sh removes /usr/local/go")
+	}
+	// Anywhere but /autograder/source (a workstation), setup.sh changes
+	// nothing: it stops before its first step.
+	if out, err := exec.Command("bash", filepath.Join(src, "setup.sh")).CombinedOutput(); err == nil ||
+		!strings.Contains(string(out), "setup.sh: ") || strings.Contains(string(out), "installing") {
+		t.Errorf("setup.sh run from %s: %v, want it to refuse before it changes anything:\n%s", src, err, out)
+	}
+	// setup.sh's offline steps.
+	if err := os.Symlink(runtime.GOROOT(), filepath.Join(root, "go")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(src, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	ra, err := os.ReadFile(filepath.Join(src, "run_autograder"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "run_autograder"), ra, 0o755); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {

@@ -211,7 +211,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.IntVar(&c.BuildMemoryMB, "build-memory", 2048, "limit on the resident memory of a submission's build (go command, compiler, linker), MiB (0: none)")
 	fs.BoolVar(&c.ShowHidden, "show-hidden", false, "results.json shows hidden tests (name, points, pass/fail) at once; by default Gradescope shows them after the due date")
 	fs.BoolVar(&c.AcceptWeaker, "accept-weaker", false, "grade even if the sandbox level cannot give every guarantee here (the reports name what is missing)")
-	fs.StringVar(&c.Level, "sandbox", sandbox.LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only) or none (no isolation: trusted code only)")
+	fs.StringVar(&c.Level, "sandbox", sandbox.LevelBwrap, "isolation of the test processes: bwrap (default), setpriv (weaker, for Docker without user namespaces; root only), auto (the strongest of those two that runs here) or none (no isolation: trusted code only)")
 	fs.StringVar(&c.Out, "out", "", "folder for NAME.report.txt and NAME.results.json (default: next to each submission)")
 	fs.StringVar(&c.Results, "results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
 	fs.BoolVar(&c.Keep, "keep", false, "keep the temporary Go module of each submission (debugging)")

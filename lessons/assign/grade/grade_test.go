@@ -656,14 +656,19 @@ func TestGradeCommand(t *testing.T) {
 	}
 }
 
-// TestSetprivWithoutNamespaces grades at the setpriv level where root may
-// not create namespaces (Gradescope's Docker, here: no unshare on PATH):
-// the level names what it lacks, grade refuses it without -accept-weaker,
-// and with it the solution still gets full marks and the report says what
-// was missing.
+// TestSetprivWithoutNamespaces tries the setpriv level where root may not
+// create namespaces (Gradescope's Docker, here: no unshare on PATH). On a
+// machine where others may write outside a test's folder (this one's /tmp),
+// tests could pass files to each other: the level is refused, with
+// -accept-weaker too, naming the folders. (Where nothing is writable by
+// others, as in Gradescope's container after run_autograder's lockdown, it
+// grades: the e2e TestGradescopeReplica.)
 func TestSetprivWithoutNamespaces(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("setpriv needs root")
+	}
+	if len(sandbox.OtherWritable("/", 1)) == 0 {
+		t.Skip("nothing here is writable by others: the level would grade")
 	}
 	bin := t.TempDir()
 	for _, tool := range []string{"setpriv", "prlimit", "go"} {
@@ -676,29 +681,19 @@ func TestSetprivWithoutNamespaces(t *testing.T) {
 		}
 	}
 	t.Setenv("PATH", bin)
-	sb, err := sandbox.New(sandbox.LevelSetpriv, 2048)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sb.Close()
-	if len(sb.Missing) < 2 || !strings.Contains(strings.Join(sb.Missing, "\n"), "no network namespace") {
-		t.Fatalf("setpriv without unshare: missing %q, want at least the network and mount namespaces", sb.Missing)
+	if _, err := sandbox.New(sandbox.LevelSetpriv, 2048); !errors.Is(err, sandbox.ErrSharedWritable) {
+		t.Fatalf("setpriv without unshare: %v, want %v", err, sandbox.ErrSharedWritable)
 	}
 	repo := repoRoot(t)
 	sol := filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb")
 	out := t.TempDir()
-	var stdout, stderr strings.Builder
-	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out, sol}, &stdout, &stderr)
-	if err == nil || !strings.Contains(err.Error(), "pass -accept-weaker") || !strings.Contains(err.Error(), "no network namespace") {
-		t.Errorf("without -accept-weaker: %v, want a refusal naming what is missing", err)
-	}
-	stdout.Reset()
-	err = runGrade([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-accept-weaker", "-out", out, sol}, &stdout, &stderr)
-	if err != nil {
-		t.Fatalf("with -accept-weaker: %v\n%s", err, stderr.String())
-	}
-	if !strings.Contains(stdout.String(), "Score: 14 / 14") || !strings.Contains(stdout.String(), "MISSING: no network namespace") {
-		t.Errorf("with -accept-weaker: want 14 / 14 and the missing guarantees in the report:\n%s", stdout.String())
+	for _, flags := range [][]string{nil, {"-accept-weaker"}} {
+		var stdout, stderr strings.Builder
+		args := append([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out}, flags...)
+		err := runGrade(append(args, sol), &stdout, &stderr)
+		if err == nil || !strings.Contains(err.Error(), "others may write in") || !strings.Contains(err.Error(), "/tmp") {
+			t.Errorf("%v: %v, want a refusal naming the folders others may write in", flags, err)
+		}
 	}
 }
 

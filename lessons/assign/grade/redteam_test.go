@@ -251,6 +251,7 @@ func TestRedTeamClasses(t *testing.T) {
 		{"a kill across tests", "kill_all", true},
 		{"a compile bomb", "compile_bomb", false},
 		{"escape codes in output", "escape_codes", false},
+		{"shared files at weak levels", "shared_files_hw2", false},
 	} {
 		rt, ok := rts[c.fixture]
 		if !ok {

@@ -45,13 +45,16 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Timeout, "timeout", "10s", "time limit per test, as run_autograder passes it to the grader")
 }
 
-// Build writes the autograder zip of one assignment: setup.sh
-// (installs the Go release that go.mod names, checked by SHA-256, and
-// bubblewrap; downloads the modules; warms the build cache), run_autograder
-// (grades /autograder/submission into /autograder/results/results.json),
-// the prebuilt grader, and source/: go.mod, go.sum, the repository's
-// packages the assignment needs and the assignment's source.ipynb (its
-// hidden tests). It prints a line saying what it wrote on stdout.
+// Build writes the autograder zip of one assignment, laid out for
+// Gradescope, which unpacks it in /autograder/source
+// (https://gradescope-autograders.readthedocs.io/en/latest/specs/): at its
+// root setup.sh (installs the Go release that go.mod names, checked by
+// SHA-256, in /autograder/go, and bubblewrap; downloads the modules; warms
+// the build cache), run_autograder (grades /autograder/submission into
+// /autograder/results/results.json), assign (the grader, prebuilt), and
+// repo/: go.mod, go.sum, the repository's packages the assignment needs and
+// the assignment's source.ipynb (its hidden tests). It prints a line saying
+// what it wrote on stdout.
 func Build(o Options, stdout io.Writer) error {
 	if o.Assignment == "" {
 		return errors.New("gradescope: no assignment named: use -assignment NAME")
@@ -114,10 +117,12 @@ func Build(o Options, stdout io.Writer) error {
 		return err
 	}
 	modes["assign"] = 0o755
-	// source/: the module files, the packages the assignment's code
-	// imports (with their embedded data), and the assignment.
+	// repo/: the module files, the packages the assignment's code
+	// imports (with their embedded data), and the assignment. Gradescope
+	// unpacks the zip in /autograder/source, so this is
+	// /autograder/source/repo there.
 	for _, f := range []string{"go.mod", "go.sum"} {
-		if files["source/"+f], err = os.ReadFile(filepath.Join(repo, f)); err != nil {
+		if files["repo/"+f], err = os.ReadFile(filepath.Join(repo, f)); err != nil {
 			return err
 		}
 	}
@@ -126,7 +131,7 @@ func Build(o Options, stdout io.Writer) error {
 		return err
 	}
 	for _, rel := range pkgFiles {
-		if files["source/"+rel], err = os.ReadFile(filepath.Join(repo, rel)); err != nil {
+		if files["repo/"+rel], err = os.ReadFile(filepath.Join(repo, rel)); err != nil {
 			return err
 		}
 	}
@@ -139,7 +144,7 @@ func Build(o Options, stdout io.Writer) error {
 		if err != nil {
 			return err
 		}
-		files["source/"+aRel+"/"+f] = b
+		files["repo/"+aRel+"/"+f] = b
 	}
 	data := map[string]string{"GoVersion": v, "GoSHA256": sum, "Assignment": a.Name, "Timeout": *timeout}
 	for name, tmpl := range map[string]string{"setup.sh": setupSh, "run_autograder": runAutograder} {

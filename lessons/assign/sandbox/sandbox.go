@@ -25,17 +25,28 @@ const (
 	// LevelBwrap runs each test in a bubblewrap sandbox: new user, PID,
 	// network, IPC, UTS and mount namespaces, uid 65534, nothing of the
 	// host's file system but an empty root holding the test binary
-	// (read-only), /proc, a minimal /dev and small private /tmp and work
-	// folders (tmpfs), rlimits, and a memory and process-count cgroup.
+	// (read-only), /proc, a minimal /dev and a /tmp and work folder of
+	// its own (fresh folders of the grader's, their files counted while
+	// it runs and removed after it), rlimits, and a memory and
+	// process-count cgroup.
 	LevelBwrap = "bwrap"
 	// LevelSetpriv is the weaker level for machines without user
-	// namespaces (Gradescope's Docker): the test runs as uid/gid 65534
-	// with no capabilities and no_new_privs (setpriv), rlimits on file
-	// size, processes and open files, in its own process group (killed at
-	// the deadline), in a fresh folder of its own; the only grader file it
-	// can read is the test binary. It shares the network and /tmp of the
-	// machine.
+	// namespaces (Gradescope's Docker), as root: the test runs as a uid
+	// of its own with no capabilities and no_new_privs (setpriv), rlimits
+	// on file size, processes and open files, in a fresh folder of its
+	// own that is bounded (a tmpfs with size and inode limits in a mount
+	// namespace, else counted while it runs) and removed after it, and
+	// every process and System V IPC object of its uid is removed after
+	// it. Where root may create namespaces it also gets no network, a PID
+	// namespace, and a read-only view of every file system but its own
+	// folder and private /tmp; where it may not, New refuses the level
+	// unless no folder or file outside the test's own is writable by
+	// others (run_autograder's lockdown in a throwaway container), and
+	// student processes of different tests never run at the same time.
 	LevelSetpriv = "setpriv"
+	// LevelAuto is the strongest level that works here: bwrap, else
+	// setpriv (as root). Sandbox.Why says why the others were not used.
+	LevelAuto = "auto"
 	// LevelNone runs tests as the grader's user, without isolation. Only
 	// for a trusted submission; every report says so.
 	LevelNone = "none"
@@ -56,7 +67,7 @@ const (
 type Sandbox struct {
 	Level    string
 	MemoryMB int // limit on the resident memory of a test's process tree (0: none)
-	TmpMB    int // size of the private /tmp (bwrap) and of any file written (RLIMIT_FSIZE)
+	TmpMB    int // bytes a test may write in its folders, and in any one file (RLIMIT_FSIZE)
 	Procs    int // processes and threads of one test's tree
 	// Hide are folders the student's process must not read (the
 	// repository and the lessons: hidden tests, solutions). At setpriv
@@ -65,8 +76,14 @@ type Sandbox struct {
 	// Missing names the guarantees this level cannot give here (empty
 	// for bwrap): each report says so, and grade refuses the level unless
 	// -accept-weaker is passed.
-	Missing  []string
+	Missing []string
+	// Why says why an automatic choice (LevelAuto) fell on this level.
+	Why string
+	// MaxFiles bounds the files and folders a test may create in its
+	// folder (and in each private /tmp at setpriv with namespaces).
+	MaxFiles int
 	cg       *cgroups
+	serial   sync.Mutex     // setpriv without a network namespace: one student process at a time
 	removing sync.WaitGroup // cgroups of finished tests being removed
 	runRoot  string         // setpriv: a 0711 folder holding the test binaries and work folders
 	unshare  []string       // setpriv: the unshare command that gives the namespaces that work here
@@ -82,8 +99,112 @@ var runSeq atomic.Int64
 // without bubblewrap's bwrap command.
 var ErrNoBubblewrap = errors.New("the sandbox needs bubblewrap")
 
+// ErrSharedWritable is the error of New at the setpriv level where no mount
+// namespace can be made and something outside a test's own folder is
+// writable by others: whatever -accept-weaker says, such a level is
+// refused, since tests could pass files to each other.
+var ErrSharedWritable = errors.New("-sandbox=setpriv refused")
+
+// newAuto returns the strongest level that runs here, saying why in Why.
+func newAuto(memoryMB int) (*Sandbox, error) {
+	s, err := New(LevelBwrap, memoryMB)
+	if err == nil {
+		s.Why = "bwrap runs here"
+		return s, nil
+	}
+	why := "bwrap cannot run here (" + err.Error() + ")"
+	if os.Geteuid() != 0 {
+		return nil, fmt.Errorf("-sandbox=auto: %s, and setpriv needs root", why)
+	}
+	s, err2 := New(LevelSetpriv, memoryMB)
+	if err2 != nil {
+		return nil, fmt.Errorf("-sandbox=auto: %s, and %v", why, err2)
+	}
+	s.Why = why
+	return s, nil
+}
+
+// OtherWritable returns up to max paths (folders, files, sockets, pipes)
+// under root that a process of a uid owning no file and in no group could
+// write: mode o+w, reached through folders with o+x. It walks every file
+// system but the kernel's (proc, sysfs, cgroup, devpts...); devices are
+// left out (/dev/null is writable by all, and holds nothing).
+func OtherWritable(root string, max int) []string {
+	skip := map[string]bool{}
+	if b, err := os.ReadFile("/proc/self/mounts"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			f := strings.Fields(l)
+			if len(f) < 3 {
+				continue
+			}
+			// A POSIX message queue lives on mqueue: it stays.
+			if kernelFS[f[2]] && f[2] != "mqueue" {
+				skip[unescapeMount(f[1])] = true
+			}
+		}
+	}
+	var found []string
+	var walk func(dir string)
+	walk = func(dir string) {
+		ents, err := os.ReadDir(dir)
+		if err != nil {
+			return
+		}
+		for _, e := range ents {
+			if len(found) >= max {
+				return
+			}
+			p := filepath.Join(dir, e.Name())
+			if skip[p] {
+				continue
+			}
+			t := e.Type()
+			if t&(os.ModeSymlink|os.ModeDevice|os.ModeCharDevice) != 0 {
+				continue
+			}
+			fi, err := e.Info()
+			if err != nil {
+				continue
+			}
+			if fi.Mode().Perm()&0o002 != 0 {
+				found = append(found, p)
+			}
+			if t.IsDir() && fi.Mode().Perm()&0o001 != 0 {
+				walk(p)
+			}
+		}
+	}
+	if fi, err := os.Stat(root); err == nil && fi.Mode().Perm()&0o002 != 0 {
+		found = append(found, root)
+	}
+	walk(root)
+	return found
+}
+
+// unescapeMount undoes the octal escapes of /proc/self/mounts (\040 for a space).
+func unescapeMount(s string) string {
+	if !strings.Contains(s, "\\") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\\' && i+3 < len(s) {
+			if n, err := strconv.ParseUint(s[i+1:i+4], 8, 8); err == nil {
+				b.WriteByte(byte(n))
+				i += 3
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
 func New(level string, memoryMB int) (*Sandbox, error) {
-	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256}
+	if level == LevelAuto {
+		return newAuto(memoryMB)
+	}
+	s := &Sandbox{Level: level, MemoryMB: memoryMB, TmpMB: 64, Procs: 256, MaxFiles: 4096}
 	if level != LevelNone && !sandboxSupported {
 		return nil, fmt.Errorf("-sandbox=%s needs Linux (namespaces, setpriv, cgroups); here only -sandbox=none runs, which is no sandbox: grade only code you trust", level)
 	}
@@ -132,13 +253,19 @@ func New(level string, memoryMB int) (*Sandbox, error) {
 	case LevelSetpriv:
 		// Namespaces as root, where the container allows them: no
 		// network, a PID namespace (a daemon dies with its test), a
-		// mount namespace (the instructor's folders hidden, a private
-		// /tmp).
-		for _, try := range [][]string{
-			{"unshare", "--net", "--pid", "--mount", "--fork", "--kill-child", "--propagation", "private"},
+		// mount namespace (every file system read-only but the test's
+		// own folder and private /tmp, the instructor's folders hidden).
+		tries := [][]string{
+			{"unshare", "--net", "--pid", "--mount", "--ipc", "--fork", "--kill-child", "--propagation", "private"},
 			{"unshare", "--net", "--pid", "--fork", "--kill-child"},
 			{"unshare", "--net"},
-		} {
+		}
+		if os.Getenv("ASSIGN_SANDBOX_NO_NAMESPACES") == "1" {
+			// For testing the level as a container without namespaces
+			// (Gradescope's Docker) has it.
+			tries = nil
+		}
+		for _, try := range tries {
 			if exec.Command(try[0], append(try[1:], "--", "true")...).Run() == nil {
 				s.unshare = try
 				break
@@ -146,13 +273,28 @@ func New(level string, memoryMB int) (*Sandbox, error) {
 		}
 		has := func(flag string) bool { return slices.Contains(s.unshare, flag) }
 		if !has("--net") {
-			s.Missing = append(s.Missing, "no network namespace (unshare --net fails here): the test's process shares the machine's network")
-		}
-		if !has("--pid") && s.cg == nil {
-			s.Missing = append(s.Missing, "no PID namespace and no writable cgroup: a process that leaves its group (setsid) may outlive its test")
+			s.Missing = append(s.Missing, "no network namespace (unshare --net fails here): the test's process shares the machine's network (no two tests' processes run at the same time)")
 		}
 		if !has("--mount") {
-			s.Missing = append(s.Missing, "no mount namespace: the test's process can read what is world-readable (keep the sources go-rwx) and shares /tmp")
+			// Nothing outside the test's own folder may be writable by
+			// its uid: else a hidden test's process could leave files
+			// that a visible test's process reads back.
+			// The usual shared folders first: a whole walk takes long.
+			var w []string
+			for _, d := range []string{"/tmp", "/var/tmp", "/dev/shm", "/run/lock"} {
+				if fi, err := os.Stat(d); err == nil && fi.Mode().Perm()&0o002 != 0 {
+					w = append(w, d)
+				}
+			}
+			if len(w) == 0 {
+				w = OtherWritable("/", 8)
+			}
+			if len(w) > 0 {
+				s.Close()
+				return nil, fmt.Errorf("%w: no mount namespace here (unshare --mount fails), and others may write in %s: a hidden test's process could leave files there for a visible test to read. Use -sandbox=bwrap, run where root may create namespaces, or, in a throwaway container only, remove others' write permission (Gradescope's run_autograder does: chmod o-w)",
+					ErrSharedWritable, strings.Join(w, ", "))
+			}
+			s.Missing = append(s.Missing, "no mount namespace: the test's process can read what is world-readable (keep the sources go-rwx)")
 		}
 	case LevelNone:
 		s.Missing = []string{"no sandbox at all: the student's code runs as your user, with your files, network and processes"}
@@ -178,9 +320,13 @@ func (s *Sandbox) Describe() string {
 		}
 		mem = fmt.Sprintf("%d MiB on the %s", s.MemoryMB, how)
 	}
+	why := ""
+	if s.Why != "" {
+		why = " [chosen by -sandbox=auto: " + s.Why + "]"
+	}
 	switch s.Level {
 	case LevelBwrap:
-		return "bwrap sandbox (no network, uid 65534, only the student's program visible, private /tmp; memory: " + mem + ")"
+		return "bwrap sandbox (no network, uid 65534, only the student's program visible, its own /work and /tmp (at most " + strconv.Itoa(s.MaxFiles) + " files and " + strconv.Itoa(s.TmpMB) + " MiB, counted) removed after it; memory: " + mem + ")" + why
 	case LevelSetpriv:
 		d := "setpriv (a uid of its own per test, no capabilities, rlimits, own process group"
 		if slices.Contains(s.unshare, "--net") {
@@ -190,13 +336,15 @@ func (s *Sandbox) Describe() string {
 			d += ", a PID namespace"
 		}
 		if slices.Contains(s.unshare, "--mount") {
-			d += ", the sources hidden, private /tmp"
+			d += ", the sources hidden, every file system read-only but its own folder and private /tmp (tmpfs of " + strconv.Itoa(s.TmpMB) + " MiB and " + strconv.Itoa(s.MaxFiles) + " files each)"
+		} else {
+			d += ", nothing writable by others but its own folder (at most " + strconv.Itoa(s.MaxFiles) + " files and " + strconv.Itoa(s.TmpMB) + " MiB, counted), one test at a time"
 		}
-		d += "; memory: " + mem + ")"
+		d += ", its processes, IPC objects and files removed after it; memory: " + mem + ")"
 		if len(s.Missing) > 0 {
 			d += "; MISSING: " + strings.Join(s.Missing, "; ")
 		}
-		return d
+		return d + why
 	}
 	return "NO ISOLATION (-sandbox=none): the submission's code ran as the grader's user"
 }
@@ -259,19 +407,43 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	n := runSeq.Add(1)
 	var argv []string
 	var workDir string
+	var counted []string // folders the test may write in, counted while it runs
 	limits := []string{"prlimit", fmt.Sprintf("--fsize=%d", s.TmpMB<<20), "--core=0", "--nofile=256"}
 	switch s.Level {
 	case LevelBwrap:
+		// Its /work and /tmp are folders of its own on this machine,
+		// counted while it runs (bwrap's tmpfs bounds bytes, not files)
+		// and removed after it.
+		base, err := os.MkdirTemp("", "assign-bwrap-")
+		if err != nil {
+			r.Err = err
+			return r
+		}
+		defer os.RemoveAll(base)
+		work, tmp := filepath.Join(base, "work"), filepath.Join(base, "tmp")
+		for _, d := range []string{work, tmp} {
+			if err := os.Mkdir(d, 0o700); err != nil {
+				r.Err = err
+				return r
+			}
+		}
+		counted = []string{work, tmp}
 		argv = append(limits, "--", "bwrap", "--unshare-all", "--die-with-parent", "--new-session", "--cap-drop", "ALL",
 			"--uid", strconv.Itoa(nobody), "--gid", strconv.Itoa(nobody),
 			"--proc", "/proc", "--dev", "/dev",
-			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/tmp",
-			"--size", strconv.Itoa(s.TmpMB<<20), "--tmpfs", "/work",
+			"--bind", tmp, "/tmp",
+			"--bind", work, "/work",
 			"--ro-bind", server, "/work/graded.server",
 			"--remount-ro", "/",
 			"--chdir", "/work", "--clearenv", "--setenv", "HOME", "/work", "--setenv", "TMPDIR", "/tmp",
 			"/work/graded.server")
 	case LevelSetpriv:
+		if !slices.Contains(s.unshare, "--net") {
+			// Sharing the network, two tests' processes alive at once
+			// could talk (loopback, abstract sockets): one at a time.
+			s.serial.Lock()
+			defer s.serial.Unlock()
+		}
 		dir, err := os.MkdirTemp(s.runRoot, "work-")
 		if err != nil {
 			r.Err = err
@@ -280,12 +452,17 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		defer os.RemoveAll(dir)
 		// A uid of its own: no test can signal, trace or read another's
 		// processes, and RLIMIT_NPROC counts this test's alone.
-		uid := strconv.FormatInt(testUIDBase+n%testUIDCount, 10)
-		if err := os.Chown(dir, int(testUIDBase+n%testUIDCount), int(testUIDBase+n%testUIDCount)); err != nil {
+		uidN := testUIDBase + int(n%testUIDCount)
+		uid := strconv.Itoa(uidN)
+		if err := os.Chown(dir, uidN, uidN); err != nil {
 			r.Err = err
 			return r
 		}
 		os.Chmod(dir, 0o700)
+		// After the test, nothing of its uid is left: no process (a
+		// setsid daemon), no System V IPC object (a shared memory
+		// segment outlives its process), no file (its folder goes).
+		defer removeUID(uidN)
 		workDir = dir
 		argv = append(limits, fmt.Sprintf("--nproc=%d", s.Procs), "--", "setpriv",
 			"--reuid", uid, "--regid", uid, "--clear-groups",
@@ -293,10 +470,13 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		if len(s.unshare) > 0 {
 			wrap := append(slices.Clone(s.unshare), "--")
 			if slices.Contains(s.unshare, "--mount") {
-				// Cover the instructor's folders and /tmp with empty
-				// tmpfs, then drop to the test's uid.
+				// Every file system read-only, the instructor's folders
+				// covered, then the test's own bounded tmpfs: its
+				// folder and private /tmp, /var/tmp, /dev/shm,
+				// /run/lock. They vanish with the namespace.
+				tmpfs := fmt.Sprintf("size=%dm,nr_inodes=%d", s.TmpMB, s.MaxFiles)
 				wrap = append(wrap, "/bin/sh", "-c", `IFS='
-'; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o size=1m,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] && { mount -t tmpfs -o size=`+strconv.Itoa(s.TmpMB)+`m,mode=1777 tmpfs "$d" || exit 126; }; done; unset HIDE_DIRS; exec "$@"`, "sh")
+'; for m in $RO_MOUNTS; do mount -o remount,bind,ro "$m" || exit 126; done; for d in $HIDE_DIRS; do [ -d "$d" ] || continue; mount -t tmpfs -o ro,size=1m,nr_inodes=16,mode=0755 tmpfs "$d" || exit 126; done; for d in /tmp /var/tmp /dev/shm /run/lock; do [ -d "$d" ] && { mount -t tmpfs -o `+tmpfs+`,mode=1777 tmpfs "$d" || exit 126; }; done; mount -t tmpfs -o `+tmpfs+`,mode=0700,uid=`+uid+`,gid=`+uid+` tmpfs "$WORK" && cd "$WORK" || exit 126; unset HIDE_DIRS RO_MOUNTS WORK; exec "$@"`, "sh")
 			}
 			argv = append(wrap, argv...)
 		}
@@ -366,7 +546,11 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	student.Dir = workDir
 	student.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=/tmp"}
 	if s.Level == LevelSetpriv && slices.Contains(s.unshare, "--mount") {
-		student.Env = append(student.Env, "HIDE_DIRS="+strings.Join(s.Hide, "\n"))
+		student.Env = append(student.Env, "HIDE_DIRS="+strings.Join(s.Hide, "\n"),
+			"RO_MOUNTS="+strings.Join(writableMounts(), "\n"), "WORK="+workDir)
+	} else if s.Level == LevelSetpriv {
+		// No private /tmp here: its own folder is its only writable one.
+		student.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + workDir, "TMPDIR=" + workDir}
 	}
 	if cg != nil {
 		student.Env = append(student.Env, "CGROUP_PROCS="+strings.Join(cg.procs, " "))
@@ -446,7 +630,14 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	go func() { testDone <- test.Wait() }()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	var memExceeded atomic.Bool
+	var memExceeded, filesExceeded atomic.Bool
+	if s.Level == LevelSetpriv && !slices.Contains(s.unshare, "--mount") {
+		// No tmpfs to bound it: its folder is counted while it runs.
+		counted = []string{workDir}
+	}
+	if len(counted) > 0 {
+		go watchDirs(ctx, counted, s.MaxFiles, int64(s.TmpMB)<<20, func() { filesExceeded.Store(true); killTree() })
+	}
 	if s.MemoryMB > 0 {
 		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
 		// The trusted process holds what the student's replies decode
@@ -477,6 +668,9 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	wg.Wait()
 	r.Seconds = time.Since(start).Seconds()
 	r.Output = out.String()
+	if filesExceeded.Load() {
+		r.Output += fmt.Sprintf("\nkilled: its process made more than %d files or %d MiB in its folder\n", s.MaxFiles, s.TmpMB)
+	}
 	r.Verdict = verdict.Bytes()
 	r.OOM = memExceeded.Load() || (cg != nil && cg.oomKilled())
 	if err != nil {
@@ -486,6 +680,126 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		}
 	}
 	return r
+}
+
+// watchDirs calls kill when the folders dirs hold more than maxFiles
+// entries or maxBytes bytes together. It polls every 50 ms, so a fast
+// writer may overshoot by what it makes in that time (each file is bounded
+// by RLIMIT_FSIZE anyway).
+func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64, kill func()) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		files, bytes := 0, int64(0)
+		for _, dir := range dirs {
+			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+				if err != nil || p == dir {
+					return nil
+				}
+				files++
+				if fi, err := d.Info(); err == nil {
+					bytes += fi.Size()
+				}
+				if files > maxFiles {
+					return filepath.SkipAll
+				}
+				return nil
+			})
+		}
+		if files > maxFiles || bytes > maxBytes {
+			kill()
+			return
+		}
+	}
+}
+
+// kernelFS are the file system types of the kernel's interfaces, which
+// hold no files a test could leave for another.
+var kernelFS = map[string]bool{"proc": true, "sysfs": true, "cgroup": true, "cgroup2": true, "devpts": true, "securityfs": true,
+	"debugfs": true, "tracefs": true, "fusectl": true, "configfs": true, "bpf": true, "pstore": true, "binfmt_misc": true,
+	"hugetlbfs": true, "autofs": true, "nsfs": true, "mqueue": true}
+
+// writableMounts returns the mount points of this machine mounted
+// read-write, but the kernel's (kernelFS): a test's mount namespace makes
+// them read-only.
+func writableMounts() []string {
+	b, err := os.ReadFile("/proc/self/mounts")
+	if err != nil {
+		return nil
+	}
+	var ms []string
+	for _, l := range strings.Split(string(b), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 4 || kernelFS[f[2]] || !slices.Contains(strings.Split(f[3], ","), "rw") {
+			continue
+		}
+		m := unescapeMount(f[1])
+		if !slices.Contains(ms, m) {
+			ms = append(ms, m)
+		}
+	}
+	return ms
+}
+
+// removeUID kills every process of uid until none is left and removes the
+// System V IPC objects (shared memory, message queues, semaphores) it
+// owns: what a test's process made that outlives it without a namespace.
+func removeUID(uid int) {
+	u := strconv.Itoa(uid)
+	for round := 0; round < 100; round++ {
+		ents, _ := os.ReadDir("/proc")
+		any := false
+		for _, e := range ents {
+			pid, err := strconv.Atoi(e.Name())
+			if err != nil {
+				continue
+			}
+			b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
+			if err != nil {
+				continue
+			}
+			for _, l := range strings.Split(string(b), "\n") {
+				if f, ok := strings.CutPrefix(l, "Uid:"); ok {
+					if slices.Contains(strings.Fields(f), u) {
+						killPid(pid)
+						any = true
+					}
+					break
+				}
+			}
+		}
+		if !any {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	for _, k := range []struct{ file, flag string }{{"shm", "-m"}, {"msg", "-q"}, {"sem", "-s"}} {
+		b, err := os.ReadFile("/proc/sysvipc/" + k.file)
+		if err != nil {
+			continue
+		}
+		lines := strings.Split(string(b), "\n")
+		head := strings.Fields(lines[0])
+		idCol, uidCol := 1, slices.Index(head, "uid")
+		if uidCol < 0 {
+			continue
+		}
+		var args []string
+		for _, l := range lines[1:] {
+			f := strings.Fields(l)
+			if len(f) > max(idCol, uidCol) && (f[uidCol] == u || (slices.Index(head, "cuid") >= 0 && f[slices.Index(head, "cuid")] == u)) {
+				args = append(args, k.flag, f[idCol])
+			}
+		}
+		if len(args) > 0 {
+			exec.Command("ipcrm", args...).Run()
+		}
+	}
 }
 
 // WatchMemory kills the tree rooted at pid (through kill) when its
