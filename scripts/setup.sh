@@ -235,6 +235,7 @@ else
 	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
 		die "the Jupyter environment $venv is inconsistent: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
 	echo "$venv_sum" >"$venv_stamp"
+	venv_installed=1
 	say "Jupyter environment: installed in $((SECONDS - start)) s"
 fi
 py="$venv/bin/python"
