@@ -84,6 +84,7 @@ const usage = `usage:
   assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
   assign gradescope -assignment NAME [-o FILE.zip]
   assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
+  assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
@@ -106,6 +107,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGradescope(args[1:], stdout, stderr)
 	case "export":
 		return runExport(args[1:], stdout, stderr)
+	case "roster":
+		return runRoster(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
