@@ -6,8 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/user"
+	"path/filepath"
+	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/lessons/assign/collect"
 	"github.com/perceptron-go/lessons/lessons/assign/roster"
 )
 
@@ -83,5 +87,50 @@ func runRoster(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "roster: wrote %s/roster.json; restart JupyterHub for its allow list to take it\n", o.ConfigDir)
+	return nil
+}
+
+// runCollect parses the flags of "assign collect" and copies the class's
+// notebooks of an assignment into the folder grade reads.
+func runCollect(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("collect", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("assignment", "", "the assignment (its folder under lessons/, e.g. hw2_pla)")
+	configDir := fs.String("config-dir", "/etc/perceptron-lessons", "where roster.json is (assign roster)")
+	copyDir := fs.String("copy", "perceptron-lessons", "the students' copy of the lessons, in their homes")
+	out := fs.String("out", "", "the folder to collect into (default submissions/ASSIGNMENT)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign collect -assignment NAME [-out DIR] [flags]\nCopies each student's notebook of the roster (roster.json), with the time they last saved it, into DIR. Run as root on the class server.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *name == "" || fs.NArg() != 0 || strings.ContainsAny(*name, "/\\") || strings.HasPrefix(*name, ".") {
+		fs.Usage()
+		return errors.New("collect takes -assignment NAME (a folder name) and no arguments")
+	}
+	if *out == "" {
+		*out = filepath.Join("submissions", *name)
+	}
+	r, err := roster.ReadJSON(filepath.Join(*configDir, "roster.json"))
+	if err != nil {
+		return fmt.Errorf("collect: the class's roster: %w (make it with assign roster)", err)
+	}
+	var students []collect.Student
+	for _, login := range r.Students {
+		u, err := user.Lookup(login)
+		if err != nil {
+			fmt.Fprintf(stderr, "collect: %s: %v\n", login, err)
+			continue
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		students = append(students, collect.Student{Login: login, ID: r.IDs[login], Home: u.HomeDir, UID: uid})
+	}
+	n, err := collect.Collect(students, *name, *copyDir, *out, stderr)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "collect: %d of %d students' %s notebooks in %s (times in %s)\n", n, len(r.Students), *name, *out, collect.Manifest)
 	return nil
 }

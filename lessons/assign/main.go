@@ -85,6 +85,7 @@ const usage = `usage:
   assign gradescope -assignment NAME [-o FILE.zip]
   assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
   assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
+  assign collect -assignment NAME [-out DIR]
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
@@ -109,6 +110,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runExport(args[1:], stdout, stderr)
 	case "roster":
 		return runRoster(args[1:], stdout, stderr)
+	case "collect":
+		return runCollect(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil

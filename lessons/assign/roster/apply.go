@@ -193,18 +193,37 @@ func password() (string, error) {
 
 // File is the content of roster.json.
 type File struct {
-	Students []string `json:"students"`
-	Admins   []string `json:"admins"`
+	Students []string          `json:"students"`
+	Admins   []string          `json:"admins"`
+	Names    map[string]string `json:"names"` // login: full name
+	IDs      map[string]string `json:"ids"`   // login: the LMS's user ID (Canvas)
+}
+
+// ReadJSON reads a roster.json that WriteJSON wrote.
+func ReadJSON(path string) (File, error) {
+	var f File
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return f, err
+	}
+	if err := json.Unmarshal(b, &f); err != nil {
+		return f, fmt.Errorf("%w: %s: %v", ErrRoster, path, err)
+	}
+	return f, nil
 }
 
 // WriteJSON writes dir/roster.json (mode 0644, replaced atomically).
 func WriteJSON(dir string, students []Student, admins []string) error {
-	f := File{Students: []string{}, Admins: slices.Clone(admins)}
+	f := File{Students: []string{}, Admins: slices.Clone(admins), Names: map[string]string{}, IDs: map[string]string{}}
 	if f.Admins == nil {
 		f.Admins = []string{}
 	}
 	for _, s := range students {
 		f.Students = append(f.Students, s.Login)
+		f.Names[s.Login] = s.Name
+		if s.ID != "" {
+			f.IDs[s.Login] = s.ID
+		}
 	}
 	b, err := json.MarshalIndent(f, "", " ")
 	if err != nil {

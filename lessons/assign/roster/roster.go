@@ -29,6 +29,7 @@ import (
 type Student struct {
 	Login string // the account name on the server
 	Name  string // the full name, as the LMS writes it
+	ID    string // the LMS's user ID (Canvas's ID column), "" if the roster has none
 	Row   int    // the row of the CSV file (1 is the header)
 }
 
@@ -101,6 +102,7 @@ func Read(r io.Reader, name string) (format string, students []Student, err erro
 				continue
 			}
 			s.Login = get(r, "sis login id")
+			s.ID = get(r, "id")
 			if s.Login == "" {
 				problems = append(problems, fmt.Sprintf("row %d (%s): no SIS Login ID", row, s.Name))
 				continue
