@@ -6,13 +6,19 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/user"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/collect"
+	"github.com/perceptron-go/lessons/lessons/assign/export"
+	"github.com/perceptron-go/lessons/lessons/assign/late"
+	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/roster"
+	"github.com/perceptron-go/lessons/lessons/assign/written"
 )
 
 // runRoster parses the flags of "assign roster" and brings the class
@@ -132,5 +138,138 @@ func runCollect(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "collect: %d of %d students' %s notebooks in %s (times in %s)\n", n, len(r.Students), *name, *out, collect.Manifest)
+	return nil
+}
+
+// exportAdjust registers export's flags of the written answers and the
+// late policy on fs; once fs is parsed, the function it returns gives the
+// export.Adjust they ask for (nil for none).
+func exportAdjust(fs *flag.FlagSet) func() (export.Adjust, error) {
+	var lf late.Flags
+	lf.Register(fs)
+	sheet := fs.String("written", "", "the filled written-answer sheet (assign written's written.csv): its points are added to each submission's")
+	return func() (export.Adjust, error) {
+		p, err := lf.Policy()
+		if err != nil {
+			return nil, err
+		}
+		var s *written.Sheet
+		if *sheet != "" {
+			if s, err = written.ReadSheet(*sheet); err != nil {
+				return nil, err
+			}
+		}
+		if s == nil && p.Due.IsZero() {
+			return nil, nil
+		}
+		return func(gs []export.Grade, w io.Writer) ([]export.Grade, []export.Column, error) {
+			if s != nil {
+				if gs, _, err = s.Merge(gs, w); err != nil {
+					return nil, nil, err
+				}
+			}
+			return p.Apply(gs, w)
+		}, nil
+	}
+}
+
+// runWritten parses the flags of "assign written" and writes the pages of
+// the written answers and the manual-score sheet.
+func runWritten(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("written", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	name := fs.String("assignment", "", "the assignment (its folder under lessons/)")
+	out := fs.String("out", "written", "the folder of the pages and of written.csv")
+	jupyter := fs.String("jupyter", "", "the jupyter command of the pinned environment (default: the repository's .venv, else the shared install's)")
+	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...\nWrites DIR/NAME.html per submission (its written answers first, then the notebook) and DIR/written.csv, the sheet to fill (rows already there keep their scores).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *name == "" || fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("written takes -assignment NAME and the submissions")
+	}
+	repo := *repoFlag
+	if repo == "" {
+		var err error
+		if repo, err = assignment.FindRepo("."); err != nil {
+			return err
+		}
+	}
+	src, err := notebook.Read(filepath.Join(repo, "lessons", *name, "source.ipynb"))
+	if err != nil {
+		return err
+	}
+	qs, err := written.Questions(src, *name)
+	if err != nil {
+		return err
+	}
+	if len(qs) == 0 {
+		return fmt.Errorf("written: %s has no written question", *name)
+	}
+	if *jupyter == "" {
+		for _, j := range []string{filepath.Join(repo, ".venv/bin/jupyter"), "/usr/local/lib/perceptron-lessons/venv/bin/jupyter"} {
+			if _, err := os.Stat(j); err == nil {
+				*jupyter = j
+				break
+			}
+		}
+		if *jupyter == "" {
+			return errors.New("written: no Jupyter environment (run scripts/setup.sh, or give -jupyter)")
+		}
+	}
+	var subs []string
+	for _, a := range fs.Args() {
+		err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".ipynb") {
+				subs = append(subs, p)
+			}
+			return err
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if err := os.MkdirAll(*out, 0o700); err != nil {
+		return err
+	}
+	pages := filepath.Join(*out, ".pages")
+	if err := os.MkdirAll(pages, 0o700); err != nil {
+		return err
+	}
+	defer os.RemoveAll(pages)
+	var made []string
+	for _, sub := range subs {
+		nb, err := notebook.Read(sub)
+		if err != nil {
+			fmt.Fprintf(stderr, "written: %v: no page\n", err)
+			continue
+		}
+		base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
+		p := filepath.Join(pages, base+".ipynb")
+		if err := written.Page(nb, qs, base).WriteFile(p); err != nil {
+			return err
+		}
+		made = append(made, p)
+	}
+	if len(made) > 0 {
+		// One nbconvert for all pages; the students' HTML sanitized (no
+		// script of theirs runs in the instructor's browser).
+		cmd := exec.Command(*jupyter, append([]string{"nbconvert", "--to", "html", "--HTMLExporter.sanitize_html=True", "--log-level=WARN", "--output-dir", *out}, made...)...)
+		cmd.Stdout, cmd.Stderr = stderr, stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("written: nbconvert: %v", err)
+		}
+	}
+	sheet := filepath.Join(*out, "written.csv")
+	added, err := written.WriteSheet(sheet, qs, subs)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "written: %d pages in %s; %s: %d questions, %d new rows (fill it, then: assign export -written %s)\n", len(made), *out, sheet, len(qs), added, sheet)
 	return nil
 }

@@ -86,6 +86,7 @@ const usage = `usage:
   assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
   assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
   assign collect -assignment NAME [-out DIR]
+  assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
@@ -112,6 +113,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runRoster(args[1:], stdout, stderr)
 	case "collect":
 		return runCollect(args[1:], stdout, stderr)
+	case "written":
+		return runWritten(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -227,6 +230,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var o export.Options
 	o.Flags(fs)
+	adjust := exportAdjust(fs) // class.go: -written, -due, -extensions, -late-penalty
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title NAME]")
 		fs.PrintDefaults()
@@ -237,6 +241,10 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		fs.Usage()
 		return errors.New("export takes flags only")
+	}
+	var err error
+	if o.Adjust, err = adjust(); err != nil {
+		return err
 	}
 	return export.Run(o, stdout, stderr)
 }
