@@ -18,6 +18,7 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/late"
 	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/roster"
+	"github.com/perceptron-go/lessons/lessons/assign/similarity"
 	"github.com/perceptron-go/lessons/lessons/assign/written"
 )
 
@@ -271,5 +272,93 @@ func runWritten(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "written: %d pages in %s; %s: %d questions, %d new rows (fill it, then: assign export -written %s)\n", len(made), *out, sheet, len(qs), added, sheet)
+	return nil
+}
+
+// runSimilarity parses the flags of "assign similarity" and writes the
+// report of the pairs of submissions above the threshold.
+func runSimilarity(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("similarity", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	o := similarity.Defaults
+	name := fs.String("assignment", "", "the assignment: its student.ipynb is the starter code, removed before comparing")
+	base := fs.String("base", "", "the starter code instead of the assignment's student.ipynb (a notebook or a .go file)")
+	out := fs.String("o", "", "the Markdown report to write (default: standard output)")
+	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
+	fs.IntVar(&o.K, "k", o.K, "tokens per k-gram: shorter common runs are ignored")
+	fs.IntVar(&o.W, "w", o.W, "winnowing window: common runs of w+k-1 tokens or more are always found")
+	fs.Float64Var(&o.Threshold, "threshold", o.Threshold, "the least similarity of a listed pair (shared fingerprints over the smaller submission's)")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: assign similarity -assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if (*name == "") == (*base == "") || fs.NArg() == 0 {
+		fs.Usage()
+		return errors.New("similarity takes -assignment NAME or -base FILE, and the submissions")
+	}
+	if *base == "" {
+		repo := *repoFlag
+		if repo == "" {
+			var err error
+			if repo, err = assignment.FindRepo("."); err != nil {
+				return err
+			}
+		}
+		*base = filepath.Join(repo, "lessons", *name, "student.ipynb")
+	}
+	code := func(path string) (string, error) {
+		if strings.HasSuffix(path, ".go") {
+			b, err := os.ReadFile(path)
+			return string(b), err
+		}
+		nb, err := notebook.Read(path)
+		if err != nil {
+			return "", err
+		}
+		return export.GoCode(nb), nil
+	}
+	baseCode, err := code(*base)
+	if err != nil {
+		return fmt.Errorf("similarity: the starter code: %w", err)
+	}
+	starter := similarity.Base(baseCode, o)
+	var docs []*similarity.Doc
+	for _, a := range fs.Args() {
+		err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || !(strings.HasSuffix(p, ".ipynb") || strings.HasSuffix(p, ".go")) {
+				return err
+			}
+			src, err := code(p)
+			if err != nil {
+				fmt.Fprintf(stderr, "similarity: %v: left out\n", err)
+				return nil
+			}
+			docs = append(docs, similarity.NewDoc(strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)), src, starter, o))
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	pairs, err := similarity.Compare(docs, o)
+	if err != nil {
+		return err
+	}
+	w := stdout
+	if *out != "" {
+		f, err := os.Create(*out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		w = f
+	}
+	similarity.Report(w, pairs, len(docs), o)
+	if *out != "" {
+		fmt.Fprintf(stdout, "similarity: %d submissions, %d pairs at or above %.0f %%: %s\n", len(docs), len(pairs), 100*o.Threshold, *out)
+	}
 	return nil
 }

@@ -87,6 +87,7 @@ const usage = `usage:
   assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
   assign collect -assignment NAME [-out DIR]
   assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...
+  assign similarity -assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
@@ -115,6 +116,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runCollect(args[1:], stdout, stderr)
 	case "written":
 		return runWritten(args[1:], stdout, stderr)
+	case "similarity":
+		return runSimilarity(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
