@@ -29,7 +29,8 @@
 #     released-solutions            the assignments whose solutions are
 #                                   released (--release-solutions)
 #     gomodcache/                   the Go module cache (read-only, offline)
-#     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
+#     gocache/, gocache.stamp,      a prebuilt Go build cache of the lessons,
+#     gocache.sentinel              linked into each user's GOCACHE
 #     jupyterhub_config.py          the class's JupyterHub configuration
 #                                   (replaced by each update), which loads
 #   $config_dir (LESSONS_CONFIG_DIR, default /etc/perceptron-lessons)
@@ -166,7 +167,7 @@ else
 		lessons_diff=$(diff -r -q "$prefix/lessons" "$prefix/lessons.new" 2>/dev/null |
 			sed -e "s|^Files $prefix/lessons/\([^ ]*\) and .* differ\$|changed \1|" \
 				-e "s|^Only in $prefix/lessons.new\(/*\)\([^:]*\): \(.*\)|added \2\1\3|" \
-				-e "s|^Only in $prefix/lessons\(/*\)\([^:]*\): \(.*\)|removed \2\1\3|" | sed 's|^\([a-z]*\) /|\1 |')
+				-e "s|^Only in $prefix/lessons\(/*\)\([^:]*\): \(.*\)|removed \2\1\3|" | sed 's|^\([a-z]*\) /|\1 |' || true)
 		while IFS= read -r line; do
 			[[ -n $line ]] && changed+=("lessons: $line")
 		done <<<"$lessons_diff"
@@ -206,8 +207,11 @@ fi
 	# copy what is new.
 	(cd "$GOCACHE" && find . -name '*-[ad]' | LC_ALL=C sort | sha256sum | cut -c1-16) >"$prefix/gocache.stamp.tmp"
 	cmp -s "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp" || echo "the prebuilt Go build cache" >>"$prefix/.update-changes"
+	# One entry, whose link in a user's cache tells that the links are
+	# there (lessons-env.sh, lessons_seed_gocache).
+	(cd "$GOCACHE" && find . -name '*-a' | LC_ALL=C sort | head -n 1 | sed 's|^\./||') >"$prefix/gocache.sentinel"
 	mv -f "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp"
-	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), copied into each user's GOCACHE by their first kernel)"
+	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), linked into each user's GOCACHE at their first login)"
 )
 
 # The kernel spec, in Jupyter's system data folder: GoNB writes it (and its
