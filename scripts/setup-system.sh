@@ -203,6 +203,13 @@ fi
 	# a dependency of GoNB's module (lessons-env.sh says why).
 	GOPROXY=off lessons_build_as_cells "$prefix/lessons" || die "compiling the lessons' packages as the cells do failed (above)"
 	chmod -R a+rX "$GOCACHE"
+	# Users' caches link to these entries, and Go's daily trim of a user's
+	# cache removes a link whose entry is older than 5 days (it reads the
+	# entry's time through the link, and cannot touch root's file to mark it
+	# used): the entries get a time far in the future, which the trim never
+	# reaches and Go does not reset (the Dockerfile does the same for the
+	# image's own cache).
+	find "$GOCACHE" -type f -name '*-[ad]' -exec touch -c -m -d '2100-01-01 00:00:00' {} +
 	# The stamp changes when the cache gains entries; users' kernels then
 	# copy what is new.
 	(cd "$GOCACHE" && find . -name '*-[ad]' | LC_ALL=C sort | sha256sum | cut -c1-16) >"$prefix/gocache.stamp.tmp"

@@ -49,9 +49,9 @@ lessons_cache_dir() {
 # time, at the moment a whole class logs in. Go reads an entry through its
 # link, and writes only entries of its own (a name is the hash of its
 # content, so it never rewrites a linked one). Done once per version of the
-# shared cache (its stamp), and again when Go's daily trim of the user's
-# cache has removed the links (the entry named in gocache.sentinel is gone:
-# the trim goes by the shared files' age). Entries already there are kept.
+# shared cache (its stamp), and again if the links are gone (the entry named
+# in gocache.sentinel: set-up dates the shared entries in the future so that
+# Go's trim keeps them). Entries already there are kept.
 # A lock keeps two kernels of one user from seeding at the same time.
 lessons_seed_gocache() {
 	seed="$LESSONS_PREFIX/gocache"
