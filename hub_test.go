@@ -71,7 +71,11 @@ func requireSystemInstall(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.NewReplacer("@PREFIX@", prefix, "/usr/local/lib/perceptron-lessons", prefix).Replace(string(src))
+		configDir := os.Getenv("LESSONS_CONFIG_DIR")
+		if configDir == "" {
+			configDir = "/etc/perceptron-lessons"
+		}
+		want := strings.NewReplacer("@PREFIX@", prefix, "@CONFIG@", configDir, "/usr/local/lib/perceptron-lessons", prefix).Replace(string(src))
 		got, err := os.ReadFile(filepath.Join(prefix, f))
 		if err != nil {
 			t.Fatalf("the shared install: %v: %s", err, systemSetupHint)

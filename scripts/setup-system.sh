@@ -216,7 +216,7 @@ fi
 	cmp -s "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp" || echo "the prebuilt Go build cache" >>"$prefix/.update-changes"
 	# One entry, whose link in a user's cache tells that the links are
 	# there (lessons-env.sh, lessons_seed_gocache).
-	(cd "$GOCACHE" && find . -name '*-a' | LC_ALL=C sort | head -n 1 | sed 's|^\./||') >"$prefix/gocache.sentinel"
+	(cd "$GOCACHE" && find . -name '*-a' | LC_ALL=C sort | sed -n '1s|^\./||p') >"$prefix/gocache.sentinel"
 	mv -f "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp"
 	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), linked into each user's GOCACHE at their first login)"
 )
