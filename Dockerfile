@@ -6,7 +6,7 @@
 # Debian 12, as on the machines the lessons are developed and tested on:
 # Go from the Go module proxy, then the README's own set-up script in its
 # shared mode (the pinned Jupyter environment from PyPI: JupyterLab 4.6,
-# Notebook 7, jupyter_server 2, JupyterHub 6, nbgitpuller; GoNB and the gonb
+# Notebook 7, jupyter_server 2, JupyterHub 5.5, nbgitpuller; GoNB and the gonb
 # kernel).
 FROM debian:bookworm-slim
 

@@ -64,7 +64,7 @@ func normalizePackage(name string) string {
 // TestJupyterPins checks the lock file (every package pinned, with hashes,
 // made by the command its header and the README name), that it pins what
 // the issue asks for (JupyterLab 4.6, Notebook 7, jupyter_server 2,
-// JupyterHub 6, ...), and that the README's Versions table shows the very
+// JupyterHub 5.5, the series of the newest Zero to JupyterHub chart, ...), and that the README's Versions table shows the very
 // versions of the lock file and of the proxy's package.json.
 func TestJupyterPins(t *testing.T) {
 	b, err := os.ReadFile(jupyterLock)
@@ -80,7 +80,7 @@ func TestJupyterPins(t *testing.T) {
 		t.Errorf("%s: %s", jupyterLock, p)
 	}
 	for name, prefix := range map[string]string{"jupyterlab": "4.6.", "notebook": "7.", "jupyter-server": "2.",
-		"jupyterhub": "6.", "nbclient": "0.", "nbconvert": "7.", "jupyterhub-idle-culler": "2.", "nbgitpuller": "1."} {
+		"jupyterhub": "5.5.", "nbclient": "0.", "nbconvert": "7.", "jupyterhub-idle-culler": "2.", "nbgitpuller": "1."} {
 		if v, ok := pins[name]; !ok || !strings.HasPrefix(v, prefix) {
 			t.Errorf("%s pins %s %q, want %s*", jupyterLock, name, v, prefix)
 		}

@@ -72,7 +72,11 @@ func requireSystemInstall(t *testing.T) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := strings.NewReplacer("@PREFIX@", prefix, "/usr/local/lib/perceptron-lessons", prefix).Replace(string(src))
+		configDir := os.Getenv("LESSONS_CONFIG_DIR")
+		if configDir == "" {
+			configDir = "/etc/perceptron-lessons"
+		}
+		want := strings.NewReplacer("@PREFIX@", prefix, "@CONFIG@", configDir, "/usr/local/lib/perceptron-lessons", prefix).Replace(string(src))
 		got, err := os.ReadFile(filepath.Join(prefix, f))
 		if err != nil {
 			t.Fatalf("the shared install: %v: %s", err, systemSetupHint)
@@ -566,7 +570,7 @@ func login(t *testing.T, ctx context.Context, h *hub, u *hubUser, password strin
 
 // TestJupyterHub serves the lessons to a class as scripts/setup.sh --system
 // and its JupyterHub configuration (docs/instructor.md, "A class on one server") do: it
-// starts the shared install's JupyterHub 6 (its Jupyter environment, with
+// starts the shared install's JupyterHub 5.5 (its Jupyter environment, with
 // configurable-http-proxy from npm) on 127.0.0.1 with its
 // configuration and a dummy authenticator, makes two system users, and in
 // one headless Chromium each they sign in on the login page, get their

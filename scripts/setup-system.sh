@@ -29,19 +29,29 @@
 #     released-solutions            the assignments whose solutions are
 #                                   released (--release-solutions)
 #     gomodcache/                   the Go module cache (read-only, offline)
-#     gocache/, gocache.stamp       a prebuilt Go build cache of the lessons
-#     jupyterhub_config.py          a JupyterHub configuration to start from
+#     gocache/, gocache.stamp,      a prebuilt Go build cache of the lessons,
+#     gocache.sentinel              linked into each user's GOCACHE
+#     jupyterhub_config.py          the class's JupyterHub configuration
+#                                   (replaced by each update), which loads
+#   $config_dir (LESSONS_CONFIG_DIR, default /etc/perceptron-lessons)
+#     jupyterhub_config.local.py    the instructor's settings, last: written
+#                                   once, never overwritten
+#     roster.json                   the class (assign roster), which
+#                                   jupyterhub_config.py reads
 #   /usr/local/share/jupyter/kernels/gonb/    the kernel spec, for every user
 #
 # What an install of an earlier version put elsewhere (the hand-built
 # JupyterLab's extension and its command) is removed.
 #
-# Running it again updates the copy and compiles only what changed.
+# Running it again updates the copy, compiles only what changed and prints
+# what it changed.
 
 prefix=${LESSONS_PREFIX:-/usr/local/lib/perceptron-lessons}
 [[ $prefix == /* ]] || die "LESSONS_PREFIX must be an absolute path, got $prefix"
 jupyter_data=${LESSONS_JUPYTER_DATA:-/usr/local/share/jupyter}
 jupyter_config=${LESSONS_JUPYTER_CONFIG:-/usr/local/etc/jupyter}
+config_dir=${LESSONS_CONFIG_DIR:-/etc/perceptron-lessons}
+[[ $config_dir == /* ]] || die "LESSONS_CONFIG_DIR must be an absolute path, got $config_dir"
 [[ $venv == "$prefix/venv" ]] || die "the shared install's Jupyter environment is $venv, want $prefix/venv"
 
 [[ ${EUID:-$(id -u)} -eq 0 ]] || die "--system installs for every user of this machine: run it as root (sudo bash scripts/setup.sh --system)."
@@ -52,6 +62,56 @@ if command -v runuser >/dev/null 2>&1 && id nobody >/dev/null 2>&1; then
 		die "Go at $goroot cannot be run by other users (user nobody tried): install Go where every user can read it, such as /usr/local/go."
 fi
 
+# system_hub_config_migrate OLD NEW: before NEW replaces the installed
+# JupyterHub configuration OLD, keep what the instructor changed in OLD. The
+# hash of the file set-up last installed is in OLD.installed; an OLD that
+# differs from it (or, from an install that kept no hash, from NEW) was
+# edited: it is kept as $config_dir/jupyterhub_config.py.edited-DATE and,
+# when there is no local file yet, its one-line settings (c.X = ...) that
+# NEW does not have become the local file's first settings. The local file
+# is written once, from scripts/system/jupyterhub_config.local.py, and never
+# again.
+system_hub_config_migrate() {
+	local old=$1 new=$2 local_file="$config_dir/jupyterhub_config.local.py" edited=0 saved
+	install -d -m 755 "$config_dir"
+	if [[ -f $old ]]; then
+		if [[ -f $old.installed ]]; then
+			[[ $(sha256sum "$old" | cut -d' ' -f1) == "$(cat "$old.installed")" ]] || edited=1
+		elif ! cmp -s "$old" "$new"; then
+			edited=1
+		fi
+	fi
+	if [[ $edited == 1 ]]; then
+		saved="$config_dir/jupyterhub_config.py.edited-$(date +%Y-%m-%d-%H%M%S)"
+		install -m 600 "$old" "$saved"
+		changed+=("kept your edited $old as $saved")
+		say "WARNING: $old had your edits; set-up replaces that file at every update. Your edited copy is $saved; your settings belong in $local_file, which set-up never overwrites."
+	fi
+	if [[ ! -e $local_file ]]; then
+		sed -e "s|@PREFIX@|$prefix|g" "$repo/scripts/system/jupyterhub_config.local.py" >"$local_file.tmp"
+		if [[ $edited == 1 ]]; then
+			"$py" - "$old" "$new" >>"$local_file.tmp" <<'PY' || die "reading your settings from $old failed (above)"
+import sys
+old, new = (open(p).read().splitlines() for p in sys.argv[1:3])
+kept = []
+for line in old:
+    if line.startswith("c.") and line not in new:
+        try:
+            compile(line, "setting", "exec")
+        except SyntaxError:
+            continue
+        kept.append(line)
+if kept:
+    print("\n# Your settings, taken from the jupyterhub_config.py you had edited:")
+    print("\n".join(kept))
+PY
+		fi
+		chmod 644 "$local_file.tmp"
+		mv -f "$local_file.tmp" "$local_file"
+		changed+=("wrote $local_file (your settings; never overwritten)")
+	fi
+}
+
 say "installing the lessons for every user into $prefix"
 umask 022
 install -d "$prefix/bin" "$prefix/lib" "$prefix/gopls"
@@ -60,17 +120,30 @@ install -m 755 "$bin/gonb" "$bin/goimports" "$prefix/bin/"
 # class turns completion off (LESSONS_COMPLETION=off, see gonb-kernel).
 install -m 755 "$bin/gopls" "$prefix/gopls/"
 rm -f "$prefix/bin/gopls"
+# changed: what this update changed, printed at the end (.update-changes:
+# what subshells found).
+changed=()
+rm -f "$prefix/.update-changes"
 for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;
 	*.py) dst="$prefix/$f" mode=644 ;;
 	*) dst="$prefix/bin/$f" mode=755 ;;
 	esac
-	sed -e "s|@PREFIX@|$prefix|g" -e "s|@GOROOT@|$goroot|g" \
+	sed -e "s|@PREFIX@|$prefix|g" -e "s|@GOROOT@|$goroot|g" -e "s|@CONFIG@|$config_dir|g" \
 		-e "s|/usr/local/lib/perceptron-lessons|$prefix|g" "$repo/scripts/system/$f" >"$dst.tmp"
 	chmod "$mode" "$dst.tmp"
+	if [[ ! -e $dst ]]; then
+		changed+=("installed ${dst#"$prefix/"}")
+	elif ! cmp -s "$dst" "$dst.tmp"; then
+		changed+=("updated ${dst#"$prefix/"}")
+	fi
+	if [[ $f == jupyterhub_config.py ]]; then
+		system_hub_config_migrate "$dst" "$dst.tmp"
+	fi
 	mv -f "$dst.tmp" "$dst"
 done
+sha256sum "$prefix/jupyterhub_config.py" | cut -d' ' -f1 >"$prefix/jupyterhub_config.py.installed"
 
 # The lessons: the student release of the repository (scripts/student-release.sh:
 # no bin/ or .git, no assignment's source.ipynb, hidden tests or grader, and
@@ -82,12 +155,25 @@ rm -rf "$prefix/lessons.new"
 bash "$repo/scripts/student-release.sh" --release-solutions "${released:-none}" "$prefix/lessons.new" >/dev/null ||
 	die "the student release of $repo failed (above)"
 printf '%s\n' "${released:-none}" >"$prefix/released-solutions.tmp"
+[[ -f $prefix/released-solutions ]] && ! cmp -s "$prefix/released-solutions.tmp" "$prefix/released-solutions" &&
+	changed+=("released solutions: $(cat "$prefix/released-solutions") -> ${released:-none}")
 mv -f "$prefix/released-solutions.tmp" "$prefix/released-solutions"
 say "the students' lessons: $prefix/lessons (released solutions: ${released:-none})"
 chmod -R a+rX,go-w "$prefix/lessons.new"
 if [[ -d $prefix/lessons ]] && diff -r -q "$prefix/lessons" "$prefix/lessons.new" >/dev/null 2>&1; then
 	rm -rf "$prefix/lessons.new"
 else
+	if [[ -d $prefix/lessons ]]; then
+		lessons_diff=$(diff -r -q "$prefix/lessons" "$prefix/lessons.new" 2>/dev/null |
+			sed -e "s|^Files $prefix/lessons/\([^ ]*\) and .* differ\$|changed \1|" \
+				-e "s|^Only in $prefix/lessons.new\(/*\)\([^:]*\): \(.*\)|added \2\1\3|" \
+				-e "s|^Only in $prefix/lessons\(/*\)\([^:]*\): \(.*\)|removed \2\1\3|" | sed 's|^\([a-z]*\) /|\1 |' || true)
+		while IFS= read -r line; do
+			[[ -n $line ]] && changed+=("lessons: $line")
+		done <<<"$lessons_diff"
+	else
+		changed+=("installed the lessons")
+	fi
 	rm -rf "$prefix/lessons.old"
 	[[ -d $prefix/lessons ]] && mv "$prefix/lessons" "$prefix/lessons.old"
 	mv "$prefix/lessons.new" "$prefix/lessons"
@@ -117,11 +203,22 @@ fi
 	# a dependency of GoNB's module (lessons-env.sh says why).
 	GOPROXY=off lessons_build_as_cells "$prefix/lessons" || die "compiling the lessons' packages as the cells do failed (above)"
 	chmod -R a+rX "$GOCACHE"
+	# Users' caches link to these entries, and Go's daily trim of a user's
+	# cache removes a link whose entry is older than 5 days (it reads the
+	# entry's time through the link, and cannot touch root's file to mark it
+	# used): the entries get a time far in the future, which the trim never
+	# reaches and Go does not reset (the Dockerfile does the same for the
+	# image's own cache).
+	find "$GOCACHE" -type f -name '*-[ad]' -exec touch -c -m -d '2100-01-01 00:00:00' {} +
 	# The stamp changes when the cache gains entries; users' kernels then
 	# copy what is new.
 	(cd "$GOCACHE" && find . -name '*-[ad]' | LC_ALL=C sort | sha256sum | cut -c1-16) >"$prefix/gocache.stamp.tmp"
+	cmp -s "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp" || echo "the prebuilt Go build cache" >>"$prefix/.update-changes"
+	# One entry, whose link in a user's cache tells that the links are
+	# there (lessons-env.sh, lessons_seed_gocache).
+	(cd "$GOCACHE" && find . -name '*-a' | LC_ALL=C sort | sed -n '1s|^\./||p') >"$prefix/gocache.sentinel"
 	mv -f "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp"
-	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), copied into each user's GOCACHE by their first kernel)"
+	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), linked into each user's GOCACHE at their first login)"
 )
 
 # The kernel spec, in Jupyter's system data folder: GoNB writes it (and its
@@ -158,6 +255,7 @@ if [[ $no_hub == 0 ]]; then
 		install -m 644 "$repo/scripts/requirements/package.json" "$repo/scripts/requirements/package-lock.json" "$proxy/"
 		(cd "$proxy" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || die "npm ci of configurable-http-proxy in $proxy failed (above)"
 		echo "$proxy_sum" >"$proxy/.perceptron-lessons-lock"
+		changed+=("installed JupyterHub's proxy (requirements/package-lock.json)")
 		chmod -R a+rX "$proxy"
 	fi
 	say "JupyterHub: $venv/bin/jupyterhub, proxy $("$proxy/node_modules/.bin/configurable-http-proxy" --version) on node $(node --version)"
@@ -168,4 +266,17 @@ fi
 site=$(/usr/bin/python3 -c 'import site; print(site.getsitepackages()[0])' 2>/dev/null || true)
 [[ -n $site ]] && rm -f "$site/perceptron_lessons_lab.pth"
 rm -f "$jupyter_config/jupyter_server_config.d/perceptron_lab.json" "$prefix/bin/jupyter-lab"
+# What this update changed.
+if [[ -s $prefix/.update-changes ]]; then
+	while IFS= read -r line; do changed+=("updated $line"); done <"$prefix/.update-changes"
+fi
+rm -f "$prefix/.update-changes"
+[[ ${venv_installed:-0} == 1 ]] && changed+=("installed the Jupyter environment (scripts/requirements/jupyter.txt)")
+if [[ ${#changed[@]} -eq 0 ]]; then
+	say "changed: nothing (the install was current)"
+else
+	say "changed (${#changed[@]}):"
+	printf '  %s\n' "${changed[@]}"
+fi
+say "your JupyterHub settings: $config_dir/jupyterhub_config.local.py (kept); the class: $config_dir/roster.json (assign roster)"
 say "done. Each user gets their copy with $prefix/bin/perceptron-lessons-init; JupyterHub: $prefix/jupyterhub_config.py (docs/instructor.md, \"A class on one server\")"

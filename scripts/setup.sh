@@ -3,7 +3,7 @@
 #
 #   1. Jupyter, in a Python virtual environment of the repository (.venv):
 #      JupyterLab 4.6, Notebook 7, jupyter_server 2, nbclient, nbconvert,
-#      JupyterHub 6, jupyterhub-idle-culler and nbgitpuller, from PyPI at the
+#      JupyterHub 5.5, jupyterhub-idle-culler and nbgitpuller, from PyPI at the
 #      exact versions and hashes of scripts/requirements/jupyter.txt (pip install
 #      --require-hashes; skipped while .venv matches that file). It is made
 #      with Debian's or Ubuntu's own Python (/usr/bin/python3, or
@@ -128,7 +128,7 @@ fi
 # distribution's own /usr/bin/python3 (never a pyenv or conda python3 that
 # happens to be first on PATH: the environment must outlive it).
 py_base=${LESSONS_PYTHON:-/usr/bin/python3}
-# venv_ok: the base Python is 3.10 or later (JupyterHub 6 and JupyterLab 4.6
+# venv_ok: the base Python is 3.10 or later (JupyterHub 5.5 and JupyterLab 4.6
 # need it) and can make a virtual environment with pip (Debian and Ubuntu
 # ship venv's ensurepip in the package python3-venv).
 venv_ok() {
@@ -235,6 +235,7 @@ else
 	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
 		die "the Jupyter environment $venv is inconsistent: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
 	echo "$venv_sum" >"$venv_stamp"
+	venv_installed=1
 	say "Jupyter environment: installed in $((SECONDS - start)) s"
 fi
 py="$venv/bin/python"

@@ -84,6 +84,10 @@ const usage = `usage:
   assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
   assign gradescope -assignment NAME [-o FILE.zip]
   assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
+  assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
+  assign collect -assignment NAME [-out DIR]
+  assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...
+  assign similarity -assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...
 Run "assign COMMAND -h" for the flags.`
 
 func main() {
@@ -106,6 +110,14 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return runGradescope(args[1:], stdout, stderr)
 	case "export":
 		return runExport(args[1:], stdout, stderr)
+	case "roster":
+		return runRoster(args[1:], stdout, stderr)
+	case "collect":
+		return runCollect(args[1:], stdout, stderr)
+	case "written":
+		return runWritten(args[1:], stdout, stderr)
+	case "similarity":
+		return runSimilarity(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fmt.Fprintln(stdout, usage)
 		return nil
@@ -221,6 +233,7 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	var o export.Options
 	o.Flags(fs)
+	adjust := exportAdjust(fs) // class.go: -written, -due, -extensions, -late-penalty
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title NAME]")
 		fs.PrintDefaults()
@@ -231,6 +244,10 @@ func runExport(args []string, stdout, stderr io.Writer) error {
 	if fs.NArg() != 0 {
 		fs.Usage()
 		return errors.New("export takes flags only")
+	}
+	var err error
+	if o.Adjust, err = adjust(); err != nil {
+		return err
 	}
 	return export.Run(o, stdout, stderr)
 }

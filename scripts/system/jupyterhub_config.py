@@ -1,21 +1,35 @@
-# JupyterHub configuration for a class on one server (JupyterHub 6, from the
+# JupyterHub configuration for a class on one server (JupyterHub 5.5, from the
 # shared install's Jupyter environment) with the shared install of the
-# perceptron lessons (scripts/setup.sh --system).
+# perceptron lessons (scripts/setup.sh --system). Set-up replaces this file at
+# every update: put your settings in @CONFIG@/jupyterhub_config.local.py,
+# which set-up never overwrites and which this file loads last.
 # Start it as root:
 #   /usr/local/lib/perceptron-lessons/venv/bin/jupyterhub -f /usr/local/lib/perceptron-lessons/jupyterhub_config.py
+import json
+import os
 import sys
 
 c = get_config()  # noqa: F821 (defined by JupyterHub when it reads this file)
+config_dir = "@CONFIG@"
 
 # Students log in with their accounts on this server (PAM, JupyterHub's
 # default authenticator); each gets a Jupyter server running as them, at
-# /user/NAME/. Only the accounts listed here may log in; the admins see
-# every student's server at /hub/admin.
-c.Authenticator.allowed_users = {"student1", "student2"}
-c.Authenticator.admin_users = {"teacher"}
+# /user/NAME/. Only the class may log in: the students and admins of the
+# roster that `assign roster` keeps in roster.json (read when the hub
+# starts); the admins see every student's server at /hub/admin. Without a
+# roster nobody may log in. A user the hub's database remembers but the
+# roster dropped may not log in either.
+roster_path = os.path.join(config_dir, "roster.json")
+if os.path.exists(roster_path):
+    with open(roster_path) as f:
+        roster = json.load(f)
+    c.Authenticator.allowed_users = set(roster["students"]) | set(roster["admins"])
+    c.Authenticator.admin_users = set(roster["admins"])
+c.Authenticator.allow_existing_users = False
 
 # Where the hub listens. Put it behind HTTPS (a reverse proxy, or
-# c.JupyterHub.ssl_cert and ssl_key) when students connect over a network.
+# c.JupyterHub.ssl_cert and ssl_key in the local file) when students connect
+# over a network.
 c.JupyterHub.bind_url = "http://0.0.0.0:8000"
 
 # The proxy: configurable-http-proxy as set-up installed it with npm.
@@ -49,7 +63,7 @@ c.Spawner.pre_spawn_hook = _own_port
 c.Spawner.args = ["--ServerApp.port_retries=0"]
 # Completion and contextual help (gopls) cost each running kernel about
 # 100-130 MB more and some CPU; for a large class on a small server, turn
-# them off (docs/instructor.md, "A measured class"):
+# them off in the local file (docs/instructor.md, "A measured class"):
 # c.Spawner.environment = {"LESSONS_COMPLETION": "off"}
 
 # Stop the servers of students idle for an hour (their files stay), with
@@ -64,3 +78,9 @@ c.JupyterHub.load_roles = [
         "services": ["idle-culler"],
     },
 ]
+
+# Last, the instructor's own settings (the address, HTTPS, another login
+# method, completion off...), which win over everything above.
+local_config = os.path.join(config_dir, "jupyterhub_config.local.py")
+if os.path.exists(local_config):
+    load_subconfig(local_config)  # noqa: F821 (defined by traitlets when it reads this file)

@@ -42,20 +42,34 @@ lessons_cache_dir() {
 	mkdir -p -m 700 "$d" && printf '%s\n' "$d"
 }
 
-# lessons_seed_gocache copies the shared prebuilt build cache into the user's
-# GOCACHE, once per version of it (its stamp), so that the user's first lesson
-# finds gonum, gonum/plot and the lessons' packages compiled. Files already
-# there are kept (entries are named by their content's hash). A lock keeps two
-# kernels of one user from copying at the same time.
+# lessons_seed_gocache links the shared prebuilt build cache into the user's
+# GOCACHE, so that the user's first lesson finds gonum, gonum/plot and the
+# lessons' packages compiled: a symbolic link per entry (cp -s), about 10 MB
+# of folders and links a student where a copy took 140 MB and ten times the
+# time, at the moment a whole class logs in. Go reads an entry through its
+# link, and writes only entries of its own (a name is the hash of its
+# content, so it never rewrites a linked one). Done once per version of the
+# shared cache (its stamp), and again if the links are gone (the entry named
+# in gocache.sentinel: set-up dates the shared entries in the future so that
+# Go's trim keeps them). Entries already there are kept.
+# A lock keeps two kernels of one user from seeding at the same time.
 lessons_seed_gocache() {
 	seed="$LESSONS_PREFIX/gocache"
 	stamp=$(cat "$LESSONS_PREFIX/gocache.stamp" 2>/dev/null) || return 0
-	[ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" = "$stamp" ] && return 0
+	sentinel=$(cat "$LESSONS_PREFIX/gocache.sentinel" 2>/dev/null) || sentinel=
+	lessons_seeded() {
+		[ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" = "$stamp" ] &&
+			{ [ -z "$sentinel" ] || [ -e "$GOCACHE/$sentinel" ]; }
+	}
+	lessons_seeded && return 0
 	mkdir -p "$GOCACHE" || return 1
 	(
 		flock 9
-		if [ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" != "$stamp" ]; then
-			cp -R -n "$seed/." "$GOCACHE/" && printf '%s\n' "$stamp" >"$GOCACHE/perceptron-lessons.stamp"
+		if ! lessons_seeded; then
+			# Links whose entry the shared cache no longer has go first: Go
+			# would try to write a new entry through them, and fail.
+			find "$GOCACHE" -xtype l -delete 2>/dev/null
+			cp -R -s -n "$seed/." "$GOCACHE/" && printf '%s\n' "$stamp" >"$GOCACHE/perceptron-lessons.stamp"
 		fi
 	) 9>"$GOCACHE/perceptron-lessons.lock"
 }

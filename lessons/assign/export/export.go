@@ -28,6 +28,7 @@ type Options struct {
 	Out    string // the gradebook CSV to write; "": none
 	Code   string // folder for each submission's NAME.go; "": none
 	Title  string // the gradebook column of the assignment; "": its name (a single assignment only)
+	Adjust Adjust // if set, changes the grades and adds columns before -o is written (adjust.go)
 }
 
 // Flags registers the flags of "assign export" on fs, filling o.
@@ -104,11 +105,22 @@ func Run(o Options, stdout, stderr io.Writer) error {
 		return err
 	}
 	if o.Out != "" {
+		var cols []Column
+		adjusted := gs
+		if o.Adjust != nil {
+			if adjusted, cols, err = o.Adjust(gs, stderr); err != nil {
+				return err
+			}
+		}
 		var b strings.Builder
-		if err := Canvas(&b, gs, o.Title, stderr); err != nil {
+		if err := Canvas(&b, adjusted, o.Title, stderr); err != nil {
 			return err
 		}
-		if err := os.WriteFile(o.Out, []byte(b.String()), 0o644); err != nil {
+		text, err := appendColumns(b.String(), cols)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(o.Out, []byte(text), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "wrote %s (Canvas: Grades > Import)\n", o.Out)

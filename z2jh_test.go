@@ -1,0 +1,162 @@
+//go:build e2e
+
+package lessons_test
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// chartHubVersion is the JupyterHub of the hub image of Zero to JupyterHub
+// chart 4.4.0 (its images/hub/requirements.txt), which
+// deploy/z2jh-values.yaml names.
+const chartHubVersion = "5.5.0"
+
+// termPrefix is the shared install of the class tests (TestClassTerm,
+// TestZ2JHSingleuser): a prefix of their own, kept between runs so that its
+// Jupyter environment and build cache are made once.
+func termPrefix() string {
+	if p := os.Getenv("LESSONS_TERM_PREFIX"); p != "" {
+		return p
+	}
+	return "/var/tmp/perceptron-lessons-term"
+}
+
+// termSetupEnv is the environment of scripts/setup.sh --system for an
+// install under prefix, with its configuration in cfgDir.
+func termSetupEnv(prefix, cfgDir string) []string {
+	return []string{"LESSONS_PREFIX=" + prefix + "/prefix", "LESSONS_CONFIG_DIR=" + cfgDir,
+		"LESSONS_JUPYTER_DATA=" + prefix + "/share/jupyter", "LESSONS_JUPYTER_CONFIG=" + prefix + "/etc/jupyter"}
+}
+
+// TestZ2JHSingleuser runs what Zero to JupyterHub chart 4.4.0 runs: a hub
+// of the chart's JupyterHub (5.5.0, from PyPI, in an environment of its
+// own, as the chart's hub image is separate from the students' image)
+// spawning the lessons' single-user command of the pinned environment
+// (lessons-singleuser: the student's copy, then the environment's
+// jupyterhub-singleuser, JupyterHub 5.5.4), as deploy/z2jh-values.yaml's
+// singleuser.cmd does. A student logs in on the login page in Chromium and
+// runs lesson 00 in JupyterLab; every figure must be drawn. A mismatch of
+// the two JupyterHubs fails here (JupyterHub warns of failed
+// authentication and redirect loops). Root only (a system user).
+func TestZ2JHSingleuser(t *testing.T) {
+	if os.Geteuid() != 0 {
+		t.Skip("TestZ2JHSingleuser creates a system user and runs JupyterHub as root")
+	}
+	values, err := os.ReadFile(z2jhValuesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(values), "runs JupyterHub "+chartHubVersion) || !strings.Contains(string(values), "--version=4.4.0") {
+		t.Fatalf("%s no longer names chart 4.4.0 and its JupyterHub %s: update chartHubVersion", z2jhValuesFile, chartHubVersion)
+	}
+	chromium, err := exec.LookPath(*browserChromium)
+	if err != nil {
+		t.Fatalf("Chromium not found (%v): %s", err, browserSetupHint)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+	defer cancel()
+	prefix := termPrefix()
+	cfgDir := prefix + "-etc-z2jh"
+	os.RemoveAll(cfgDir)
+	termRun(t, ".", termSetupEnv(prefix, cfgDir), "bash", "scripts/setup.sh", "--system", "--no-apt")
+	install := prefix + "/prefix"
+
+	// The chart's hub: JupyterHub 5.5.0 from PyPI, in its own environment.
+	hubVenv := filepath.Join(prefix, "hub-"+chartHubVersion)
+	if _, err := os.Stat(filepath.Join(hubVenv, "bin/jupyterhub")); err != nil {
+		termRun(t, ".", nil, "/usr/bin/python3", "-m", "venv", "--clear", hubVenv)
+		termRun(t, ".", nil, filepath.Join(hubVenv, "bin/pip"), "install", "--quiet", "--disable-pip-version-check", "jupyterhub=="+chartHubVersion)
+	}
+	if v := strings.TrimSpace(termRun(t, ".", nil, filepath.Join(hubVenv, "bin/jupyterhub"), "--version")); v != chartHubVersion {
+		t.Fatalf("the hub's environment runs JupyterHub %s, want %s", v, chartHubVersion)
+	}
+	if v := strings.TrimSpace(termRun(t, ".", nil, filepath.Join(install, "venv/bin/jupyterhub-singleuser"), "--version")); strings.Split(v, ".")[0] != strings.Split(chartHubVersion, ".")[0] {
+		t.Fatalf("the image's jupyterhub-singleuser is %s: not the chart's major version %s", v, chartHubVersion)
+	}
+
+	u := createHubUser(t, "z2jhstudent")
+	const password = "z2jh-test-password"
+	var ports [3]int
+	for i := range ports {
+		if ports[i], err = freePort(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := t.TempDir()
+	// The settings of deploy/z2jh-values.yaml that matter to a server
+	// (singleuser.cmd and defaultUrl), with a hub on this machine.
+	config := fmt.Sprintf(`c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
+c.DummyAuthenticator.password = %q
+c.Authenticator.allowed_users = {%q}
+c.JupyterHub.bind_url = "http://127.0.0.1:%d"
+c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
+c.ConfigurableHTTPProxy.command = [%q]
+c.ConfigurableHTTPProxy.pid_file = %q
+c.JupyterHub.db_url = "sqlite:///" + %q
+c.JupyterHub.cookie_secret_file = %q
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_proxy = True
+c.Spawner.cmd = [%q]
+c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
+c.Spawner.http_timeout = 300
+c.Spawner.start_timeout = 300
+c.Spawner.environment = {"JUPYTER_PATH": %q}
+c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
+`, password, u.name, ports[0], ports[1], ports[2], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
+		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"),
+		filepath.Join(install, "bin/lessons-singleuser"), prefix+"/share/jupyter")
+	os.WriteFile(filepath.Join(dir, "config.py"), []byte(config), 0o600)
+	hubLog := filepath.Join(dir, "jupyterhub.log")
+	logFile, _ := os.Create(hubLog)
+	cmd := exec.Command(filepath.Join(hubVenv, "bin/jupyterhub"), "-f", filepath.Join(dir, "config.py"))
+	cmd.Dir = dir
+	cmd.Env = envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan struct{})
+	go func() { cmd.Wait(); logFile.Close(); close(exited) }()
+	t.Cleanup(func() {
+		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
+		stopProxy(t, filepath.Join(dir, "proxy.pid"))
+		if t.Failed() {
+			t.Logf("JupyterHub log:\n%s", tail(readFile(hubLog), 60))
+		}
+	})
+	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: hubLog}
+	for start := time.Now(); ; {
+		if code, err := httpGet(ctx, h.base+"/hub/login"); err == nil && code == 200 {
+			break
+		}
+		if time.Since(start) > 5*time.Minute { // a loaded machine starts a hub slowly
+			t.Fatalf("the hub does not answer on %s within 5 minutes:\n%s", h.base, tail(readFile(hubLog), 40))
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+
+	browser := startChromium(t, ctx, chromium)
+	lctx, lcancel := context.WithTimeout(browser, 6*time.Minute)
+	defer lcancel()
+	login(t, lctx, h, u, password)
+	committed, err := readNotebook(firstLesson)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shots := t.TempDir()
+	srv := &jupyterServer{base: h.base + "/user/" + u.name, shots: "lab_"}
+	runInLab(t, browser, srv, "perceptron-lessons/"+firstLesson, committed, shots)
+	if strings.Contains(readFile(hubLog), "redirect loop") {
+		t.Errorf("the hub logged a redirect loop:\n%s", tail(readFile(hubLog), 30))
+	}
+}
