@@ -255,7 +255,7 @@ if [[ $no_hub == 0 ]]; then
 		install -m 644 "$repo/scripts/requirements/package.json" "$repo/scripts/requirements/package-lock.json" "$proxy/"
 		(cd "$proxy" && npm ci --omit=dev --no-audit --no-fund --loglevel=error) || die "npm ci of configurable-http-proxy in $proxy failed (above)"
 		echo "$proxy_sum" >"$proxy/.perceptron-lessons-lock"
-		changed+=("installed JupyterHub's proxy (requirements/package-lock.json)")
+		changed+=("installed JupyterHub's proxy (scripts/requirements/package-lock.json)")
 		chmod -R a+rX "$proxy"
 	fi
 	say "JupyterHub: $venv/bin/jupyterhub, proxy $("$proxy/node_modules/.bin/configurable-http-proxy" --version) on node $(node --version)"

@@ -12,11 +12,11 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/collect"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
 	"github.com/perceptron-go/lessons/lessons/assign/late"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/roster"
 	"github.com/perceptron-go/lessons/lessons/assign/similarity"
 	"github.com/perceptron-go/lessons/lessons/assign/written"

@@ -27,10 +27,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
 	"github.com/perceptron-go/lessons/lessons/assign/ident"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 // Question is a written question of an assignment.

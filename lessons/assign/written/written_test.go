@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
-	"github.com/perceptron-go/lessons/lessons/assign/notebook"
 )
 
 func load(t *testing.T, path string) *notebook.Notebook {

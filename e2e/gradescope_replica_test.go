@@ -1,6 +1,6 @@
 //go:build e2e
 
-package lessons_test
+package e2e
 
 import (
 	"archive/zip"
@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestGradescopeReplica runs the hw2 autograder zip as Gradescope runs it,
@@ -267,7 +269,7 @@ func replicaBase(t *testing.T, ctx context.Context) (string, string) {
 			resp.Body.Close()
 		}
 		if suite, mirror = "bookworm", ""; true {
-			if mirror, err = aptMirror("/etc/apt", "bookworm"); err != nil {
+			if mirror, err = repo.AptMirror("/etc/apt", "bookworm"); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -1,6 +1,6 @@
 //go:build e2e
 
-package lessons_test
+package e2e
 
 import (
 	"bytes"
@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
@@ -47,7 +48,7 @@ func termRun(t *testing.T, dir string, env []string, name string, args ...string
 	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, tail(string(out), 60))
+		t.Fatalf("%s %s: %v\n%s", name, strings.Join(args, " "), err, repo.Tail(string(out), 60))
 	}
 	return string(out)
 }
@@ -281,7 +282,7 @@ func TestClassTerm(t *testing.T) {
 	out := termRun(t, course, setupEnv, "bash", "scripts/setup.sh", "--system", "--no-apt")
 	local := filepath.Join(cfgDir, "jupyterhub_config.local.py")
 	if !strings.Contains(out, "wrote "+local) {
-		t.Errorf("the first install does not say it wrote %s:\n%s", local, tail(out, 20))
+		t.Errorf("the first install does not say it wrote %s:\n%s", local, repo.Tail(out, 20))
 	}
 
 	// 2. The roster: a Canvas gradebook export.
@@ -343,8 +344,8 @@ func TestClassTerm(t *testing.T) {
 	}
 	f.WriteString(settings)
 	f.Close()
-	localBefore := readFile(local)
-	rosterBefore := readFile(filepath.Join(cfgDir, "roster.json"))
+	localBefore := repo.ReadFile(local)
+	rosterBefore := repo.ReadFile(filepath.Join(cfgDir, "roster.json"))
 
 	// 4. The hub, with PAM (the shipped default) and the install's files.
 	hubDir := filepath.Join(work, "hub")
@@ -377,7 +378,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
 		stopProxy(t, filepath.Join(hubDir, "proxy.pid"))
 		if t.Failed() {
-			t.Logf("JupyterHub log:\n%s", tail(readFile(hubLog), 60))
+			t.Logf("JupyterHub log:\n%s", repo.Tail(repo.ReadFile(hubLog), 60))
 		}
 	})
 	base := fmt.Sprintf("http://127.0.0.1:%d", ports[0]) // the local file's address
@@ -386,7 +387,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 			break
 		}
 		if time.Since(start) > 5*time.Minute { // a loaded machine starts a hub slowly
-			t.Fatalf("the hub does not answer on %s (the local file's address) within 5 minutes:\n%s", base, tail(readFile(hubLog), 40))
+			t.Fatalf("the hub does not answer on %s (the local file's address) within 5 minutes:\n%s", base, repo.Tail(repo.ReadFile(hubLog), 40))
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
@@ -433,7 +434,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 	api["termstu1"].save(t, ctx, "termstu1", nbPath, solution)
 	answer := "**Your derivation (a)** (read by the instructor; not autograded):\n\nMy derivation: p = x - t w lies on H."
 	api["termstu2"].save(t, ctx, "termstu2", nbPath, withAnswer(t, student, "c08fd5e0", answer))
-	work1 := readFile("/home/termstu1/perceptron-lessons/" + nbPath)
+	work1 := repo.ReadFile("/home/termstu1/perceptron-lessons/" + nbPath)
 
 	// 8. The mid-term update: a fixed hw1 notebook, set-up run again.
 	fixed := filepath.Join(course, "lessons", termHW, "student.ipynb")
@@ -441,20 +442,20 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 	os.WriteFile(fixed, bytes.Replace(b, []byte("# Assignment 1: hyperplanes"), []byte("# Assignment 1 (fixed): hyperplanes"), 1), 0o644)
 	out = termRun(t, course, setupEnv, "bash", "scripts/setup.sh", "--system", "--no-apt")
 	if !strings.Contains(out, "lessons: changed lessons/"+termHW+"/student.ipynb") {
-		t.Errorf("the update does not say it changed the notebook:\n%s", tail(out, 20))
+		t.Errorf("the update does not say it changed the notebook:\n%s", repo.Tail(out, 20))
 	}
-	if readFile(local) != localBefore || readFile(filepath.Join(cfgDir, "roster.json")) != rosterBefore {
+	if repo.ReadFile(local) != localBefore || repo.ReadFile(filepath.Join(cfgDir, "roster.json")) != rosterBefore {
 		t.Errorf("the update changed the local settings or the roster")
 	}
 	for _, s := range termStudents[:2] {
 		api[s.login].stopServer(t, ctx, s.login)
 		api[s.login].startServer(t, ctx, s.login)
 	}
-	if got := readFile("/home/termstu1/perceptron-lessons/" + nbPath); got != work1 {
+	if got := repo.ReadFile("/home/termstu1/perceptron-lessons/" + nbPath); got != work1 {
 		t.Errorf("the update changed termstu1's work")
 	}
 	beside, _ := filepath.Glob("/home/termstu1/perceptron-lessons/lessons/" + termHW + "/student.updated-*.ipynb")
-	if len(beside) != 1 || !strings.Contains(readFile(beside[0]), "Assignment 1 (fixed)") {
+	if len(beside) != 1 || !strings.Contains(repo.ReadFile(beside[0]), "Assignment 1 (fixed)") {
 		t.Errorf("the fixed notebook is not beside termstu1's work: %v", beside)
 	}
 	if code, err := httpGet(ctx, base+"/hub/login"); err != nil || code != 200 {
@@ -483,7 +484,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 	}
 	written := filepath.Join(work, "written")
 	termRun(t, repoDir, nil, "go", "run", "./lessons/assign", "written", "-assignment", termHW, "-out", written, "-jupyter", filepath.Join(install, "venv/bin/jupyter"), subs)
-	page := readFile(filepath.Join(written, "termstu2_9002_0_student.html"))
+	page := repo.ReadFile(filepath.Join(written, "termstu2_9002_0_student.html"))
 	if i, j := strings.Index(page, "My derivation: p = x - t w lies on H."), strings.Index(page, "The notebook as handed in"); i < 0 || j < 0 || i > j {
 		t.Errorf("termstu2's page does not show the written answer before the notebook (%d, %d)", i, j)
 	}

@@ -1,6 +1,6 @@
 //go:build e2e
 
-package lessons_test
+package e2e
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // chartHubVersion is the JupyterHub of the hub image of Zero to JupyterHub
@@ -50,12 +52,12 @@ func TestZ2JHSingleuser(t *testing.T) {
 	if os.Geteuid() != 0 {
 		t.Skip("TestZ2JHSingleuser creates a system user and runs JupyterHub as root")
 	}
-	values, err := os.ReadFile(z2jhValuesFile)
+	values, err := os.ReadFile("deploy/z2jh-values.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(values), "runs JupyterHub "+chartHubVersion) || !strings.Contains(string(values), "--version=4.4.0") {
-		t.Fatalf("%s no longer names chart 4.4.0 and its JupyterHub %s: update chartHubVersion", z2jhValuesFile, chartHubVersion)
+		t.Fatalf("%s no longer names chart 4.4.0 and its JupyterHub %s: update chartHubVersion", "deploy/z2jh-values.yaml", chartHubVersion)
 	}
 	chromium, err := exec.LookPath(*browserChromium)
 	if err != nil {
@@ -131,7 +133,7 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
 		stopProxy(t, filepath.Join(dir, "proxy.pid"))
 		if t.Failed() {
-			t.Logf("JupyterHub log:\n%s", tail(readFile(hubLog), 60))
+			t.Logf("JupyterHub log:\n%s", repo.Tail(repo.ReadFile(hubLog), 60))
 		}
 	})
 	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: hubLog}
@@ -140,7 +142,7 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 			break
 		}
 		if time.Since(start) > 5*time.Minute { // a loaded machine starts a hub slowly
-			t.Fatalf("the hub does not answer on %s within 5 minutes:\n%s", h.base, tail(readFile(hubLog), 40))
+			t.Fatalf("the hub does not answer on %s within 5 minutes:\n%s", h.base, repo.Tail(repo.ReadFile(hubLog), 40))
 		}
 		time.Sleep(300 * time.Millisecond)
 	}
@@ -149,14 +151,11 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 	lctx, lcancel := context.WithTimeout(browser, 6*time.Minute)
 	defer lcancel()
 	login(t, lctx, h, u, password)
-	committed, err := readNotebook(firstLesson)
-	if err != nil {
-		t.Fatal(err)
-	}
+	committed := repo.ReadNotebook(t, firstLesson)
 	shots := t.TempDir()
 	srv := &jupyterServer{base: h.base + "/user/" + u.name, shots: "lab_"}
 	runInLab(t, browser, srv, "perceptron-lessons/"+firstLesson, committed, shots)
-	if strings.Contains(readFile(hubLog), "redirect loop") {
-		t.Errorf("the hub logged a redirect loop:\n%s", tail(readFile(hubLog), 30))
+	if strings.Contains(repo.ReadFile(hubLog), "redirect loop") {
+		t.Errorf("the hub logged a redirect loop:\n%s", repo.Tail(repo.ReadFile(hubLog), 30))
 	}
 }
