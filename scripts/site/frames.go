@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -48,24 +50,25 @@ type exportedFigure struct {
 
 // drawLiveFigures builds the live programs of the notebooks in work (a
 // folder inside the module), runs each in shards processes, at most jobs
-// at a time, with the PNG files going to framesDir, and returns each
+// at a time, with the PNG files going to work/frames, and returns each
 // notebook's live figures in the order of its cells.
-func drawLiveFigures(ctx context.Context, repo, work string, progs []*liveProgram, shards, jobs int, reuse bool, logf func(string, ...any)) (map[string][]*liveFigure, error) {
+//
+// With a cache folder, a program whose binary is the one of an earlier
+// build (Go's builds are reproducible: the same cells, packages and Go give
+// the same bytes) takes that build's frames from the cache instead of
+// drawing them again: the frames are a function of the program alone (the
+// lessons' data are embedded in it, and their randomness seeded).
+// The cache keeps the frames of the last build only.
+func drawLiveFigures(ctx context.Context, repo, work, cache string, progs []*liveProgram, shards, jobs int, logf func(string, ...any)) (map[string][]*liveFigure, error) {
 	if len(progs) == 0 {
 		return nil, nil
 	}
 	framesDir := filepath.Join(work, "frames")
-	if reuse {
-		if _, err := os.Stat(filepath.Join(work, "drawn")); err == nil {
-			logf("site: -reuse-frames: the frames drawn before, in %s", work)
-			return readFigures(work, progs, shards)
-		}
-	}
 	if err := os.MkdirAll(framesDir, 0o755); err != nil {
 		return nil, err
 	}
 	bin := filepath.Join(work, "bin")
-	args := []string{"build", "-o", bin + string(filepath.Separator)}
+	args := []string{"build", "-trimpath", "-o", bin + string(filepath.Separator)}
 	for i, p := range progs {
 		dir := filepath.Join(work, fmt.Sprintf("live%02d", i))
 		if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -91,11 +94,39 @@ func drawLiveFigures(ctx context.Context, repo, work string, progs []*liveProgra
 	}
 	logf("site: built the programs of %d notebooks' live cells in %.1f s", len(progs), time.Since(t0).Seconds())
 
+	// The cache: one folder per program binary, named by its SHA-256.
+	keys := make([]string, len(progs))
+	cached := make([]bool, len(progs))
+	for i := range progs {
+		b, err := os.ReadFile(filepath.Join(bin, fmt.Sprintf("live%02d", i)))
+		if err != nil {
+			return nil, err
+		}
+		sum := sha256.Sum256(b)
+		keys[i] = hex.EncodeToString(sum[:])
+		if cache == "" {
+			continue
+		}
+		c := filepath.Join(cache, keys[i])
+		if _, err := os.Stat(filepath.Join(c, "complete")); err == nil {
+			if err := os.CopyFS(filepath.Join(work, fmt.Sprintf("out%02d", i)), os.DirFS(filepath.Join(c, "figures"))); err != nil {
+				return nil, err
+			}
+			if err := copyDir(filepath.Join(c, "frames"), framesDir); err != nil {
+				return nil, err
+			}
+			cached[i] = true
+			logf("site: %s: its live figures' frames from the cache (%s)", progs[i].notebook, c)
+		}
+	}
+
 	type job struct{ prog, shard int }
 	var todo []job
 	for i := range progs {
 		for s := range shards {
-			todo = append(todo, job{i, s})
+			if !cached[i] {
+				todo = append(todo, job{i, s})
+			}
 		}
 	}
 	errs := make([]error, len(todo))
@@ -130,10 +161,7 @@ func drawLiveFigures(ctx context.Context, repo, work string, progs []*liveProgra
 			return nil, err
 		}
 	}
-	if err := os.WriteFile(filepath.Join(work, "drawn"), nil, 0o644); err != nil {
-		return nil, err
-	}
-	figs, err := readFigures(work, progs, shards)
+	figs, err := readFigures(work, progs)
 	if err != nil {
 		return nil, err
 	}
@@ -143,35 +171,100 @@ func drawLiveFigures(ctx context.Context, repo, work string, progs []*liveProgra
 			frames += len(f.Frames)
 		}
 	}
-	logf("site: drew every position of the live figures (%d distinct frames) in %.1f s (%d processes, %d at a time)", frames, time.Since(t0).Seconds(), len(todo), jobs)
+	if len(todo) > 0 {
+		logf("site: drew every position of the live figures (%d distinct frames) in %.1f s (%d processes, %d at a time)", frames, time.Since(t0).Seconds(), len(todo), jobs)
+	}
+	if cache != "" {
+		if err := saveCache(cache, work, framesDir, progs, keys, cached, figs); err != nil {
+			logf("site: the frames' cache (%s): %v", cache, err)
+		}
+	}
 	return figs, nil
 }
 
-// readFigures reads and merges the figures the live programs wrote.
-func readFigures(work string, progs []*liveProgram, shards int) (map[string][]*liveFigure, error) {
+// saveCache keeps the frames of the programs just run in the cache, and
+// removes the entries this build did not use.
+func saveCache(cache, work, framesDir string, progs []*liveProgram, keys []string, cached []bool, figs map[string][]*liveFigure) error {
+	used := map[string]bool{}
+	for i, p := range progs {
+		used[keys[i]] = true
+		if cached[i] {
+			continue
+		}
+		c := filepath.Join(cache, keys[i])
+		if err := os.RemoveAll(c); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Join(c, "frames"), 0o755); err != nil {
+			return err
+		}
+		if err := os.CopyFS(filepath.Join(c, "figures"), os.DirFS(filepath.Join(work, fmt.Sprintf("out%02d", i)))); err != nil {
+			return err
+		}
+		if err := copyFrames(framesDir, filepath.Join(c, "frames"), map[string][]*liveFigure{p.notebook: figs[p.notebook]}); err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(c, "complete"), nil, 0o644); err != nil {
+			return err
+		}
+	}
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !used[e.Name()] {
+			if err := os.RemoveAll(filepath.Join(cache, e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// copyDir copies the files of a folder into another.
+func copyDir(from, to string) error {
+	entries, err := os.ReadDir(from)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join(from, e.Name()))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(filepath.Join(to, e.Name()), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readFigures reads and merges the figures the live programs wrote (each
+// figure's shards: figure-N-shard-S.json).
+func readFigures(work string, progs []*liveProgram) (map[string][]*liveFigure, error) {
 	figs := map[string][]*liveFigure{}
 	for i, p := range progs {
+		dir := filepath.Join(work, fmt.Sprintf("out%02d", i))
 		for n := 0; ; n++ {
+			names, err := filepath.Glob(filepath.Join(dir, fmt.Sprintf("figure-%d-shard-*.json", n)))
+			if err != nil {
+				return nil, err
+			}
+			if len(names) == 0 {
+				break
+			}
 			var parts []*exportedFigure
-			for s := range shards {
-				b, err := os.ReadFile(filepath.Join(work, fmt.Sprintf("out%02d", i), fmt.Sprintf("figure-%d-shard-%d.json", n, s)))
-				if os.IsNotExist(err) {
-					break
-				}
+			for s := range len(names) {
+				b, err := os.ReadFile(filepath.Join(dir, fmt.Sprintf("figure-%d-shard-%d.json", n, s)))
 				if err != nil {
-					return nil, err
+					return nil, fmt.Errorf("%s: live figure %d: %w", p.notebook, n, err)
 				}
 				var f exportedFigure
 				if err := json.Unmarshal(b, &f); err != nil {
 					return nil, fmt.Errorf("%s: live figure %d, shard %d: %w", p.notebook, n, s, err)
 				}
 				parts = append(parts, &f)
-			}
-			if len(parts) == 0 {
-				break
-			}
-			if len(parts) != shards {
-				return nil, fmt.Errorf("%s: live figure %d: %d of %d shards wrote it", p.notebook, n, len(parts), shards)
 			}
 			fig, err := mergeShards(parts)
 			if err != nil {
@@ -183,7 +276,7 @@ func readFigures(work string, progs []*liveProgram, shards int) (map[string][]*l
 	return figs, nil
 }
 
-// copyFrames copies the frames the figures show into the site.
+// copyFrames copies the frames the figures show from one folder to another.
 func copyFrames(from, to string, figs map[string][]*liveFigure) error {
 	if err := os.MkdirAll(to, 0o755); err != nil {
 		return err

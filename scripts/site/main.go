@@ -42,20 +42,29 @@ func main() {
 	python := flag.String("python", ".venv/bin/python", "a Python with nbconvert")
 	katex := flag.String("katex", "scripts/site/node_modules/katex/dist", "KaTeX's dist folder")
 	jobs := flag.Int("jobs", runtime.NumCPU(), "processes drawing the live figures at a time")
-	reuse := flag.Bool("reuse-frames", false, "for work on the site's pages only: keep the work folder (.site-work) and reuse the frames drawn there by the last build with this flag")
+	cache := flag.String("cache", defaultCache(), "a folder that keeps the live figures' frames of the last build, for the next build of the same programs (\"\": none)")
 	flag.Parse()
 	if err := build(context.Background(), options{
-		repo: *repo, out: *out, config: *config, python: *python, katex: *katex, jobs: max(1, *jobs), reuse: *reuse,
+		repo: *repo, out: *out, config: *config, python: *python, katex: *katex, jobs: max(1, *jobs), cache: *cache,
 		logf: log.Printf,
 	}); err != nil {
 		log.Fatalf("site: %v", err)
 	}
 }
 
+// defaultCache is the frames' cache in the user's cache folder, or "".
+func defaultCache() string {
+	d, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(d, "perceptron-lessons", "site-frames")
+}
+
 type options struct {
 	repo, out, config, python, katex string
 	jobs                             int
-	reuse                            bool
+	cache                            string
 	logf                             func(string, ...any)
 }
 
@@ -110,13 +119,11 @@ func build(ctx context.Context, o options) error {
 		return err
 	}
 	work := filepath.Join(repo, ".site-work")
-	if !o.reuse {
-		if err := os.RemoveAll(work); err != nil {
-			return err
-		}
-		defer os.RemoveAll(work)
+	if err := os.RemoveAll(work); err != nil {
+		return err
 	}
-	figs, err := drawLiveFigures(ctx, repo, work, progs, o.jobs, o.jobs, o.reuse, o.logf)
+	defer os.RemoveAll(work)
+	figs, err := drawLiveFigures(ctx, repo, work, o.cache, progs, o.jobs, o.jobs, o.logf)
 	if err != nil {
 		return err
 	}

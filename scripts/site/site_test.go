@@ -1,8 +1,10 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"go/parser"
 	"go/token"
 	"net/url"
@@ -263,5 +265,84 @@ func TestText(t *testing.T) {
 	var se *json.UnmarshalTypeError
 	if _, err := text(json.RawMessage(`3`)); !errors.As(err, &se) {
 		t.Errorf("a number: %v, want a JSON type error", err)
+	}
+}
+
+// TestDrawLiveFigures runs the real thing on a small notebook: the program
+// of its live cell is built in the module and run in two shards; the
+// figure has every combination (3 × 2) with its own frame, a frame PNG for
+// each distinct one; a second build of the same program takes the frames
+// from the cache, and a changed program draws them again.
+func TestDrawLiveFigures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and links a program with gonum/plot")
+	}
+	repo, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	nb := testNotebook(t,
+		"import (\n\t\"fmt\"\n\n\t\"gonum.org/v1/plot\"\n\n\t\"github.com/perceptron-go/lessons/nb/view\"\n)",
+		"%%\n_, err := view.ExploreAlt(\"a test figure\", 100, 80, func(v view.Values) (*plot.Plot, string, error) {\n\tp := plot.New()\n\tp.Title.Text = fmt.Sprintf(\"%g %s\", v.Number(\"x\"), v.Choice(\"c\"))\n\treturn p, \"at \" + p.Title.Text, nil\n}, view.Slider(\"x\", 1, 3, 1, 2), view.Choice(\"c\", []string{\"p\", \"q\"}, \"q\"))\nif err != nil {\n\tpanic(err)\n}",
+	)
+	nb.Path = "scripts/site/testdata-nb.ipynb" // the programs run in the notebook's folder
+	prog, err := buildLiveProgram(nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir()
+	var logs []string
+	logf := func(f string, a ...any) { logs = append(logs, fmt.Sprintf(f, a...)) }
+	// A work folder of a fixed name, as the site's: the program's package
+	// path, which is in the binary, is the folder's.
+	work := filepath.Join(repo, ".site-work-test")
+	t.Cleanup(func() { os.RemoveAll(work) })
+	draw := func(prefix string) *liveFigure {
+		t.Helper()
+		if err := os.RemoveAll(work); err != nil {
+			t.Fatal(err)
+		}
+		figs, err := drawLiveFigures(context.Background(), repo, work, cache, []*liveProgram{prog}, 2, 2, logf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(figs[nb.Path]) != 1 {
+			t.Fatalf("figures %v, want 1", figs)
+		}
+		fig := figs[nb.Path][0]
+		if fig.Alt != "a test figure" || len(fig.Index) != 6 || len(fig.Frames) != 6 || fig.values != "x = 1, c = q" && fig.values != "x = 2, c = q" {
+			t.Fatalf("figure %+v", fig)
+		}
+		for i, f := range fig.Frames {
+			if f.Src == "" || f.Error != "" {
+				t.Errorf("frame %d: %+v", i, f)
+			} else if _, err := os.Stat(filepath.Join(work, "frames", f.Src)); err != nil {
+				t.Errorf("frame %d: %v", i, err)
+			}
+		}
+		x, c := []string{"1", "2", "3"}, []string{"p", "q"}
+		for i, k := range fig.Index {
+			if want := prefix + x[i/2] + " " + c[i%2]; fig.Frames[k].Caption != want {
+				t.Errorf("combination %d: caption %q, want %q", i, fig.Frames[k].Caption, want)
+			}
+		}
+		return fig
+	}
+	first := draw("at ")
+	if first.values != "x = 2, c = q" || first.start.Caption != "at 2 q" {
+		t.Errorf("start %q %+v, want x = 2, c = q", first.values, first.start)
+	}
+	second := draw("at ")
+	if !slices.ContainsFunc(logs, func(l string) bool { return strings.Contains(l, "from the cache") }) {
+		t.Errorf("the second build did not use the cache: %q", logs)
+	}
+	if fmt.Sprint(first.Frames) != fmt.Sprint(second.Frames) {
+		t.Errorf("the cached frames differ: %v and %v", first.Frames, second.Frames)
+	}
+	logs = nil
+	prog.main = []byte(strings.Replace(string(prog.main), `"at "`, `"now "`, 1))
+	third := draw("now ")
+	if slices.ContainsFunc(logs, func(l string) bool { return strings.Contains(l, "from the cache") }) || !strings.HasPrefix(third.start.Caption, "now ") {
+		t.Errorf("a changed program used the cache: %q, caption %q", logs, third.start.Caption)
 	}
 }
