@@ -117,6 +117,27 @@ func TestSite(t *testing.T) {
 		}
 	}
 
+	shots := *browserShots
+	if shots == "" {
+		if shots, err = os.MkdirTemp("", "perceptron-site-test-"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// shot saves a screenshot of the live figure's cell.
+	shot := func(ctx context.Context, name string) {
+		t.Helper()
+		if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { document.querySelector('p.plots-explore-caption[data-live-ready]').closest('.cell').id = 'site-test-live'; return true; })()`)); err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#site-test-live")))
+		if err != nil {
+			t.Errorf("screenshot %s: %v", name, err)
+			return
+		}
+		savePNG(t, filepath.Join(shots, "site-"+name+".png"), png)
+	}
+
 	bctx := startChromium(t, browserContext(t), chromium)
 	tab, cancelTab := chromedp.NewContext(bctx)
 	defer cancelTab()
@@ -124,7 +145,7 @@ func TestSite(t *testing.T) {
 	defer cancel()
 	fileURL := (&url.URL{Scheme: "file", Path: filepath.Join(site, page)}).String()
 	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL), waitReady()); err != nil {
-		t.Fatalf("open %s: %v", fileURL, err)
+		t.Fatalf("open %s: %v: within 30 s, no math rendered (KaTeX) or a live figure without its controls", fileURL, err)
 	}
 	checkMath(t, ctx, fileURL)
 
@@ -179,7 +200,7 @@ func TestSite(t *testing.T) {
 		t.Errorf("the live figure starts at position %s with alt %q, want position %d and the notebook's alt", start.Value, start.Alt, start.Start)
 	}
 	name := eval[string](t, ctx, `document.getElementById(`+strconvQuote(start.ID)+`).dataset.control`)
-	key := func(k string, wantPos int) {
+	key := func(k, keyName string, wantPos int) {
 		t.Helper()
 		if err := chromedp.Do(ctx, chromedp.Focus(chromedp.CSS("#"+start.ID)), chromedp.KeyEvent(k)); err != nil {
 			t.Fatal(err)
@@ -187,18 +208,20 @@ func TestSite(t *testing.T) {
 		s := live("after a key")
 		want := name + " = " + start.Labels[wantPos]
 		if s.Value != fmt.Sprint(wantPos) || !strings.Contains(s.Values, want) {
-			t.Errorf("after the key %q the slider is at %s with values %q, want position %d (%s)", k, s.Value, s.Values, wantPos, want)
+			t.Errorf("after the key %s the slider is at %s with values %q, want position %d (%s)", keyName, s.Value, s.Values, wantPos, want)
 		}
 		if wantPos != start.Start && s.Src == start.Src {
-			t.Errorf("after the key %q (%s): figure %s, the same as at the start: the figure did not change", k, s.Values, s.Src)
+			t.Errorf("after the key %s (%s): figure %s, the same as at the start: the figure did not change", keyName, s.Values, s.Src)
 		}
 		if !strings.Contains(s.Alt, committed[liveImageIndex(t, alts, start.Alt)]) || (wantPos != start.Start && !strings.Contains(s.Alt, s.Values)) {
-			t.Errorf("after the key %q the alt text is %q: want the notebook's, and the values shown", k, s.Alt)
+			t.Errorf("after the key %s the alt text is %q: want the notebook's, and the values shown", keyName, s.Alt)
 		}
 	}
-	key(kb.ArrowRight, start.Start+1)
-	key(kb.End, len(start.Labels)-1)
-	key(kb.Home, 0)
+	shot(ctx, "live-start")
+	key(kb.ArrowRight, "→", start.Start+1)
+	shot(ctx, "live-moved")
+	key(kb.End, "End", len(start.Labels)-1)
+	key(kb.Home, "Home", 0)
 
 	var choice struct {
 		Before, After string
@@ -256,6 +279,7 @@ func TestSite(t *testing.T) {
 		t.Fatal(err)
 	}
 	themes[1], bg[1] = eval[string](t, ctx, themeJS), eval[string](t, ctx, bgJS)
+	shot(ctx, "live-"+themes[1])
 	if !slices.ContainsFunc(found, func(h string) bool { return strings.HasPrefix(h, "06_pocket.html") }) {
 		t.Errorf("searching for \"pocket\" found %q, want lesson 06", found)
 	}
@@ -269,6 +293,7 @@ func TestSite(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(375, 800), chromedp.Navigate(fileURL), waitReady()); err != nil {
 		t.Fatal(err)
 	}
+	shot(ctx, "live-375px")
 	narrow := eval[narrowState](t, ctx, `({width: window.innerWidth, scroll: document.documentElement.scrollWidth,
 		wide: Array.from(document.querySelectorAll('main img, main .live-controls')).filter(e => e.getBoundingClientRect().right > window.innerWidth + 1).map(e => e.tagName + ' ' + (e.getAttribute('src') || e.className))})`)
 	if narrow.Width != 375 || narrow.Scroll > narrow.Width || len(narrow.Wide) > 0 {
@@ -285,7 +310,7 @@ func TestSite(t *testing.T) {
 	defer srv.Close()
 	httpURL := "http://" + sl.Addr().String() + "/" + page
 	if err := chromedp.Do(ctx, chromedp.Navigate(httpURL), waitReady()); err != nil {
-		t.Fatalf("open %s: %v", httpURL, err)
+		t.Fatalf("open %s: %v: within 30 s, no math rendered (KaTeX) or a live figure without its controls", httpURL, err)
 	}
 	checkMath(t, ctx, httpURL)
 }
@@ -309,8 +334,9 @@ func waitReady() chromedp.Action[chromedp.Void] {
 }
 
 // checkMath checks that the page's math is rendered: KaTeX elements, no
-// KaTeX error, and no $ left in the text outside code, outputs and the
-// rendered math itself.
+// KaTeX error, and no $ left in the text outside code, outputs (a live
+// figure's caption is one), the rendered math itself and the dollars the
+// markdown escapes (k\$).
 func checkMath(t *testing.T, ctx context.Context, where string) {
 	t.Helper()
 	type mathState struct {
@@ -321,7 +347,7 @@ func checkMath(t *testing.T, ctx context.Context, where string) {
 		const raw = [];
 		const walk = document.createTreeWalker(document.querySelector('article'), NodeFilter.SHOW_TEXT);
 		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
-			if (n.parentElement.closest('pre, code, script, .katex') === null && n.textContent.includes('$')) raw.push(n.textContent.trim().slice(0, 80));
+			if (n.parentElement.closest('pre, code, script, .katex, .literal-dollar, .plots-explore-caption') === null && n.textContent.includes('$')) raw.push(n.textContent.trim().slice(0, 80));
 		}
 		return {katex: document.querySelectorAll('article .katex').length, errors: document.querySelectorAll('.katex-error').length, raw: raw};
 	})()`)
