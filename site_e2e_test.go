@@ -147,7 +147,7 @@ func TestSite(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL), waitReady()); err != nil {
 		t.Fatalf("open %s: %v: within 30 s, no math rendered (KaTeX) or a live figure without its controls", fileURL, err)
 	}
-	checkMath(t, ctx, fileURL)
+	checkMath(t, ctx, fileURL, 10)
 
 	// Alt text: every figure has the notebook's own.
 	alts := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('article img')).map(i => i.getAttribute('alt') || '')`)
@@ -312,7 +312,20 @@ func TestSite(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Navigate(httpURL), waitReady()); err != nil {
 		t.Fatalf("open %s: %v: within 30 s, no math rendered (KaTeX) or a live figure without its controls", httpURL, err)
 	}
-	checkMath(t, ctx, httpURL)
+	checkMath(t, ctx, httpURL, 10)
+
+	// Every lesson's math, from the static server.
+	pages, err := filepath.Glob(filepath.Join(site, "[0-9][0-9]_*.html"))
+	if err != nil || len(pages) < 11 {
+		t.Fatalf("the site has %d lesson pages (%v), want 11", len(pages), err)
+	}
+	for _, p := range pages {
+		u := "http://" + sl.Addr().String() + "/" + filepath.Base(p)
+		if err := chromedp.Do(ctx, chromedp.Navigate(u), chromedp.Poll[chromedp.Void](`document.readyState === 'complete'`)); err != nil {
+			t.Fatalf("open %s: %v", u, err)
+		}
+		checkMath(t, ctx, u, 0)
+	}
 }
 
 // eval evaluates a JavaScript expression in the tab and decodes its value.
@@ -337,7 +350,7 @@ func waitReady() chromedp.Action[chromedp.Void] {
 // KaTeX error, and no $ left in the text outside code, outputs (a live
 // figure's caption is one), the rendered math itself and the dollars the
 // markdown escapes (k\$).
-func checkMath(t *testing.T, ctx context.Context, where string) {
+func checkMath(t *testing.T, ctx context.Context, where string, minFormulas int) {
 	t.Helper()
 	type mathState struct {
 		Katex, Errors int
@@ -351,7 +364,7 @@ func checkMath(t *testing.T, ctx context.Context, where string) {
 		}
 		return {katex: document.querySelectorAll('article .katex').length, errors: document.querySelectorAll('.katex-error').length, raw: raw};
 	})()`)
-	if m.Katex < 10 || m.Errors > 0 || len(m.Raw) > 0 {
+	if m.Katex < minFormulas || m.Errors > 0 || len(m.Raw) > 0 {
 		t.Errorf("%s: %d formulas rendered, %d KaTeX errors, raw $ left in %q; want the math rendered", where, m.Katex, m.Errors, m.Raw)
 	}
 }
