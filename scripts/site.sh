@@ -27,6 +27,10 @@
 #   --config FILE  the site's configuration (default site.yaml)
 #   --out DIR      where to build it (default _site; made anew)
 #   --jobs N       processes drawing the live figures at a time (default: the CPUs)
+#   --no-cache     draw every frame again: by default the frames of the last
+#                  build are kept (~/.cache/perceptron-lessons/site-frames,
+#                  about 70 MB) and a build whose live cells, packages and Go
+#                  are unchanged takes them from there
 #   --no-apt       (or LESSONS_NO_APT=1) never call apt-get: fail with the command to run
 set -euo pipefail
 
@@ -46,6 +50,7 @@ while [[ $# -gt 0 ]]; do
 		;;
 	--config=* | --out=* | --jobs=*) args+=("-${1#--}"); shift ;;
 	--no-apt) no_apt=1; shift ;;
+	--no-cache) args+=(-cache ""); shift ;;
 	-h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	*) die "unknown argument $1 (see --help)" ;;
 	esac

@@ -63,7 +63,7 @@ func writeSite(ctx context.Context, s siteInput) error {
 	}
 	var pages []*page
 	for _, nb := range s.notebooks {
-		p := &page{Name: nb.name(), Title: nb.title(), File: nb.name() + ".html", Notebook: nb.Path,
+		p := &page{Name: nb.name(), Title: lessonTitle(nb.name(), nb.title()), File: nb.name() + ".html", Notebook: nb.Path,
 			Binder: s.cfg.binderURL(nb.Path), Hub: s.cfg.hubURL(nb.Path)}
 		body, err := processFragment(frags[nb.name()], nb, s)
 		if err != nil {
@@ -122,6 +122,21 @@ func writeSite(ctx context.Context, s siteInput) error {
 		return err
 	}
 	return copyKaTeX(s.katex, filepath.Join(s.out, "katex"))
+}
+
+var (
+	lessonNumber = regexp.MustCompile(`^0*([0-9]+)_`)
+	titleNumber  = regexp.MustCompile(`^[0-9]+\.\s+`)
+)
+
+// lessonTitle is a page's title: the lesson's number (from its file name,
+// 04_batch_pla: 4), then its title without a number of its own.
+func lessonTitle(name, title string) string {
+	m := lessonNumber.FindStringSubmatch(name)
+	if m == nil {
+		return title
+	}
+	return m[1] + ". " + titleNumber.ReplaceAllString(title, "")
 }
 
 // dict makes a map of its arguments, key, value, ...: a template's

@@ -346,3 +346,16 @@ func TestDrawLiveFigures(t *testing.T) {
 		t.Errorf("a changed program used the cache: %q, caption %q", logs, third.start.Caption)
 	}
 }
+
+func TestLessonTitle(t *testing.T) {
+	for _, c := range [][3]string{
+		{"04_batch_pla", "Batch PLA: passes", "4. Batch PLA: passes"},
+		{"07_voting", "7. Voting and averaging", "7. Voting and averaging"},
+		{"00_start_here", "Start here", "0. Start here"},
+		{"intro", "Intro", "Intro"},
+	} {
+		if got := lessonTitle(c[0], c[1]); got != c[2] {
+			t.Errorf("lessonTitle(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
+		}
+	}
+}
