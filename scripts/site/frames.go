@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"sync"
 	"time"
-
-	"github.com/perceptron-go/lessons/nb/view"
 )
 
 // liveFigure is one live figure as a page gets it: the controls (every
@@ -22,12 +20,22 @@ import (
 // error), and for each combination of positions in row-major order (the
 // last control varies fastest) the index of its frame.
 type liveFigure struct {
-	Alt      string                 `json:"alt"`
-	Controls []view.ExportedControl `json:"controls"`
-	Frames   []pageFrame            `json:"frames"`
-	Index    []int                  `json:"index"`
-	start    pageFrame              // the frame of the starting positions
-	values   string                 // the starting values, "name = value, ..."
+	Alt      string      `json:"alt"`
+	Controls []control   `json:"controls"`
+	Frames   []pageFrame `json:"frames"`
+	Index    []int       `json:"index"`
+	start    pageFrame   // the frame of the starting positions
+	values   string      // the starting values, "name = value, ..."
+}
+
+// control is one control of a live figure, as view.ExportedControl writes
+// it: its name, the label of every position, the starting position, and
+// whether it is a choice.
+type control struct {
+	Name   string   `json:"name"`
+	Labels []string `json:"labels"`
+	Start  int      `json:"start"`
+	Choice bool     `json:"choice"`
 }
 
 type pageFrame struct {
@@ -38,8 +46,8 @@ type pageFrame struct {
 
 // exportedFigure is what a live program writes for one figure and shard.
 type exportedFigure struct {
-	Alt      string                 `json:"alt"`
-	Controls []view.ExportedControl `json:"controls"`
+	Alt      string    `json:"alt"`
+	Controls []control `json:"controls"`
 	Frames   []*struct {
 		PNG     string `json:"png"`
 		Caption string `json:"caption"`

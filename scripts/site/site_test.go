@@ -13,8 +13,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/perceptron-go/lessons/nb/view"
 )
 
 // testNotebook makes a notebook of code cells (and one markdown cell).
@@ -180,7 +178,7 @@ func TestMergeShards(t *testing.T) {
 		Values  string `json:"values"`
 		Error   string `json:"error"`
 	}
-	controls := []view.ExportedControl{{Name: "a", Labels: []string{"x", "y"}, Start: 1, Choice: true}, {Name: "b", Labels: []string{"1", "2"}, Start: 0}}
+	controls := []control{{Name: "a", Labels: []string{"x", "y"}, Start: 1, Choice: true}, {Name: "b", Labels: []string{"1", "2"}, Start: 0}}
 	a := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{{PNG: "p.png", Caption: "c", Values: "a = x, b = 1"}, nil, {PNG: "q.png", Caption: "d", Values: "a = y, b = 1"}, nil}}
 	b := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{nil, {PNG: "p.png", Caption: "c", Values: "a = x, b = 2"}, nil, {Error: "bad", Values: "a = y, b = 2"}}}
 	fig, err := mergeShards([]*exportedFigure{a, b})
@@ -207,7 +205,7 @@ func TestFragment(t *testing.T) {
 	cfg.Binder.Repository, cfg.Binder.Ref = "o/r", "main"
 	nb := &notebook{Path: "notebooks/04_x.ipynb"}
 	s := siteInput{out: t.TempDir(), cfg: cfg, notebooks: []*notebook{nb, {Path: "notebooks/05_y.ipynb"}}}
-	fig := &liveFigure{Controls: []view.ExportedControl{{Name: "w", Labels: []string{"1", "2"}}}, Frames: []pageFrame{{Src: "a.png", Caption: "one"}, {Src: "b.png", Caption: "two"}}, Index: []int{0, 1}, start: pageFrame{Src: "a.png", Caption: "one"}, values: "w = 1"}
+	fig := &liveFigure{Controls: []control{{Name: "w", Labels: []string{"1", "2"}}}, Frames: []pageFrame{{Src: "a.png", Caption: "one"}, {Src: "b.png", Caption: "two"}}, Index: []int{0, 1}, start: pageFrame{Src: "a.png", Caption: "one"}, values: "w = 1"}
 	s.figures = map[string][]*liveFigure{nb.Path: {fig}}
 	frag := `<h1 id="Title">Title<a class="anchor-link" href="#Title">¶</a></h1><p><strong>Learning goals.</strong> After this notebook you can</p><ul><li>do $x$</li></ul>` +
 		`<h2 id="Part-$a$">Part $a$<a class="anchor-link" href="#Part-$a$">¶</a></h2><p>See <a href="05_y.ipynb#Top">lesson 5</a>, <a href="../lessons/hw2/student.ipynb">hw2</a>, <a href="#Title">up</a>, <a href="https://go.dev">Go</a>.</p>` +
