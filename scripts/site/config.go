@@ -83,14 +83,15 @@ func (c *config) binderURL(notebook string) string {
 
 // hubURL is the nbgitpuller link that pulls hub.repository into the
 // student's home on the class hub (into a folder named after the
-// repository, nbgitpuller's default) and opens the notebook in JupyterLab;
+// repository, nbgitpuller's default targetpath) and opens the notebook in JupyterLab;
 // "" when no hub is set.
 func (c *config) hubURL(notebook string) string {
 	if c.Hub.URL == "" {
 		return ""
 	}
-	r, _ := url.Parse(c.Hub.Repository)
-	dir := strings.TrimSuffix(path.Base(strings.TrimRight(r.Path, "/")), ".git")
+	// nbgitpuller's folder: the repository URL's last element, as it is
+	// (a .git stays), after any trailing slash.
+	dir := path.Base(strings.TrimRight(c.Hub.Repository, "/"))
 	return strings.TrimRight(c.Hub.URL, "/") + "/hub/user-redirect/git-pull?repo=" + url.QueryEscape(c.Hub.Repository) +
 		"&branch=" + url.QueryEscape(c.Hub.Branch) + "&urlpath=" + url.QueryEscape("lab/tree/"+dir+"/"+notebook)
 }

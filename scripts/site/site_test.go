@@ -147,8 +147,8 @@ func TestConfig(t *testing.T) {
 	q := u.Query()
 	if u.Scheme != "https" || u.Host != "hub.example.org" || u.Path != "/hub/user-redirect/git-pull" ||
 		q.Get("repo") != "https://git.example.org/course/lessons-students.git" || q.Get("branch") != "student" ||
-		q.Get("urlpath") != "lab/tree/lessons-students/notebooks/04_batch_pla.ipynb" {
-		t.Errorf("hub link %s: want nbgitpuller's git-pull with repo, branch and urlpath lab/tree/lessons-students/notebooks/04_batch_pla.ipynb", u)
+		q.Get("urlpath") != "lab/tree/lessons-students.git/notebooks/04_batch_pla.ipynb" {
+		t.Errorf("hub link %s: want nbgitpuller's git-pull with repo, branch and urlpath lab/tree/lessons-students.git/notebooks/04_batch_pla.ipynb (nbgitpuller keeps the .git in the folder's name)", u)
 	}
 	if c.Title == "" {
 		t.Error("no default title")
