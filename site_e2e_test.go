@@ -268,9 +268,18 @@ func TestSite(t *testing.T) {
 	}
 
 	// Search, theme and a phone's width, on the page again.
+	// The tab may still be loading the hub's page: its old page's
+	// JavaScript context goes away under an action, so try again.
 	var themes, bg [2]string
-	if err := chromedp.Do(ctx, chromedp.Navigate(fileURL), waitReady(), chromedp.SendKeys(chromedp.CSS(`#search-input`), "pocket")); err != nil {
-		t.Fatal(err)
+	for try := 1; ; try++ {
+		err := chromedp.Do(ctx, chromedp.Navigate(fileURL), waitReady(), chromedp.SendKeys(chromedp.CSS(`#search-input`), "pocket"))
+		if err == nil {
+			break
+		}
+		if try == 5 {
+			t.Fatalf("back to %s after the hub: %v", fileURL, err)
+		}
+		time.Sleep(time.Second)
 	}
 	found := eval[[]string](t, ctx, `Array.from(document.querySelectorAll('#search-results a')).map(a => a.getAttribute('href'))`)
 	const themeJS, bgJS = `document.documentElement.dataset.theme`, `getComputedStyle(document.body).backgroundColor`
