@@ -35,7 +35,7 @@ fi
 
 # Each module, in its folder: the library first (seconds to minutes), the
 # end-to-end tests last.
-for mod in . deploy scripts/classload; do
+for mod in . deploy scripts/classload scripts/site; do
 	echo "test: ($mod) go vet ./..."
 	(cd "$mod" && go vet ./...)
 	echo "test: ($mod) go test -count=1 -timeout ${TEST_TIMEOUT:-75m} $* ./..."

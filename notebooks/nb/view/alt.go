@@ -25,7 +25,7 @@ func DisplayAlt(p *plot.Plot, width, height vg.Length, alt string) error {
 		return errorf("display: no alt text: say in a sentence what the figure shows")
 	}
 	if !gonbui.IsNotebook {
-		return ErrNotNotebook
+		return notNotebook()
 	}
 	b, err := plots.PNG(p, width, height)
 	if err != nil {

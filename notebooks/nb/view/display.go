@@ -23,7 +23,7 @@ var ErrNotNotebook = errors.New("view: not running in a GoNB notebook: nothing d
 // It returns once GoNB has acknowledged the figure (gonbui.Sync).
 func Display(p *plot.Plot, width, height vg.Length) error {
 	if !gonbui.IsNotebook {
-		return ErrNotNotebook
+		return notNotebook()
 	}
 	b, err := plots.PNG(p, width, height)
 	if err != nil {
@@ -40,7 +40,7 @@ func Display(p *plot.Plot, width, height vg.Length) error {
 // ErrNotNotebook.
 func DisplayGIF(gifBytes []byte, alt string) error {
 	if !gonbui.IsNotebook {
-		return ErrNotNotebook
+		return notNotebook()
 	}
 	if len(gifBytes) == 0 {
 		return errorf("display gif: no bytes")

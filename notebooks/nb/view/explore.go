@@ -146,11 +146,15 @@ type Values struct {
 	controls []Control
 	pos      []int
 	misuse   *[]string // what was asked for that is not there
+	read     []bool    // when not nil, which controls were asked for (ExportFrames)
 }
 
 func (v Values) find(name string, choice bool) (int, bool) {
 	for i, c := range v.controls {
 		if c.name == name && (c.options != nil) == choice {
+			if v.read != nil {
+				v.read[i] = true
+			}
 			return i, true
 		}
 	}
@@ -517,6 +521,9 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 		v.pos[i] = c.pos
 	}
 	if !gonbui.IsNotebook {
+		if exporting != nil {
+			return v, exporting.figure(alt, width, height, render, v)
+		}
 		return v, ErrNotNotebook
 	}
 	t0 := time.Now()

@@ -1,0 +1,7 @@
+module github.com/perceptron-go/lessons/scripts/site
+
+go 1.26.0
+
+replace github.com/perceptron-go/lessons => ../../
+
+require go.yaml.in/yaml/v3 v3.0.4
