@@ -84,12 +84,10 @@
 // Validation happens once. The models the package builds are valid by
 // construction; a model assembled by hand (or read from a file) is checked
 // whole by its Validate method (Hyperplane, VotedModel, KernelModel), and
-// Score and Predict then check only the point. A learner never returns a
-// nil result: with an error it returns an empty one, so the result of a
-// call whose error was ignored answers every Model method with an ErrModel
-// error ("not trained"), as a nil VotedModel or KernelModel does. A panic
-// means misuse of the program's own shapes, never bad data: an index
-// outside [0, N) of Dataset.Row (as a slice index), a nil *Result made by
-// the caller, or a hand-built model used without Validate whose fields
-// disagree (say, fewer survival counts than vectors).
+// Score and Predict then check only the point. A nil model, including the
+// nil result of a learner whose error was ignored, answers every Model
+// method with an error. A panic means misuse of the program's own shapes,
+// never bad data: an index outside [0, N) of Dataset.Row (as a slice
+// index), or a hand-built model used without Validate whose fields disagree
+// (say, fewer survival counts than vectors).
 package perceptron

@@ -39,10 +39,7 @@ type DualResult struct {
 // the partial result and an ErrStopped error, as in PLA, and is checked
 // before the Gram matrix is built and at every row of it (a Context done
 // before the call returns at once, with α = 0 and no epoch).
-func Dual(d *Dataset, opt Options) (*DualResult, error) { return orEmpty(dual(d, opt)) }
-
-// dual is Dual, with a nil result on an error.
-func dual(d *Dataset, opt Options) (*DualResult, error) {
+func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}

@@ -113,9 +113,6 @@ func (h Hyperplane) Dim() int { return len(h.W) }
 // wrong dimension, and (ErrNonFinite) for x or the weights to hold a NaN or
 // ±Inf, or for the score to be NaN (w·x overflowed to +Inf − Inf).
 func (h Hyperplane) Score(x []float64) (float64, error) {
-	if err := h.trained(); err != nil {
-		return 0, err
-	}
 	if err := h.checkWeights(); err != nil {
 		return 0, err
 	}
@@ -171,15 +168,6 @@ func (h Hyperplane) Validate() error {
 		return err
 	}
 	return h.Tie.valid()
-}
-
-// trained reports a hyperplane without weights, the empty result that a
-// learner returns with its error (see orEmpty), as ErrModel.
-func (h Hyperplane) trained() error {
-	if len(h.W) == 0 {
-		return kindErrorf(ErrModel, "no model: the hyperplane has no weights w (not trained: a learner that returned an error returns an empty result)")
-	}
-	return nil
 }
 
 // checkWeights reports weights (w, b) that are not finite, as an
@@ -343,9 +331,6 @@ func maxExp(v []float64) int {
 // checkData checks that h's tie policy is known and that d is non-empty,
 // finite, labelled -1/+1 and of h's dimension.
 func (h Hyperplane) checkData(d *Dataset) error {
-	if err := h.trained(); err != nil {
-		return err
-	}
 	if err := h.Tie.valid(); err != nil {
 		return err
 	}

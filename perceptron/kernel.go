@@ -179,11 +179,6 @@ type KernelModel struct {
 // also checked before the Gram matrix is built and at every row of it: a
 // Context done before the call returns at once, with α = 0 and no epoch.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
-	return orEmpty(kernelPerceptron(d, k, opt))
-}
-
-// kernelPerceptron is KernelPerceptron, with a nil result on an error.
-func kernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
 	}

@@ -75,7 +75,7 @@ func TestNonFiniteIsAnError(t *testing.T) {
 		if err == nil || err.Error() != tc.want || !errors.Is(err, ErrNonFinite) {
 			t.Errorf("%s: error %v, want %q (ErrNonFinite)", tc.name, err, tc.want)
 		}
-		if holdsModel(res) {
+		if res != nil && !isNilPointer(res) {
 			t.Errorf("%s: a result %+v came with the error", tc.name, res)
 		}
 	}
@@ -351,17 +351,4 @@ func (c *deadlineAfter) Err() error {
 		return nil
 	}
 	return context.DeadlineExceeded
-}
-
-// holdsModel reports whether v, what a learner returned with an error,
-// holds a model: not nil, and not the empty result (no weights) that a
-// learner returns in place of nil (see orEmpty).
-func holdsModel(v any) bool {
-	if v == nil || isNilPointer(v) {
-		return false
-	}
-	if m, ok := v.(Model); ok {
-		return m.Dim() != 0
-	}
-	return true
 }

@@ -190,11 +190,6 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 // too large) end the run with an ErrNonFinite error naming the step, and
 // the path so far.
 func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
-	return orEmpty(gradientDescent(d, opt))
-}
-
-// gradientDescent is GradientDescent, with a nil result on an error.
-func gradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err
@@ -252,10 +247,7 @@ func isZero(gw []float64, gb float64) bool {
 // not, so a run of S steps costs O(S·n·d) for the recorded losses. A NaN
 // score is a mistake; weights that become NaN or ±Inf end the run with an
 // ErrNonFinite error naming the epoch and the row, and the path so far.
-func SGD(d *Dataset, opt GDOptions) (*GDResult, error) { return orEmpty(sgd(d, opt)) }
-
-// sgd is SGD, with a nil result on an error.
-func sgd(d *Dataset, opt GDOptions) (*GDResult, error) {
+func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err

@@ -40,27 +40,6 @@ var (
 	_ Model = (*GDResult)(nil)
 )
 
-// A learner never returns a nil result: on an error it returns an empty
-// one (orEmpty). The results that are hyperplanes (Result, PocketResult,
-// AveragedResult, DualResult, GDResult) embed a Hyperplane by value and
-// answer Model through its methods, which report a hyperplane without
-// weights as ErrModel ("not trained"). So the result of a call whose
-// error was ignored, res, _ := PLA(bad, opt), answers every question with
-// an error instead of a nil-pointer panic, and no method of the results
-// needs a nil receiver. (A nil *Result that the caller makes himself,
-// var res *Result, panics when asked, as any nil pointer does: that is a
-// programming error, in gonum's sense, not a data error.) VotedModel and
-// KernelModel, which are not hyperplanes, check their own fields (and a
-// nil receiver) in every method.
-
-// orEmpty returns r, or a new empty result in place of a nil one.
-func orEmpty[T any](r *T, err error) (*T, error) {
-	if r == nil {
-		r = new(T)
-	}
-	return r, err
-}
-
 // errorRate is Errors / N for the models that count their own errors.
 func errorRate(m Model, d *Dataset) (float64, error) {
 	e, err := m.Errors(d)

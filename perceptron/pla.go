@@ -29,10 +29,7 @@ import (
 // Observer the finiteness of the points is checked during the first epoch,
 // so that an epoch reads the data once; with one, before the first epoch,
 // so that the Observer never sees an update of a run that then fails.
-func PLA(d *Dataset, opt Options) (*Result, error) { return orEmpty(pla(d, opt)) }
-
-// pla is PLA, with a nil result on an error.
-func pla(d *Dataset, opt Options) (*Result, error) {
+func PLA(d *Dataset, opt Options) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}

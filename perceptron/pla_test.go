@@ -165,7 +165,7 @@ func TestBadOptions(t *testing.T) {
 			if err == nil || err.Error() != test.want {
 				t.Errorf("%s, %s: got error %v, want %q", l.name, test.name, err, test.want)
 			}
-			if holdsModel(res) {
+			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
 			}
 		}
@@ -195,7 +195,7 @@ func TestBadData(t *testing.T) {
 			if !errors.Is(err, test.want) {
 				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
-			if holdsModel(res) {
+			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
 			}
 		}
@@ -204,7 +204,7 @@ func TestBadData(t *testing.T) {
 			if !errors.Is(err, test.want) {
 				t.Errorf("%s, %s: got error %v, want %v", l.name, test.name, err, test.want)
 			}
-			if holdsModel(res) {
+			if res != nil {
 				t.Errorf("%s, %s: got a result with the error", l.name, test.name)
 			}
 		}

@@ -49,10 +49,7 @@ type PocketStep struct {
 // full scan early on or on very noisy data, where few do. With the
 // RandomMistake order every visit is an update, so every count is a full
 // scan: O(n·d) per update.
-func Pocket(d *Dataset, opt Options) (*PocketResult, error) { return orEmpty(pocket(d, opt)) }
-
-// pocket is Pocket, with a nil result on an error.
-func pocket(d *Dataset, opt Options) (*PocketResult, error) {
+func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}

@@ -38,10 +38,7 @@ type VotedModel struct {
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA.
-func Voted(d *Dataset, opt Options) (*VotedModel, error) { return orEmpty(voted(d, opt)) }
-
-// voted is Voted, with a nil result on an error.
-func voted(d *Dataset, opt Options) (*VotedModel, error) {
+func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
@@ -221,10 +218,7 @@ type AveragedResult struct {
 //
 // Errors and stops are those of Voted; the averaged weights (and the
 // explicit average) that overflow are also an ErrNonFinite error.
-func Averaged(d *Dataset, opt Options) (*AveragedResult, error) { return orEmpty(averaged(d, opt)) }
-
-// averaged is Averaged, with a nil result on an error.
-func averaged(d *Dataset, opt Options) (*AveragedResult, error) {
+func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
