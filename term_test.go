@@ -151,8 +151,12 @@ func (c *hubAPI) startServer(t *testing.T, ctx context.Context, login string) {
 		if _, err := c.do(ctx, http.MethodGet, "/hub/api/users/"+login, nil, &u); err != nil {
 			t.Fatalf("%s: waiting for the server: %v", login, err)
 		}
-		if s, ok := u.Servers[""]; ok && s.Ready {
+		s, ok := u.Servers[""]
+		if ok && s.Ready {
 			return
+		}
+		if !ok {
+			t.Fatalf("%s: the server failed to start (the hub gave up on it)", login)
 		}
 		select {
 		case <-ctx.Done():
