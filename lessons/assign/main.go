@@ -84,6 +84,7 @@ const usage = `usage:
   assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
   assign gradescope -assignment NAME [-o FILE.zip]
   assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
+                [-due TIME] [-extensions FILE.csv] [-late-penalty none|zero|P%/day] [-written written.csv]
   assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
   assign collect -assignment NAME [-out DIR]
   assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...

@@ -55,10 +55,14 @@ lessons_cache_dir() {
 # A lock keeps two kernels of one user from seeding at the same time.
 lessons_seed_gocache() {
 	seed="$LESSONS_PREFIX/gocache"
-	stamp=$(cat "$LESSONS_PREFIX/gocache.stamp" 2>/dev/null) || return 0
-	sentinel=$(cat "$LESSONS_PREFIX/gocache.sentinel" 2>/dev/null) || sentinel=
+	# (Files are tested before they are read: no redirection to /dev/null,
+	# which some containers do not let users write.)
+	[ -r "$LESSONS_PREFIX/gocache.stamp" ] || return 0
+	stamp=$(cat "$LESSONS_PREFIX/gocache.stamp")
+	sentinel=
+	[ -r "$LESSONS_PREFIX/gocache.sentinel" ] && sentinel=$(cat "$LESSONS_PREFIX/gocache.sentinel")
 	lessons_seeded() {
-		[ "$(cat "$GOCACHE/perceptron-lessons.stamp" 2>/dev/null)" = "$stamp" ] &&
+		[ -r "$GOCACHE/perceptron-lessons.stamp" ] && [ "$(cat "$GOCACHE/perceptron-lessons.stamp")" = "$stamp" ] &&
 			{ [ -z "$sentinel" ] || [ -e "$GOCACHE/$sentinel" ]; }
 	}
 	lessons_seeded && return 0
@@ -68,7 +72,7 @@ lessons_seed_gocache() {
 		if ! lessons_seeded; then
 			# Links whose entry the shared cache no longer has go first: Go
 			# would try to write a new entry through them, and fail.
-			find "$GOCACHE" -xtype l -delete 2>/dev/null
+			find "$GOCACHE" -xtype l -delete
 			cp -R -s -n "$seed/." "$GOCACHE/" && printf '%s\n' "$stamp" >"$GOCACHE/perceptron-lessons.stamp"
 		fi
 	) 9>"$GOCACHE/perceptron-lessons.lock"
