@@ -199,6 +199,47 @@ func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 	return train, test, nil
 }
 
+// Lesson04Epochs are the epoch limits (MaxEpochs) of lesson 4's table of
+// too few and too many epochs.
+var Lesson04Epochs = []int{1, 2, 5, 10, 20, 50, 100, 200}
+
+// Lesson04EpochCurves returns the mean training and test error rates of
+// PLA's weights after each epoch limit of Lesson04Epochs, over runs data
+// sets NoisyData(200, dim, 0, 0.1, seed), seeds 1..runs, each split in
+// half (TrainTestSplit with the same seed): 100 training points in dim
+// dimensions with 10% of the labels flipped.
+func Lesson04EpochCurves(runs, dim int) (train, test []float64, err error) {
+	train = make([]float64, len(Lesson04Epochs))
+	test = make([]float64, len(Lesson04Epochs))
+	for seed := uint64(1); seed <= uint64(runs); seed++ {
+		d, _, err := perceptron.NoisyData(200, dim, 0, 0.1, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		tr, te, err := perceptron.TrainTestSplit(d, 0.5, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k, epochs := range Lesson04Epochs {
+			res, err := perceptron.PLA(tr, perceptron.Options{MaxEpochs: epochs})
+			if err != nil {
+				return nil, nil, err
+			}
+			a, err := res.ErrorRate(tr)
+			if err != nil {
+				return nil, nil, err
+			}
+			b, err := res.ErrorRate(te)
+			if err != nil {
+				return nil, nil, err
+			}
+			train[k] += a / float64(runs)
+			test[k] += b / float64(runs)
+		}
+	}
+	return train, test, nil
+}
+
 func init() {
 	registerPlot("04_iris_epochs.png", func() (*plot.Plot, error) {
 		d, err := lessondata.IrisData()
