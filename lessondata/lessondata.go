@@ -175,3 +175,43 @@ func EtaParting(d *perceptron.Dataset, opt perceptron.Options, eta float64) (Par
 	}
 	return p, nil
 }
+
+// RecencyErrors measures the online perceptron's bias towards its recent
+// mistakes. For seeds 1..runs it draws SeparableData(500, 2, 0.05, seed),
+// flips every fifth label (rows 0, 5, 10, ...) in the first half of the
+// stream (early) or in the second half (late), runs a fresh online
+// perceptron (η = 1) over the stream once, and returns the mean error rate
+// of its final weights on the stream's true labels.
+func RecencyErrors(runs int) (early, late float64, err error) {
+	for seed := uint64(1); seed <= uint64(runs); seed++ {
+		d, _, err := perceptron.SeparableData(500, 2, 0.05, seed)
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, isLate := range []bool{false, true} {
+			o, err := perceptron.NewOnline(d.D(), 1, perceptron.TieMistake)
+			if err != nil {
+				return 0, 0, err
+			}
+			for i := range d.N() {
+				y := d.Y[i]
+				if i%5 == 0 && (i >= d.N()/2) == isLate {
+					y = -y
+				}
+				if _, err := o.Step(d.Row(i), y); err != nil {
+					return 0, 0, err
+				}
+			}
+			e, err := o.Hyperplane().ErrorRate(d)
+			if err != nil {
+				return 0, 0, err
+			}
+			if isLate {
+				late += e / float64(runs)
+			} else {
+				early += e / float64(runs)
+			}
+		}
+	}
+	return early, late, nil
+}
