@@ -212,10 +212,10 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 
 func TestCheckChoice(t *testing.T) {
 	for id, q := range choices {
-		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "right: "+q.title)
+		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "PASSED: "+q.title+": right: ")
 		for a := range q.why {
 			if a != q.right {
-				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "wrong: "+q.title+": ("+a+")")
+				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+")")
 			}
 		}
 		expectVerdict(t, id+" empty", false, func() bool { return CheckChoice(id, " ") }, "NOT DONE: "+q.title)
