@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -199,10 +201,77 @@ var steps = len(nb.Must(perceptron.GradientDescent(nil, perceptron.GDOptions{}))
 func BatchGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
 	return make([][]float64, steps)
 }`, "perceptron.GradientDescent"},
+		{"a map of function values filled in init", "PocketPLA", `
+var impls = map[string]func() int{}
+
+func init() {
+	impls["pocket"] = func() int { return nb.Must(perceptron.Pocket(nil, perceptron.Options{})).PocketErrors }
+}
+
+func PocketPLA(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return pocket, last, impls["pocket"]()
+}`, "perceptron.Pocket"},
+		{"a struct field set in init", "BatchGD", `
+type tools struct{ gd func() int }
+
+var kit tools
+
+func init() {
+	kit.gd = func() int { r, _ := perceptron.GradientDescent(nil, perceptron.GDOptions{}); return r.Steps }
+}
+
+func BatchGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+	return make([][]float64, kit.gd())
+}`, "perceptron.GradientDescent"},
+		{"the worked solution below the exercise", "PocketPLA", `
+func PocketPLASolution(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return
+}
+
+func PocketPLA(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return PocketPLASolution(X, y, eta, maxEpochs)
+}`, "the worked solution PocketPLASolution"},
+		{"the worked solution through a variable", "SplitTheta", `
+func SplitThetaSolution(theta []float64) ([]float64, float64) { return theta[1:], theta[0] }
+
+var worked = SplitThetaSolution
+
+func SplitTheta(theta []float64) ([]float64, float64) { return worked(theta) }`, "the worked solution SplitThetaSolution"},
 	} {
 		file := parseProgram(t, program(tc.body))
 		if got := packageCallIn(file, tc.fn); got != tc.want {
 			t.Errorf("%s: packageCallIn = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPackageCallRefusesThePackagesOwnFunctions: a function value that
+// is a refused package's function itself (a variable set to it in init,
+// then passed to the checker) is refused by its symbol, though main.go
+// declares no function of its name.
+func TestPackageCallRefusesThePackagesOwnFunctions(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program("")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GONB_TMP_DIR", dir)
+	o, err := perceptron.NewOnline(2, 1, perceptron.TieMistake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for want, f := range map[string]any{
+		"perceptron.NewDataset":           perceptron.NewDataset,
+		"perceptron.Online.Step":          o.Step,
+		"lessondata.CumulativeMistakes":   lessondata.CumulativeMistakes,
+		"figures.AlphaCounts":             figures.AlphaCounts,
+		"exercises.BoundByHandData":       BoundByHandData,
+		"perceptron.Hyperplane.ErrorRate": perceptron.Hyperplane{}.ErrorRate,
+	} {
+		if got := packageCall(f); got != want {
+			t.Errorf("packageCall(%s) = %q, want %q", want, got, want)
+		}
+		if got := solutionCall(f); got != "" {
+			t.Errorf("solutionCall(%s) = %q, want \"\" (the package is allowed there)", want, got)
 		}
 	}
 }
