@@ -21,7 +21,7 @@ func onlineRef(strict, noBias bool) OnlineFunc {
 			for j := range w {
 				score += float64(w[j] * x[j]) // float64(): no fused multiply-add, as the package
 			}
-			if m := y[i] * score; m > 0 || strict && m == 0 {
+			if m := y[i] * score; m > 0 || tieSkipped(strict, m, w, b) {
 				continue
 			}
 			for j := range w {
@@ -40,6 +40,7 @@ func TestCheckOnline(t *testing.T) {
 	expectVerdict(t, "reference", true, func() bool { return CheckOnline(onlineRef(false, false)) }, "all 12 cases passed")
 	expectVerdict(t, "< 0", false, func() bool { return CheckOnline(onlineRef(true, false)) },
 		"FAILED: Exercise 1 (OnlinePerceptron): 3 hand-made points, η = 1: mistakes: expected")
+	expectVerdict(t, "< 0, the first update forced", false, forced(func() bool { return CheckOnline(onlineRef(true, false)) }), "FAILED")
 	expectVerdict(t, "no bias update", false, func() bool { return CheckOnline(onlineRef(false, true)) },
 		"FAILED: Exercise 1 (OnlinePerceptron): lesson 3's separable stream (500 points), η = 1: b: expected")
 	expectVerdict(t, "stub", false, func() bool {
@@ -90,7 +91,7 @@ func batchRef(strict, noStop, noBias bool) BatchPLAFunc {
 				for j := range w {
 					score += float64(w[j] * x[j])
 				}
-				if m := y[i] * (score + b); m > 0 || strict && m == 0 {
+				if m := y[i] * (score + b); m > 0 || tieSkipped(strict, m, w, b) {
 					continue
 				}
 				for j := range w {
@@ -114,6 +115,7 @@ func TestCheckBatchPLA(t *testing.T) {
 	expectVerdict(t, "reference", true, func() bool { return CheckBatchPLA(batchRef(false, false, false)) }, "all 12 cases passed")
 	expectVerdict(t, "< 0", false, func() bool { return CheckBatchPLA(batchRef(true, false, false)) },
 		"FAILED: Exercise 1 (BatchPLA): iris (setosa vs versicolor), η = 1, at most 1000 epochs: updates per epoch: expected [2 2 3 2 1 0], got [0]")
+	expectVerdict(t, "< 0, the first update forced", false, forced(func() bool { return CheckBatchPLA(batchRef(true, false, false)) }), "FAILED")
 	expectVerdict(t, "no clean-pass stop", false, func() bool { return CheckBatchPLA(batchRef(false, true, false)) },
 		"FAILED: Exercise 1 (BatchPLA): 3 hand-made points, η = 1, at most 100 epochs: updates per epoch")
 	expectVerdict(t, "no bias update", false, func() bool { return CheckBatchPLA(batchRef(false, false, true)) },

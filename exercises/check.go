@@ -34,6 +34,8 @@ import (
 
 	"github.com/janpfeifer/gonb/gonbui"
 	"github.com/janpfeifer/gonb/gonbui/protocol"
+
+	"github.com/perceptron-go/lessons/perceptron"
 )
 
 // Out is where the checkers print when they do not run in a GoNB kernel
@@ -281,4 +283,85 @@ func reportHTML(v verdict, head string, failing, hints, passing []string) string
 	}
 	b.WriteString(`</div>`)
 	return b.String()
+}
+
+// runOwn is run for an exercise that may use the package but must be the
+// student's own work: a function that calls a worked solution of the
+// notebook (solutionCall) fails at once and is not run.
+func runOwn(name string, f any, body func(c *checker)) bool {
+	if call := solutionCall(f); call != "" {
+		return refuse(name, failed, "write it yourself, not with "+call)
+	}
+	return run(name, body)
+}
+
+// ints returns d integers drawn uniformly from [lo, hi], as floats: random
+// cases whose scores are exact, so that a score of 0 comes up.
+func ints(rng *rand.Rand, d, lo, hi int) []float64 {
+	v := make([]float64, d)
+	for j := range v {
+		v[j] = float64(lo + rng.IntN(hi-lo+1))
+	}
+	return v
+}
+
+// normals returns d normal draws times scale.
+func normals(rng *rand.Rand, d int, scale float64) []float64 {
+	v := make([]float64, d)
+	for j := range v {
+		v[j] = scale * rng.NormFloat64()
+	}
+	return v
+}
+
+// nonZero returns an integer of [lo, hi] other than 0: a bias that a
+// function forgetting b cannot match.
+func nonZero(rng *rand.Rand, lo, hi int) float64 {
+	for {
+		if v := lo + rng.IntN(hi-lo+1); v != 0 {
+			return float64(v)
+		}
+	}
+}
+
+// randomData draws a random data set of n integer points of [-4, 4]^d,
+// labelled by a random integer hyperplane with b ≠ 0 (a point on it is
+// drawn again), then with each label flipped with probability flip. On
+// integer points the learners' scores are exact, and scores of exactly 0
+// come up after updates too: a strict < fails there, forced first update
+// or not.
+func randomData(rng *rand.Rand, n, d int, flip float64) *perceptron.Dataset {
+	w, b := ints(rng, d, -3, 3), nonZero(rng, -3, 3)
+	X, y := make([][]float64, n), make([]float64, n)
+	for i := range X {
+		for {
+			X[i] = ints(rng, d, -4, 4)
+			s := b
+			for j := range w {
+				s += w[j] * X[i][j]
+			}
+			if s != 0 {
+				y[i] = math.Copysign(1, s)
+				break
+			}
+		}
+		if rng.Float64() < flip {
+			y[i] = -y[i]
+		}
+	}
+	data, err := perceptron.NewDataset(X, y)
+	if err != nil {
+		panic(err)
+	}
+	return data
+}
+
+// bias checks a bias b like close, but a case whose expected b is 0 is
+// reported only when it fails: a function that forgets the bias gets 0
+// there, and a "b: passed" would tell it that its bias is right.
+func (c *checker) bias(what string, want, got, tol float64) {
+	if want == 0 && closeTo(want, got, tol) {
+		return
+	}
+	c.close(what, want, got, tol)
 }

@@ -2,9 +2,17 @@ package exercises
 
 import (
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
+
+// TestMain fixes the seed of the checkers' random cases: the tests are
+// reproducible (TestReferencesPassOnManySeeds draws others).
+func TestMain(m *testing.M) {
+	SetSeed(1)
+	os.Exit(m.Run())
+}
 
 // capture runs f with Out redirected and returns what it printed.
 func capture(t *testing.T, f func()) string {
@@ -63,7 +71,7 @@ func TestRunReportsAPanicAsNotDone(t *testing.T) {
 // TestRandomCasesPrintTheirSeed: a check that draws cases names its seed,
 // and SetSeed draws the same cases again.
 func TestRandomCasesPrintTheirSeed(t *testing.T) {
-	defer SetSeed(0)
+	defer SetSeed(nextSeed)
 	draw := func() (float64, string) {
 		var x float64
 		out := capture(t, func() {

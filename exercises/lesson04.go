@@ -131,6 +131,8 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 		if err != nil {
 			panic(err)
 		}
+		rng := c.random()
+		rd, reta, rmax := randomData(rng, 10+rng.IntN(30), 2, 0.1*float64(rng.IntN(2))), []float64{1, 0.5}[rng.IntN(2)], 3+rng.IntN(30)
 		for _, tc := range []struct {
 			what      string
 			d         *perceptron.Dataset
@@ -141,6 +143,7 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 			{"iris (setosa vs versicolor), η = 1, at most 1000 epochs", iris, 1, 1000},
 			{"iris, η = 1, at most 2 epochs (stopped before a clean pass)", iris, 1, 2},
 			{"200 noisy points (10% flipped), η = 0.1, at most 20 epochs", noisy, 0.1, 20},
+			{fmt.Sprintf("%d random integer points, η = %g, at most %d epochs", rd.N(), reta, rmax), rd, reta, rmax},
 		} {
 			opt := perceptron.Options{}
 			opt.Eta, opt.MaxEpochs = tc.eta, tc.maxEpochs
@@ -151,7 +154,7 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 			w, b, perEpoch := batchPLA(tc.d.Rows(), slices.Clone(tc.d.Y), tc.eta, tc.maxEpochs)
 			c.equal(tc.what+": updates per epoch", res.UpdatesPerEpoch(), perEpoch)
 			c.closeSlice(tc.what+": w", res.W, w, 1e-9)
-			c.close(tc.what+": b", res.B, b, 1e-9)
+			c.bias(tc.what+": b", res.B, b, 1e-9)
 		}
 	})
 }
