@@ -644,6 +644,33 @@ var mistakesOf = func(X [][]float64, y []float64, order []int) int {
 
 func cheatMistakes(X [][]float64, y []float64, order []int) int { return mistakesOf(X, y, order) }
 
+// cheatSplit and cheatLifted are lesson 2's exercises by the package, which
+// its checkers ran without looking (issue 32).
+func cheatSplit(theta []float64) ([]float64, float64) {
+	h, _ := perceptron.FromTheta(theta)
+	return h.W, h.B
+}
+
+func cheatLifted(w []float64, b float64, x []float64) float64 {
+	h := perceptron.Hyperplane{W: append([]float64{b}, w...)}
+	d, _ := h.SignedDistance(append([]float64{1}, x...))
+	return d
+}
+
+// cheatSolution hands lesson 1's exercise to a worked solution.
+func cheatSolution(w []float64, b float64, x []float64) float64 { return PredictSolution(w, b, x) }
+
+func PredictSolution(w []float64, b float64, x []float64) float64 {
+	s := score01(w, b, x)
+	switch {
+	case s > 0:
+		return 1
+	case s < 0:
+		return -1
+	}
+	return 0
+}
+
 // TestCheckersRefuseMethodsAndIndirection runs the checkers themselves on
 // the two cheats above, with main.go holding their source (this very file,
 // which declares them) as GoNB would.
@@ -660,6 +687,12 @@ func TestCheckersRefuseMethodsAndIndirection(t *testing.T) {
 		"FAILED: Exercise 1 (Predict): write it with a loop, not perceptron.Hyperplane.Predict")
 	expectRefusal(t, dir, "OnlineMistakes", func() bool { return CheckOnlineMistakes(cheatMistakes) },
 		"FAILED: Exercise 2 (OnlineMistakes): write it with a loop, not perceptron.NewOnline")
+	expectRefusal(t, dir, "SplitTheta", func() bool { return CheckSplitTheta(cheatSplit) },
+		"FAILED: Exercise 1 (SplitTheta): write it with a loop, not perceptron.FromTheta")
+	expectRefusal(t, dir, "LiftedDistance", func() bool { return CheckLiftedDistance(cheatLifted) },
+		"FAILED: Exercise 2 (LiftedDistance): write it with a loop, not perceptron.Hyperplane.SignedDistance")
+	expectRefusal(t, dir, "Predict by the solution", func() bool { return CheckPredict(cheatSolution) },
+		"FAILED: Exercise 1 (Predict): write it with a loop, not the worked solution PredictSolution")
 }
 
 // expectRefusal checks that a cheat passes check outside GoNB (no source
