@@ -139,12 +139,16 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 	return out, nil
 }
 
-// stdoutOf returns what cell c printed.
+// stdoutOf returns what cell c printed, with the plain text of what it
+// displayed (a check's report is HTML with a text/plain twin).
 func stdoutOf(c cell) string {
 	var b strings.Builder
 	for _, o := range c.Outputs {
 		if o.OutputType == "stream" && o.Name == "stdout" {
 			b.WriteString(multiline(o.Text))
+		}
+		if o.OutputType == "display_data" && o.Data["text/plain"] != nil {
+			b.WriteString(multiline(o.Data["text/plain"]))
 		}
 	}
 	return b.String()
