@@ -11,10 +11,11 @@ import (
 )
 
 // The one wording with which a lesson tells the student about a collapsed
-// worked solution or worked answer (lesson 00 explains the other ways once).
+// worked solution or worked answer; lesson 00 alone says how to open one
+// (click the ⋯), once (TestLessonWords in the root package checks that).
 const (
-	solutionSentence = "The worked solution follows, collapsed: click the **⋯** that stands for it to open it (JupyterLab and Notebook 7; the classic Notebook shows it open)."
-	answerSentence   = "The worked answer follows, collapsed: click the **⋯** that stands for it to open it (JupyterLab and Notebook 7; the classic Notebook shows it open)."
+	solutionSentence = "The worked solution follows, collapsed."
+	answerSentence   = "The worked answer follows, collapsed."
 )
 
 // workedTitle is the first line of a collapsed markdown cell. JupyterLab 4

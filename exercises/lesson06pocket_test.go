@@ -194,7 +194,7 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	}
 	expectRefusal(t, dir, "pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset")
 	expectRefusal(t, dir, "voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted")
-	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent")
+	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 2 (BatchGD): write it with a loop, not perceptron.GradientDescent")
 	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)

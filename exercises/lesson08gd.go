@@ -21,7 +21,7 @@ type BatchGDFunc func(X [][]float64, y []float64, eta float64, maxSteps int) (pa
 // most a few hundred terms; a wrong step is off by far more). A BatchGD
 // that calls the package fails.
 func CheckBatchGD(f BatchGDFunc) bool {
-	return runLoop("Exercise 1 (BatchGD)", f, func(c *checker) {
+	return runLoop("Exercise 2 (BatchGD)", f, func(c *checker) {
 		line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
 		if err != nil {
 			panic(err)
