@@ -120,3 +120,27 @@ func TestLesson04EpochCurves(t *testing.T) {
 		}
 	}
 }
+
+// TestLesson04Target pins lesson 4's figure of one LFD run (N = 10, seed
+// 3): PLA makes 3 updates and P[f ≠ g] = 0.142, the grey area over 4.
+func TestLesson04Target(t *testing.T) {
+	_, prob, err := figures.TargetVsLearned(10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, f, err := perceptron.LFDDataBothClasses(10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := perceptron.PLA(d, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := perceptron.Disagreement(f, res.Hyperplane)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%.3f %d", prob, res.Updates); got != "0.142 3" || prob != want {
+		t.Errorf("P[f != g], updates = %s (Disagreement %v); want 0.142 3", got, want)
+	}
+}
