@@ -109,12 +109,17 @@ func lessonExercises(nb *notebook.Notebook) ([]lessonExercise, error) {
 	return out, nil
 }
 
-// stdoutOf returns what cell c printed.
+// stdoutOf returns what cell c printed, with the plain text of what it
+// displayed (a check's report is HTML with a text/plain twin).
 func stdoutOf(c *notebook.Cell) string {
 	var b strings.Builder
 	for _, o := range c.Outputs {
 		if o.Type == "stream" && o.Name == "stdout" {
 			b.WriteString(o.Text)
+		}
+		if o.Type == "display_data" && o.Data["text/plain"] != nil {
+			text, _ := notebook.Multiline(o.Data["text/plain"])
+			b.WriteString(text)
 		}
 	}
 	return b.String()

@@ -3,6 +3,7 @@ package figures
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -58,10 +59,23 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 		if err != nil {
 			return nil, err
 		}
-		ring.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(7), Color: plots.Black}
-		p.Add(ring)
+		ring.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(5), Color: plots.Black}
+		// The segment from the nearest point to its foot on the boundary, of
+		// length γ, tells it apart from a neighbour the ring may also touch.
+		x := d.Row(row)
+		s := (h.W[0]*x[0] + h.W[1]*x[1] + h.B) / (h.W[0]*h.W[0] + h.W[1]*h.W[1])
+		seg, err := plotter.NewLine(plotter.XYs{{X: x[0], Y: x[1]}, {X: x[0] - s*h.W[0], Y: x[1] - s*h.W[1]}})
+		if err != nil {
+			return nil, err
+		}
+		seg.Width = vg.Points(1.5)
+		seg.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		p.Add(ring, seg)
 		p.Legend.Add("nearest point", ring)
+		p.Legend.Add("its distance γ to the boundary", seg)
 	}
+	p.X.Tick.Marker = plainTicks{p.X.Tick.Marker}
+	p.Y.Tick.Marker = plainTicks{p.Y.Tick.Marker}
 	mid := [2]float64{(box.XMin + box.XMax) / 2, (box.YMin + box.YMax) / 2}
 	arrow, err := plots.Arrow(h, mid, arrowLength)
 	if err != nil {
@@ -148,4 +162,19 @@ func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
 		p.Legend.Add("misclassified", x)
 	}
 	return p, caption, nil
+}
+
+// plainTicks labels the ticks of another Ticker with their values in the
+// shortest form ("25", not "25.00").
+type plainTicks struct{ plot.Ticker }
+
+// Ticks implements plot.Ticker.
+func (t plainTicks) Ticks(min, max float64) []plot.Tick {
+	ts := t.Ticker.Ticks(min, max)
+	for i := range ts {
+		if ts[i].Label != "" {
+			ts[i].Label = strconv.FormatFloat(ts[i].Value, 'g', 6, 64)
+		}
+	}
+	return ts
 }

@@ -18,7 +18,9 @@ import (
 // h (w x + b): every point x is lifted to x' = [1, x], drawn at x0 = 1,
 // and the boundary θ·x' = 0 of θ = [b, w] is a line through the origin that
 // crosses the line x0 = 1 at the threshold x = −b/w, where h's own boundary
-// is. The figure shows the box, with x0 on the horizontal axis.
+// is. The figure shows the box, widened so that both axes have the same
+// scale (the angle of the boundary is the true one), with x0 on the
+// horizontal axis.
 func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, title string) (*plot.Plot, error) {
 	if d.D() != 1 || h.Dim() != 1 || h.W[0] == 0 {
 		return nil, fmt.Errorf("figures: LiftFigure needs 1-D data and a 1-D hyperplane with w != 0")
@@ -28,10 +30,10 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 		xl = "x = " + d.Features[0]
 	}
 	p := plots.New(title, "x0 (the constant feature)", xl)
-	p.Legend.Left = true
-	if err := plots.SetRange(p, box); err != nil {
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
 		return nil, err
 	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
 	one, err := plotter.NewLine(plotter.XYs{{X: 1, Y: box.YMin}, {X: 1, Y: box.YMax}})
 	if err != nil {
 		return nil, err

@@ -187,6 +187,10 @@ var (
 )
 
 func init() {
+	registerPlot("03_update_vector.png", func() (*plot.Plot, error) {
+		u := Lesson03Update
+		return UpdateFigure(u.W, u.X, u.Y, "One update: w + y·x turns the boundary towards x")
+	})
 	registerPlot("03_online_mistakes.png", func() (*plot.Plot, error) {
 		sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
 		if err != nil {
@@ -218,4 +222,75 @@ func init() {
 		}
 		return plots.GIF(frames, Width, Height, 150)
 	})
+}
+
+// Lesson03Update is the example of lesson 3's update figure: through the
+// origin, w = (1, 0.2) misclassifies x = (−0.4, 1) with label +1 (w·x =
+// −0.2), and w + y x = (0.6, 1.2) classifies it correctly ((w + yx)·x =
+// 0.96).
+var Lesson03Update = struct {
+	W, X []float64
+	Y    float64
+}{W: []float64{1, 0.2}, X: []float64{-0.4, 1}, Y: 1}
+
+// UpdateFigure draws one perceptron update through the origin as vector
+// addition, as Figure 1.3 of Learning From Data does: the weights w, the
+// step y·x drawn from w's tip, their sum w + y·x, the point x, and the
+// boundaries w·z = 0 (dashed, before) and (w + y x)·z = 0 (solid, after),
+// on equal axes. It is an error for w or x not to be 2-D or for y not to be
+// ±1.
+func UpdateFigure(w, x []float64, y float64, title string) (*plot.Plot, error) {
+	if len(w) != 2 || len(x) != 2 || (y != 1 && y != -1) {
+		return nil, fmt.Errorf("figures: UpdateFigure needs 2-D w and x and y = ±1, got %v, %v, %v", w, x, y)
+	}
+	next := []float64{w[0] + y*x[0], w[1] + y*x[1]}
+	p := plots.New(title, "z1", "z2")
+	box := plots.Box{XMin: -1.5, XMax: 1.5, YMin: -1.3, YMax: 1.5} // room below for the legend
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
+	before, err := plots.Boundary(perceptron.Hyperplane{W: w}, box)
+	if err != nil {
+		return nil, err
+	}
+	before.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	before.Color = color.Gray{Y: 120}
+	after, err := plots.Boundary(perceptron.Hyperplane{W: next}, box)
+	if err != nil {
+		return nil, err
+	}
+	after.Color = plots.Color(2)
+	wArrow, err := plots.NewArrow([2]float64{0, 0}, [2]float64{w[0], w[1]})
+	if err != nil {
+		return nil, err
+	}
+	step, err := plots.NewArrow([2]float64{w[0], w[1]}, [2]float64{next[0], next[1]})
+	if err != nil {
+		return nil, err
+	}
+	step.Color = plots.Color(1)
+	step.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+	sum, err := plots.NewArrow([2]float64{0, 0}, [2]float64{next[0], next[1]})
+	if err != nil {
+		return nil, err
+	}
+	sum.Color = plots.Color(2)
+	point, err := plotter.NewScatter(plotter.XYs{{X: x[0], Y: x[1]}})
+	if err != nil {
+		return nil, err
+	}
+	point.GlyphStyle = draw.GlyphStyle{Shape: draw.PyramidGlyph{}, Radius: vg.Points(6), Color: plots.Color(1)}
+	if y < 0 {
+		point.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(5), Color: plots.Color(0)}
+	}
+	p.Add(before, after, wArrow, step, sum, point)
+	p.Legend.Add("w", wArrow)
+	p.Legend.Add(fmt.Sprintf("y·x (y = %+g), from the tip of w", y), step)
+	p.Legend.Add("w + y·x, the new weights", sum)
+	p.Legend.Add(fmt.Sprintf("the point x, label %+g", y), point)
+	p.Legend.Add("boundary of w (before)", before)
+	p.Legend.Add("boundary of w + y·x (after)", after)
+	p.Legend.Top, p.Legend.Left = false, true // below left, where no line runs
+	return p, nil
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -71,5 +72,20 @@ func TestLesson03Numbers(t *testing.T) {
 	}
 	if e, _ := o.Hyperplane().Errors(small); o.Mistakes != 6 || e != 1 {
 		t.Errorf("animated run: %d mistakes, %d points misclassified at the end; the lesson says 6 and 1", o.Mistakes, e)
+	}
+}
+
+// TestLesson03UpdateExample checks the example of lesson 3's update figure:
+// x is a mistake of w (w·x = −0.2 ≤ 0 with y = +1) and not of w + y x
+// ((w + y x)·x = 0.96), which is its score raised by ||x||² = 1.16.
+func TestLesson03UpdateExample(t *testing.T) {
+	u := figures.Lesson03Update
+	before := u.W[0]*u.X[0] + u.W[1]*u.X[1]
+	after := (u.W[0]+u.Y*u.X[0])*u.X[0] + (u.W[1]+u.Y*u.X[1])*u.X[1]
+	if math.Abs(before+0.2) > 1e-12 || math.Abs(after-0.96) > 1e-12 || u.Y != 1 {
+		t.Errorf("w·x = %v, (w + y x)·x = %v, y = %v; want -0.2, 0.96, +1", before, after, u.Y)
+	}
+	if _, err := figures.UpdateFigure(u.W, u.X, 0, "bad"); err == nil {
+		t.Errorf("UpdateFigure with y = 0: no error")
 	}
 }

@@ -2,12 +2,15 @@ package figures
 
 import (
 	"fmt"
+	"image"
+	"image/color"
 	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -42,7 +45,43 @@ func EpochBars(perEpoch []int, title string) (*plot.Plot, error) {
 	}
 	p.NominalX(names...)
 	p.X.Min, p.X.Max = -0.7, float64(len(perEpoch))-0.3
-	p.Y.Min, p.Y.Max = 0, 1.35*float64(top) // room for the legend
+	p.Y.Min, p.Y.Max = 0, 1.35*float64(max(top, 1)) // room for the legend
+	if top <= 12 {                                  // few updates: label every whole number (the default gives 0, 2, 4)
+		var ticks []plot.Tick
+		for u := 0; float64(u) <= p.Y.Max; u++ {
+			ticks = append(ticks, plot.Tick{Value: float64(u), Label: strconv.Itoa(u)})
+		}
+		p.Y.Tick.Marker = plot.ConstantTicks(ticks)
+	}
+	// An epoch without an update is a bar of height 0, which shows nothing:
+	// mark each one with a dot on the axis and a label.
+	var clean, above plotter.XYs
+	var labels []string
+	for e, u := range perEpoch {
+		if u == 0 {
+			clean = append(clean, plotter.XY{X: float64(e), Y: 0.05 * p.Y.Max})
+			above = append(above, plotter.XY{X: float64(e), Y: 0.1 * p.Y.Max})
+			labels = append(labels, "clean: 0")
+		}
+	}
+	if len(clean) > 0 {
+		dots, err := plotter.NewScatter(clean)
+		if err != nil {
+			return nil, err
+		}
+		dots.GlyphStyle.Color = plots.Color(0)
+		dots.GlyphStyle.Radius = vg.Points(4)
+		dots.GlyphStyle.Shape = draw.CircleGlyph{}
+		names, err := plotter.NewLabels(plotter.XYLabels{XYs: above, Labels: labels})
+		if err != nil {
+			return nil, err
+		}
+		for k := range names.TextStyle {
+			names.TextStyle[k].XAlign = -0.5 // centred over the epoch
+		}
+		p.Add(dots, names)
+		p.Legend.Add("an epoch with no update", dots)
+	}
 	return p, nil
 }
 
@@ -199,7 +238,52 @@ func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
 	return train, test, nil
 }
 
+// Lesson04Epochs are the epoch limits (MaxEpochs) of lesson 4's table of
+// too few and too many epochs.
+var Lesson04Epochs = []int{1, 2, 5, 10, 20, 50, 100, 200}
+
+// Lesson04EpochCurves returns the mean training and test error rates of
+// PLA's weights after each epoch limit of Lesson04Epochs, over runs data
+// sets NoisyData(200, dim, 0, 0.1, seed), seeds 1..runs, each split in
+// half (TrainTestSplit with the same seed): 100 training points in dim
+// dimensions with 10% of the labels flipped.
+func Lesson04EpochCurves(runs, dim int) (train, test []float64, err error) {
+	train = make([]float64, len(Lesson04Epochs))
+	test = make([]float64, len(Lesson04Epochs))
+	for seed := uint64(1); seed <= uint64(runs); seed++ {
+		d, _, err := perceptron.NoisyData(200, dim, 0, 0.1, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		tr, te, err := perceptron.TrainTestSplit(d, 0.5, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		for k, epochs := range Lesson04Epochs {
+			res, err := perceptron.PLA(tr, perceptron.Options{MaxEpochs: epochs})
+			if err != nil {
+				return nil, nil, err
+			}
+			a, err := res.ErrorRate(tr)
+			if err != nil {
+				return nil, nil, err
+			}
+			b, err := res.ErrorRate(te)
+			if err != nil {
+				return nil, nil, err
+			}
+			train[k] += a / float64(runs)
+			test[k] += b / float64(runs)
+		}
+	}
+	return train, test, nil
+}
+
 func init() {
+	registerPlot("04_lfd_target.png", func() (*plot.Plot, error) {
+		p, _, err := TargetVsLearned(10, 3)
+		return p, err
+	})
 	registerPlot("04_iris_epochs.png", func() (*plot.Plot, error) {
 		d, err := lessondata.IrisData()
 		if err != nil {
@@ -265,4 +349,66 @@ func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string
 	caption := fmt.Sprintf("%d updates in %d epochs %v (converged %v); w = [%.3g %.3g], b = %.3g; w/η = [%.4g %.4g], b/η = %.4g",
 		res.Updates, res.Epochs, res.UpdatesPerEpoch(), res.Converged, res.W[0], res.W[1], res.B, res.W[0]/eta, res.W[1]/eta, res.B/eta)
 	return p, caption, nil
+}
+
+// disagreeGrey shades the part of the square where f and g disagree.
+var disagreeGrey = color.RGBA{R: 205, G: 205, B: 205, A: 255}
+
+// TargetVsLearned draws one run of the Learning-From-Data experiment: the
+// N points of LFDDataBothClasses(n, seed) in [-1, 1]², the target line f
+// (dashed), the line g that PLA (in order) learns from them, and, shaded,
+// the part of the square where f and g disagree, whose area over 4 is
+// P[f ≠ g]. It returns the figure and that probability
+// (perceptron.Disagreement).
+func TargetVsLearned(n int, seed uint64) (*plot.Plot, float64, error) {
+	d, f, err := perceptron.LFDDataBothClasses(n, seed)
+	if err != nil {
+		return nil, 0, err
+	}
+	res, err := perceptron.PLA(d, perceptron.Options{})
+	if err != nil {
+		return nil, 0, err
+	}
+	g := res.Hyperplane
+	prob, err := perceptron.Disagreement(f, g)
+	if err != nil {
+		return nil, 0, err
+	}
+	p := plots.New(fmt.Sprintf("N = %d: target f, learned g, P[f ≠ g] = %.3f", n, prob), "x1", "x2")
+	box := plots.Box{XMin: -1, XMax: 1, YMin: -1, YMax: 1}
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
+		return nil, 0, err
+	}
+	const res2 = 300
+	img := image.NewRGBA(image.Rect(0, 0, res2, res2))
+	for r := range res2 {
+		for c := range res2 {
+			x := []float64{-1 + (float64(c)+0.5)*2/res2, 1 - (float64(r)+0.5)*2/res2}
+			a, b := f.W[0]*x[0]+f.W[1]*x[1]+f.B, g.W[0]*x[0]+g.W[1]*x[1]+g.B
+			col := color.RGBA{R: 255, G: 255, B: 255, A: 255}
+			if (a > 0) != (b > 0) {
+				col = disagreeGrey
+			}
+			img.SetRGBA(c, r, col)
+		}
+	}
+	p.Add(plotter.NewImage(img, -1, -1, 1, 1))
+	p.Legend.Add("f and g disagree", &plotter.Polygon{Color: disagreeGrey})
+	target, err := plots.Boundary(f, box)
+	if err != nil {
+		return nil, 0, err
+	}
+	target.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	learned, err := plots.Boundary(g, box)
+	if err != nil {
+		return nil, 0, err
+	}
+	learned.Color = plots.Color(2)
+	p.Add(target, learned)
+	p.Legend.Add("target f", target)
+	p.Legend.Add(fmt.Sprintf("g, learned by PLA (%d updates)", res.Updates), learned)
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, 0, err
+	}
+	return p, prob, nil
 }

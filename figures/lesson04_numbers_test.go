@@ -97,3 +97,50 @@ func lfd(t *testing.T, n int, order perceptron.Order, seed uint64) perceptron.LF
 	}
 	return s
 }
+
+// TestLesson04EpochCurves holds lesson 4's table of epoch limits: in 2-D
+// the last iterate's training and test errors wander together near 0.25;
+// with 50 features and 100 training points more epochs drive the training
+// error to 0.001 while the test error stays near 0.35 (overfitting), and
+// one epoch leaves both high (underfitting).
+func TestLesson04EpochCurves(t *testing.T) {
+	for _, tc := range []struct {
+		dim         int
+		train, test string
+	}{
+		{2, "[0.2550 0.2485 0.2390 0.2690 0.2475 0.2700 0.2680 0.2650]", "[0.2725 0.2615 0.2440 0.2745 0.2435 0.2705 0.2845 0.2775]"},
+		{50, "[0.2035 0.1445 0.1050 0.0800 0.0470 0.0140 0.0045 0.0010]", "[0.3525 0.3455 0.3380 0.3370 0.3410 0.3480 0.3495 0.3490]"},
+	} {
+		train, test, err := figures.Lesson04EpochCurves(20, tc.dim)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, gotTest := fmt.Sprintf("%.4f", train), fmt.Sprintf("%.4f", test); got != tc.train || gotTest != tc.test {
+			t.Errorf("d = %d: training %s, test %s; want %s, %s", tc.dim, got, gotTest, tc.train, tc.test)
+		}
+	}
+}
+
+// TestLesson04Target pins lesson 4's figure of one LFD run (N = 10, seed
+// 3): PLA makes 3 updates and P[f ≠ g] = 0.142, the grey area over 4.
+func TestLesson04Target(t *testing.T) {
+	_, prob, err := figures.TargetVsLearned(10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, f, err := perceptron.LFDDataBothClasses(10, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := perceptron.PLA(d, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := perceptron.Disagreement(f, res.Hyperplane)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%.3f %d", prob, res.Updates); got != "0.142 3" || prob != want {
+		t.Errorf("P[f != g], updates = %s (Disagreement %v); want 0.142 3", got, want)
+	}
+}

@@ -247,7 +247,7 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	p.Add(band)
 	p.Add(line, ball)
 	p.Legend.Add("θ* (the bound's separator)", line)
-	p.Legend.Add(fmt.Sprintf("radius R: ||[1, x]|| = %.3f", b.R), ball)
+	p.Legend.Add(fmt.Sprintf("||x|| = √(R² − 1) = %.3f, where ||[1, x]|| = R = %.3f", r, b.R), ball)
 	p.Legend.Add(fmt.Sprintf("its margin band (distance %.3f)", geo), band)
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, "", err

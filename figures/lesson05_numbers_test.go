@@ -153,3 +153,57 @@ func TestLesson05ExplorerNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLesson05Tight holds the two small cases of lesson 5: the bound is
+// reached by d orthonormal points through the origin (d updates, bound d up
+// to its rounding up), and the bias is why the bound lives in the augmented
+// space: for 0.1 → +1, 0 → −1, R and γ on the raw data give (0.1/0.05)² = 4
+// while PLA with a bias makes 203 updates; the augmented bound is 405.
+func TestLesson05Tight(t *testing.T) {
+	for d := 2; d <= 8; d++ {
+		x, y := make([][]float64, d), make([]float64, d)
+		for i := range x {
+			x[i] = make([]float64, d)
+			x[i][i], y[i] = 1, float64(1-2*(i%2))
+		}
+		data, err := perceptron.NewDataset(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := perceptron.Options{NoBias: true}
+		res, err := perceptron.PLA(data, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := perceptron.Bound(data, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Updates != d || res.Epochs != 2 || b.Bound < float64(d) || b.Bound > float64(d)+1e-9 {
+			t.Errorf("%d orthonormal points: %d updates in %d epochs, bound %v; want %d in 2, bound %d", d, res.Updates, res.Epochs, b.Bound, d, d)
+		}
+	}
+	data, err := perceptron.NewDataset([][]float64{{0.1}, {0}}, []float64{1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := perceptron.PLA(data, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := perceptron.Bound(data, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, geo, err := perceptron.MaxMargin(data, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := perceptron.Radius(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%d %d %.0f %.2f %.3f %.0f", res.Updates, res.Epochs, (raw/geo)*(raw/geo), b.R, b.Gamma, b.Bound); got != "203 103 4 1.00 0.050 405" {
+		t.Errorf("0.1 → +1, 0 → −1: updates, epochs, raw bound, R, γ, bound = %s; want 203 103 4 1.00 0.050 405", got)
+	}
+}

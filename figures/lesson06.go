@@ -2,6 +2,7 @@ package figures
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -264,4 +265,74 @@ func RandomMistakePocket(d *perceptron.Dataset, updates int, seed uint64) (pocke
 		}
 	}
 	return pocket, pocketErrors, nil
+}
+
+// BestLine returns a line with the fewest training errors on 2-D data d
+// (a score of 0 a mistake), by exhaustive search: a line with the fewest
+// errors can be moved, without changing any point's side, until it passes
+// close to two points, so it is among the lines through two points of d
+// turned or shifted by a tiny amount (eps, relative to the data's scale)
+// so that each of the two lands on either side. It costs O(n³) and suits
+// the lessons' 100 points. It is an error for d not to have 2 features.
+func BestLine(d *perceptron.Dataset) (perceptron.Hyperplane, int, error) {
+	if d == nil || d.N() < 2 || d.D() != 2 {
+		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: BestLine needs 2-D data with at least 2 points")
+	}
+	best := perceptron.Hyperplane{W: []float64{0, 0}}
+	bestErrors, err := best.Errors(d)
+	if err != nil {
+		return perceptron.Hyperplane{}, 0, err
+	}
+	const eps = 1e-7
+	for i := range d.N() {
+		for j := i + 1; j < d.N(); j++ {
+			a, b := d.Row(i), d.Row(j)
+			n0, n1 := -(b[1] - a[1]), b[0]-a[0] // normal of the line through a and b
+			if n0 == 0 && n1 == 0 {
+				continue
+			}
+			for _, turn := range []float64{-eps, eps} {
+				// turn the normal about the midpoint, then shift the line by ±eps
+				w0, w1 := n0-turn*n1, n1+turn*n0
+				mx, my := (a[0]+b[0])/2, (a[1]+b[1])/2
+				for _, sign := range []float64{1, -1} {
+					for _, shift := range []float64{-eps, eps} {
+						h := perceptron.Hyperplane{W: []float64{sign * w0, sign * w1}}
+						h.B = -sign*(w0*mx+w1*my) + shift*math.Hypot(w0, w1)
+						e, err := h.Errors(d)
+						if err != nil {
+							return perceptron.Hyperplane{}, 0, err
+						}
+						if e < bestErrors {
+							best, bestErrors = h, e
+						}
+					}
+				}
+			}
+		}
+	}
+	return best, bestErrors, nil
+}
+
+// Lesson06Budgets are the budgets of lesson 6's longer runs: epochs for the
+// cyclic pocket, and the same multiples of 1000 updates for the random one.
+var Lesson06Budgets = []int{10, 100, 1000}
+
+// LongerPockets returns the pocket's training errors on d after longer and
+// longer runs: cyclic (perceptron.Pocket, rows in order) after each of
+// Lesson06Budgets epochs, and with a random mistake
+// (RandomMistakePocket, seed 1) after 100 times as many updates.
+func LongerPockets(d *perceptron.Dataset) (cyclic, random []int, err error) {
+	for _, k := range Lesson06Budgets {
+		res, err := perceptron.Pocket(d, perceptron.Options{MaxEpochs: k})
+		if err != nil {
+			return nil, nil, err
+		}
+		_, e, err := RandomMistakePocket(d, 100*k, 1)
+		if err != nil {
+			return nil, nil, err
+		}
+		cyclic, random = append(cyclic, res.PocketErrors), append(random, e)
+	}
+	return cyclic, random, nil
 }

@@ -149,3 +149,69 @@ func TestRandomMistakePocket(t *testing.T) {
 		t.Error("nil data: no error")
 	}
 }
+
+// lineLowerBound returns a lower bound on the training errors of any line
+// on 2-D data d: for every line through two points, the points strictly on
+// their wrong side (those on the line are counted as right). Every line
+// can be moved to pass through two points without any point crossing it,
+// so no line makes fewer errors.
+func lineLowerBound(d *perceptron.Dataset) int {
+	best := d.N() // w = 0 misclassifies every point
+	for i := range d.N() {
+		for j := i + 1; j < d.N(); j++ {
+			a, b := d.Row(i), d.Row(j)
+			n0, n1 := -(b[1] - a[1]), b[0]-a[0]
+			if n0 == 0 && n1 == 0 {
+				continue // the same point twice: no line
+			}
+			c := -(n0*a[0] + n1*a[1])
+			for _, s := range []float64{1, -1} {
+				e := 0
+				for k := range d.N() {
+					x := d.Row(k)
+					if d.Y[k]*s*(n0*x[0]+n1*x[1]+c) < 0 {
+						e++
+					}
+				}
+				best = min(best, e)
+			}
+		}
+	}
+	return best
+}
+
+// TestLesson06Longer pins lesson 6's longer runs on NoisyData(100, 2, 0,
+// 0.1, 1): the best line makes 10 training errors (BestLine's line, and no
+// line fewer: the lower bound agrees), the cyclic pocket stays at 13 after
+// 10, 100 and 1000 epochs, and the random-mistake pocket reaches 14, 13
+// and 12 after 1000, 10000 and 100000 updates. On iris versicolor against
+// virginica (petal length and width), the best line makes 3 errors.
+func TestLesson06Longer(t *testing.T) {
+	d, err := lesson06Noisy()
+	if err != nil {
+		t.Fatal(err)
+	}
+	iris, err := perceptron.Iris().Binary(1, 2, 2, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		d    *perceptron.Dataset
+		best int
+	}{{d, 10}, {iris, 3}} {
+		h, e, err := BestLine(tc.d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := h.Errors(tc.d); e != tc.best || got != e || lineLowerBound(tc.d) != e {
+			t.Errorf("best line: %d errors (recounted %d), lower bound %d; want %d", e, got, lineLowerBound(tc.d), tc.best)
+		}
+	}
+	cyclic, random, err := LongerPockets(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(cyclic, []int{13, 13, 13}) || !slices.Equal(random, []int{14, 13, 12}) {
+		t.Errorf("cyclic pocket %v, random-mistake pocket %v; want [13 13 13], [14 13 12]", cyclic, random)
+	}
+}

@@ -290,3 +290,17 @@ func init() {
 			"One-vs-rest: last PLA weights vs averaged, 30% test split")
 	})
 }
+
+// OvRSplits returns the one-vs-rest test errors of the last PLA weights and
+// of the averaged perceptron (MaxEpochs epochs each) on m split 70/30 with
+// seeds 1..splits, one entry per split.
+func OvRSplits(m *perceptron.MultiDataset, epochs, splits int) (pla, avg []float64, err error) {
+	for seed := uint64(1); seed <= uint64(splits); seed++ {
+		p, a, err := lesson07OvR(m, perceptron.Options{MaxEpochs: epochs}, seed)
+		if err != nil {
+			return nil, nil, err
+		}
+		pla, avg = append(pla, p), append(avg, a)
+	}
+	return pla, avg, nil
+}

@@ -2,9 +2,11 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"math"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -60,6 +62,12 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		return nil, err
 	}
 	p.Add(regions)
+	for _, r := range []struct {
+		name string
+		c    color.Color
+	}{{"f > 0: predict +1", plots.PosLight}, {"f < 0: predict -1", plots.NegLight}} {
+		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c, LineStyle: draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)}})
+	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}

@@ -106,3 +106,30 @@ func TestLesson09Numbers(t *testing.T) {
 		}
 	}
 }
+
+// TestLesson09WideRBF pins lesson 9's wide RBF kernel (γ = 0.1) on the two
+// circles: 100 epochs leave 48 training errors, but the run converges after
+// 196 epochs, as it must: an RBF Gram matrix of distinct points is positive
+// definite, so the points are separable in the kernel's feature space.
+func TestLesson09WideRBF(t *testing.T) {
+	d, err := perceptron.Circles(100, 0.05, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := perceptron.RBFKernel{Gamma: 0.1}
+	short, err := perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := short.Errors(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	long, err := perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 1000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if short.Converged || e != 48 || !long.Converged || long.Epochs != 196 {
+		t.Errorf("RBF γ = 0.1: after 100 epochs converged %v with %d errors; with 1000 allowed converged %v after %d epochs; want false, 48, true, 196", short.Converged, e, long.Converged, long.Epochs)
+	}
+}

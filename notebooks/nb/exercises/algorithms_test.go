@@ -21,7 +21,7 @@ func onlineRef(strict, noBias bool) OnlineFunc {
 			for j := range w {
 				score += float64(w[j] * x[j]) // float64(): no fused multiply-add, as the package
 			}
-			if m := y[i] * score; m > 0 || strict && m == 0 {
+			if m := y[i] * score; m > 0 || tieSkipped(strict, m, w, b) {
 				continue
 			}
 			for j := range w {
@@ -40,6 +40,7 @@ func TestCheckOnline(t *testing.T) {
 	expectVerdict(t, "reference", true, func() bool { return CheckOnline(onlineRef(false, false)) }, "all 12 cases passed")
 	expectVerdict(t, "< 0", false, func() bool { return CheckOnline(onlineRef(true, false)) },
 		"FAILED: Exercise 1 (OnlinePerceptron): 3 hand-made points, η = 1: mistakes: expected")
+	expectVerdict(t, "< 0, the first update forced", false, forced(func() bool { return CheckOnline(onlineRef(true, false)) }), "FAILED")
 	expectVerdict(t, "no bias update", false, func() bool { return CheckOnline(onlineRef(false, true)) },
 		"FAILED: Exercise 1 (OnlinePerceptron): lesson 3's separable stream (500 points), η = 1: b: expected")
 	expectVerdict(t, "stub", false, func() bool {
@@ -90,7 +91,7 @@ func batchRef(strict, noStop, noBias bool) BatchPLAFunc {
 				for j := range w {
 					score += float64(w[j] * x[j])
 				}
-				if m := y[i] * (score + b); m > 0 || strict && m == 0 {
+				if m := y[i] * (score + b); m > 0 || tieSkipped(strict, m, w, b) {
 					continue
 				}
 				for j := range w {
@@ -114,6 +115,7 @@ func TestCheckBatchPLA(t *testing.T) {
 	expectVerdict(t, "reference", true, func() bool { return CheckBatchPLA(batchRef(false, false, false)) }, "all 12 cases passed")
 	expectVerdict(t, "< 0", false, func() bool { return CheckBatchPLA(batchRef(true, false, false)) },
 		"FAILED: Exercise 1 (BatchPLA): iris (setosa vs versicolor), η = 1, at most 1000 epochs: updates per epoch: expected [2 2 3 2 1 0], got [0]")
+	expectVerdict(t, "< 0, the first update forced", false, forced(func() bool { return CheckBatchPLA(batchRef(true, false, false)) }), "FAILED")
 	expectVerdict(t, "no clean-pass stop", false, func() bool { return CheckBatchPLA(batchRef(false, true, false)) },
 		"FAILED: Exercise 1 (BatchPLA): 3 hand-made points, η = 1, at most 100 epochs: updates per epoch")
 	expectVerdict(t, "no bias update", false, func() bool { return CheckBatchPLA(batchRef(false, false, true)) },
@@ -212,10 +214,10 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 
 func TestCheckChoice(t *testing.T) {
 	for id, q := range choices {
-		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "right: "+q.title)
+		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "PASSED: "+q.title+": right: ")
 		for a := range q.why {
 			if a != q.right {
-				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "wrong: "+q.title+": ("+a+")")
+				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+")")
 			}
 		}
 		expectVerdict(t, id+" empty", false, func() bool { return CheckChoice(id, " ") }, "NOT DONE: "+q.title)

@@ -2,9 +2,17 @@ package exercises
 
 import (
 	"math"
+	"os"
 	"strings"
 	"testing"
 )
+
+// TestMain fixes the seed of the checkers' random cases: the tests are
+// reproducible (TestReferencesPassOnManySeeds draws others).
+func TestMain(m *testing.M) {
+	SetSeed(1)
+	os.Exit(m.Run())
+}
 
 // capture runs f with Out redirected and returns what it printed.
 func capture(t *testing.T, f func()) string {
@@ -17,6 +25,9 @@ func capture(t *testing.T, f func()) string {
 	return b.String()
 }
 
+// TestRunReportsEveryCase: the verdict comes first, then the failing
+// cases with their expected values, then the passing ones by name only
+// (their expected values would give a hard-coded answer away).
 func TestRunReportsEveryCase(t *testing.T) {
 	var ok bool
 	tenth := 0.1 // a variable, so that 0.1 + 0.2 is rounded at run time
@@ -27,10 +38,10 @@ func TestRunReportsEveryCase(t *testing.T) {
 			c.closeSlice("w", []float64{1, 2}, []float64{1, 2.5}, 1e-12)
 		})
 	})
-	want := "passed: Exercise 0 (Demo): n = 2: expected 4, got 4\n" +
-		"passed: Exercise 0 (Demo): x = 0.1: expected 0.3, got 0.30000000000000004\n" +
+	want := "FAILED: Exercise 0 (Demo): 1 of 3 cases failed\n" +
 		"FAILED: Exercise 0 (Demo): w: expected [1 2], got [1 2.5]\n" +
-		"Exercise 0 (Demo): 1 of 3 cases failed\n"
+		"passed: Exercise 0 (Demo): n = 2\n" +
+		"passed: Exercise 0 (Demo): x = 0.1\n"
 	if ok || got != want {
 		t.Errorf("ok = %v, printed\n%s\nwant ok = false and\n%s", ok, got, want)
 	}
@@ -44,12 +55,57 @@ func TestRunReportsAPanicAsNotDone(t *testing.T) {
 			panic("not implemented")
 		})
 	})
-	if want := "passed: Exercise 0 (Demo): n = 1: expected 1, got 1\nNOT DONE: Exercise 0 (Demo): your function panicked: not implemented\n"; ok || got != want {
+	if want := "NOT DONE: Exercise 0 (Demo): your function panicked: not implemented\npassed: Exercise 0 (Demo): n = 1\n"; ok || got != want {
 		t.Errorf("ok = %v, printed\n%s\nwant ok = false and\n%s", ok, got, want)
 	}
 	got = capture(t, func() { ok = run("Exercise 0 (Demo)", func(c *checker) { c.equal("n = 1", 1, 1) }) })
-	if want := "passed: Exercise 0 (Demo): n = 1: expected 1, got 1\nExercise 0 (Demo): all 1 cases passed\n"; !ok || got != want {
+	if want := "PASSED: Exercise 0 (Demo): all 1 cases passed\npassed: Exercise 0 (Demo): n = 1\n"; !ok || got != want {
 		t.Errorf("ok = %v, printed\n%s\nwant ok = true and\n%s", ok, got, want)
+	}
+	got = capture(t, func() { ok = run("Exercise 0 (Demo)", func(c *checker) {}) })
+	if ok || !strings.HasPrefix(got, "FAILED: Exercise 0 (Demo): the check ran no case") {
+		t.Errorf("a check without cases: ok = %v, printed %q", ok, got)
+	}
+}
+
+// TestRandomCasesPrintTheirSeed: a check that draws cases names its seed,
+// and SetSeed draws the same cases again.
+func TestRandomCasesPrintTheirSeed(t *testing.T) {
+	defer SetSeed(nextSeed)
+	draw := func() (float64, string) {
+		var x float64
+		out := capture(t, func() {
+			run("Exercise 0 (Demo)", func(c *checker) {
+				x = c.random().Float64()
+				c.equal("x", 1, 2)
+			})
+		})
+		return x, out
+	}
+	SetSeed(41)
+	x1, out := draw()
+	if !strings.HasPrefix(out, "FAILED: Exercise 0 (Demo): 1 of 1 cases failed (random cases: seed 41, exercises.SetSeed(41) draws them again)\n") {
+		t.Errorf("printed\n%s\nwant the seed in the verdict", out)
+	}
+	x2, _ := draw()
+	SetSeed(42)
+	x3, _ := draw()
+	if x1 != x2 || x1 == x3 {
+		t.Errorf("seed 41 drew %v then %v, seed 42 %v: want the same draw for the same seed only", x1, x2, x3)
+	}
+}
+
+// TestReportHTML: the HTML report starts with the verdict, coloured by
+// it, shows the failing cases before the passing ones and escapes text.
+func TestReportHTML(t *testing.T) {
+	c := &checker{name: "Exercise 0 (<Demo>)"}
+	c.equal("a < b", 1, 2)
+	c.equal("ok", 1, 1)
+	head, failing, hints, passing := c.lines(failed, "1 of 2 cases failed")
+	h := reportHTML(failed, head, failing, hints, passing)
+	iv, ifail, ipass := strings.Index(h, "FAILED: Exercise 0 (&lt;Demo&gt;): 1 of 2"), strings.Index(h, "a &lt; b: expected 1, got 2"), strings.Index(h, "passed: Exercise 0")
+	if iv < 0 || ifail < iv || ipass < ifail || !strings.Contains(h, colours[failed][1]) || strings.Contains(h, "<Demo>") {
+		t.Errorf("HTML report out of order, uncoloured or unescaped:\n%s", h)
 	}
 }
 

@@ -3,6 +3,8 @@ package exercises
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -22,12 +24,34 @@ var lesson01Cases = []struct {
 	{[]float64{0.02, 0.05, 0.1, -0.1}, -2.5, []float64{42, 72.7, 13.2, 7.7}},
 }
 
+// randomCases01 draws k random cases of lesson 1's checkers: 2 to 4
+// features, small integers (so that a score of exactly 0 comes up), b ≠ 0.
+func randomCases01(rng *rand.Rand, k int) []struct {
+	w []float64
+	b float64
+	x []float64
+} {
+	out := make([]struct {
+		w []float64
+		b float64
+		x []float64
+	}, k)
+	for i := range out {
+		d := 2 + rng.IntN(3)
+		out[i].w, out[i].b, out[i].x = ints(rng, d, -3, 3), nonZero(rng, -4, 4), ints(rng, d, -3, 3)
+		if out[i].w[0] == 0 {
+			out[i].w[0] = 1 // a hyperplane needs w ≠ 0
+		}
+	}
+	return out
+}
+
 // CheckPredict checks lesson 1's Exercise 1: Predict(w, b, x) returns
 // sign(w·x + b), +1 or -1, and 0 for a score of exactly 0 (undecided,
 // counted as a mistake for either label).
 func CheckPredict(predict func(w []float64, b float64, x []float64) float64) bool {
 	return runLoop("Exercise 1 (Predict)", predict, func(c *checker) {
-		for _, tc := range lesson01Cases {
+		for _, tc := range append(slices.Clone(lesson01Cases), randomCases01(c.random(), 6)...) {
 			want, err := perceptron.Hyperplane{W: tc.w, B: tc.b}.Predict(tc.x)
 			if err != nil {
 				panic(err)
@@ -44,7 +68,7 @@ func CheckPredict(predict func(w []float64, b float64, x []float64) float64) boo
 // its distance to x is |signed distance of x|.
 func CheckNearestOnBoundary(nearest func(w []float64, b float64, x []float64) []float64) bool {
 	return runLoop("Exercise 2 (NearestOnBoundary)", nearest, func(c *checker) {
-		for _, tc := range lesson01Cases {
+		for _, tc := range append(slices.Clone(lesson01Cases), randomCases01(c.random(), 2)...) {
 			h := perceptron.Hyperplane{W: tc.w, B: tc.b}
 			s, _ := h.Score(tc.x)
 			nw2 := h.Norm() * h.Norm()
@@ -92,5 +116,21 @@ func CheckTrainingError(trainingError func(w []float64, b float64, X [][]float64
 		h := perceptron.Hyperplane{W: []float64{0.05, -0.1, 0.01, 0.02}, B: -1}
 		want, _ = h.ErrorRate(d)
 		c.close(fmt.Sprintf("w = %v, b = %v on the same applicants", h.W, h.B), want, trainingError(h.W, h.B, d.Rows(), d.Y), 1e-12)
+		// Random: small integer points and labels, so that scores of 0 come up.
+		rng := c.random()
+		for range 2 {
+			n := 5 + rng.IntN(20)
+			X, y := make([][]float64, n), make([]float64, n)
+			for i := range X {
+				X[i], y[i] = ints(rng, 2, -3, 3), float64(2*rng.IntN(2)-1)
+			}
+			h := perceptron.Hyperplane{W: ints(rng, 2, -2, 2), B: nonZero(rng, -2, 2)}
+			rd, err := perceptron.NewDataset(X, y)
+			if err != nil {
+				panic(err)
+			}
+			want, _ := h.ErrorRate(rd)
+			c.close(fmt.Sprintf("random: w = %v, b = %v on %d points X = %v, y = %v", h.W, h.B, n, X, y), want, trainingError(h.W, h.B, clone2(X), slices.Clone(y)), 1e-12)
+		}
 	})
 }

@@ -25,7 +25,7 @@ func TestCheckPredict(t *testing.T) {
 	}
 	// math.Copysign(1, s) says +1 for a score of 0: the tie is not undecided.
 	noTie := func(w []float64, b float64, x []float64) float64 { return math.Copysign(1, score01(w, b, x)) }
-	expectVerdict(t, "reference", true, func() bool { return CheckPredict(good) }, "all 6 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckPredict(good) }, "all 12 cases passed")
 	expectVerdict(t, "sign(0) = +1", false, func() bool { return CheckPredict(noTie) }, "FAILED: Exercise 1 (Predict): w = [3 4], b = -5, x = [1 0.5]: expected 0, got 1")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckPredict(func([]float64, float64, []float64) float64 { return stub[float64]() })
@@ -50,7 +50,7 @@ func TestCheckNearestOnBoundary(t *testing.T) {
 			return out
 		}
 	}
-	expectVerdict(t, "reference", true, func() bool { return CheckNearestOnBoundary(nearest(false)) }, "all 18 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckNearestOnBoundary(nearest(false)) }, "all 24 cases passed")
 	expectVerdict(t, "divided by ||w||", false, func() bool { return CheckNearestOnBoundary(nearest(true)) },
 		"FAILED: Exercise 2 (NearestOnBoundary): w = [3 4], b = -5, x = [3 4]: score of your point: expected 0, got -80")
 	expectVerdict(t, "stub", false, func() bool {
@@ -71,7 +71,7 @@ func TestCheckTrainingError(t *testing.T) {
 			return float64(wrong) / float64(len(X))
 		}
 	}
-	expectVerdict(t, "reference", true, func() bool { return CheckTrainingError(rate(false)) }, "all 3 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckTrainingError(rate(false)) }, "all 5 cases passed")
 	expectVerdict(t, "a score of 0 counted right", false, func() bool { return CheckTrainingError(rate(true)) },
 		"FAILED: Exercise 3 (TrainingError): w = [3 4], b = -5 on 4 hand-made points (one score is 0): expected 0.5, got 0.25")
 	expectVerdict(t, "stub", false, func() bool {

@@ -11,8 +11,10 @@ import (
 // notational hack, returning w = θ[1:] and b = θ[0], in a new slice (the
 // caller's θ must not change when w does).
 func CheckSplitTheta(split func(theta []float64) (w []float64, b float64)) bool {
-	return run("Exercise 1 (SplitTheta)", func(c *checker) {
-		for _, theta := range [][]float64{{-2.5, 0.02, 0.05, 0.1, -0.1}, {-40, 1}, {3, 0, 0}} {
+	return runLoop("Exercise 1 (SplitTheta)", split, func(c *checker) {
+		rng := c.random()
+		for _, theta := range [][]float64{{-2.5, 0.02, 0.05, 0.1, -0.1}, {-40, 1}, {3, 0, 0},
+			append([]float64{nonZero(rng, -9, 9)}, ints(rng, 1+rng.IntN(4), -9, 9)...)} {
 			want, err := perceptron.FromTheta(theta)
 			if err != nil {
 				panic(err)
@@ -33,8 +35,8 @@ func CheckSplitTheta(split func(theta []float64) (w []float64, b float64)) bool 
 // x) returns the signed distance of x' = [1, x] to the boundary θ·x' = 0
 // of θ = [b, w] in d+1 dimensions, (w·x + b)/sqrt(b² + ||w||²).
 func CheckLiftedDistance(lifted func(w []float64, b float64, x []float64) float64) bool {
-	return run("Exercise 2 (LiftedDistance)", func(c *checker) {
-		for _, tc := range []struct {
+	return runLoop("Exercise 2 (LiftedDistance)", lifted, func(c *checker) {
+		cases := []struct {
 			w []float64
 			b float64
 			x []float64
@@ -43,7 +45,9 @@ func CheckLiftedDistance(lifted func(w []float64, b float64, x []float64) float6
 			{[]float64{3, 4}, 0, []float64{3, 4}}, // b = 0: the distance of lesson 1
 			{[]float64{0.05, -0.1}, -1.1, []float64{29.8, 6.4}},
 			{[]float64{0.02, 0.05, 0.1, -0.1}, -2.5, []float64{42, 72.7, 13.2, 7.7}},
-		} {
+		}
+		cases = append(cases, randomCases01(c.random(), 2)...)
+		for _, tc := range cases {
 			theta := perceptron.Hyperplane{W: perceptron.Hyperplane{W: tc.w, B: tc.b}.Theta()}
 			want, err := theta.SignedDistance(append([]float64{1}, tc.x...))
 			if err != nil {

@@ -11,7 +11,7 @@ func TestCheckSplitTheta(t *testing.T) {
 	swapped := func(theta []float64) ([]float64, float64) {
 		return append([]float64(nil), theta[:len(theta)-1]...), theta[len(theta)-1]
 	}
-	expectVerdict(t, "reference", true, func() bool { return CheckSplitTheta(good) }, "all 9 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckSplitTheta(good) }, "all 12 cases passed")
 	expectVerdict(t, "w aliases θ", false, func() bool { return CheckSplitTheta(alias) },
 		"FAILED: Exercise 1 (SplitTheta): θ = [-40 1] after changing w[0]: expected [-40 1], got [-40 1001]")
 	expectVerdict(t, "b taken last", false, func() bool { return CheckSplitTheta(swapped) },
@@ -34,7 +34,7 @@ func TestCheckLiftedDistance(t *testing.T) {
 			return s / math.Sqrt(n2)
 		}
 	}
-	expectVerdict(t, "reference", true, func() bool { return CheckLiftedDistance(dist(true)) }, "all 5 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckLiftedDistance(dist(true)) }, "all 7 cases passed")
 	expectVerdict(t, "lesson 1's distance", false, func() bool { return CheckLiftedDistance(dist(false)) },
 		"FAILED: Exercise 2 (LiftedDistance): w = [1], b = -40, x = [50]: expected 0.2499219116020307, got 10")
 	expectVerdict(t, "stub", false, func() bool {

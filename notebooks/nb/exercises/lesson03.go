@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"time"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -62,12 +63,58 @@ func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, 
 		for _, i := range []int{0, 7, 100, 499} {
 			cases = append(cases, tc{slices.Clone(o.W), o.B, d.Row(i), -d.Y[i], 1})
 		}
+		// Random: integer w, b ≠ 0, x and η = 1 or 1/2, so that every score
+		// is exact and a whole ratio (the slip of a ceiling) comes up.
+		rng := c.random()
+		for range 4 {
+			d := 1 + rng.IntN(3)
+			cases = append(cases, tc{ints(rng, d, -6, 6), nonZero(rng, -6, 6), ints(rng, d, -2, 2), float64(2*rng.IntN(2) - 1), []float64{1, 0.5}[rng.IntN(2)]})
+		}
 		for _, tc := range cases {
 			want := inARow(tc.w, tc.b, tc.x, tc.y, tc.eta)
 			got := updatesInARow(slices.Clone(tc.w), tc.b, slices.Clone(tc.x), tc.y, tc.eta)
 			c.equal(fmt.Sprintf("w = %.3g, b = %.3g, x = %.3g, y = %+g, η = %g", tc.w, tc.b, tc.x, tc.y, tc.eta), want, got)
 		}
+		// About 10⁹ updates: a formula answers at once, a simulation of the
+		// updates does not within a second. y·s = −2·k0 and η(||x||²+1) = 2
+		// exactly, so the answer is k0 + 1 (a whole ratio).
+		k0 := 1_000_000_000 + rng.IntN(1_000_000)
+		w := []float64{-2 * float64(k0), 0}
+		what := fmt.Sprintf("w = %.0f, b = 0, x = [1 0], y = +1, η = 1 (about 10⁹ updates: count them with a formula)", w)
+		if got, ok := within(time.Second, func() int { return updatesInARow(w, 0, []float64{1, 0}, 1, 1) }); ok {
+			c.equal(what, k0+1, got)
+		} else {
+			c.report(false, what, k0+1, "no answer within 1 s (a simulation of the updates?)")
+		}
 	})
+}
+
+// within runs f and returns its result if it returns within d, and false
+// otherwise (f goes on in the background until the program ends; a panic
+// of f is passed on to the caller, as if f had been called directly).
+func within(d time.Duration, f func() int) (int, bool) {
+	type result struct {
+		v     int
+		panic any
+	}
+	done := make(chan result, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				done <- result{panic: r}
+			}
+		}()
+		done <- result{v: f()}
+	}()
+	select {
+	case r := <-done:
+		if r.panic != nil {
+			panic(r.panic)
+		}
+		return r.v, true
+	case <-time.After(d):
+		return 0, false
+	}
 }
 
 // CheckOnlineMistakes checks lesson 3's Exercise 2: OnlineMistakes(X, y,
@@ -87,6 +134,9 @@ func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order [
 		}
 		shuffled := rand.New(rand.NewPCG(3, 4)).Perm(n)
 		small := []int{2, 0, 1}
+		rng := c.random()
+		rd := randomData(rng, 20+rng.IntN(20), 2, 0.1)
+		rorder := rng.Perm(rd.N())[:rd.N()-rng.IntN(5)]
 		for _, tc := range []struct {
 			what  string
 			d     *perceptron.Dataset
@@ -97,6 +147,7 @@ func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order [
 			{"the stream reversed", d, reverse},
 			{"the stream in a random order (seed 3)", d, shuffled},
 			{"the first 50 points only", d, forward[:50]},
+			{"random integer points, in a random order", rd, rorder},
 		} {
 			o, _ := perceptron.NewOnline(tc.d.D(), 1, perceptron.TieMistake)
 			for _, i := range tc.order {
@@ -141,6 +192,8 @@ func CheckOnline(online OnlineFunc) bool {
 			panic(err)
 		}
 		head := sep.Rows()[:50]
+		rng := c.random()
+		rd, reta := randomData(rng, 20+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
 		for _, tc := range []struct {
 			what string
 			X    [][]float64
@@ -151,6 +204,7 @@ func CheckOnline(online OnlineFunc) bool {
 			{"the first 50 points of lesson 3's stream, η = 1", head, sep.Y[:50], 1},
 			{"lesson 3's separable stream (500 points), η = 1", sep.Rows(), sep.Y, 1},
 			{"the noisy stream (10% of labels flipped), η = 0.1", noisy.Rows(), noisy.Y, 0.1},
+			{fmt.Sprintf("%d random integer points (scores of 0 after updates), η = %g", rd.N(), reta), rd.Rows(), rd.Y, reta},
 		} {
 			o, err := perceptron.NewOnline(len(tc.X[0]), tc.eta, perceptron.TieMistake)
 			if err != nil {
@@ -164,7 +218,7 @@ func CheckOnline(online OnlineFunc) bool {
 			w, b, mistakes := online(clone2(tc.X), slices.Clone(tc.y), tc.eta)
 			c.equal(tc.what+": mistakes", o.Mistakes, mistakes)
 			c.closeSlice(tc.what+": w", o.W, w, 1e-9)
-			c.close(tc.what+": b", o.B, b, 1e-9)
+			c.bias(tc.what+": b", o.B, b, 1e-9)
 		}
 	})
 }

@@ -3,7 +3,6 @@ package exercises
 import (
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -79,7 +78,7 @@ func handMade3() *perceptron.Dataset {
 // experiment, not the sign; calling perceptron.Disagreement fails.
 func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uint64) float64) bool {
 	return runLoop("Exercise 3 (EstimateDisagreement)", estimate, func(c *checker) {
-		rng := rand.New(rand.NewPCG(7, 8))
+		rng := c.random()
 		line := func() perceptron.Hyperplane {
 			// Through two random points of the square, as in LFD.
 			x1, y1, x2, y2 := 2*rng.Float64()-1, 2*rng.Float64()-1, 2*rng.Float64()-1, 2*rng.Float64()-1
@@ -96,15 +95,30 @@ func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uin
 			if err != nil {
 				panic(err)
 			}
-			got := estimate(fg[0], fg[1], n, uint64(k+1))
+			got := estimate(fg[0], fg[1], n, rng.Uint64())
 			tol := 5 * math.Sqrt(want*(1-want)/n)
 			c.report(math.Abs(got-want) <= tol, fmt.Sprintf("pair %d (f: w = %.2f, b = %.2f; g: w = %.2f, b = %.2f), n = %d, within ±%.4f", k+1,
 				fg[0].W, fg[0].B, fg[1].W, fg[1].B, n, tol), want, got)
 		}
 		f := pairs[2][0]
-		a, b := estimate(f, pairs[2][1], 1000, 42), estimate(f, pairs[2][1], 1000, 42)
-		c.equal("the same seed twice (n = 1000)", a, b)
-		c.equal("f against itself", 0.0, estimate(f, f, 1000, 1))
+		seed := rng.Uint64()
+		a, b := estimate(f, pairs[2][1], 1000, seed), estimate(f, pairs[2][1], 1000, seed)
+		c.equal(fmt.Sprintf("the same seed twice (n = 1000, seed %d)", seed), a, b)
+		c.equal("f against itself", 0.0, estimate(f, f, 1000, rng.Uint64()))
+		// An estimate from n draws: a count over n (n = 10 gives tenths), and
+		// from 30 seeds at n = 100 on the quadrants (p = 1/2) a spread of
+		// about sqrt(p(1-p)/n) = 0.05 (within 0.4 to 1.6 times that: about 4.5
+		// standard errors of a standard deviation of 30 draws either side).
+		// A fixed grid that ignores n and the seed gives neither.
+		tenth := estimate(pairs[0][0], pairs[0][1], 10, rng.Uint64())
+		c.report(math.Abs(10*tenth-math.Round(10*tenth)) < 1e-9, "quadrants, n = 10: a count of 10 draws", "a multiple of 0.1", tenth)
+		var sum, sum2 float64
+		for range 30 {
+			e := estimate(pairs[0][0], pairs[0][1], 100, rng.Uint64())
+			sum, sum2 = sum+e, sum2+e*e
+		}
+		sd := math.Sqrt(math.Max(0, (sum2-sum*sum/30)/29))
+		c.report(sd >= 0.02 && sd <= 0.08, "quadrants, n = 100, 30 seeds: the spread of the estimates", "a standard deviation in [0.02, 0.08]", sd)
 	}, "Predict", "Score")
 }
 
@@ -131,6 +145,8 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 		if err != nil {
 			panic(err)
 		}
+		rng := c.random()
+		rd, reta, rmax := randomData(rng, 10+rng.IntN(30), 2, 0.1*float64(rng.IntN(2))), []float64{1, 0.5}[rng.IntN(2)], 3+rng.IntN(30)
 		for _, tc := range []struct {
 			what      string
 			d         *perceptron.Dataset
@@ -141,6 +157,7 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 			{"iris (setosa vs versicolor), η = 1, at most 1000 epochs", iris, 1, 1000},
 			{"iris, η = 1, at most 2 epochs (stopped before a clean pass)", iris, 1, 2},
 			{"200 noisy points (10% flipped), η = 0.1, at most 20 epochs", noisy, 0.1, 20},
+			{fmt.Sprintf("%d random integer points, η = %g, at most %d epochs", rd.N(), reta, rmax), rd, reta, rmax},
 		} {
 			opt := perceptron.Options{}
 			opt.Eta, opt.MaxEpochs = tc.eta, tc.maxEpochs
@@ -151,7 +168,7 @@ func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
 			w, b, perEpoch := batchPLA(tc.d.Rows(), slices.Clone(tc.d.Y), tc.eta, tc.maxEpochs)
 			c.equal(tc.what+": updates per epoch", res.UpdatesPerEpoch(), perEpoch)
 			c.closeSlice(tc.what+": w", res.W, w, 1e-9)
-			c.close(tc.what+": b", res.B, b, 1e-9)
+			c.bias(tc.what+": b", res.B, b, 1e-9)
 		}
 	})
 }

@@ -43,7 +43,24 @@ func TestCheckDisagreement(t *testing.T) {
 			return float64(differ) / float64(n)
 		}
 	}
-	expectVerdict(t, "reference", true, func() bool { return CheckDisagreement(estimate(-1)) }, "all 6 cases passed")
+	expectVerdict(t, "reference", true, func() bool { return CheckDisagreement(estimate(-1)) }, "all 8 cases passed")
+	grid := func(f, g perceptron.Hyperplane, n int, seed uint64) float64 {
+		const k = 400 // a fixed k×k grid of the square: n and seed ignored
+		differ := 0
+		for i := range k {
+			for j := range k {
+				x := []float64{-1 + (2*float64(i)+1)/k, -1 + (2*float64(j)+1)/k}
+				a, _ := f.Predict(x)
+				b, _ := g.Predict(x)
+				if a != b {
+					differ++
+				}
+			}
+		}
+		return float64(differ) / (k * k)
+	}
+	expectVerdict(t, "a fixed grid", false, func() bool { return CheckDisagreement(grid) },
+		"FAILED: Exercise 3 (EstimateDisagreement): quadrants, n = 100, 30 seeds: the spread of the estimates: expected a standard deviation in [0.02, 0.08], got 0")
 	expectVerdict(t, "the unit square", false, func() bool { return CheckDisagreement(estimate(0)) }, "FAILED: Exercise 3 (EstimateDisagreement): pair 1")
 	expectVerdict(t, "stub", false, func() bool {
 		return CheckDisagreement(func(f, g perceptron.Hyperplane, n int, seed uint64) float64 { panic("not implemented") })

@@ -8,10 +8,10 @@ import (
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// AugmentedMarginFunc is the signature of lesson 5's Exercise 1.
+// AugmentedMarginFunc is the signature of lesson 5's Exercise 2.
 type AugmentedMarginFunc func(X [][]float64, y []float64, w []float64, b float64) float64
 
-// CheckAugmentedMargin checks lesson 5's Exercise 1: f(X, y, w, b)
+// CheckAugmentedMargin checks lesson 5's Exercise 2: f(X, y, w, b)
 // computes, from the data, the margin the convergence bound uses for the
 // hyperplane (w, b): min_i y_i(w·x_i + b)/||[b, w]||, the margin of θ =
 // [b, w] on the augmented points [1, x_i]. The expected values come from
@@ -22,7 +22,7 @@ type AugmentedMarginFunc func(X [][]float64, y []float64, w []float64, b float64
 // y(w·x + b) belong to different points (so min |score| fails). A function that calls the package fails with "write
 // it with a loop, not perceptron.X".
 func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
-	return runLoop("Exercise 1 (AugmentedMargin)", f, func(c *checker) {
+	return runLoop("Exercise 2 (AugmentedMargin)", f, func(c *checker) {
 		sep, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
 		if err != nil {
 			panic(err)
@@ -55,11 +55,11 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 	})
 }
 
-// CheckProofBounds checks lesson 5's Exercise 2: with learning rate η, after
+// CheckProofBounds checks lesson 5's Exercise 1: with learning rate η, after
 // t updates the proof's lower bound on θ_t·θ* is tηγ and its upper bound on
 // ||θ_t|| is ηR√t; f(t, R, gamma, eta) returns both.
 func CheckProofBounds(f func(t int, R, gamma, eta float64) (lower, upper float64)) bool {
-	return run("Exercise 2 (ProofBounds)", func(c *checker) {
+	return run("Exercise 1 (ProofBounds)", func(c *checker) {
 		for _, tc := range []struct {
 			t             int
 			R, gamma, eta float64

@@ -22,6 +22,8 @@ type PocketFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (po
 func CheckPocketPLA(f PocketFunc) bool {
 	return runLoop("Exercise 1 (PocketPLA)", f, func(c *checker) {
 		small := fourPoints()
+		rng := c.random()
+		rd, reta := randomData(rng, 10+rng.IntN(30), 2, 0.15), []float64{1, 0.5}[rng.IntN(2)]
 		noisy2, _, err := perceptron.NoisyData(100, 2, 0, 0.1, 1)
 		if err != nil {
 			panic(err)
@@ -39,6 +41,7 @@ func CheckPocketPLA(f PocketFunc) bool {
 			{"4 separable points", small, 1, 10},
 			{"100 noisy 2-D points", noisy2, 1, 10},
 			{"60 noisy 3-D points, eta 0.5", noisy3, 0.5, 3},
+			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 2 + rng.IntN(8)},
 		} {
 			opt := perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta}
 			want, err := perceptron.Pocket(tc.d, opt)

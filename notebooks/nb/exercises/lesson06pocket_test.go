@@ -94,7 +94,7 @@ func TestCheckPocketPLA(t *testing.T) {
 // checker defect).
 func TestPocketStartCannotMatter(t *testing.T) {
 	big := pocketFrom(true, true, true, 1<<30)
-	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 9 cases passed")
+	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 12 cases passed")
 	for seed := uint64(1); seed <= 50; seed++ {
 		d, _, err := perceptron.NoisyData(20, 2, 0, 0.2, seed)
 		if err != nil {
@@ -194,9 +194,9 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	}
 	expectRefusal(t, dir, "pocket", func() bool { return CheckPocketPLA(cheatPocket) }, "FAILED: Exercise 1 (PocketPLA): write it with a loop, not perceptron.NewDataset")
 	expectRefusal(t, dir, "voted", func() bool { return CheckVotedAveraged(cheatVoted) }, "FAILED: Exercise 1 (VotedAveraged): write it with a loop, not perceptron.Voted")
-	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 1 (BatchGD): write it with a loop, not perceptron.GradientDescent")
+	expectRefusal(t, dir, "gradient descent", func() bool { return CheckBatchGD(cheatGD) }, "FAILED: Exercise 2 (BatchGD): write it with a loop, not perceptron.GradientDescent")
 	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
-	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 9 cases passed")
+	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 12 cases passed")
 }

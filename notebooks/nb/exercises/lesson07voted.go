@@ -27,6 +27,8 @@ func CheckVotedAveraged(f VotedAveragedFunc) bool {
 			panic(err)
 		}
 		small := fourPoints()
+		rng := c.random()
+		rd, reta := randomData(rng, 10+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
 		noisy, _, err := perceptron.NoisyData(30, 2, 0.05, 0.1, 5)
 		if err != nil {
 			panic(err)
@@ -40,6 +42,8 @@ func CheckVotedAveraged(f VotedAveragedFunc) bool {
 			{"4 separable points", small, 1, 2},
 			{"iris setosa vs versicolor", iris, 1, 6},
 			{"30 noisy points, eta 0.5", noisy, 0.5, 3},
+			{"iris, 9 epochs (3 more after its first clean pass: no early stop)", iris, 1, 9},
+			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 2 + rng.IntN(4)},
 		} {
 			opt := perceptron.Options{MaxEpochs: tc.epochs, Eta: tc.eta}
 			v, err := perceptron.Voted(tc.d, opt)

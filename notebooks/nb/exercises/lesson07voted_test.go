@@ -19,7 +19,7 @@ func votedVariant(strictTest, countCreatingStep, averageSteps bool) VotedAverage
 		for range epochs {
 			for i, x := range X {
 				m := y[i] * (b + dot(w, x))
-				if m < 0 || (!strictTest && m == 0) {
+				if m < 0 || (m == 0 && !tieSkipped(strictTest, m, w, b)) {
 					for j := range w {
 						w[j] += eta * y[i] * x[j]
 					}
@@ -51,6 +51,15 @@ func TestCheckVotedAveraged(t *testing.T) {
 		"< 0 instead of <= 0":                votedVariant(true, true, true),
 		"counts miss the step of the update": votedVariant(false, false, true),
 		"average over updates, not steps":    votedVariant(false, true, false),
+		"< 0, the first update forced": func(X [][]float64, y []float64, eta float64, epochs int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
+			forceFirst = true
+			defer func() { forceFirst = false }()
+			return votedVariant(true, true, true)(X, y, eta, epochs)
+		},
+		"stops after a clean pass": func(X [][]float64, y []float64, eta float64, epochs int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
+			_, _, perEpoch := batchRef(false, false, false)(X, y, eta, epochs)
+			return votedVariant(false, true, true)(X, y, eta, len(perEpoch))
+		},
 	}
 	expectExercise(t, func() bool { return CheckVotedAveraged(votedVariant(false, true, true)) },
 		func(name string) bool { return CheckVotedAveraged(wrong[name]) }, sortedKeys(wrong),

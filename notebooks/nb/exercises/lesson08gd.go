@@ -21,7 +21,7 @@ type BatchGDFunc func(X [][]float64, y []float64, eta float64, maxSteps int) (pa
 // most a few hundred terms; a wrong step is off by far more). A BatchGD
 // that calls the package fails.
 func CheckBatchGD(f BatchGDFunc) bool {
-	return runLoop("Exercise 1 (BatchGD)", f, func(c *checker) {
+	return runLoop("Exercise 2 (BatchGD)", f, func(c *checker) {
 		line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
 		if err != nil {
 			panic(err)
@@ -31,6 +31,8 @@ func CheckBatchGD(f BatchGDFunc) bool {
 			panic(err)
 		}
 		four := fourPoints()
+		rng := c.random()
+		rd := randomData(rng, 10+rng.IntN(20), 2, 0.1)
 		for _, tc := range []struct {
 			name     string
 			d        *perceptron.Dataset
@@ -41,6 +43,8 @@ func CheckBatchGD(f BatchGDFunc) bool {
 			{"30 points on a line", line, 1.0 / 32, 100},
 			{"iris setosa vs versicolor", iris, 1, 40},
 			{"XOR, which no line separates", perceptron.XORData(), 1, 10},
+			{"4 points where a score of 0 comes up after the first step", tieAfterFirstStep(), 1, 20},
+			{fmt.Sprintf("%d random integer points", rd.N()), rd, []float64{1, 0.5}[rng.IntN(2)], 5 + rng.IntN(20)},
 		} {
 			aug := perceptron.Augment(tc.d)
 			want, err := perceptron.GradientDescent(aug, perceptron.GDOptions{Eta: tc.eta, Steps: tc.maxSteps, NoBias: true})
@@ -61,6 +65,17 @@ func CheckBatchGD(f BatchGDFunc) bool {
 			c.vectors(what+": path θ_0, θ_1, ...", wantPath, gotPath, 1e-9)
 		}
 	})
+}
+
+// tieAfterFirstStep is four points on which θ_1 = Σ y_i x_i scores a point
+// exactly 0: a descent that counts only y·s < 0 as a mistake (and forces
+// its first step from θ = 0) stops there, one step early.
+func tieAfterFirstStep() *perceptron.Dataset {
+	d, err := perceptron.NewDataset([][]float64{{3, -2}, {-3, 0}, {-3, 3}, {0, 0}}, []float64{-1, 1, 1, -1})
+	if err != nil {
+		panic(err)
+	}
+	return d
 }
 
 // PassesBatchGD runs CheckBatchGD without printing and says whether every

@@ -18,7 +18,7 @@ func batchGDVariant(strict, perRow, noStop bool) BatchGDFunc {
 			mistakes := 0
 			for i, x := range X {
 				m := y[i] * dot(theta, x)
-				if m > 0 || (strict && m == 0) {
+				if m > 0 || tieSkipped(strict, m, theta, 0) {
 					continue
 				}
 				mistakes++
@@ -48,6 +48,11 @@ func TestCheckBatchGD(t *testing.T) {
 		"< 0 instead of <= 0":          batchGDVariant(true, false, false),
 		"PLA's updates, row after row": batchGDVariant(false, true, false),
 		"no stop at a zero gradient":   batchGDVariant(false, false, true),
+		"< 0, the first step forced": func(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+			forceFirst = true
+			defer func() { forceFirst = false }()
+			return batchGDVariant(true, false, false)(X, y, eta, maxSteps)
+		},
 	}
 	expectExercise(t, func() bool { return CheckBatchGD(batchGDVariant(false, false, false)) },
 		func(name string) bool { return CheckBatchGD(wrong[name]) }, sortedKeys(wrong),

@@ -22,6 +22,8 @@ type DualFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (alph
 func CheckDualPLA(f DualFunc) bool {
 	return runLoop("Exercise 1 (DualPLA)", f, func(c *checker) {
 		four := fourPoints()
+		rng := c.random()
+		rd, reta := randomData(rng, 10+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
 		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
 		if err != nil {
 			panic(err)
@@ -45,6 +47,7 @@ func CheckDualPLA(f DualFunc) bool {
 			{"iris setosa vs versicolor, eta 0.1", iris, 0.1, 100},
 			{"40 noisy points, eta 0.5", noisy, 0.5, 5},
 			{"digits 3 vs 8", digits, 1, 100},
+			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 3 + rng.IntN(20)},
 		} {
 			want, err := perceptron.Dual(tc.d, perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta})
 			if err != nil {
@@ -53,7 +56,7 @@ func CheckDualPLA(f DualFunc) bool {
 			alpha, b := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.maxEpochs)
 			what := fmt.Sprintf("%s, at most %d epochs", tc.name, tc.maxEpochs)
 			c.equal(what+": alpha", want.Alpha, alpha)
-			c.close(what+": b", want.B, b, 1e-9)
+			c.bias(what+": b", want.B, b, 1e-9)
 		}
 	})
 }

@@ -80,7 +80,16 @@ var (
 // Outside GoNB (GONB_TMP_DIR unset, main.go absent or unreadable, f not
 // declared there) it returns "": a plain go test has no student source to
 // read.
-func packageCall(f any, allow ...string) (call string) {
+func packageCall(f any, allow ...string) string { return refusal(f, true, allow...) }
+
+// solutionCall returns the worked solution ("the worked solution
+// PocketPLASolution") that f calls, directly or through anything of the
+// program it reaches, or "": for exercises that may use the package but
+// must not hand the work to the solution shown below them.
+func solutionCall(f any) string { return refusal(f, false) }
+
+// refusal is packageCall (packages) or solutionCall (!packages).
+func refusal(f any, packages bool, allow ...string) (call string) {
 	defer func() {
 		if recover() != nil { // a reading this code did not foresee: no verdict, and the cell goes on
 			call = ""
@@ -95,18 +104,45 @@ func packageCall(f any, allow ...string) (call string) {
 	if fn == nil {
 		return ""
 	}
+	src, line := fn.FileLine(v.Pointer())
+	// A function value that is a refused package's own function (a
+	// variable set to lessondata.X in init): refused by its symbol. Only
+	// this package's tests compile a _test.go file into a refused package.
+	if call := refusedFunc(fn.Name()); call != "" && packages && !strings.HasSuffix(src, "_test.go") {
+		return call
+	}
 	main := filepath.Join(dir, "main.go")
 	fset := token.NewFileSet()
 	file, err := parser.ParseFile(fset, main, nil, parser.SkipObjectResolution)
 	if err != nil {
 		return ""
 	}
-	if src, line := fn.FileLine(v.Pointer()); sameFile(src, main) {
+	if sameFile(src, main) {
 		if root := funcAtLine(fset, file, line); root != nil {
-			return newAnalysis(file, allow...).check(root)
+			a := newAnalysis(file, allow...)
+			a.packages = packages
+			return a.check(root)
 		}
 	}
-	return packageCallIn(file, shortName(fn.Name()), allow...)
+	return callIn(file, shortName(fn.Name()), packages, allow...)
+}
+
+// refusedFunc returns the function of a refused package that the symbol
+// name designates ("github.com/perceptron-go/lessons/perceptron.Bound"
+// gives "perceptron.Bound", a method value
+// ".../perceptron.(*Online).Step-fm" gives "perceptron.Online.Step"),
+// or "" if name is none of theirs.
+func refusedFunc(name string) string {
+	for path, pkg := range refusedPackages {
+		rest, ok := strings.CutPrefix(name, path+".")
+		if !ok {
+			continue
+		}
+		rest = strings.TrimSuffix(rest, "-fm")
+		rest = strings.NewReplacer("(", "", ")", "", "*", "").Replace(rest)
+		return pkg + "." + rest
+	}
+	return ""
 }
 
 // sameFile says whether the runtime's file name a is the file b.
@@ -152,7 +188,13 @@ func funcAtLine(fset *token.FileSet, file *ast.File, line int) ast.Node {
 // name: a function of the file, or the method of that name (for a method
 // value, name ends in "-fm").
 func packageCallIn(file *ast.File, name string, allow ...string) string {
+	return callIn(file, name, true, allow...)
+}
+
+// callIn is packageCallIn, refusing package calls only if packages.
+func callIn(file *ast.File, name string, packages bool, allow ...string) string {
 	a := newAnalysis(file, allow...)
+	a.packages = packages
 	if m, ok := strings.CutSuffix(name, "-fm"); ok {
 		for _, d := range a.methods[m] {
 			if found := a.check(d); found != "" {
@@ -186,10 +228,13 @@ type analysis struct {
 	values map[string]string
 	fields map[string]bool // fields of the file's structs that hold perceptron values
 	allow  map[string]bool // computing methods let through
+
+	packages bool     // whether calls of the refused packages are refused (else only worked solutions)
+	root     ast.Node // the declaration checked: a worked solution may call itself
 }
 
 func newAnalysis(file *ast.File, allow ...string) *analysis {
-	a := &analysis{allow: map[string]bool{},
+	a := &analysis{allow: map[string]bool{}, packages: true,
 		imports: map[string]string{}, decls: map[string][]ast.Node{},
 		methods: map[string][]*ast.FuncDecl{}, typeMethods: map[string][]*ast.FuncDecl{},
 		assigns: map[string][]ast.Node{}, declared: map[string]bool{},
@@ -255,12 +300,11 @@ func newAnalysis(file *ast.File, allow ...string) *analysis {
 			a.declared[n.Name.Name] = true
 		case *ast.AssignStmt:
 			for _, lhs := range n.Lhs {
-				if id, ok := lhs.(*ast.Ident); ok {
-					if n.Tok == token.DEFINE {
-						a.declared[id.Name] = true
-					} else if a.isVar(id.Name) {
-						a.assigns[id.Name] = append(a.assigns[id.Name], n)
-					}
+				if id, ok := lhs.(*ast.Ident); ok && n.Tok == token.DEFINE {
+					a.declared[id.Name] = true
+				} else if id := rootIdent(lhs); id != nil && a.isVar(id.Name) {
+					// v = …, v.f = …, v[k] = …, *v = …: each changes what v holds
+					a.assigns[id.Name] = append(a.assigns[id.Name], n)
 				}
 			}
 		case *ast.RangeStmt:
@@ -276,6 +320,29 @@ func newAnalysis(file *ast.File, allow ...string) *analysis {
 	})
 	a.findValues(file)
 	return a
+}
+
+// rootIdent is the variable that an assignment's left side writes into:
+// v for v, v.f, v[k], *v, (v).f[k] and so on; nil if there is none.
+func rootIdent(e ast.Expr) *ast.Ident {
+	for {
+		switch x := e.(type) {
+		case *ast.Ident:
+			return x
+		case *ast.SelectorExpr:
+			e = x.X
+		case *ast.IndexExpr:
+			e = x.X
+		case *ast.IndexListExpr:
+			e = x.X
+		case *ast.StarExpr:
+			e = x.X
+		case *ast.ParenExpr:
+			e = x.X
+		default:
+			return nil
+		}
+	}
 }
 
 // isVar says whether name is a package-level variable of the file.
@@ -593,6 +660,7 @@ func (a *analysis) check(root ast.Node) string {
 		}
 	}
 	seen[root] = true
+	a.root = root
 	for len(queue) > 0 {
 		n := queue[0]
 		queue = queue[1:]
@@ -615,7 +683,7 @@ func (a *analysis) checkNode(n ast.Node, enqueue func(ast.Node)) string {
 		}
 		switch x := x.(type) {
 		case *ast.SelectorExpr:
-			if id, ok := x.X.(*ast.Ident); ok {
+			if id, ok := x.X.(*ast.Ident); ok && a.packages {
 				if pkg, ok := a.imports[id.Name]; ok {
 					if pkg != "perceptron" || !perceptronContainers[x.Sel.Name] {
 						found = pkg + "." + x.Sel.Name
@@ -627,7 +695,7 @@ func (a *analysis) checkNode(n ast.Node, enqueue func(ast.Node)) string {
 			for _, m := range a.methods[name] {
 				enqueue(m)
 			}
-			if computingMethods[name] && !a.allow[name] {
+			if computingMethods[name] && !a.allow[name] && a.packages {
 				if ok, t := a.perceptronValue(x.X, local); ok && (t != "" || len(a.methods[name]) == 0) {
 					if t != "" {
 						found = "perceptron." + t + "." + name
@@ -651,8 +719,12 @@ func (a *analysis) checkNode(n ast.Node, enqueue func(ast.Node)) string {
 				return false
 			}
 		case *ast.Ident:
+			if sol := a.solution(x.Name); sol != "" {
+				found = sol
+				return false
+			}
 			a.reach(x.Name, enqueue)
-			if len(a.dots) > 0 && ast.IsExported(x.Name) && !a.declared[x.Name] &&
+			if a.packages && len(a.dots) > 0 && ast.IsExported(x.Name) && !a.declared[x.Name] &&
 				types.Universe.Lookup(x.Name) == nil && !a.dotPerceptron(x.Name) {
 				found = a.dots[0] + "." + x.Name
 				return false
@@ -662,6 +734,20 @@ func (a *analysis) checkNode(n ast.Node, enqueue func(ast.Node)) string {
 	}
 	ast.Inspect(n, visit)
 	return found
+}
+
+// solution returns "the worked solution N" if name is a function of the
+// file named N = "…Solution" other than the declaration checked, else "".
+func (a *analysis) solution(name string) string {
+	if !strings.HasSuffix(name, "Solution") || name == "Solution" {
+		return ""
+	}
+	for _, d := range a.decls[name] {
+		if fd, ok := d.(*ast.FuncDecl); ok && ast.Node(fd) != a.root {
+			return "the worked solution " + name
+		}
+	}
+	return ""
 }
 
 // reach passes to enqueue the file's declarations of name: a function, a

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/internal/repo"
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -199,10 +201,77 @@ var steps = len(nb.Must(perceptron.GradientDescent(nil, perceptron.GDOptions{}))
 func BatchGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
 	return make([][]float64, steps)
 }`, "perceptron.GradientDescent"},
+		{"a map of function values filled in init", "PocketPLA", `
+var impls = map[string]func() int{}
+
+func init() {
+	impls["pocket"] = func() int { return nb.Must(perceptron.Pocket(nil, perceptron.Options{})).PocketErrors }
+}
+
+func PocketPLA(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return pocket, last, impls["pocket"]()
+}`, "perceptron.Pocket"},
+		{"a struct field set in init", "BatchGD", `
+type tools struct{ gd func() int }
+
+var kit tools
+
+func init() {
+	kit.gd = func() int { r, _ := perceptron.GradientDescent(nil, perceptron.GDOptions{}); return r.Steps }
+}
+
+func BatchGD(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+	return make([][]float64, kit.gd())
+}`, "perceptron.GradientDescent"},
+		{"the worked solution below the exercise", "PocketPLA", `
+func PocketPLASolution(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return
+}
+
+func PocketPLA(X [][]float64, y []float64, eta float64, maxEpochs int) (pocket, last perceptron.Hyperplane, pocketErrors int) {
+	return PocketPLASolution(X, y, eta, maxEpochs)
+}`, "the worked solution PocketPLASolution"},
+		{"the worked solution through a variable", "SplitTheta", `
+func SplitThetaSolution(theta []float64) ([]float64, float64) { return theta[1:], theta[0] }
+
+var worked = SplitThetaSolution
+
+func SplitTheta(theta []float64) ([]float64, float64) { return worked(theta) }`, "the worked solution SplitThetaSolution"},
 	} {
 		file := parseProgram(t, program(tc.body))
 		if got := packageCallIn(file, tc.fn); got != tc.want {
 			t.Errorf("%s: packageCallIn = %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestPackageCallRefusesThePackagesOwnFunctions: a function value that
+// is a refused package's function itself (a variable set to it in init,
+// then passed to the checker) is refused by its symbol, though main.go
+// declares no function of its name.
+func TestPackageCallRefusesThePackagesOwnFunctions(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(program("")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GONB_TMP_DIR", dir)
+	o, err := perceptron.NewOnline(2, 1, perceptron.TieMistake)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for want, f := range map[string]any{
+		"perceptron.NewDataset":           perceptron.NewDataset,
+		"perceptron.Online.Step":          o.Step,
+		"lessondata.CumulativeMistakes":   lessondata.CumulativeMistakes,
+		"figures.AlphaCounts":             figures.AlphaCounts,
+		"exercises.BoundByHandData":       BoundByHandData,
+		"perceptron.Hyperplane.ErrorRate": perceptron.Hyperplane{}.ErrorRate,
+	} {
+		if got := packageCall(f); got != want {
+			t.Errorf("packageCall(%s) = %q, want %q", want, got, want)
+		}
+		if got := solutionCall(f); got != "" {
+			t.Errorf("solutionCall(%s) = %q, want \"\" (the package is allowed there)", want, got)
 		}
 	}
 }
@@ -556,6 +625,33 @@ var mistakesOf = func(X [][]float64, y []float64, order []int) int {
 
 func cheatMistakes(X [][]float64, y []float64, order []int) int { return mistakesOf(X, y, order) }
 
+// cheatSplit and cheatLifted are lesson 2's exercises by the package, which
+// its checkers ran without looking (issue 32).
+func cheatSplit(theta []float64) ([]float64, float64) {
+	h, _ := perceptron.FromTheta(theta)
+	return h.W, h.B
+}
+
+func cheatLifted(w []float64, b float64, x []float64) float64 {
+	h := perceptron.Hyperplane{W: append([]float64{b}, w...)}
+	d, _ := h.SignedDistance(append([]float64{1}, x...))
+	return d
+}
+
+// cheatSolution hands lesson 1's exercise to a worked solution.
+func cheatSolution(w []float64, b float64, x []float64) float64 { return PredictSolution(w, b, x) }
+
+func PredictSolution(w []float64, b float64, x []float64) float64 {
+	s := score01(w, b, x)
+	switch {
+	case s > 0:
+		return 1
+	case s < 0:
+		return -1
+	}
+	return 0
+}
+
 // TestCheckersRefuseMethodsAndIndirection runs the checkers themselves on
 // the two cheats above, with main.go holding their source (this very file,
 // which declares them) as GoNB would.
@@ -572,6 +668,12 @@ func TestCheckersRefuseMethodsAndIndirection(t *testing.T) {
 		"FAILED: Exercise 1 (Predict): write it with a loop, not perceptron.Hyperplane.Predict")
 	expectRefusal(t, dir, "OnlineMistakes", func() bool { return CheckOnlineMistakes(cheatMistakes) },
 		"FAILED: Exercise 2 (OnlineMistakes): write it with a loop, not perceptron.NewOnline")
+	expectRefusal(t, dir, "SplitTheta", func() bool { return CheckSplitTheta(cheatSplit) },
+		"FAILED: Exercise 1 (SplitTheta): write it with a loop, not perceptron.FromTheta")
+	expectRefusal(t, dir, "LiftedDistance", func() bool { return CheckLiftedDistance(cheatLifted) },
+		"FAILED: Exercise 2 (LiftedDistance): write it with a loop, not perceptron.Hyperplane.SignedDistance")
+	expectRefusal(t, dir, "Predict by the solution", func() bool { return CheckPredict(cheatSolution) },
+		"FAILED: Exercise 1 (Predict): write it with a loop, not the worked solution PredictSolution")
 }
 
 // expectRefusal checks that a cheat passes check outside GoNB (no source

@@ -52,23 +52,19 @@ var choices = map[string]choice{
 func CheckChoice(id, answer string) bool {
 	q, ok := choices[id]
 	if !ok {
-		fmt.Fprintf(Out, "FAILED: no question %q\n", id)
-		return false
+		return refuse("Question", failed, fmt.Sprintf("no question %q", id))
 	}
 	a := strings.ToLower(strings.TrimSpace(answer))
 	switch why, known := q.why[a]; {
 	case a == "":
-		fmt.Fprintf(Out, "NOT DONE: %s: put your letter between the quotes\n", q.title)
-		return false
+		return refuse(q.title, notDone, "put your letter between the quotes")
 	case !known:
-		fmt.Fprintf(Out, "FAILED: %s: %q is not one of the choices\n", q.title, answer)
-		return false
+		return refuse(q.title, failed, fmt.Sprintf("%q is not one of the choices", answer))
 	case a == q.right:
-		fmt.Fprintf(Out, "right: %s: %s\n", q.title, why)
+		show(&checker{name: q.title}, passed, "right: "+why)
 		return true
 	default:
-		fmt.Fprintf(Out, "wrong: %s: (%s) %s. Think again.\n", q.title, a, why)
-		return false
+		return refuse(q.title, failed, fmt.Sprintf("wrong: (%s) %s. Think again.", a, why))
 	}
 }
 
@@ -94,17 +90,16 @@ func CheckBoundByHand(R, gamma, bound float64) bool {
 		panic(err)
 	}
 	if R == 0 && gamma == 0 && bound == 0 {
-		fmt.Fprintln(Out, "NOT DONE: Question (lesson 5): R, γ and the bound by hand: fill in your three numbers")
-		return false
+		return refuse("Question (lesson 5): R, γ and the bound by hand", notDone, "fill in your three numbers")
 	}
 	return run("Question (lesson 5): R, γ and the bound by hand", func(c *checker) {
 		c.close("R = max ||[1, x_i]|| (within 0.5%)", b.R, R, boundByHandTol)
 		if closeTo(2, R, boundByHandTol) {
-			fmt.Fprintln(Out, "  hint: R is measured on the augmented points [1, x], not on x")
+			c.note("R is measured on the augmented points [1, x], not on x")
 		}
 		c.close("γ, the best margin over ||[b, w]|| (within 0.5%)", b.Gamma, gamma, boundByHandTol)
 		if !closeTo(b.Gamma, gamma, boundByHandTol) {
-			fmt.Fprintln(Out, "  hint: the points y_i [1, x_i] are [1, 2] and [−1, 2]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
+			c.note("the points y_i [1, x_i] are [1, 2] and [−1, 2]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
 		}
 		c.close("the bound (R/γ)² (within 0.5%)", b.Bound, bound, boundByHandTol)
 	})

@@ -1,6 +1,7 @@
 package lessondata
 
 import (
+	"fmt"
 	"go/build"
 	"slices"
 	"strings"
@@ -116,5 +117,79 @@ func TestAtThreshold(t *testing.T) {
 		if _, err := AtThreshold(perceptron.Hyperplane{W: []float64{1}, B: bad.b}, bad.t); err == nil {
 			t.Errorf("b = %v, t = %v: no error", bad.b, bad.t)
 		}
+	}
+}
+
+// TestEtaParting: on iris, the η = 1 and η = 0.1 runs with a random cycle,
+// seed 7, part after 7 shared updates because the η = 1 line passes, in
+// exact arithmetic, through the setosa at (4.8, 1.9) (w = (−2.8, 7.6),
+// b = −1: −13.44 + 14.44 − 1 = 0), and rounding leaves its score at
+// −1.78e-15, a correct side; η = 0.1 goes on to 12 updates. Over 4 orders,
+// 3 rates and seeds 1..200 (2400 pairs of runs), 9 part, every one where a
+// score is within rounding of 0 (relative 1e-15), and η = 0.5, a power of 2,
+// scales every number exactly and never parts.
+func TestEtaParting(t *testing.T) {
+	iris, err := IrisData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := EtaParting(iris, perceptron.Options{Order: perceptron.RandomCycle, Seed: 7}, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !p.Parted || p.Shared != 7 || p.Row != 24 || p.Score != -1.7763568394002505e-15 || p.One.Updates != 7 || p.Other.Updates != 12 || !p.One.Converged || !p.Other.Converged {
+		t.Errorf("random cycle, seed 7: %+v, updates %d and %d; want parted after 7 shared at row 24, score -1.776e-15, 7 and 12 updates", p, p.One.Updates, p.Other.Updates)
+	}
+	if x := iris.Row(24); !slices.Equal(x, []float64{4.8, 1.9}) || iris.Y[24] != -1 || !slices.Equal(p.One.W, []float64{-2.8, 7.599999999999999}) || p.One.B != -1 {
+		t.Errorf("row 24 = %v (y %v), η = 1 ends at w %v, b %v; want (4.8, 1.9) setosa, w (-2.8, 7.6 rounded down), b -1", x, iris.Y[24], p.One.W, p.One.B)
+	}
+	parted := map[float64]int{}
+	for _, order := range []perceptron.Order{perceptron.InOrder, perceptron.RandomCycle, perceptron.Shuffle, perceptron.RandomMistake} {
+		for _, eta := range []float64{0.1, 0.5, 3} {
+			for seed := uint64(1); seed <= 200; seed++ {
+				p, err := EtaParting(iris, perceptron.Options{Order: order, Seed: seed}, eta)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if p.Parted {
+					parted[eta]++
+					if p.Relative > 1e-15 {
+						t.Errorf("%v, η = %g, seed %d: parted with the nearest score %v (relative %v), not at rounding level", order, eta, seed, p.Score, p.Relative)
+					}
+				} else if p.One.Updates != p.Other.Updates {
+					t.Errorf("%v, η = %g, seed %d: did not part, yet %d and %d updates", order, eta, seed, p.One.Updates, p.Other.Updates)
+				}
+			}
+		}
+	}
+	if parted[0.1] != 8 || parted[0.5] != 0 || parted[3] != 1 {
+		t.Errorf("pairs that part by η: %v; want 0.1: 8, 0.5: 0, 3: 1", parted)
+	}
+}
+
+// TestEtaPartingSame: two runs that cannot part (η = 1 twice) share every
+// update.
+func TestEtaPartingSame(t *testing.T) {
+	iris, err := IrisData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := EtaParting(iris, perceptron.Options{}, 1)
+	if err != nil || p.Parted || p.Shared != 10 || p.Row != -1 {
+		t.Errorf("η = 1 against itself: %+v, %v; want 10 shared updates, not parted", p, err)
+	}
+}
+
+// TestRecencyErrors holds lesson 3's measurement of the online
+// perceptron's recency bias: the same 50 flipped labels cost the final
+// weights 2.2% errors when they come early in the stream and 15.9% when
+// they come late.
+func TestRecencyErrors(t *testing.T) {
+	early, late, err := RecencyErrors(20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := fmt.Sprintf("%.4f %.4f", early, late); got != "0.0224 0.1591" {
+		t.Errorf("early, late = %s; want 0.0224 0.1591", got)
 	}
 }
