@@ -35,7 +35,7 @@ lessons_sync() {
 		(cd "$_src" && find . -type f | LC_ALL=C sort >"$_work/files")
 	fi
 	(cd "$_src" && tr '\n' '\0' <"$_work/files" | xargs -0 -r sha256sum >"$_work/new")
-	(cd "$_dest" && while IFS= read -r f; do [ -f "$f" ] && printf '%s\0' "$f"; done <"$_work/files" | xargs -0 -r sha256sum >"$_work/have")
+	(cd "$_dest" && while IFS= read -r f; do if [ -f "$f" ]; then printf '%s\0' "$f"; fi; done <"$_work/files" | xargs -0 -r sha256sum >"$_work/have")
 
 	# One action per file: add, replace or beside (the hashes: recorded,
 	# new, DEST's). Lines of sha256sum's output are HASH, two spaces, the
