@@ -17,7 +17,8 @@
 #                              untouched): push it and point nbgitpuller's
 #                              links at it (docs/instructor.md, "Updates from git: nbgitpuller")
 #
-# Left out: .git, bin/, .venv/, scripts/requirements/node_modules/, notebook
+# Left out: .git, bin/, .venv/, scripts/requirements/node_modules/, my-lessons/
+# (the working copy scripts/lessons.sh makes), notebook
 # checkpoints; every assignment's source.ipynb (solutions and hidden tests)
 # and, unless released, solution.ipynb (also *_source.ipynb and
 # *_solution.ipynb); lessons/assign/, the grader, whose tests and testdata
@@ -72,7 +73,7 @@ if [[ -n $(ls -A "$dest") && ! -f $dest/.student-release ]]; then
 fi
 find "$dest" -mindepth 1 -delete
 
-excludes=(--exclude=./.git --exclude=./bin --exclude=./.venv --exclude=./scripts/requirements/node_modules
+excludes=(--exclude=./.git --exclude=./bin --exclude=./.venv --exclude=./scripts/requirements/node_modules --exclude=./my-lessons
 	--exclude=.ipynb_checkpoints --exclude=./lessons/assign
 	--exclude='./lessons/*/source.ipynb' --exclude='./lessons/*/*_source.ipynb')
 # A release inside the repository is not copied into itself.
