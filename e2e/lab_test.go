@@ -733,6 +733,12 @@ const labTypeJS = `(async () => {` + labPanelJS + `
 	return true;
 })()`
 
+// labCellSourceJS returns the source of the active cell of the notebook %s
+// (JSON).
+const labCellSourceJS = `(() => {` + labPanelJS + `
+	return panel.content.activeCell.model.sharedModel.getSource();
+})()`
+
 // labHelpJS reads what the completer and the tooltip show: the completions
 // and the tooltip's text.
 const labHelpJS = `(() => {
@@ -861,5 +867,28 @@ func helpInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shot
 	})
 	t.Logf("%s: the tooltip of perceptron.PLA: %q", rel, repo.Tail(h.Tooltip, 5))
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_tooltip.png"), ".jp-Tooltip")
+
+	// Go cells indent as gofmt does: a tab per level, and a typed } goes
+	// back one level (issue 31, item 5).
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	srcJSON, _ := json.Marshal("%%\nfor i := 0; i < 2; i++ {")
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labTypeJS, relJSON, srcJSON), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("%s: typing in a new cell: %v", rel, err)
+	}
+	for _, keys := range []string{kb.Enter, "fmt.Println(i)", kb.Enter, "}"} {
+		if err := chromedp.Do(ctx, chromedp.KeyEvent(keys)); err != nil {
+			t.Fatalf("%s: typing %q: %v", rel, keys, err)
+		}
+	}
+	typed, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(labCellSourceJS, relJSON)))
+	if err != nil {
+		t.Fatalf("%s: reading the typed cell: %v", rel, err)
+	}
+	if want := "%%\nfor i := 0; i < 2; i++ {\n\tfmt.Println(i)\n}"; typed != want {
+		t.Errorf("%s: typing a loop gave %q, want gofmt's %q (the code cells' indentUnit, share/jupyter/lab/settings/overrides.d/perceptron-lessons.json: %s)",
+			rel, typed, want, notebookSetupHint)
+	}
 	shot = true
 }
