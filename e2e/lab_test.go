@@ -890,5 +890,24 @@ func helpInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, shot
 		t.Errorf("%s: typing a loop gave %q, want gofmt's %q (the code cells' indentUnit, share/jupyter/lab/settings/overrides.d/perceptron-lessons.json: %s)",
 			rel, typed, want, notebookSetupHint)
 	}
+	// Two levels deep the Go mode leaves a typed } where it is; Ctrl+[, as
+	// the student's guide says, moves it back a level.
+	srcJSON, _ = json.Marshal("%%\nif true {\n\tif true {\n\t\tfmt.Println()\n\t\t")
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](fmt.Sprintf(labTypeJS, relJSON, srcJSON), chromedp.EvalAwaitPromise)); err != nil {
+		t.Fatalf("%s: typing in a new cell: %v", rel, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("}")); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("[", chromedp.KeyModifiers(chromedp.ModifierCtrl))); err != nil {
+		t.Fatal(err)
+	}
+	typed, err = chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(labCellSourceJS, relJSON)))
+	if err != nil {
+		t.Fatalf("%s: reading the typed cell: %v", rel, err)
+	}
+	if want := "%%\nif true {\n\tif true {\n\t\tfmt.Println()\n\t}"; typed != want {
+		t.Errorf("%s: } then Ctrl+[ two levels deep gave %q, want %q", rel, typed, want)
+	}
 	shot = true
 }
