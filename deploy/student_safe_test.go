@@ -178,7 +178,7 @@ func TestImageFilesStudentSafe(t *testing.T) {
 
 // sharedInstall makes a shared install's layout (scripts/setup-system.sh) in
 // a temporary PREFIX, without root: its lessons/ the student release, its
-// lib/lessons-env.sh and bin/perceptron-lessons-init as set-up writes them,
+// lib/lessons-env.sh, lib/lessons-sync.sh and bin/perceptron-lessons-init as set-up writes them,
 // its module cache this user's own (the modules go.sum names, downloaded by
 // setup.sh). It returns PREFIX and the environment of a user whose HOME is
 // a new folder.
@@ -197,7 +197,7 @@ func sharedInstall(t *testing.T) (prefix string, env []string) {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	for f, dst := range map[string]string{"lessons-env.sh": "lib/lessons-env.sh", "perceptron-lessons-init": "bin/perceptron-lessons-init"} {
+	for f, dst := range map[string]string{"lessons-env.sh": "lib/lessons-env.sh", "lessons-sync.sh": "lib/lessons-sync.sh", "perceptron-lessons-init": "bin/perceptron-lessons-init"} {
 		data, err := os.ReadFile(filepath.Join("scripts/system", f))
 		if err != nil {
 			t.Fatal(err)

@@ -22,6 +22,7 @@
 #                                   npm (scripts/requirements/package-lock.json), unless
 #                                   --no-hub
 #     lib/lessons-env.sh            the environment both share
+#     lib/lessons-sync.sh           the copy and update of the lessons (also scripts/lessons.sh's)
 #     lessons/                      the lessons and their Go module, as
 #                                   students get them (read-only): the
 #                                   student release, no source.ipynb, hidden
@@ -124,7 +125,7 @@ rm -f "$prefix/bin/gopls"
 # what subshells found).
 changed=()
 rm -f "$prefix/.update-changes"
-for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh jupyterhub_config.py; do
+for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh lessons-sync.sh jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;
 	*.py) dst="$prefix/$f" mode=644 ;;

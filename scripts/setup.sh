@@ -11,7 +11,9 @@
 #      python3-venv: set-up installs it (apt-get, as root or through sudo)
 #      when it is missing, and says so. The environment's Jupyter server
 #      opens new notebooks with the gonb kernel (its
-#      etc/jupyter/jupyter_server_config.json);
+#      etc/jupyter/jupyter_server_config.json), and JupyterLab's completer
+#      waits for gopls's first answer and code cells indent with tabs
+#      (share/jupyter/lab/settings/overrides.d/perceptron-lessons.json);
 #   2. every Go module go.sum names, into Go's module cache (the grader
 #      builds offline), and GoNB, goimports and gopls (GoNB's completion and
 #      contextual help), built at the versions go.mod pins (its `tool` block)
@@ -262,6 +264,30 @@ if [[ ! -f $default_kernel || $(cat "$default_kernel") != "$default_kernel_json"
 	mkdir -p "$(dirname "$default_kernel")"
 	printf '%s\n' "$default_kernel_json" >"$default_kernel"
 	chmod 644 "$default_kernel"
+fi
+# JupyterLab's and Notebook 7's settings for the lessons, in the
+# environment's own settings folder (share/jupyter/lab/settings/, which both
+# read, and JupyterHub's single-user servers too), as a file of their
+# overrides.d/ so that an overrides.json of the site's own still applies
+# after it. The completer waits up to 30 s for the kernel's completions
+# (providerTimeout, 1 s by default, drops every later reply, and gopls's
+# first answer in a new kernel, while it loads the module, takes 5 to 16 s
+# under load), so that the first Tab completes. Code cells (Go, in every
+# lesson) indent with a tab, as gofmt does; the rest of codeCellConfig is
+# its default.
+lab_settings="$venv/share/jupyter/lab/settings/overrides.d/perceptron-lessons.json"
+lab_settings_json='{
+ "@jupyterlab/completer-extension:manager": {
+  "providerTimeout": 30000
+ },
+ "@jupyterlab/notebook-extension:tracker": {
+  "codeCellConfig": {"lineNumbers": false, "lineWrap": false, "indentUnit": "Tab"}
+ }
+}'
+if [[ ! -f $lab_settings || $(cat "$lab_settings") != "$lab_settings_json" ]]; then
+	mkdir -p "$(dirname "$lab_settings")"
+	printf '%s\n' "$lab_settings_json" >"$lab_settings"
+	chmod 644 "$lab_settings"
 fi
 
 # --- 2. The Go modules, GoNB, goimports and gopls -------------------------------

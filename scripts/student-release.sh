@@ -17,7 +17,8 @@
 #                              untouched): push it and point nbgitpuller's
 #                              links at it (docs/instructor.md, "Updates from git: nbgitpuller")
 #
-# Left out: .git, bin/, .venv/, scripts/requirements/node_modules/, the web site's
+# Left out: .git, bin/, .venv/, scripts/requirements/node_modules/, my-lessons/
+# (the working copy scripts/lessons.sh makes), the web site's
 # build (_site/, .site-work/, scripts/site/node_modules/), notebook
 # checkpoints; every assignment's source.ipynb (solutions and hidden tests)
 # and, unless released, solution.ipynb (also *_source.ipynb and
@@ -74,7 +75,7 @@ fi
 find "$dest" -mindepth 1 -delete
 
 excludes=(--exclude=./.git --exclude=./bin --exclude=./.venv --exclude=./scripts/requirements/node_modules
-	--exclude=./_site --exclude=./.site-work --exclude=./scripts/site/node_modules
+	--exclude=./_site --exclude=./.site-work --exclude=./scripts/site/node_modules --exclude=./my-lessons
 	--exclude=.ipynb_checkpoints --exclude=./lessons/assign
 	--exclude='./lessons/*/source.ipynb' --exclude='./lessons/*/*_source.ipynb')
 # A release inside the repository is not copied into itself.
