@@ -705,3 +705,23 @@ func expectRefusal(t *testing.T, dir, name string, check func() bool, want strin
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, name+" cheat", false, check, want)
 }
+
+// TestTrimmedMain: the file names the runtime gives GoNB's main.go built
+// with -trimpath are recognised, and no other file.
+func TestTrimmedMain(t *testing.T) {
+	for _, tc := range []struct {
+		symbol, src string
+		want        bool
+	}{
+		{"main.Predict", "gonb_2c1a3b/main.go", true},
+		{"main.main.func1", "gonb_2c1a3b/main.go", true},
+		{"main.Predict", "/tmp/gonb_2c1a3b/main.go", false}, // not trimmed: sameFile decides
+		{"main.Predict", "example.com/lib@v1.0.0/main.go", false},
+		{"lib.Predict", "example.com/lib/main.go", false},
+		{"main.Predict", "gonb_2c1a3b/other.go", false},
+	} {
+		if got := trimmedMain(tc.symbol, tc.src); got != tc.want {
+			t.Errorf("trimmedMain(%q, %q) = %v, want %v", tc.symbol, tc.src, got, tc.want)
+		}
+	}
+}

@@ -89,6 +89,9 @@ func CheckBoundByHand(R, gamma, bound float64) bool {
 	if err != nil {
 		panic(err)
 	}
+	if call := callerCall(0); call != "" {
+		return refuse("Question (lesson 5): R, γ and the bound by hand", failed, "work them out by hand, not with "+call)
+	}
 	if R == 0 && gamma == 0 && bound == 0 {
 		return refuse("Question (lesson 5): R, γ and the bound by hand", notDone, "fill in your three numbers")
 	}
