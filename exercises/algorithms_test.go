@@ -1,12 +1,15 @@
 package exercises
 
 import (
+	"encoding/json"
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -212,17 +215,72 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	}
 }
 
+// TestCheckChoice: every question's right letter, taken from its worked
+// answer in the lesson (an independent source: "The answer is (c)" in the
+// markdown cell after the check cell), passes with its explanation; every
+// other letter fails with its own; the explanations and answers are not in
+// the package's source in plain text.
 func TestCheckChoice(t *testing.T) {
+	right := workedAnswers(t)
+	if len(right) != len(choices) {
+		t.Errorf("worked answers found for %v; want one for each of the %d questions", right, len(choices))
+	}
+	src, err := os.ReadFile("questions.go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for id, q := range choices {
-		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "PASSED: "+q.title+": right: ")
+		letter := right[id]
+		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(letter)) }, "PASSED: "+q.title+": right: ")
 		for a := range q.why {
-			if a != q.right {
-				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+")")
+			why := unseal(id, a, q.why[a])
+			if len(why) < 20 || strings.Contains(string(src), why[:20]) || !utf8.ValidString(why) {
+				t.Errorf("%s (%s): explanation %q unreadable, or in questions.go in plain text", id, a, why)
+			}
+			if a != letter {
+				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+") "+why)
 			}
 		}
 		expectVerdict(t, id+" empty", false, func() bool { return CheckChoice(id, " ") }, "NOT DONE: "+q.title)
 		expectVerdict(t, id+" unknown", false, func() bool { return CheckChoice(id, "z") }, "is not one of the choices")
 	}
+}
+
+// workedAnswers reads the lessons' right letters: for each check cell
+// exercises.CheckChoice("id", …), the letter of "The answer is (x)" in the
+// worked answer that follows it.
+func workedAnswers(t *testing.T) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob("../notebooks/*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := regexp.MustCompile(`exercises\.CheckChoice\("([^"]+)"`)
+	answer := regexp.MustCompile(`The answer is \(([a-z])\)`)
+	out := map[string]string{}
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var nbk struct{ Cells []lessonCell }
+		if err := json.Unmarshal(b, &nbk); err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range nbk.Cells {
+			m := call.FindStringSubmatch(c.text())
+			if m == nil {
+				continue
+			}
+			for _, next := range nbk.Cells[i+1:] {
+				if a := answer.FindStringSubmatch(next.text()); a != nil {
+					out[m[1]] = a[1]
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // TestCheckBoundByHand: the answer worked out on paper (R = √5, γ = 2,
