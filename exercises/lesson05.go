@@ -59,7 +59,7 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 // t updates the proof's lower bound on θ_t·θ* is tηγ and its upper bound on
 // ||θ_t|| is ηR√t; f(t, R, gamma, eta) returns both.
 func CheckProofBounds(f func(t int, R, gamma, eta float64) (lower, upper float64)) bool {
-	return run("Exercise 2 (ProofBounds)", func(c *checker) {
+	return runOwn("Exercise 2 (ProofBounds)", f, func(c *checker) {
 		for _, tc := range []struct {
 			t             int
 			R, gamma, eta float64
@@ -69,6 +69,7 @@ func CheckProofBounds(f func(t int, R, gamma, eta float64) (lower, upper float64
 			{100, 1.611, 0.0529, 1},
 			{9, 3, 0.25, 0.1},
 			{16, 1, 0.5, 2.5},
+			{c.random().IntN(1000), 1 + 4*c.random().Float64(), 0.01 + 0.5*c.random().Float64(), []float64{0.1, 0.5, 1, 2}[c.random().IntN(4)]},
 		} {
 			lo, up := f(tc.t, tc.R, tc.gamma, tc.eta)
 			t := float64(tc.t)

@@ -39,7 +39,7 @@ func pocketFrom(strict, tieIsMistake, bias bool, start int) PocketFunc {
 		for epoch := 0; epoch < maxEpochs; epoch++ {
 			clean := true
 			for i, x := range X {
-				if y[i]*(b+dot(w, x)) > 0 || (!tieIsMistake && y[i]*(b+dot(w, x)) == 0) {
+				if m := y[i] * (b + dot(w, x)); m > 0 || tieSkipped(!tieIsMistake, m, w, b) {
 					continue
 				}
 				clean = false
@@ -74,6 +74,11 @@ func TestCheckPocketPLA(t *testing.T) {
 		"< 0 instead of <= 0":     pocketVariant(true, false, true),
 		"no bias update":          pocketVariant(true, true, false),
 		"pockets ties (<= not <)": pocketVariant(false, true, true),
+		"< 0, the first update forced": func(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+			forceFirst = true
+			defer func() { forceFirst = false }()
+			return pocketVariant(true, false, true)(X, y, eta, maxEpochs)
+		},
 	}
 	expectExercise(t, func() bool { return CheckPocketPLA(pocketVariant(true, true, true)) },
 		func(name string) bool { return CheckPocketPLA(wrong[name]) }, sortedKeys(wrong),
