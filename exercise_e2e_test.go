@@ -12,10 +12,12 @@ import (
 	"testing"
 )
 
-// A lesson exercise (issue 22 §3.1) is three consecutive code cells whose
+// A lesson exercise (issue 22 §3.1) is consecutive code cells whose
 // metadata carries "lesson_exercise": {"name": N, "role": R}: the stub
 // (role "stub", declares func N and panics "not implemented"), the check
-// (role "check", calls a checker of package exercises) and the worked
+// (role "check", calls a checker of package exercises; or, since issue 31,
+// the stub's own cell after its %% line, so that a compile error replaces
+// the verdict instead of leaving an old one under the code) and the worked
 // solution (role "solution", collapsed with jupyter.source_hidden, declaring
 // the solution under another name, such as NSolution, so that it does not
 // replace the student's function).
@@ -120,8 +122,11 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 	cells := nb.cells()
 	for _, name := range order {
 		e := byName[name]
-		if e.stub < 0 || e.check != e.stub+1 || e.solution != e.stub+2 {
-			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want three consecutive cells", name, e.stub, e.check, e.solution)
+		if e.check < 0 && e.stub >= 0 && strings.Contains(rawSource(cells[e.stub]), "%%\nexercises.Check") {
+			e.check = e.stub // the stub's cell runs its own check: a compile error replaces the verdict
+		}
+		if e.stub < 0 || e.check != e.stub && e.check != e.stub+1 || e.solution != e.check+1 {
+			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want consecutive cells (the check in the stub's cell or the next)", name, e.stub, e.check, e.solution)
 		}
 		stub := rawSource(cells[e.stub])
 		if m := funcDecl.FindStringSubmatch(stub); m == nil || m[1] != name || !strings.Contains(stub, "not implemented") {

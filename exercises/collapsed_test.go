@@ -31,7 +31,8 @@ type lessonCell struct {
 	Source   json.RawMessage `json:"source"`
 	Metadata struct {
 		Jupyter struct {
-			SourceHidden bool `json:"source_hidden"`
+			SourceHidden  bool `json:"source_hidden"`
+			OutputsHidden bool `json:"outputs_hidden"`
 		} `json:"jupyter"`
 		LessonExercise *struct {
 			Role string `json:"role"`
@@ -70,6 +71,12 @@ func collapseProblems(cells []lessonCell, free bool) []string {
 		worked := solution || c.CellType == "markdown" && strings.HasPrefix(src, "**Worked")
 		if worked && !hidden {
 			bad = append(bad, fmt.Sprintf("cell %d: a worked solution or answer is open (want \"jupyter\": {\"source_hidden\": true})", i))
+		}
+		if c.CellType == "code" && hidden && strings.Contains(src, "exercises.Check") && !c.Metadata.Jupyter.OutputsHidden {
+			bad = append(bad, fmt.Sprintf("cell %d: a worked solution's check shows its output (want \"outputs_hidden\": true: its PASSED must not stand under the student's check)", i))
+		}
+		if c.CellType == "code" && !hidden && strings.Contains(src, "panic(\"not implemented") && !strings.Contains(src, "%%\nexercises.Check") {
+			bad = append(bad, fmt.Sprintf("cell %d: an exercise's stub without its check after %%%% (a check in a cell of its own shows an old verdict after a compile error in the stub)", i))
 		}
 		if c.CellType == "code" && questionCheck.MatchString(src) {
 			if i+1 >= len(cells) || cells[i+1].CellType != "markdown" || !cells[i+1].Metadata.Jupyter.SourceHidden ||
@@ -159,14 +166,19 @@ func TestCollapseProblems(t *testing.T) {
 	check := code("%%\nexercises.CheckChoice(\"03-strict\", \"\")", false)
 	answer := md("**Worked answer: ≤ against <.**\n\nThe answer is (c).", true)
 	exercise := md("### Exercise 1\n\nWrite it. "+solutionSentence, false)
-	stub := code("func F() { panic(\"not implemented\") }", false)
-	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}", true)
+	stub := code("func F() { panic(\"not implemented\") }\n\n%%\nexercises.CheckF(F)", false)
+	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}\n\n%%\nexercises.CheckF(FSolution)", true)
+	solution.Metadata.Jupyter.OutputsHidden = true
+	shown := solution
+	shown.Metadata.Jupyter.OutputsHidden = false
 	for _, c := range []struct {
 		name  string
 		cells []lessonCell
 		want  string // part of a problem expected, or "" for none
 	}{
-		{"right", []lessonCell{setup, question, check, answer, exercise, stub, code("%%\nexercises.CheckF(F)", false), solution}, ""},
+		{"right", []lessonCell{setup, question, check, answer, exercise, stub, solution}, ""},
+		{"the check in a cell of its own", []lessonCell{setup, exercise, code("func F() { panic(\"not implemented\") }", false), code("%%\nexercises.CheckF(F)", false), solution}, "without its check after %%"},
+		{"the solution's verdict shown", []lessonCell{setup, exercise, stub, shown}, "shows its output"},
 		{"answer open", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
 		{"answer missing", []lessonCell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
 		{"answer in the first line", []lessonCell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},

@@ -35,11 +35,15 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 		if err != nil {
 			panic(err)
 		}
+		rng := c.random()
+		rd := randomData(rng, 5+rng.IntN(10), 2, 0.2)
+		rh := perceptron.Hyperplane{W: ints(rng, 2, -3, 3), B: nonZero(rng, -3, 3)}
 		for _, tc := range []struct {
 			what string
 			d    *perceptron.Dataset
 			h    perceptron.Hyperplane
 		}{
+			{fmt.Sprintf("random: X = %v, y = %v, w = %v, b = %v", rd.Rows(), rd.Y, rh.W, rh.B), rd, rh},
 			{"4 points, w = [3 4], b = -5", small, perceptron.Hyperplane{W: []float64{3, 4}, B: -5}},
 			{"4 points, w = [1 1], b = 0 (through the origin)", small, perceptron.Hyperplane{W: []float64{1, 1}}},
 			{"4 points, w = [1 0], b = -2.5 (misclassifies (2, 2): a negative margin)", small, perceptron.Hyperplane{W: []float64{1, 0}, B: -2.5}},
