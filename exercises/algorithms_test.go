@@ -210,8 +210,8 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(loop), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := packageCall(cheatOnline); got != "" {
-		t.Errorf("packageCall of a function that names only perceptron.Dataset = %q, want \"\"", got)
+	if got, err := packageCall(cheatOnline); got != "" || err != nil {
+		t.Errorf("packageCall of a function that names only perceptron.Dataset = %q, %v; want \"\" and no error", got, err)
 	}
 }
 

@@ -96,13 +96,14 @@ func CheckBoundByHand(R, gamma, bound float64) bool {
 	if err != nil {
 		panic(err)
 	}
-	if call := callerCall(0); call != "" {
+	call, err := callerCall(0)
+	if call != "" {
 		return refuse("Question (lesson 5): R, γ and the bound by hand", failed, "work them out by hand, not with "+call)
 	}
 	if R == 0 && gamma == 0 && bound == 0 {
 		return refuse("Question (lesson 5): R, γ and the bound by hand", notDone, "fill in your three numbers")
 	}
-	return run("Question (lesson 5): R, γ and the bound by hand", func(c *checker) {
+	return run("Question (lesson 5): R, γ and the bound by hand", unread(err, func(c *checker) {
 		c.close("R = max ||[1, x_i]|| (within 0.5%)", b.R, R, boundByHandTol)
 		if closeTo(2, R, boundByHandTol) {
 			c.note("R is measured on the augmented points [1, x], not on x")
@@ -112,7 +113,7 @@ func CheckBoundByHand(R, gamma, bound float64) bool {
 			c.note("the points y_i [1, x_i] are [1, 2] and [−1, 2]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
 		}
 		c.close("the bound (R/γ)² (within 0.5%)", b.Bound, bound, boundByHandTol)
-	})
+	}))
 }
 
 // boundByHandTol is CheckBoundByHand's relative tolerance: an answer
