@@ -237,4 +237,3 @@ func shortName(name string) string {
 	}
 	return name
 }
-
