@@ -99,7 +99,7 @@ func TestCheckPocketPLA(t *testing.T) {
 // checker defect).
 func TestPocketStartCannotMatter(t *testing.T) {
 	big := pocketFrom(true, true, true, 1<<30)
-	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 12 cases passed")
+	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 15 cases passed")
 	for seed := uint64(1); seed <= 50; seed++ {
 		d, _, err := perceptron.NoisyData(20, 2, 0, 0.2, seed)
 		if err != nil {
@@ -203,5 +203,5 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
-	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 12 cases passed")
+	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 15 cases passed")
 }
