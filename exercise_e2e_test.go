@@ -139,6 +139,9 @@ func lessonExercises(nb rawNotebook) ([]lessonExercise, error) {
 		}
 		e.solutionName = m[1]
 		e.solved = regexp.MustCompile(`\b`+m[1]+`\b`).ReplaceAllString(sol, name)
+		if _, check, ok := strings.Cut(stub, "\n%%\n"); ok && !strings.Contains(e.solved, "%%") {
+			e.solved = strings.TrimRight(e.solved, "\n") + "\n\n%%\n" + check // the stub's own check, run on the solution
+		}
 		out = append(out, *e)
 	}
 	return out, nil
