@@ -23,6 +23,9 @@ const (
 // gives nothing away; the answer starts on the next paragraph.
 var workedTitle = regexp.MustCompile(`^\*\*Worked (answer: [^*]+|solution of Exercise [0-9]+)\.\*\*$`)
 
+// solutionCheck is a call of a checker on a worked solution.
+var solutionCheck = regexp.MustCompile(`exercises\.Check\w+\(\w+Solution\)`)
+
 // questionCheck is a cell that checks the answer to a theory question.
 var questionCheck = regexp.MustCompile(`exercises\.Check(Choice|BoundByHand)\(`)
 
@@ -72,7 +75,7 @@ func collapseProblems(cells []lessonCell, free bool) []string {
 		if worked && !hidden {
 			bad = append(bad, fmt.Sprintf("cell %d: a worked solution or answer is open (want \"jupyter\": {\"source_hidden\": true})", i))
 		}
-		if c.CellType == "code" && hidden && strings.Contains(src, "exercises.Check") && !c.Metadata.Jupyter.OutputsHidden {
+		if c.CellType == "code" && (hidden && strings.Contains(src, "exercises.Check") || solutionCheck.MatchString(src)) && !c.Metadata.Jupyter.OutputsHidden {
 			bad = append(bad, fmt.Sprintf("cell %d: a worked solution's check shows its output (want \"outputs_hidden\": true: its PASSED must not stand under the student's check)", i))
 		}
 		if c.CellType == "code" && !hidden && strings.Contains(src, "panic(\"not implemented") && !strings.Contains(src, "%%\nexercises.Check") {
@@ -179,6 +182,7 @@ func TestCollapseProblems(t *testing.T) {
 		{"right", []lessonCell{setup, question, check, answer, exercise, stub, solution}, ""},
 		{"the check in a cell of its own", []lessonCell{setup, exercise, code("func F() { panic(\"not implemented\") }", false), code("%%\nexercises.CheckF(F)", false), solution}, "without its check after %%"},
 		{"the solution's verdict shown", []lessonCell{setup, exercise, stub, shown}, "shows its output"},
+		{"the solution checked in an open cell", []lessonCell{setup, exercise, stub, solution, code("// The worked solution passes the check:\nexercises.CheckF(FSolution)", false)}, "shows its output"},
 		{"answer open", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
 		{"answer missing", []lessonCell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
 		{"answer in the first line", []lessonCell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
