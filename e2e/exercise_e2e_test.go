@@ -14,10 +14,12 @@ import (
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
-// A lesson exercise (issue 22 §3.1) is three consecutive code cells whose
+// A lesson exercise (issue 22 §3.1) is consecutive code cells whose
 // metadata carries "lesson_exercise": {"name": N, "role": R}: the stub
 // (role "stub", declares func N and panics "not implemented"), the check
-// (role "check", calls a checker of package exercises) and the worked
+// (role "check", calls a checker of package exercises; or, since issue 31,
+// the stub's own cell after its %% line, so that a compile error replaces
+// the verdict instead of leaving an old one under the code) and the worked
 // solution (role "solution", collapsed with jupyter.source_hidden, declaring
 // the solution under another name, such as NSolution, so that it does not
 // replace the student's function).
@@ -90,8 +92,11 @@ func lessonExercises(nb *notebook.Notebook) ([]lessonExercise, error) {
 	cells := nb.Cells
 	for _, name := range order {
 		e := byName[name]
-		if e.stub < 0 || e.check != e.stub+1 || e.solution != e.stub+2 {
-			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want three consecutive cells", name, e.stub, e.check, e.solution)
+		if e.check < 0 && e.stub >= 0 && strings.Contains(rawSource(cells[e.stub]), "%%\nexercises.Check") {
+			e.check = e.stub // the stub's cell runs its own check: a compile error replaces the verdict
+		}
+		if e.stub < 0 || e.check != e.stub && e.check != e.stub+1 || e.solution != e.check+1 {
+			return nil, fmt.Errorf("exercise %s: stub, check and solution are cells %d, %d, %d; want consecutive cells (the check in the stub's cell or the next)", name, e.stub, e.check, e.solution)
 		}
 		stub := cells[e.stub].Source
 		if m := funcDecl.FindStringSubmatch(stub); m == nil || m[1] != name || !strings.Contains(stub, "not implemented") {
@@ -104,6 +109,9 @@ func lessonExercises(nb *notebook.Notebook) ([]lessonExercise, error) {
 		}
 		e.solutionName = m[1]
 		e.solved = regexp.MustCompile(`\b`+m[1]+`\b`).ReplaceAllString(sol, name)
+		if _, check, ok := strings.Cut(stub, "\n%%\n"); ok && !strings.Contains(e.solved, "%%") {
+			e.solved = strings.TrimRight(e.solved, "\n") + "\n\n%%\n" + check // the stub's own check, run on the solution
+		}
 		out = append(out, *e)
 	}
 	return out, nil

@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/gosrc"
 )
 
 // gonbCommentPrefix lets a GoNB special command be written as a Go comment.
@@ -257,88 +259,23 @@ func containsBlank(names []string) bool {
 }
 
 func recvType(e ast.Expr) string {
-	switch e := e.(type) {
-	case *ast.StarExpr:
-		return recvType(e.X)
-	case *ast.Ident:
-		return e.Name
-	case *ast.IndexExpr:
-		return recvType(e.X)
-	case *ast.IndexListExpr:
-		return recvType(e.X)
+	if t := gosrc.ReceiverType(e); t != "" {
+		return t
 	}
 	return "?"
 }
 
 // SelectorNames returns the identifiers X of the selectors X.Sel in n:
 // the package names n may use.
-func SelectorNames(n ast.Node) []string {
-	set := map[string]bool{}
-	ast.Inspect(n, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := s.X.(*ast.Ident); ok {
-				set[id.Name] = true
-			}
-		}
-		return true
-	})
-	names := make([]string, 0, len(set))
-	for k := range set {
-		names = append(names, k)
-	}
-	return names
-}
+func SelectorNames(n ast.Node) []string { return gosrc.SelectorNames(n) }
 
 // ImportName is the name an import binds: its explicit name, else the last
 // element of its path without a major-version suffix ("math/rand/v2" ->
 // "rand", "gopkg.in/yaml.v3" -> "yaml").
-func ImportName(is ImportSpec) string {
-	if is.Name != "" {
-		return is.Name
-	}
-	parts := strings.Split(is.Path, "/")
-	last := parts[len(parts)-1]
-	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && isDigits(last[1:]) {
-		last = parts[len(parts)-2]
-	}
-	if i := strings.Index(last, ".v"); i > 0 && isDigits(last[i+2:]) {
-		last = last[:i]
-	}
-	last = strings.TrimPrefix(last, "go-")
-	last = strings.TrimSuffix(last, "-go")
-	return strings.ReplaceAll(last, "-", "_")
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
+func ImportName(is ImportSpec) string { return gosrc.ImportName(is.Path, is.Name) }
 
 // ReferencedFuncs returns the names of the top-level functions of known
 // that fn calls or mentions, directly or through other functions of known.
 func ReferencedFuncs(fn *ast.FuncDecl, known map[string]*ast.FuncDecl) map[string]bool {
-	seen := map[string]bool{}
-	var visit func(n ast.Node)
-	visit = func(n ast.Node) {
-		ast.Inspect(n, func(n ast.Node) bool {
-			id, ok := n.(*ast.Ident)
-			if !ok {
-				return true
-			}
-			if f, ok := known[id.Name]; ok && !seen[id.Name] {
-				seen[id.Name] = true
-				visit(f)
-			}
-			return true
-		})
-	}
-	visit(fn.Body)
-	return seen
+	return gosrc.ReferencedFuncs(fn, known)
 }

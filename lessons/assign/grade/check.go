@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
@@ -249,27 +250,7 @@ func checkSubmission(cells []*assignment.ParsedCell, asm *assembly, p assignment
 }
 
 // topNames are the names a top-level declaration declares.
-func topNames(d ast.Decl) []string {
-	var names []string
-	switch d := d.(type) {
-	case *ast.FuncDecl:
-		if d.Recv == nil {
-			names = append(names, d.Name.Name)
-		}
-	case *ast.GenDecl:
-		for _, s := range d.Specs {
-			switch s := s.(type) {
-			case *ast.TypeSpec:
-				names = append(names, s.Name.Name)
-			case *ast.ValueSpec:
-				for _, n := range s.Names {
-					names = append(names, n.Name)
-				}
-			}
-		}
-	}
-	return names
-}
+func topNames(d ast.Decl) []string { return gosrc.TopNames(d) }
 
 // isConversion reports whether a call of fun is certainly a conversion to a
 // predeclared or composite type (float64(x), []byte(s)), the only calls a
@@ -288,55 +269,8 @@ func isConversion(fun ast.Expr) bool {
 }
 
 // definedIdents returns the identifiers that declaration d declares, at
-// any depth: names of functions, types, type parameters, variables,
-// constants, parameters and results, := and range variables.
-func definedIdents(d ast.Decl) []*ast.Ident {
-	var ids []*ast.Ident
-	fields := func(fl *ast.FieldList) {
-		if fl == nil {
-			return
-		}
-		for _, f := range fl.List {
-			ids = append(ids, f.Names...)
-		}
-	}
-	if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil {
-		ids = append(ids, fd.Name) // a method's name shadows nothing
-	}
-	ast.Inspect(d, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl:
-			fields(n.Recv)
-		case *ast.FuncType:
-			fields(n.TypeParams)
-			fields(n.Params)
-			fields(n.Results)
-		case *ast.TypeSpec:
-			ids = append(ids, n.Name)
-			fields(n.TypeParams)
-		case *ast.ValueSpec:
-			ids = append(ids, n.Names...)
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						ids = append(ids, id)
-					}
-				}
-			}
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						ids = append(ids, id)
-					}
-				}
-			}
-		}
-		return true
-	})
-	return ids
-}
+// any depth (gosrc.DefinedIdents).
+func definedIdents(d ast.Decl) []*ast.Ident { return gosrc.DefinedIdents(d) }
 
 func exprString(pc *assignment.ParsedCell, e ast.Expr) string {
 	start, end := pc.Fset.Position(e.Pos()).Offset, pc.Fset.Position(e.End()).Offset

@@ -4,10 +4,13 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -207,22 +210,77 @@ func TestCheckerRefusesThePackage(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(loop), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if got := packageCall(cheatOnline); got != "" {
-		t.Errorf("packageCall of a function that names only perceptron.Dataset = %q, want \"\"", got)
+	if got, err := packageCall(cheatOnline); got != "" || err != nil {
+		t.Errorf("packageCall of a function that names only perceptron.Dataset = %q, %v; want \"\" and no error", got, err)
 	}
 }
 
+// TestCheckChoice: every question's right letter, taken from its worked
+// answer in the lesson (an independent source: "The answer is (c)" in the
+// markdown cell after the check cell), passes with its explanation; every
+// other letter fails with its own; the explanations and answers are not in
+// the package's source in plain text.
 func TestCheckChoice(t *testing.T) {
+	right := workedAnswers(t)
+	if len(right) != len(choices) {
+		t.Errorf("worked answers found for %v; want one for each of the %d questions", right, len(choices))
+	}
+	src, err := os.ReadFile("questions.go")
+	if err != nil {
+		t.Fatal(err)
+	}
 	for id, q := range choices {
-		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(q.right)) }, "PASSED: "+q.title+": right: ")
+		letter := right[id]
+		expectVerdict(t, id+" right", true, func() bool { return CheckChoice(id, strings.ToUpper(letter)) }, "PASSED: "+q.title+": right: ")
 		for a := range q.why {
-			if a != q.right {
-				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+")")
+			why := unseal(id, a, q.why[a])
+			if len(why) < 20 || strings.Contains(string(src), why[:20]) || !utf8.ValidString(why) {
+				t.Errorf("%s (%s): explanation %q unreadable, or in questions.go in plain text", id, a, why)
+			}
+			if a != letter {
+				expectVerdict(t, id+" wrong "+a, false, func() bool { return CheckChoice(id, a) }, "FAILED: "+q.title+": wrong: ("+a+") "+why)
 			}
 		}
 		expectVerdict(t, id+" empty", false, func() bool { return CheckChoice(id, " ") }, "NOT DONE: "+q.title)
 		expectVerdict(t, id+" unknown", false, func() bool { return CheckChoice(id, "z") }, "is not one of the choices")
 	}
+}
+
+// workedAnswers reads the lessons' right letters: for each check cell
+// exercises.CheckChoice("id", …), the letter of "The answer is (x)" in the
+// worked answer that follows it.
+func workedAnswers(t *testing.T) map[string]string {
+	t.Helper()
+	paths, err := filepath.Glob("../../*.ipynb")
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := regexp.MustCompile(`exercises\.CheckChoice\("([^"]+)"`)
+	answer := regexp.MustCompile(`The answer is \(([a-z])\)`)
+	out := map[string]string{}
+	for _, path := range paths {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nbk, err := notebook.Parse(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range nbk.Cells {
+			m := call.FindStringSubmatch(c.Source)
+			if m == nil {
+				continue
+			}
+			for _, next := range nbk.Cells[i+1:] {
+				if a := answer.FindStringSubmatch(next.Source); a != nil {
+					out[m[1]] = a[1]
+					break
+				}
+			}
+		}
+	}
+	return out
 }
 
 // TestCheckBoundByHand: the answer worked out on paper (R = √5, γ = 2,

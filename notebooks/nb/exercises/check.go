@@ -133,10 +133,11 @@ func refuse(name string, v verdict, why string) bool {
 // (packageCall), the check fails at once with "write it with a loop, not
 // perceptron.X" and does not run f.
 func runLoop(name string, f any, body func(c *checker), allow ...string) bool {
-	if call := packageCall(f, allow...); call != "" {
+	call, err := packageCall(f, allow...)
+	if call != "" {
 		return refuse(name, failed, "write it with a loop, not "+call)
 	}
-	return run(name, body)
+	return run(name, unread(err, body))
 }
 
 // quietly runs check with Out discarded and returns its verdict: what a
@@ -209,7 +210,7 @@ var labels = map[verdict]string{passed: "PASSED", failed: "FAILED", notDone: "NO
 // cases with their expected values, the hints, the passing cases by name.
 func (c *checker) lines(v verdict, summary string) (verdictLine string, failing, hints, passing []string) {
 	verdictLine = labels[v] + ": " + c.name + ": " + summary
-	if c.drew {
+	if c.drew && v != notDone { // a stub's panic: no case to draw again
 		if v == passed {
 			verdictLine += fmt.Sprintf(" (random cases: seed %d)", c.seed)
 		} else {
@@ -289,10 +290,24 @@ func reportHTML(v verdict, head string, failing, hints, passing []string) string
 // student's own work: a function that calls a worked solution of the
 // notebook (solutionCall) fails at once and is not run.
 func runOwn(name string, f any, body func(c *checker)) bool {
-	if call := solutionCall(f); call != "" {
+	call, err := solutionCall(f)
+	if call != "" {
 		return refuse(name, failed, "write it yourself, not with "+call)
 	}
-	return run(name, body)
+	return run(name, unread(err, body))
+}
+
+// unread is body with a note, when err is not nil, that the function's
+// code could not be read for what it calls (err says why): the cases
+// still run.
+func unread(err error, body func(c *checker)) func(c *checker) {
+	if err == nil {
+		return body
+	}
+	return func(c *checker) {
+		c.note("the check could not read your code for package calls: " + err.Error())
+		body(c)
+	}
 }
 
 // ints returns d integers drawn uniformly from [lo, hi], as floats: random

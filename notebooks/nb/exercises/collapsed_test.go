@@ -12,8 +12,7 @@ import (
 )
 
 // The one wording with which a lesson tells the student about a collapsed
-// worked solution or worked answer; lesson 00 alone says how to open one
-// (click the ⋯), once (TestLessonWords in the root package checks that).
+// worked solution or worked answer (lesson 00 explains the other ways once).
 const (
 	solutionSentence = "The worked solution follows, collapsed."
 	answerSentence   = "The worked answer follows, collapsed."
@@ -25,15 +24,32 @@ const (
 // gives nothing away; the answer starts on the next paragraph.
 var workedTitle = regexp.MustCompile(`^\*\*Worked (answer: [^*]+|solution of Exercise [0-9]+)\.\*\*$`)
 
+// solutionCheck is a call of a checker on a worked solution.
+var solutionCheck = regexp.MustCompile(`exercises\.Check\w+\(\w+Solution\)`)
+
 // questionCheck is a cell that checks the answer to a theory question.
 var questionCheck = regexp.MustCompile(`exercises\.Check(Choice|BoundByHand)\(`)
 
-// exerciseRole is a cell's lesson_exercise role ("stub", "check",
-// "solution"), or "".
-func exerciseRole(c *notebook.Cell) string {
-	le, _ := c.Metadata["lesson_exercise"].(map[string]any)
-	r, _ := le["role"].(string)
-	return r
+// lessonCell is what the collapse rules read of a cell (internal/notebook
+// reads the file).
+type lessonCell struct {
+	CellType      string
+	Src           string
+	SourceHidden  bool
+	OutputsHidden bool
+	Role          string // lesson_exercise role: "stub", "solution" or ""
+}
+
+func toLessonCells(cells []*notebook.Cell) []lessonCell {
+	out := make([]lessonCell, len(cells))
+	for i, c := range cells {
+		j, _ := c.Metadata["jupyter"].(map[string]any)
+		oh, _ := j["outputs_hidden"].(bool)
+		le, _ := c.Metadata["lesson_exercise"].(map[string]any)
+		r, _ := le["role"].(string)
+		out[i] = lessonCell{CellType: c.Type, Src: c.Source, SourceHidden: c.SourceHidden(), OutputsHidden: oh, Role: r}
+	}
+	return out
 }
 
 // collapseProblems returns what is wrong with how a lesson's cells hide
@@ -44,25 +60,31 @@ func exerciseRole(c *notebook.Cell) string {
 // answer; and no other sentence talks of collapsed cells (unless free is
 // set: lesson 00 explains collapsed cells in its own words). The setup
 // cell, cell 0, is not looked at.
-func collapseProblems(cells []*notebook.Cell, free bool) []string {
+func collapseProblems(cells []lessonCell, free bool) []string {
 	var bad []string
 	for i := 1; i < len(cells); i++ {
 		c := cells[i]
-		src := c.Source
+		src := c.Src
 		first, rest, _ := strings.Cut(src, "\n")
-		hidden := c.SourceHidden()
-		solution := exerciseRole(c) == "solution"
-		worked := solution || c.Type == "markdown" && strings.HasPrefix(src, "**Worked")
+		hidden := c.SourceHidden
+		solution := c.Role == "solution"
+		worked := solution || c.CellType == "markdown" && strings.HasPrefix(src, "**Worked")
 		if worked && !hidden {
 			bad = append(bad, fmt.Sprintf("cell %d: a worked solution or answer is open (want \"jupyter\": {\"source_hidden\": true})", i))
 		}
-		if c.Type == "code" && questionCheck.MatchString(src) {
-			if i+1 >= len(cells) || cells[i+1].Type != "markdown" || !cells[i+1].SourceHidden() ||
-				!strings.HasPrefix(cells[i+1].Source, "**Worked answer") {
+		if c.CellType == "code" && (hidden && strings.Contains(src, "exercises.Check") || solutionCheck.MatchString(src)) && !c.OutputsHidden {
+			bad = append(bad, fmt.Sprintf("cell %d: a worked solution's check shows its output (want \"outputs_hidden\": true: its PASSED must not stand under the student's check)", i))
+		}
+		if c.CellType == "code" && !hidden && strings.Contains(src, "panic(\"not implemented") && !strings.Contains(src, "%%\nexercises.Check") {
+			bad = append(bad, fmt.Sprintf("cell %d: an exercise's stub without its check after %%%% (a check in a cell of its own shows an old verdict after a compile error in the stub)", i))
+		}
+		if c.CellType == "code" && questionCheck.MatchString(src) {
+			if i+1 >= len(cells) || cells[i+1].CellType != "markdown" || !cells[i+1].SourceHidden ||
+				!strings.HasPrefix(cells[i+1].Src, "**Worked answer") {
 				bad = append(bad, fmt.Sprintf("cell %d: a theory question's check is not followed by its collapsed worked answer", i))
 			}
 		}
-		if c.Type == "markdown" && !hidden && !free {
+		if c.CellType == "markdown" && !hidden && !free {
 			plain := strings.NewReplacer(solutionSentence, "", answerSentence, "").Replace(src)
 			if strings.Contains(strings.ToLower(plain), "collapsed") {
 				bad = append(bad, fmt.Sprintf("cell %d: speaks of a collapsed cell in other words than %q", i, solutionSentence))
@@ -72,9 +94,9 @@ func collapseProblems(cells []*notebook.Cell, free bool) []string {
 			continue
 		}
 		switch {
-		case c.Type == "code" && !strings.HasPrefix(first, "//"):
+		case c.CellType == "code" && !strings.HasPrefix(first, "//"):
 			bad = append(bad, fmt.Sprintf("cell %d: a collapsed code cell's first line, all its collapsed view shows, is %q; want a comment saying what the cell is", i, first))
-		case c.Type == "markdown" && (!workedTitle.MatchString(first) || !strings.HasPrefix(rest, "\n")):
+		case c.CellType == "markdown" && (!workedTitle.MatchString(first) || !strings.HasPrefix(rest, "\n")):
 			bad = append(bad, fmt.Sprintf("cell %d: a collapsed text's first line, all its collapsed view shows, is %q; want a title alone, such as **Worked answer: the bound by hand.**, and a blank line", i, first))
 		}
 		want := solutionSentence
@@ -82,10 +104,10 @@ func collapseProblems(cells []*notebook.Cell, free bool) []string {
 			want = answerSentence
 		}
 		j := i - 1
-		for j > 0 && (cells[j].Type != "markdown" || cells[j].SourceHidden()) {
+		for j > 0 && (cells[j].CellType != "markdown" || cells[j].SourceHidden) {
 			j--
 		}
-		if j == 0 || !strings.Contains(cells[j].Source, want) {
+		if j == 0 || !strings.Contains(cells[j].Src, want) {
 			bad = append(bad, fmt.Sprintf("cell %d: collapsed, but the open text above it (cell %d) does not say %q", i, j, want))
 		}
 	}
@@ -106,15 +128,16 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		nb, err := notebook.Parse(b)
+		nbk, err := notebook.Parse(b)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
-		for _, p := range collapseProblems(nb.Cells, strings.HasPrefix(filepath.Base(path), "00_")) {
+		cells := toLessonCells(nbk.Cells)
+		for _, p := range collapseProblems(cells, strings.HasPrefix(filepath.Base(path), "00_")) {
 			t.Errorf("%s: %s", filepath.Base(path), p)
 		}
-		for _, c := range nb.Cells[1:] {
-			if c.SourceHidden() {
+		for _, c := range cells[1:] {
+			if c.SourceHidden {
 				worked++
 			}
 		}
@@ -130,13 +153,15 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 }
 
 func TestCollapseProblems(t *testing.T) {
-	md := func(src string, hidden bool) *notebook.Cell {
-		return &notebook.Cell{Type: "markdown", Source: src,
-			Metadata: map[string]any{"jupyter": map[string]any{"source_hidden": hidden}}}
+	md := func(src string, hidden bool) lessonCell {
+		c := lessonCell{CellType: "markdown"}
+		c.Src = src
+		c.SourceHidden = hidden
+		return c
 	}
-	code := func(src string, hidden bool) *notebook.Cell {
+	code := func(src string, hidden bool) lessonCell {
 		c := md(src, hidden)
-		c.Type = "code"
+		c.CellType = "code"
 		return c
 	}
 	setup := code("// Setup\n!true", true)
@@ -144,22 +169,28 @@ func TestCollapseProblems(t *testing.T) {
 	check := code("%%\nexercises.CheckChoice(\"03-strict\", \"\")", false)
 	answer := md("**Worked answer: ≤ against <.**\n\nThe answer is (c).", true)
 	exercise := md("### Exercise 1\n\nWrite it. "+solutionSentence, false)
-	stub := code("func F() { panic(\"not implemented\") }", false)
-	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}", true)
+	stub := code("func F() { panic(\"not implemented\") }\n\n%%\nexercises.CheckF(F)", false)
+	solution := code("// FSolution is a worked solution of Exercise 1.\nfunc FSolution() {}\n\n%%\nexercises.CheckF(FSolution)", true)
+	solution.OutputsHidden = true
+	shown := solution
+	shown.OutputsHidden = false
 	for _, c := range []struct {
 		name  string
-		cells []*notebook.Cell
+		cells []lessonCell
 		want  string // part of a problem expected, or "" for none
 	}{
-		{"right", []*notebook.Cell{setup, question, check, answer, exercise, stub, code("%%\nexercises.CheckF(F)", false), solution}, ""},
-		{"answer open", []*notebook.Cell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
-		{"answer missing", []*notebook.Cell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
-		{"answer in the first line", []*notebook.Cell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
-		{"no blank line after the title", []*notebook.Cell{setup, question, check, md("**Worked answer: ≤ against <.**\nThe answer is (c).", true)}, "first line"},
-		{"code without a comment first", []*notebook.Cell{setup, exercise, stub, code("func FSolution() {}", true)}, "want a comment"},
-		{"not announced", []*notebook.Cell{setup, md("### Exercise 1\n\nWrite it.", false), stub, solution}, "does not say"},
-		{"announced as an answer", []*notebook.Cell{setup, md("### Exercise 1\n\nWrite it. "+answerSentence, false), stub, solution}, "does not say"},
-		{"another wording", []*notebook.Cell{setup, md("A worked solution sits, collapsed, below. "+solutionSentence, false), stub, solution}, "other words"},
+		{"right", []lessonCell{setup, question, check, answer, exercise, stub, solution}, ""},
+		{"the check in a cell of its own", []lessonCell{setup, exercise, code("func F() { panic(\"not implemented\") }", false), code("%%\nexercises.CheckF(F)", false), solution}, "without its check after %%"},
+		{"the solution's verdict shown", []lessonCell{setup, exercise, stub, shown}, "shows its output"},
+		{"the solution checked in an open cell", []lessonCell{setup, exercise, stub, solution, code("// The worked solution passes the check:\nexercises.CheckF(FSolution)", false)}, "shows its output"},
+		{"answer open", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\n\n(c)", false)}, "is open"},
+		{"answer missing", []lessonCell{setup, question, check, md("## Next", false)}, "not followed by its collapsed worked answer"},
+		{"answer in the first line", []lessonCell{setup, question, check, md("**Worked answer: (c).** Because.", true)}, "first line"},
+		{"no blank line after the title", []lessonCell{setup, question, check, md("**Worked answer: ≤ against <.**\nThe answer is (c).", true)}, "first line"},
+		{"code without a comment first", []lessonCell{setup, exercise, stub, code("func FSolution() {}", true)}, "want a comment"},
+		{"not announced", []lessonCell{setup, md("### Exercise 1\n\nWrite it.", false), stub, solution}, "does not say"},
+		{"announced as an answer", []lessonCell{setup, md("### Exercise 1\n\nWrite it. "+answerSentence, false), stub, solution}, "does not say"},
+		{"another wording", []lessonCell{setup, md("A worked solution sits, collapsed, below. "+solutionSentence, false), stub, solution}, "other words"},
 	} {
 		got := collapseProblems(c.cells, false)
 		found := false
@@ -173,7 +204,7 @@ func TestCollapseProblems(t *testing.T) {
 			t.Errorf("%s: problems %q, want one about %q", c.name, got, c.want)
 		}
 	}
-	if got := collapseProblems([]*notebook.Cell{setup, md("A collapsed cell shows its first line.", false)}, true); len(got) > 0 {
+	if got := collapseProblems([]lessonCell{setup, md("A collapsed cell shows its first line.", false)}, true); len(got) > 0 {
 		t.Errorf("lesson 00's own words: problems %q, want none", got)
 	}
 }

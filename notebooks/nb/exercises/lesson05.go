@@ -35,11 +35,15 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 		if err != nil {
 			panic(err)
 		}
+		rng := c.random()
+		rd := randomData(rng, 5+rng.IntN(10), 2, 0.2)
+		rh := perceptron.Hyperplane{W: ints(rng, 2, -3, 3), B: nonZero(rng, -3, 3)}
 		for _, tc := range []struct {
 			what string
 			d    *perceptron.Dataset
 			h    perceptron.Hyperplane
 		}{
+			{fmt.Sprintf("random: X = %v, y = %v, w = %v, b = %v", rd.Rows(), rd.Y, rh.W, rh.B), rd, rh},
 			{"4 points, w = [3 4], b = -5", small, perceptron.Hyperplane{W: []float64{3, 4}, B: -5}},
 			{"4 points, w = [1 1], b = 0 (through the origin)", small, perceptron.Hyperplane{W: []float64{1, 1}}},
 			{"4 points, w = [1 0], b = -2.5 (misclassifies (2, 2): a negative margin)", small, perceptron.Hyperplane{W: []float64{1, 0}, B: -2.5}},
@@ -59,7 +63,7 @@ func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 // t updates the proof's lower bound on θ_t·θ* is tηγ and its upper bound on
 // ||θ_t|| is ηR√t; f(t, R, gamma, eta) returns both.
 func CheckProofBounds(f func(t int, R, gamma, eta float64) (lower, upper float64)) bool {
-	return run("Exercise 1 (ProofBounds)", func(c *checker) {
+	return runOwn("Exercise 1 (ProofBounds)", f, func(c *checker) {
 		for _, tc := range []struct {
 			t             int
 			R, gamma, eta float64
@@ -69,6 +73,7 @@ func CheckProofBounds(f func(t int, R, gamma, eta float64) (lower, upper float64
 			{100, 1.611, 0.0529, 1},
 			{9, 3, 0.25, 0.1},
 			{16, 1, 0.5, 2.5},
+			{c.random().IntN(1000), 1 + 4*c.random().Float64(), 0.01 + 0.5*c.random().Float64(), []float64{0.1, 0.5, 1, 2}[c.random().IntN(4)]},
 		} {
 			lo, up := f(tc.t, tc.R, tc.gamma, tc.eta)
 			t := float64(tc.t)

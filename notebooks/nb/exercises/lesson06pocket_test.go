@@ -39,7 +39,7 @@ func pocketFrom(strict, tieIsMistake, bias bool, start int) PocketFunc {
 		for epoch := 0; epoch < maxEpochs; epoch++ {
 			clean := true
 			for i, x := range X {
-				if y[i]*(b+dot(w, x)) > 0 || (!tieIsMistake && y[i]*(b+dot(w, x)) == 0) {
+				if m := y[i] * (b + dot(w, x)); m > 0 || tieSkipped(!tieIsMistake, m, w, b) {
 					continue
 				}
 				clean = false
@@ -74,6 +74,11 @@ func TestCheckPocketPLA(t *testing.T) {
 		"< 0 instead of <= 0":     pocketVariant(true, false, true),
 		"no bias update":          pocketVariant(true, true, false),
 		"pockets ties (<= not <)": pocketVariant(false, true, true),
+		"< 0, the first update forced": func(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+			forceFirst = true
+			defer func() { forceFirst = false }()
+			return pocketVariant(true, false, true)(X, y, eta, maxEpochs)
+		},
 	}
 	expectExercise(t, func() bool { return CheckPocketPLA(pocketVariant(true, true, true)) },
 		func(name string) bool { return CheckPocketPLA(wrong[name]) }, sortedKeys(wrong),
@@ -94,7 +99,7 @@ func TestCheckPocketPLA(t *testing.T) {
 // checker defect).
 func TestPocketStartCannotMatter(t *testing.T) {
 	big := pocketFrom(true, true, true, 1<<30)
-	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 12 cases passed")
+	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 15 cases passed")
 	for seed := uint64(1); seed <= 50; seed++ {
 		d, _, err := perceptron.NoisyData(20, 2, 0, 0.2, seed)
 		if err != nil {
@@ -198,5 +203,5 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
-	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 12 cases passed")
+	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 15 cases passed")
 }

@@ -58,7 +58,8 @@ func CheckVotedAveraged(f VotedAveragedFunc) bool {
 			what := fmt.Sprintf("%s, %d epochs", tc.name, tc.epochs)
 			c.equal(what+": survival counts", v.Counts, counts)
 			c.vectors(what+": weight vectors", v.Vectors, vectors, 1e-9)
-			c.closeSlice(what+": average [w b]", flat(a.Explicit), flat(avg), 1e-9)
+			c.closeSlice(what+": average w", a.Explicit.W, avg.W, 1e-9)
+			c.bias(what+": average b", a.Explicit.B, avg.B, 1e-9)
 		}
 	})
 }

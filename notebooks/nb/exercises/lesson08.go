@@ -1,6 +1,11 @@
 package exercises
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
 
 // lesson8Rows are the augmented rows x' = [1, x] of the points x = -1, 0.5,
 // 2 with labels -1, +1, +1.
@@ -11,7 +16,7 @@ var lesson8Rows, lesson8Labels = [][]float64{{1, -1}, {1, 0.5}, {1, 2}}, []float
 // −Σ y_i x_i over the rows with y_i θ·x_i ≤ 0 (a score of exactly 0 counts,
 // as in PLA), compared as the slice [L, grad...].
 func CheckPerceptronLoss(f func(theta []float64, X [][]float64, y []float64) (L float64, grad []float64)) bool {
-	return run("Exercise 1 (PerceptronLoss)", func(c *checker) {
+	return runOwn("Exercise 1 (PerceptronLoss)", f, func(c *checker) {
 		for _, tc := range []struct {
 			theta, want []float64
 		}{
@@ -22,5 +27,21 @@ func CheckPerceptronLoss(f func(theta []float64, X [][]float64, y []float64) (L 
 			L, g := f(tc.theta, lesson8Rows, lesson8Labels)
 			c.closeSlice(fmt.Sprintf("θ = %v: [L grad]", tc.theta), tc.want, append([]float64{L}, g...), 1e-12)
 		}
+		// Random: integer rows and θ, so that scores of 0 come up.
+		rng := c.random()
+		d := randomData(rng, 5+rng.IntN(10), 2, 0.2)
+		X, y := perceptron.Augment(d).Rows(), d.Y
+		theta := ints(rng, 3, -2, 2)
+		want := make([]float64, 4)
+		for i, x := range X {
+			if m := y[i] * dotProduct(theta, x); m <= 0 {
+				want[0] -= m
+				for j := range x {
+					want[j+1] -= y[i] * x[j]
+				}
+			}
+		}
+		L, g := f(slices.Clone(theta), clone2(X), slices.Clone(y))
+		c.closeSlice(fmt.Sprintf("random: θ = %v, X = %v, y = %v: [L grad]", theta, X, y), want, append([]float64{L}, g...), 1e-12)
 	})
 }

@@ -42,7 +42,7 @@ func TestCheckWindowRule(t *testing.T) {
 	scaled := func(lo, hi float64) ([]float64, float64) {
 		return []float64{(lo + hi) / 3.7, -1 / 3.7}, -lo * hi / 3.7
 	}
-	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 3 cases passed")
+	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 4 cases passed")
 	expectExercise(t, func() bool { return CheckWindowRule(ref) }, func(name string) bool { return CheckWindowRule(wrong[name]) }, sortedKeys(wrong),
 		func() bool {
 			return CheckWindowRule(func(float64, float64) ([]float64, float64) { panic("not implemented") })

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -31,6 +32,7 @@ import (
 
 	"github.com/perceptron-go/lessons/notebooks/nb/exercises"
 	"github.com/perceptron-go/lessons/figures"
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/notebooks/nb"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -267,11 +269,11 @@ func TestPackageCallRefusesThePackagesOwnFunctions(t *testing.T) {
 		"exercises.BoundByHandData":       BoundByHandData,
 		"perceptron.Hyperplane.ErrorRate": perceptron.Hyperplane{}.ErrorRate,
 	} {
-		if got := packageCall(f); got != want {
-			t.Errorf("packageCall(%s) = %q, want %q", want, got, want)
+		if got, err := packageCall(f); got != want || err != nil {
+			t.Errorf("packageCall(%s) = %q, %v; want %q", want, got, err, want)
 		}
-		if got := solutionCall(f); got != "" {
-			t.Errorf("solutionCall(%s) = %q, want \"\" (the package is allowed there)", want, got)
+		if got, err := solutionCall(f); got != "" || err != nil {
+			t.Errorf("solutionCall(%s) = %q, %v; want \"\" (the package is allowed there)", want, got, err)
 		}
 	}
 }
@@ -336,11 +338,11 @@ func check() {
 			line = i + 1
 		}
 	}
-	root := funcAtLine(fset, file, line)
+	root := gosrc.FuncAtLine(fset, file, line)
 	if _, ok := root.(*ast.FuncLit); !ok {
 		t.Fatalf("funcAtLine(%d) = %T, want the closure", line, root)
 	}
-	if got := newAnalysis(file).check(root); got != "perceptron.NewOnline" {
+	if got := newAnalysis(file).Check(root); got != "perceptron.NewOnline" {
 		t.Errorf("the closure: check = %q, want perceptron.NewOnline", got)
 	}
 	if got := packageCallIn(file, shortName("main.T.run-fm")); got != "perceptron.NewOnline" {
@@ -524,7 +526,7 @@ func notebookProgram(t *testing.T, path string) (string, []string) {
 			case *ast.FuncDecl:
 				key = "func " + d.Name.Name
 				if d.Recv != nil {
-					key = "method " + receiverType(d) + "." + d.Name.Name
+					key = "method " + gosrc.MethodReceiver(d) + "." + d.Name.Name
 				}
 				if d.Name.Name == "cell"+string(rune('A'+k%26)) {
 					key += strings.Repeat(" ", k) // every cell's statements are kept
@@ -576,12 +578,12 @@ func TestMethodListsCoverThePackage(t *testing.T) {
 		for _, d := range f.Decls {
 			switch d := d.(type) {
 			case *ast.FuncDecl:
-				if d.Recv == nil || !d.Name.IsExported() || !ast.IsExported(receiverType(d)) {
+				if d.Recv == nil || !d.Name.IsExported() || !ast.IsExported(gosrc.MethodReceiver(d)) {
 					continue
 				}
 				methods++
 				if containerMethods[d.Name.Name] == computingMethods[d.Name.Name] {
-					t.Errorf("%s: method %s.%s is in neither or both of containerMethods and computingMethods", filepath.Base(path), receiverType(d), d.Name.Name)
+					t.Errorf("%s: method %s.%s is in neither or both of containerMethods and computingMethods", filepath.Base(path), gosrc.MethodReceiver(d), d.Name.Name)
 				}
 			case *ast.GenDecl:
 				for _, s := range d.Specs {
@@ -685,4 +687,36 @@ func expectRefusal(t *testing.T, dir, name string, check func() bool, want strin
 	expectVerdict(t, name+" cheat, no source", true, check)
 	t.Setenv("GONB_TMP_DIR", dir)
 	expectVerdict(t, name+" cheat", false, check, want)
+}
+
+// TestTrimmedMain: the file names the runtime gives GoNB's main.go built
+// with -trimpath are recognised, and no other file.
+func TestTrimmedMain(t *testing.T) {
+	for _, tc := range []struct {
+		symbol, src string
+		want        bool
+	}{
+		{"main.Predict", "gonb_2c1a3b/main.go", true},
+		{"main.main.func1", "gonb_2c1a3b/main.go", true},
+		{"main.Predict", "/tmp/gonb_2c1a3b/main.go", false}, // not trimmed: sameFile decides
+		{"main.Predict", "example.com/lib@v1.0.0/main.go", false},
+		{"lib.Predict", "example.com/lib/main.go", false},
+		{"main.Predict", "gonb_2c1a3b/other.go", false},
+	} {
+		if got := trimmedMain(tc.symbol, tc.src); got != tc.want {
+			t.Errorf("trimmedMain(%q, %q) = %v, want %v", tc.symbol, tc.src, got, tc.want)
+		}
+	}
+}
+
+// TestUnreadableProgramIsSaid: in a GoNB folder without a readable
+// main.go, packageCall says what it could not read, and the checker says
+// so in a hint while still running the cases.
+func TestUnreadableProgramIsSaid(t *testing.T) {
+	t.Setenv("GONB_TMP_DIR", t.TempDir())
+	if call, err := packageCall(PredictSolution); call != "" || err == nil || !strings.Contains(err.Error(), "reading the notebook's program") {
+		t.Errorf("packageCall without main.go = %q, %v; want an error about reading the program", call, err)
+	}
+	expectVerdict(t, "no main.go", true, func() bool { return CheckPredict(PredictSolution) },
+		"hint: the check could not read your code for package calls: reading the notebook's program", "cases passed")
 }
