@@ -37,9 +37,12 @@
 // with a time limit (-timeout) and a limit on the resident memory of its
 // process tree (-memory). A test's score comes only from the harness's
 // verdict, authenticated with a per-process key over a file descriptor the
-// student's code cannot reach, never from what it prints. It writes a
-// readable report and a Gradescope results.json in which hidden tests show
-// only pass/fail and their author's message. A function whose body does
+// student's code cannot reach, never from what it prints. It writes the
+// instructor's report, the student's report and a Gradescope results.json,
+// in which hidden tests show only pass/fail and their author's message.
+// Hidden tests draw their data from the instructor's secret (-secret) and
+// the student, so no repository holds the graded values. No change a
+// student's function makes to its arguments reaches a test. A function whose body does
 // not compile is replaced by a panic naming the compiler's message, so it
 // costs only the tests that call it. A folder is graded in parallel
 // (-workers), each submission from a private staging copy; a broken one

@@ -77,3 +77,46 @@ func TestRegradeMergesGrades(t *testing.T) {
 		t.Errorf("a grades.csv of another shape was merged into, want an error")
 	}
 }
+
+// TestStudentReport checks that the student's report shows a hidden
+// test's name, points, status and message but not what it expected, got
+// or printed, which the instructor's report shows, until the instructor
+// releases it.
+func TestStudentReport(t *testing.T) {
+	rep := &Report{Submission: "bob.ipynb", Assignment: "hw2_pla", Score: 2, MaxScore: 3, Variant: "1f3a", Tests: []TestResult{
+		{Name: "TestPLAStep", Status: StatusPassed, Score: 2, MaxScore: 2, Output: "passed: w: expected [1 2], got [1 2]"},
+		{Name: "TestPLAStepMore", Hidden: true, Status: StatusFailed, MaxScore: 1, Message: "TestPLAStepMore checks that w is not modified.",
+			Output: "FAILED: w after a score-0 step: expected [-1 -3 0], got [-1 -3 1]"},
+	}}
+	secret := "expected [-1 -3 0]"
+	for _, c := range []struct {
+		name, text string
+		show       bool
+	}{
+		{"instructor's", rep.Text(), true},
+		{"student's", rep.StudentText(), false},
+	} {
+		if strings.Contains(c.text, secret) != c.show {
+			t.Errorf("the %s report shows the hidden test's expected value: %v, want %v:\n%s", c.name, !c.show, c.show, c.text)
+		}
+		for _, want := range []string{"FAIL    TestPLAStepMore (hidden test): 0 / 1 (failed", "PASS    TestPLAStep: 2 / 2"} {
+			if !strings.Contains(c.text, want) {
+				t.Errorf("the %s report lacks %q:\n%s", c.name, want, c.text)
+			}
+		}
+	}
+	if s := rep.StudentText(); !strings.Contains(s, "checks that w is not modified") || strings.Contains(s, "Hidden data") {
+		t.Errorf("the student's report lacks the hidden test's message, or names the variant:\n%s", s)
+	}
+	js, err := rep.JSON()
+	if err != nil || strings.Contains(string(js), secret) {
+		t.Errorf("results.json shows the hidden test's expected value (%v):\n%s", err, js)
+	}
+	rep.ReleaseHidden = true
+	if !strings.Contains(rep.StudentText(), secret) {
+		t.Errorf("released, the student's report still hides the hidden test's output:\n%s", rep.StudentText())
+	}
+	if js, _ := rep.JSON(); !strings.Contains(string(js), secret) {
+		t.Errorf("released, results.json still hides the hidden test's output:\n%s", js)
+	}
+}
