@@ -22,11 +22,9 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/written"
 )
 
-// runRoster parses the flags of "assign roster" and brings the class
-// server's accounts to the roster.
-func runRoster(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("roster", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// rosterFlags registers the flags of "assign roster" and returns the
+// command that brings the class server's accounts to the roster.
+func rosterFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	var o roster.Options
 	admins := fs.String("admin", "", "the instructors' accounts, comma-separated: made if missing, JupyterHub admins")
 	drop := fs.String("drop", "lock", "what to do with a class member no longer on the roster: lock (account locked, files kept), delete (account and home deleted) or keep")
@@ -34,112 +32,99 @@ func runRoster(args []string, stdout, stderr io.Writer) error {
 	fs.StringVar(&o.ConfigDir, "config-dir", "/etc/perceptron-lessons", "where roster.json goes (the shipped jupyterhub_config.py reads it)")
 	fs.StringVar(&o.Passwords, "passwords", "new-passwords.csv", "CSV (mode 0600) to append each new account's first password to; empty: set none (another login method, e.g. LDAP or OAuth)")
 	fs.BoolVar(&o.DryRun, "n", false, "dry run: print what would be done and change nothing")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign roster [flags] ROSTER.csv\nROSTER.csv: Canvas's gradebook export or Moodle's participants download. Run as root on the class server.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return errors.New("roster takes one CSV file")
-	}
-	switch roster.Drop(*drop) {
-	case roster.DropLock, roster.DropDelete, roster.DropKeep:
-		o.Drop = roster.Drop(*drop)
-	default:
-		return fmt.Errorf("roster: -drop %q: want lock, delete or keep", *drop)
-	}
-	for _, a := range strings.Split(*admins, ",") {
-		if a = strings.TrimSpace(a); a != "" {
-			o.Admins = append(o.Admins, a)
+	return func(args []string, stdout, stderr io.Writer) error {
+		if len(args) != 1 {
+			return errors.New("roster takes one CSV file")
 		}
-	}
-	f, err := os.Open(fs.Arg(0))
-	if err != nil {
-		return err
-	}
-	format, students, err := roster.Read(f, fs.Arg(0))
-	f.Close()
-	if err != nil {
-		return err
-	}
-	for _, a := range o.Admins {
-		if err := roster.CheckLogin(a); err != nil {
-			return fmt.Errorf("roster: -admin: %w", err)
+		switch roster.Drop(*drop) {
+		case roster.DropLock, roster.DropDelete, roster.DropKeep:
+			o.Drop = roster.Drop(*drop)
+		default:
+			return fmt.Errorf("roster: -drop %q: want lock, delete or keep", *drop)
 		}
-	}
-	logins := append([]string{}, o.Admins...)
-	for _, s := range students {
-		logins = append(logins, s.Login)
-	}
-	st, err := roster.System(o.Group, logins)
-	if err != nil {
-		return err
-	}
-	acts := roster.Plan(students, o.Admins, o.Group, o.Drop, st, roster.PrivateHome)
-	fmt.Fprintf(stdout, "roster: %s (%s): %d students, %d admins; %d changes\n", fs.Arg(0), format, len(students), len(o.Admins), len(acts))
-	if o.DryRun {
-		for _, a := range acts {
-			fmt.Fprintln(stdout, "roster: would", a)
+		for _, a := range strings.Split(*admins, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				o.Admins = append(o.Admins, a)
+			}
 		}
-		fmt.Fprintln(stdout, "roster: dry run: nothing changed")
+		f, err := os.Open(args[0])
+		if err != nil {
+			return err
+		}
+		format, students, err := roster.Read(f, args[0])
+		f.Close()
+		if err != nil {
+			return err
+		}
+		for _, a := range o.Admins {
+			if err := roster.CheckLogin(a); err != nil {
+				return fmt.Errorf("roster: -admin: %w", err)
+			}
+		}
+		logins := append([]string{}, o.Admins...)
+		for _, s := range students {
+			logins = append(logins, s.Login)
+		}
+		st, err := roster.System(o.Group, logins)
+		if err != nil {
+			return err
+		}
+		acts := roster.Plan(students, o.Admins, o.Group, o.Drop, st, roster.PrivateHome)
+		fmt.Fprintf(stdout, "roster: %s (%s): %d students, %d admins; %d changes\n", args[0], format, len(students), len(o.Admins), len(acts))
+		if o.DryRun {
+			for _, a := range acts {
+				fmt.Fprintln(stdout, "roster: would", a)
+			}
+			fmt.Fprintln(stdout, "roster: dry run: nothing changed")
+			return nil
+		}
+		if os.Geteuid() != 0 {
+			return errors.New("roster: run it as root on the class server (it makes accounts); -n shows what it would do")
+		}
+		if err := roster.Apply(acts, students, o, stdout); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "roster: wrote %s/roster.json; restart JupyterHub for its allow list to take it\n", o.ConfigDir)
 		return nil
 	}
-	if os.Geteuid() != 0 {
-		return errors.New("roster: run it as root on the class server (it makes accounts); -n shows what it would do")
-	}
-	if err := roster.Apply(acts, students, o, stdout); err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "roster: wrote %s/roster.json; restart JupyterHub for its allow list to take it\n", o.ConfigDir)
-	return nil
 }
 
-// runCollect parses the flags of "assign collect" and copies the class's
-// notebooks of an assignment into the folder grade reads.
-func runCollect(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("collect", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// collectFlags registers the flags of "assign collect" and returns the
+// command that copies the class's notebooks of an assignment into the
+// folder grade reads.
+func collectFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("assignment", "", "the assignment (its folder under lessons/, e.g. hw2_pla)")
 	configDir := fs.String("config-dir", "/etc/perceptron-lessons", "where roster.json is (assign roster)")
 	copyDir := fs.String("copy", "perceptron-lessons", "the students' copy of the lessons, in their homes")
 	out := fs.String("out", "", "the folder to collect into (default submissions/ASSIGNMENT)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign collect -assignment NAME [-out DIR] [flags]\nCopies each student's notebook of the roster (roster.json), with the time they last saved it, into DIR. Run as root on the class server.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *name == "" || fs.NArg() != 0 || strings.ContainsAny(*name, "/\\") || strings.HasPrefix(*name, ".") {
-		fs.Usage()
-		return errors.New("collect takes -assignment NAME (a folder name) and no arguments")
-	}
-	if *out == "" {
-		*out = filepath.Join("submissions", *name)
-	}
-	r, err := roster.ReadJSON(filepath.Join(*configDir, "roster.json"))
-	if err != nil {
-		return fmt.Errorf("collect: the class's roster: %w (make it with assign roster)", err)
-	}
-	var students []collect.Student
-	for _, login := range r.Students {
-		u, err := user.Lookup(login)
-		if err != nil {
-			fmt.Fprintf(stderr, "collect: %s: %v\n", login, err)
-			continue
+	return func(args []string, stdout, stderr io.Writer) error {
+		if *name == "" || len(args) != 0 || strings.ContainsAny(*name, "/\\") || strings.HasPrefix(*name, ".") {
+			return errors.New("collect takes -assignment NAME (a folder name) and no arguments")
 		}
-		uid, _ := strconv.Atoi(u.Uid)
-		students = append(students, collect.Student{Login: login, ID: r.IDs[login], Home: u.HomeDir, UID: uid})
+		if *out == "" {
+			*out = filepath.Join("submissions", *name)
+		}
+		r, err := roster.ReadJSON(filepath.Join(*configDir, "roster.json"))
+		if err != nil {
+			return fmt.Errorf("collect: the class's roster: %w (make it with assign roster)", err)
+		}
+		var students []collect.Student
+		for _, login := range r.Students {
+			u, err := user.Lookup(login)
+			if err != nil {
+				fmt.Fprintf(stderr, "collect: %s: %v\n", login, err)
+				continue
+			}
+			uid, _ := strconv.Atoi(u.Uid)
+			students = append(students, collect.Student{Login: login, ID: r.IDs[login], Home: u.HomeDir, UID: uid})
+		}
+		n, err := collect.Collect(students, *name, *copyDir, *out, stderr)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "collect: %d of %d students' %s notebooks in %s (times in %s)\n", n, len(r.Students), *name, *out, collect.Manifest)
+		return nil
 	}
-	n, err := collect.Collect(students, *name, *copyDir, *out, stderr)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "collect: %d of %d students' %s notebooks in %s (times in %s)\n", n, len(r.Students), *name, *out, collect.Manifest)
-	return nil
 }
 
 // exportAdjust registers export's flags of the written answers and the
@@ -174,112 +159,104 @@ func exportAdjust(fs *flag.FlagSet) func() (export.Adjust, error) {
 	}
 }
 
-// runWritten parses the flags of "assign written" and writes the pages of
-// the written answers and the manual-score sheet.
-func runWritten(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("written", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// writtenFlags registers the flags of "assign written" and returns the
+// command that writes the pages of the written answers and the
+// manual-score sheet.
+func writtenFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	name := fs.String("assignment", "", "the assignment (its folder under lessons/)")
 	out := fs.String("out", "written", "the folder of the pages and of written.csv")
 	jupyter := fs.String("jupyter", "", "the jupyter command of the pinned environment (default: the repository's .venv, else the shared install's)")
 	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...\nWrites DIR/NAME.html per submission (its written answers first, then the notebook) and DIR/written.csv, the sheet to fill (rows already there keep their scores).")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if *name == "" || fs.NArg() == 0 {
-		fs.Usage()
-		return errors.New("written takes -assignment NAME and the submissions")
-	}
-	repo := *repoFlag
-	if repo == "" {
-		var err error
-		if repo, err = assignment.FindRepo("."); err != nil {
+	return func(args []string, stdout, stderr io.Writer) error {
+		if *name == "" || len(args) == 0 {
+			return errors.New("written takes -assignment NAME and the submissions")
+		}
+		repo := *repoFlag
+		if repo == "" {
+			var err error
+			if repo, err = assignment.FindRepo("."); err != nil {
+				return err
+			}
+		}
+		src, err := notebook.Read(filepath.Join(repo, "lessons", *name, "source.ipynb"))
+		if err != nil {
 			return err
 		}
-	}
-	src, err := notebook.Read(filepath.Join(repo, "lessons", *name, "source.ipynb"))
-	if err != nil {
-		return err
-	}
-	qs, err := written.Questions(src, *name)
-	if err != nil {
-		return err
-	}
-	if len(qs) == 0 {
-		return fmt.Errorf("written: %s has no written question", *name)
-	}
-	if *jupyter == "" {
-		for _, j := range []string{filepath.Join(repo, ".venv/bin/jupyter"), "/usr/local/lib/perceptron-lessons/venv/bin/jupyter"} {
-			if _, err := os.Stat(j); err == nil {
-				*jupyter = j
-				break
-			}
+		qs, err := written.Questions(src, *name)
+		if err != nil {
+			return err
+		}
+		if len(qs) == 0 {
+			return fmt.Errorf("written: %s has no written question", *name)
 		}
 		if *jupyter == "" {
-			return errors.New("written: no Jupyter environment (run scripts/setup.sh, or give -jupyter)")
-		}
-	}
-	var subs []string
-	for _, a := range fs.Args() {
-		err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
-			if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".ipynb") {
-				subs = append(subs, p)
+			for _, j := range []string{filepath.Join(repo, ".venv/bin/jupyter"), "/usr/local/lib/perceptron-lessons/venv/bin/jupyter"} {
+				if _, err := os.Stat(j); err == nil {
+					*jupyter = j
+					break
+				}
 			}
+			if *jupyter == "" {
+				return errors.New("written: no Jupyter environment (run scripts/setup.sh, or give -jupyter)")
+			}
+		}
+		var subs []string
+		for _, a := range args {
+			err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+				if err == nil && d.Type().IsRegular() && strings.HasSuffix(p, ".ipynb") {
+					subs = append(subs, p)
+				}
+				return err
+			})
+			if err != nil {
+				return err
+			}
+		}
+		if err := os.MkdirAll(*out, 0o700); err != nil {
 			return err
-		})
+		}
+		pages := filepath.Join(*out, ".pages")
+		if err := os.MkdirAll(pages, 0o700); err != nil {
+			return err
+		}
+		defer os.RemoveAll(pages)
+		var made []string
+		for _, sub := range subs {
+			nb, err := notebook.Read(sub)
+			if err != nil {
+				fmt.Fprintf(stderr, "written: %v: no page\n", err)
+				continue
+			}
+			base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
+			p := filepath.Join(pages, base+".ipynb")
+			if err := written.Page(nb, qs, base).WriteFile(p); err != nil {
+				return err
+			}
+			made = append(made, p)
+		}
+		if len(made) > 0 {
+			// One nbconvert for all pages; the students' HTML sanitized (no
+			// script of theirs runs in the instructor's browser).
+			cmd := exec.Command(*jupyter, append([]string{"nbconvert", "--to", "html", "--HTMLExporter.sanitize_html=True", "--log-level=WARN", "--output-dir", *out}, made...)...)
+			cmd.Stdout, cmd.Stderr = stderr, stderr
+			if err := cmd.Run(); err != nil {
+				return fmt.Errorf("written: nbconvert: %v", err)
+			}
+		}
+		sheet := filepath.Join(*out, "written.csv")
+		added, err := written.WriteSheet(sheet, qs, subs)
 		if err != nil {
 			return err
 		}
+		fmt.Fprintf(stdout, "written: %d pages in %s; %s: %d questions, %d new rows (fill it, then: assign export -written %s)\n", len(made), *out, sheet, len(qs), added, sheet)
+		return nil
 	}
-	if err := os.MkdirAll(*out, 0o700); err != nil {
-		return err
-	}
-	pages := filepath.Join(*out, ".pages")
-	if err := os.MkdirAll(pages, 0o700); err != nil {
-		return err
-	}
-	defer os.RemoveAll(pages)
-	var made []string
-	for _, sub := range subs {
-		nb, err := notebook.Read(sub)
-		if err != nil {
-			fmt.Fprintf(stderr, "written: %v: no page\n", err)
-			continue
-		}
-		base := strings.TrimSuffix(filepath.Base(sub), ".ipynb")
-		p := filepath.Join(pages, base+".ipynb")
-		if err := written.Page(nb, qs, base).WriteFile(p); err != nil {
-			return err
-		}
-		made = append(made, p)
-	}
-	if len(made) > 0 {
-		// One nbconvert for all pages; the students' HTML sanitized (no
-		// script of theirs runs in the instructor's browser).
-		cmd := exec.Command(*jupyter, append([]string{"nbconvert", "--to", "html", "--HTMLExporter.sanitize_html=True", "--log-level=WARN", "--output-dir", *out}, made...)...)
-		cmd.Stdout, cmd.Stderr = stderr, stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("written: nbconvert: %v", err)
-		}
-	}
-	sheet := filepath.Join(*out, "written.csv")
-	added, err := written.WriteSheet(sheet, qs, subs)
-	if err != nil {
-		return err
-	}
-	fmt.Fprintf(stdout, "written: %d pages in %s; %s: %d questions, %d new rows (fill it, then: assign export -written %s)\n", len(made), *out, sheet, len(qs), added, sheet)
-	return nil
 }
 
-// runSimilarity parses the flags of "assign similarity" and writes the
-// report of the pairs of submissions above the threshold.
-func runSimilarity(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("similarity", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+// similarityFlags registers the flags of "assign similarity" and returns
+// the command that writes the report of the pairs of submissions above
+// the threshold.
+func similarityFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error {
 	o := similarity.Defaults
 	name := fs.String("assignment", "", "the assignment: its student.ipynb is the starter code, removed before comparing")
 	base := fs.String("base", "", "the starter code instead of the assignment's student.ipynb (a notebook or a .go file)")
@@ -288,77 +265,105 @@ func runSimilarity(args []string, stdout, stderr io.Writer) error {
 	fs.IntVar(&o.K, "k", o.K, "tokens per k-gram: shorter common runs are ignored")
 	fs.IntVar(&o.W, "w", o.W, "winnowing window: common runs of w+k-1 tokens or more are always found")
 	fs.Float64Var(&o.Threshold, "threshold", o.Threshold, "the least similarity of a listed pair (shared fingerprints over the smaller submission's)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign similarity -assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if (*name == "") == (*base == "") || fs.NArg() == 0 {
-		fs.Usage()
-		return errors.New("similarity takes -assignment NAME or -base FILE, and the submissions")
-	}
-	if *base == "" {
-		repo := *repoFlag
-		if repo == "" {
-			var err error
-			if repo, err = assignment.FindRepo("."); err != nil {
-				return err
+	return func(args []string, stdout, stderr io.Writer) error {
+		if (*name == "") == (*base == "") || len(args) == 0 {
+			return errors.New("similarity takes -assignment NAME or -base FILE, and the submissions")
+		}
+		if *base == "" {
+			repo := *repoFlag
+			if repo == "" {
+				var err error
+				if repo, err = assignment.FindRepo("."); err != nil {
+					return err
+				}
 			}
+			*base = filepath.Join(repo, "lessons", *name, "student.ipynb")
 		}
-		*base = filepath.Join(repo, "lessons", *name, "student.ipynb")
-	}
-	code := func(path string) (string, error) {
-		if strings.HasSuffix(path, ".go") {
-			b, err := os.ReadFile(path)
-			return string(b), err
-		}
-		nb, err := notebook.Read(path)
-		if err != nil {
-			return "", err
-		}
-		return export.GoCode(nb), nil
-	}
-	baseCode, err := code(*base)
-	if err != nil {
-		return fmt.Errorf("similarity: the starter code: %w", err)
-	}
-	starter := similarity.Base(baseCode, o)
-	var docs []*similarity.Doc
-	for _, a := range fs.Args() {
-		err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
-			if err != nil || !d.Type().IsRegular() || !(strings.HasSuffix(p, ".ipynb") || strings.HasSuffix(p, ".go")) {
-				return err
+		code := func(path string) (string, error) {
+			if strings.HasSuffix(path, ".go") {
+				b, err := os.ReadFile(path)
+				return string(b), err
 			}
-			src, err := code(p)
+			nb, err := notebook.Read(path)
 			if err != nil {
-				fmt.Fprintf(stderr, "similarity: %v: left out\n", err)
-				return nil
+				return "", err
 			}
-			docs = append(docs, similarity.NewDoc(strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)), src, starter, o))
-			return nil
-		})
+			return export.GoCode(nb), nil
+		}
+		baseCode, err := code(*base)
+		if err != nil {
+			return fmt.Errorf("similarity: the starter code: %w", err)
+		}
+		starter := similarity.Base(baseCode, o)
+		var docs []*similarity.Doc
+		for _, a := range args {
+			err := filepath.WalkDir(a, func(p string, d os.DirEntry, err error) error {
+				if err != nil || !d.Type().IsRegular() || !(strings.HasSuffix(p, ".ipynb") || strings.HasSuffix(p, ".go")) {
+					return err
+				}
+				src, err := code(p)
+				if err != nil {
+					fmt.Fprintf(stderr, "similarity: %v: left out\n", err)
+					return nil
+				}
+				docs = append(docs, similarity.NewDoc(strings.TrimSuffix(filepath.Base(p), filepath.Ext(p)), src, starter, o))
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+		}
+		pairs, err := similarity.Compare(docs, o)
 		if err != nil {
 			return err
 		}
+		w := stdout
+		if *out != "" {
+			f, err := os.Create(*out)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			w = f
+		}
+		similarity.Report(w, pairs, len(docs), o)
+		if *out != "" {
+			fmt.Fprintf(stdout, "similarity: %d submissions, %d pairs at or above %.0f %%: %s\n", len(docs), len(pairs), 100*o.Threshold, *out)
+		}
+		return nil
 	}
-	pairs, err := similarity.Compare(docs, o)
-	if err != nil {
+}
+
+// flagged gives a command written as a function that registers its flags
+// and returns what runs on the arguments left the one shape of every
+// subcommand.
+type flagged struct {
+	flags func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error
+	run   func(args []string, stdout, stderr io.Writer) error
+}
+
+func (c *flagged) Flags(fs *flag.FlagSet) { c.run = c.flags(fs) }
+
+func (c *flagged) Run(args []string, stdout, stderr io.Writer) error {
+	return c.run(args, stdout, stderr)
+}
+
+// exportCommand is export with the written answers and the late policy
+// (exportAdjust) on top of export's own flags.
+type exportCommand struct {
+	export.Options
+	adjust func() (export.Adjust, error)
+}
+
+func (c *exportCommand) Flags(fs *flag.FlagSet) {
+	c.Options.Flags(fs)
+	c.adjust = exportAdjust(fs)
+}
+
+func (c *exportCommand) Run(args []string, stdout, stderr io.Writer) error {
+	var err error
+	if c.Options.Adjust, err = c.adjust(); err != nil {
 		return err
 	}
-	w := stdout
-	if *out != "" {
-		f, err := os.Create(*out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		w = f
-	}
-	similarity.Report(w, pairs, len(docs), o)
-	if *out != "" {
-		fmt.Fprintf(stdout, "similarity: %d submissions, %d pairs at or above %.0f %%: %s\n", len(docs), len(pairs), 100*o.Threshold, *out)
-	}
-	return nil
+	return c.Options.Run(args, stdout, stderr)
 }

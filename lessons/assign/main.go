@@ -37,9 +37,12 @@
 // with a time limit (-timeout) and a limit on the resident memory of its
 // process tree (-memory). A test's score comes only from the harness's
 // verdict, authenticated with a per-process key over a file descriptor the
-// student's code cannot reach, never from what it prints. It writes a
-// readable report and a Gradescope results.json in which hidden tests show
-// only pass/fail and their author's message. A function whose body does
+// student's code cannot reach, never from what it prints. It writes the
+// instructor's report, the student's report and a Gradescope results.json,
+// in which hidden tests show only pass/fail and their author's message.
+// Hidden tests draw their data from the instructor's secret (-secret) and
+// the student, so no repository holds the graded values. No change a
+// student's function makes to its arguments reaches a test. A function whose body does
 // not compile is replaced by a panic naming the compiler's message, so it
 // costs only the tests that call it. A folder is graded in parallel
 // (-workers), each submission from a private staging copy; a broken one
@@ -55,8 +58,12 @@
 // similarity checker (-code).
 //
 // The work is in packages with no upward dependencies: generate, grade
-// and gradescope and export over assignment, ident, notebook, rpc and
-// sandbox. This command only parses flags.
+// and gradescope and export over assignment, internal/ident, notebook,
+// rpc and sandbox. Each subcommand has one shape (command: its options
+// register their flags, then run on the arguments left); this command
+// only parses flags. rpc stays public: the programs the grader generates
+// are a module of their own ("graded") that imports it, and Go's internal
+// rule would refuse that import.
 //
 // lessons/README.md is the guide for instructors and students.
 package main
@@ -67,29 +74,51 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
-	"strconv"
-	"strings"
-	"time"
 
-	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/export"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/grade"
 	"github.com/perceptron-go/lessons/lessons/assign/gradescope"
 )
 
-const usage = `usage:
-  assign generate [-hidden] [-execute=false] [-check] [DIR...]
-  assign grade [-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER
-  assign gradescope -assignment NAME [-o FILE.zip]
-  assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"]
-                [-due TIME] [-extensions FILE.csv] [-late-penalty none|zero|P%/day] [-written written.csv]
-  assign roster [-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv
-  assign collect -assignment NAME [-out DIR]
-  assign written -assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...
-  assign similarity -assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...
-Run "assign COMMAND -h" for the flags.`
+// command is the one shape of every subcommand: its options register
+// their flags, then Run takes the arguments left after the flags.
+type command interface {
+	Flags(fs *flag.FlagSet)
+	Run(args []string, stdout, stderr io.Writer) error
+}
+
+// commands are the subcommands, each with its arguments for the usage.
+var commands = []struct {
+	name, args string
+	new        func() command
+}{
+	{"generate", "[-hidden] [-execute=false] [-check] [DIR...]", func() command { return new(generate.Options) }},
+	{"grade", "[-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER", func() command { return new(grade.Config) }},
+	{"gradescope", "-assignment NAME [-o FILE.zip]", func() command { return new(gradescopeCommand) }},
+	{"export", `[-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"] [-due TIME] [-extensions FILE.csv] [-late-penalty none|zero|P%/day] [-written written.csv]`, func() command { return new(exportCommand) }},
+	{"roster", "[-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv  (Canvas's gradebook export or Moodle's participants download; as root on the class server)", func() command { return &flagged{flags: rosterFlags} }},
+	{"collect", "-assignment NAME [-out DIR]  (each student's notebook of the roster, with its save time; as root on the class server)", func() command { return &flagged{flags: collectFlags} }},
+	{"written", "-assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...  (DIR/NAME.html per submission, written answers first, and DIR/written.csv to fill)", func() command { return &flagged{flags: writtenFlags} }},
+	{"similarity", "-assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...", func() command { return &flagged{flags: similarityFlags} }},
+}
+
+// gradescopeCommand gives gradescope.Build the command's shape.
+type gradescopeCommand struct{ gradescope.Options }
+
+func (c *gradescopeCommand) Run(args []string, stdout, stderr io.Writer) error {
+	if c.Assignment == "" || len(args) != 0 {
+		return errors.New("gradescope takes -assignment NAME and no arguments")
+	}
+	return gradescope.Build(c.Options, stdout)
+}
+
+func usage() string {
+	s := "usage:"
+	for _, c := range commands {
+		s += fmt.Sprintf("\n  assign %s %s", c.name, c.args)
+	}
+	return s + "\nRun \"assign COMMAND -h\" for the flags."
+}
 
 func main() {
 	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil && !errors.Is(err, flag.ErrHelp) {
@@ -98,157 +127,35 @@ func main() {
 	}
 }
 
+// run parses the command's flags and runs it.
 func run(args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return errors.New(usage)
+		return errors.New(usage())
 	}
 	switch args[0] {
-	case "generate":
-		return runGenerate(args[1:], stdout, stderr)
-	case "grade":
-		return runGrade(args[1:], stdout, stderr)
-	case "gradescope":
-		return runGradescope(args[1:], stdout, stderr)
-	case "export":
-		return runExport(args[1:], stdout, stderr)
-	case "roster":
-		return runRoster(args[1:], stdout, stderr)
-	case "collect":
-		return runCollect(args[1:], stdout, stderr)
-	case "written":
-		return runWritten(args[1:], stdout, stderr)
-	case "similarity":
-		return runSimilarity(args[1:], stdout, stderr)
 	case "-h", "-help", "--help", "help":
-		fmt.Fprintln(stdout, usage)
+		fmt.Fprintln(stdout, usage())
 		return nil
 	}
-	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
-}
-
-func runGenerate(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	hidden := fs.Bool("hidden", false, "keep the hidden tests in solution.ipynb (do not hand that one out)")
-	execute := fs.Bool("execute", true, "execute solution.ipynb in place with the gonb kernel (needs Jupyter, see scripts/setup.sh)")
-	check := fs.Bool("check", false, "write nothing; fail if the committed student.ipynb and solution.ipynb are out of date with source.ipynb")
-	repoFlag := fs.String("repo", "", "repository root (default: found from the current folder)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign generate [flags] [DIR...]\nDIR holds source.ipynb; default: every lessons/*/source.ipynb.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	repo := *repoFlag
-	if repo == "" {
-		var err error
-		if repo, err = assignment.FindRepo("."); err != nil {
-			return err
-		}
-	}
-	dirs := fs.Args()
-	if len(dirs) == 0 {
-		var err error
-		if dirs, err = assignment.Dirs(filepath.Join(repo, "lessons")); err != nil {
-			return err
-		}
-		if len(dirs) == 0 {
-			return fmt.Errorf("no %s/lessons/*/source.ipynb", repo)
-		}
-	}
-	var failed []string
-	for _, dir := range dirs {
-		a, err := assignment.LoadAssignment(dir)
-		if err != nil {
-			return err
-		}
-		if *check {
-			problems := generate.Check(a)
-			for _, p := range problems {
-				fmt.Fprintln(stderr, p)
-			}
-			if len(problems) > 0 {
-				failed = append(failed, dir)
-			} else {
-				fmt.Fprintf(stdout, "%s: up to date\n", dir)
-			}
+	for _, c := range commands {
+		if c.name != args[0] {
 			continue
 		}
-		start := time.Now()
-		if err := generate.Write(a, *hidden, *execute, repo); err != nil {
+		cmd := c.new()
+		fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+		fs.SetOutput(stderr)
+		cmd.Flags(fs)
+		fs.Usage = func() {
+			fmt.Fprintf(stderr, "usage: assign %s %s\n", c.name, c.args)
+			fs.PrintDefaults()
+		}
+		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s: wrote student.ipynb and solution.ipynb (%d tests, %s points) in %.1fs\n",
-			dir, len(a.Tests), strconv.FormatFloat(a.MaxScore(), 'g', -1, 64), time.Since(start).Seconds())
+		if err := cmd.Run(fs.Args(), stdout, stderr); err != nil {
+			return err
+		}
+		return nil
 	}
-	if len(failed) > 0 {
-		return fmt.Errorf("out of date: %s; run: go run ./lessons/assign generate", strings.Join(failed, ", "))
-	}
-	return nil
-}
-
-// runGrade parses the flags of "assign grade" and grades.
-func runGrade(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("grade", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var c grade.Config
-	c.Flags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign grade [flags] SUBMISSION.ipynb|FOLDER")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return errors.New("grade takes one notebook or folder")
-	}
-	return grade.Batch(c, fs.Arg(0), stdout, stderr)
-}
-
-// runGradescope parses the flags of "assign gradescope" and builds the zip.
-func runGradescope(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("gradescope", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o gradescope.Options
-	o.Flags(fs)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign gradescope -assignment NAME [-o FILE.zip] [flags]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if o.Assignment == "" || fs.NArg() != 0 {
-		fs.Usage()
-		return errors.New("gradescope takes -assignment NAME and no arguments")
-	}
-	return gradescope.Build(o, stdout)
-}
-
-// runExport parses the flags of "assign export" and writes the exports.
-func runExport(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("export", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var o export.Options
-	o.Flags(fs)
-	adjust := exportAdjust(fs) // class.go: -written, -due, -extensions, -late-penalty
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: assign export [-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title NAME]")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return errors.New("export takes flags only")
-	}
-	var err error
-	if o.Adjust, err = adjust(); err != nil {
-		return err
-	}
-	return export.Run(o, stdout, stderr)
+	return fmt.Errorf("unknown command %q\n%s", args[0], usage())
 }

@@ -18,7 +18,7 @@ import (
 
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/ident"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/ident"
 )
 
 // Options are the flags of "assign export", which Flags registers.
@@ -92,8 +92,12 @@ func ReadGrades(path string) ([]Grade, error) {
 var ErrFormat = errors.New("export: unknown gradebook format")
 
 // Run reads o.Grades and writes o.Out and o.Code; it prints what it wrote
-// on stdout and, on stderr, each row a gradebook cannot match by ID.
-func Run(o Options, stdout, stderr io.Writer) error {
+// on stdout and, on stderr, each row a gradebook cannot match by ID. It
+// takes no arguments but the flags.
+func (o *Options) Run(args []string, stdout, stderr io.Writer) error {
+	if len(args) != 0 {
+		return errors.New("export takes flags only")
+	}
 	if o.Format != "canvas" {
 		return fmt.Errorf("%w: %q (known: canvas)", ErrFormat, o.Format)
 	}

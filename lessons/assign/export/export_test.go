@@ -83,7 +83,7 @@ func TestReadGradesErrors(t *testing.T) {
 			t.Errorf("%s: %v, want ErrGrades", name, err)
 		}
 	}
-	if err := Run(Options{Format: "moodle", Grades: "x", Out: "y"}, nil, nil); !errors.Is(err, ErrFormat) {
+	if err := (&Options{Format: "moodle", Grades: "x", Out: "y"}).Run(nil, nil, nil); !errors.Is(err, ErrFormat) {
 		t.Errorf("-format moodle: %v, want ErrFormat", err)
 	}
 }

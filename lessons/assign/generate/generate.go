@@ -6,11 +6,15 @@ package generate
 
 import (
 	"bytes"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
@@ -272,4 +276,70 @@ func lastLines(s string, n int) string {
 		lines = append([]string{"..."}, lines[len(lines)-n:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// Options are the flags of "assign generate".
+type Options struct {
+	Hidden  bool   // keep the hidden tests in solution.ipynb
+	Execute bool   // execute solution.ipynb with the gonb kernel
+	Check   bool   // write nothing; report what is out of date
+	Repo    string // repository root; "": found from the working folder
+}
+
+// Flags registers the flags of "assign generate" on fs, filling o.
+func (o *Options) Flags(fs *flag.FlagSet) {
+	fs.BoolVar(&o.Hidden, "hidden", false, "keep the hidden tests in solution.ipynb (do not hand that one out)")
+	fs.BoolVar(&o.Execute, "execute", true, "execute solution.ipynb in place with the gonb kernel (needs Jupyter, see scripts/setup.sh)")
+	fs.BoolVar(&o.Check, "check", false, "write nothing; fail if the committed student.ipynb and solution.ipynb are out of date with source.ipynb")
+	fs.StringVar(&o.Repo, "repo", "", "repository root (default: found from the current folder)")
+}
+
+// Run generates (or, with Check, checks) the assignments in the folders
+// dirs, each holding a source.ipynb; none: every lessons/*/source.ipynb.
+func (o *Options) Run(dirs []string, stdout, stderr io.Writer) error {
+	repo := o.Repo
+	if repo == "" {
+		var err error
+		if repo, err = assignment.FindRepo("."); err != nil {
+			return err
+		}
+	}
+	if len(dirs) == 0 {
+		var err error
+		if dirs, err = assignment.Dirs(filepath.Join(repo, "lessons")); err != nil {
+			return err
+		}
+		if len(dirs) == 0 {
+			return fmt.Errorf("no %s/lessons/*/source.ipynb", repo)
+		}
+	}
+	var failed []string
+	for _, dir := range dirs {
+		a, err := assignment.LoadAssignment(dir)
+		if err != nil {
+			return err
+		}
+		if o.Check {
+			problems := Check(a)
+			for _, p := range problems {
+				fmt.Fprintln(stderr, p)
+			}
+			if len(problems) > 0 {
+				failed = append(failed, dir)
+			} else {
+				fmt.Fprintf(stdout, "%s: up to date\n", dir)
+			}
+			continue
+		}
+		start := time.Now()
+		if err := Write(a, o.Hidden, o.Execute, repo); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: wrote student.ipynb and solution.ipynb (%d tests, %s points) in %.1fs\n",
+			dir, len(a.Tests), strconv.FormatFloat(a.MaxScore(), 'g', -1, 64), time.Since(start).Seconds())
+	}
+	if len(failed) > 0 {
+		return fmt.Errorf("out of date: %s; run: go run ./lessons/assign generate", strings.Join(failed, ", "))
+	}
+	return nil
 }

@@ -47,8 +47,10 @@ var signFlips = map[string][]struct {
 	"hw5_dual_kernel": {
 		{"KernelPredict", "s += float64(a) * y[i] * k(X[i], x)", "s -= float64(a) * y[i] * k(X[i], x)",
 			[]string{"TestKernelPredict", "TestKernelPredictMore"}},
+		// TestDualPerceptronMore still passes: with the public variant's
+		// data its run ends with b = 0 and the same alpha either way.
 		{"DualPerceptron", "b += y[i]", "b -= y[i]", []string{"TestDualPerceptron", "TestDualPerceptronCircles",
-			"TestDualPerceptronIris", "TestDualPerceptronMore", "TestDualPerceptronRBF", "TestDualPerceptronXOR"}},
+			"TestDualPerceptronIris", "TestDualPerceptronRBF", "TestDualPerceptronXOR"}},
 	},
 }
 

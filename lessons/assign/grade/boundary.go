@@ -46,6 +46,8 @@ const rpcPath = rpc.ImportPath
 type exercise struct {
 	name     string
 	params   []string // type of each parameter ("...T" for a variadic one)
+	names    []string // name of each parameter, as the source declares it ("" if unnamed)
+	modifies []bool   // per parameter: the doc comment's "modifies: NAME" lets the function change it
 	results  []string
 	variadic bool
 	uses     []string // package names its signature uses
@@ -105,13 +107,20 @@ func exercises(a *assignment.Assignment) []exercise {
 				printer.Fprint(&b, pc.Fset, x)
 				return b.String()
 			}
+			mod := modifiedParams(fd.Doc)
 			for _, f := range fd.Type.Params.List {
 				t := typ(f.Type)
 				if _, ok := f.Type.(*ast.Ellipsis); ok {
 					e.variadic = true
 				}
-				for range max(1, len(f.Names)) {
+				for k := range max(1, len(f.Names)) {
 					e.params = append(e.params, t)
+					name := ""
+					if k < len(f.Names) && f.Names[k].Name != "_" {
+						name = f.Names[k].Name
+					}
+					e.names = append(e.names, name)
+					e.modifies = append(e.modifies, name != "" && mod[name])
 				}
 			}
 			if fd.Type.Results != nil {
@@ -126,6 +135,24 @@ func exercises(a *assignment.Assignment) []exercise {
 	}
 	sort.Slice(es, func(i, j int) bool { return es[i].name < es[j].name })
 	return es
+}
+
+// modifiedParams are the parameters a doc comment lets the function
+// change, on lines "modifies: NAME, NAME". Every other argument of an
+// exercise must be left alone: a change fails the test that made the call.
+func modifiedParams(doc *ast.CommentGroup) map[string]bool {
+	m := map[string]bool{}
+	if doc == nil {
+		return m
+	}
+	for _, l := range strings.Split(doc.Text(), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "modifies:"); ok {
+			for _, n := range strings.Split(rest, ",") {
+				m[strings.TrimSpace(n)] = true
+			}
+		}
+	}
+	return m
 }
 
 // sigImports renders the import block for files that write the
@@ -185,8 +212,8 @@ var gradedPeer = gradedsync.OnceValue(func() *gradedrpc.Peer {
 		for i := range e.results {
 			res = append(res, fmt.Sprintf("&r%d", i))
 		}
-		fmt.Fprintf(&b, "\n//line exercise_%s:1\nfunc %s(%s) %s {\n\tgradedPeer().Call(%q, %v, []any{%s}, []any{%s})\n\treturn\n}\n",
-			e.name, e.name, e.paramList(), e.resultList(), e.name, e.variadic, strings.Join(args, ", "), strings.Join(res, ", "))
+		fmt.Fprintf(&b, "\n//line exercise_%s:1\nfunc %s(%s) %s {\n\tgradedPeer().CallFunc(gradedrpc.Func{Name: %q, Variadic: %v, Params: %#v, Modifies: %#v}, []any{%s}, []any{%s})\n\treturn\n}\n",
+			e.name, e.name, e.paramList(), e.resultList(), e.name, e.variadic, e.names, e.modifies, strings.Join(args, ", "), strings.Join(res, ", "))
 	}
 	return b.String()
 }

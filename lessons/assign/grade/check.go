@@ -3,8 +3,10 @@ package grade
 import (
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -286,4 +288,65 @@ func firstLine(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// check is the check stage: the assignment's rules on the submission's
+// code, before anything is built (none with SkipStaticCheck).
+func (g *Grader) check(prog *assembly, a *assignment.Assignment) []Violation {
+	if g.SkipStaticCheck {
+		return nil
+	}
+	return checkSubmission(prog.cells, prog, a.Policy, a.GivenImports())
+}
+
+// checkAddedImports checks the imports of main.go as built (goimports may
+// have added some for the submission) against the policy, locating each
+// forbidden one at its first use in the submission, and checks the
+// submission's code again with the added imports' names bound, so that a
+// denied identifier is found whoever wrote the import.
+func (g *Grader) checkAddedImports(dir string, prog *assembly, p assignment.Policy, given map[string]bool) []Violation {
+	f, err := parser.ParseFile(token.NewFileSet(), filepath.Join(dir, "main.go"), nil, parser.ImportsOnly)
+	if err != nil {
+		return nil
+	}
+	var vs []Violation
+	written := map[string]bool{}
+	for _, pc := range prog.cells {
+		for _, is := range pc.Imports {
+			written[is.Path] = true
+		}
+	}
+	var added []assignment.ImportSpec
+	for _, is := range f.Imports {
+		path, _ := strconv.Unquote(is.Path.Value)
+		if !written[path] {
+			added = append(added, assignment.ImportSpec{Path: path})
+		}
+		if p.AllowsImport(path) {
+			continue
+		}
+		v := Violation{Cell: -1, Rule: ruleImport, Text: fmt.Sprintf("%q, used without an import (goimports would add it; this assignment allows %s)", path, strings.Join(p.Imports, ", "))}
+		name := assignment.ImportName(assignment.ImportSpec{Path: path})
+	find:
+		for _, pc := range prog.cells {
+			var found ast.Node
+			ast.Inspect(pc.File, func(n ast.Node) bool {
+				if sel, ok := n.(*ast.SelectorExpr); ok && found == nil {
+					if x, ok := sel.X.(*ast.Ident); ok && x.Name == name {
+						found = sel
+					}
+				}
+				return found == nil
+			})
+			if found != nil {
+				v.Cell, v.Line = pc.Index, pc.Fset.Position(found.Pos()).Line-1
+				break find
+			}
+		}
+		vs = append(vs, v)
+	}
+	if len(vs) == 0 && len(added) > 0 {
+		vs = checkSubmission(prog.cells, prog, p, given, added...)
+	}
+	return vs
 }

@@ -96,7 +96,7 @@ func grade(t *testing.T, g *Grader, a *assignment.Assignment, name string, nb *n
 }
 
 // byStatus returns the sorted names of the tests of rep with the status.
-func byStatus(rep *Report, status string) []string {
+func byStatus(rep *Report, status Status) []string {
 	var names []string
 	for _, tr := range rep.Tests {
 		if tr.Status == status {
@@ -141,9 +141,9 @@ func testNames(a *assignment.Assignment) []string {
 // checkFullMarks asserts that every test passed.
 func checkFullMarks(t *testing.T, a *assignment.Assignment, rep *Report) {
 	t.Helper()
-	if rep.CompileError != "" || rep.Score != a.MaxScore() || len(byStatus(rep, statusPassed)) != len(a.Tests) {
+	if rep.CompileError != "" || rep.Score != a.MaxScore() || len(byStatus(rep, StatusPassed)) != len(a.Tests) {
 		t.Errorf("score %v / %v, passed %v of %v, compile error %q; want full marks",
-			rep.Score, rep.MaxScore, byStatus(rep, statusPassed), testNames(a), rep.CompileError)
+			rep.Score, rep.MaxScore, byStatus(rep, StatusPassed), testNames(a), rep.CompileError)
 	}
 }
 
@@ -158,7 +158,7 @@ func checkUntouched(t *testing.T, a *assignment.Assignment, rep *Report) {
 		t.Errorf("score %v / %v, want 0 / %v", rep.Score, rep.MaxScore, a.MaxScore())
 	}
 	for _, tr := range rep.Tests {
-		if tr.Status != statusPanic || !strings.Contains(tr.Output, "panic: not implemented") {
+		if tr.Status != StatusPanic || !strings.Contains(tr.Output, "panic: not implemented") {
 			t.Errorf("%s: %s %q, want a \"not implemented\" panic", tr.Name, tr.Status, tr.Output)
 		}
 	}
@@ -170,8 +170,8 @@ func checkUntouched(t *testing.T, a *assignment.Assignment, rep *Report) {
 // test passes. wantFailed, if not nil, is the exact set of lost tests.
 func checkWrong(t *testing.T, a *assignment.Assignment, rep *Report, fn string, wantFailed []string) {
 	t.Helper()
-	failed := byStatus(rep, statusFailed)
-	lost := append(slices.Clone(failed), byStatus(rep, statusPanic)...)
+	failed := byStatus(rep, StatusFailed)
+	lost := append(slices.Clone(failed), byStatus(rep, StatusPanic)...)
 	sort.Strings(lost)
 	using := testsUsing(a, fn)
 	if rep.CompileError != "" {
@@ -193,7 +193,7 @@ func checkWrong(t *testing.T, a *assignment.Assignment, rep *Report, fn string, 
 			t.Errorf("wrong %s: %s output does not say what it expected: %q", fn, name, out)
 		}
 	}
-	if passed := byStatus(rep, statusPassed); len(passed)+len(lost) != len(a.Tests) {
+	if passed := byStatus(rep, StatusPassed); len(passed)+len(lost) != len(a.Tests) {
 		t.Errorf("wrong %s: passed %v + lost %v are not all tests %v", fn, passed, lost, testNames(a))
 	}
 	if want := a.MaxScore() - pointsOf(a, lost); rep.Score != want {
@@ -233,7 +233,7 @@ func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken ma
 	if !slices.Equal(stubbed, names) {
 		t.Errorf("stubbed %v, want %v", stubbed, names)
 	}
-	lost := byStatus(rep, statusCompile)
+	lost := byStatus(rep, StatusCompile)
 	if len(lost) == 0 {
 		t.Errorf("no test lost points for %v", names)
 	}
@@ -254,7 +254,7 @@ func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken ma
 			t.Errorf("%s: output %q does not name a compile error", name, out)
 		}
 	}
-	if passed := byStatus(rep, statusPassed); len(passed)+len(lost) != len(a.Tests) {
+	if passed := byStatus(rep, StatusPassed); len(passed)+len(lost) != len(a.Tests) {
 		t.Errorf("passed %v + did not compile %v are not all tests %v", passed, lost, testNames(a))
 	}
 	if w := a.MaxScore() - pointsOf(a, lost); rep.Score != w {
@@ -268,7 +268,7 @@ func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken ma
 func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, limit time.Duration) {
 	t.Helper()
 	using := testsUsing(a, fn)
-	timedOut := byStatus(rep, statusTimeout)
+	timedOut := byStatus(rep, StatusTimeout)
 	if !slices.Equal(timedOut, using) {
 		t.Errorf("endless loop in %s: timed out %v, want the tests using it %v", fn, timedOut, using)
 	}
@@ -283,7 +283,7 @@ func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, l
 			t.Errorf("%s: output %q does not report the time limit", name, tr.Output)
 		}
 	}
-	if passed := byStatus(rep, statusPassed); len(passed)+len(timedOut) != len(a.Tests) {
+	if passed := byStatus(rep, StatusPassed); len(passed)+len(timedOut) != len(a.Tests) {
 		t.Errorf("endless loop in %s: passed %v + timed out %v are not all tests %v", fn, passed, timedOut, testNames(a))
 	}
 	if want := a.MaxScore() - pointsOf(a, timedOut); rep.Score != want {
@@ -349,7 +349,7 @@ func TestGradeFixture(t *testing.T) {
 		start := time.Now()
 		rep := grade(t, lg, a, "endless loop", nb)
 		checkLoop(t, a, rep, "Dot", *loopTimeout)
-		if got := byStatus(rep, statusTimeout); !slices.Equal(got, []string{"TestDot", "TestDotHidden", "TestScore"}) {
+		if got := byStatus(rep, StatusTimeout); !slices.Equal(got, []string{"TestDot", "TestDotHidden", "TestScore"}) {
 			t.Errorf("timed out %v", got)
 		}
 		// Three loops, two at a time: two rounds of the limit, plus compiling.
@@ -362,10 +362,10 @@ func TestGradeFixture(t *testing.T) {
 		mg := newGrader(t, *testTimeout)
 		mg.Sandbox = newSandbox(t, 256)
 		rep := grade(t, mg, a, "memory hog", nb)
-		if got, want := byStatus(rep, statusOOM), testsUsing(a, "Dot"); !slices.Equal(got, want) {
+		if got, want := byStatus(rep, StatusOOM), testsUsing(a, "Dot"); !slices.Equal(got, want) {
 			t.Errorf("out of memory %v, want the tests using Dot %v", got, want)
 		}
-		for _, name := range byStatus(rep, statusOOM) {
+		for _, name := range byStatus(rep, StatusOOM) {
 			if out := result(t, rep, name).Output; !strings.Contains(out, "killed: its processes used more than the memory limit of 256 MiB") {
 				t.Errorf("%s: output %q does not report running out of memory", name, out)
 			}
@@ -460,7 +460,7 @@ func TestGradeFixture(t *testing.T) {
 				t.Errorf("score %v, stubs %+v, compile error %q; want 0, no stubs and %q", rep.Score, rep.Stubs, rep.CompileError, tc.want)
 			}
 			for _, tr := range rep.Tests {
-				if tr.Status != statusCompile || !strings.Contains(tr.Output, tc.want) {
+				if tr.Status != StatusCompile || !strings.Contains(tr.Output, tc.want) {
 					t.Errorf("%s: %s %q, want the compiler message", tr.Name, tr.Status, tr.Output)
 				}
 			}
@@ -485,11 +485,11 @@ func TestGradeFixture(t *testing.T) {
 		for _, tr := range rep.Tests {
 			switch tr.Name {
 			case "TestSign":
-				if tr.Status != statusPassed {
+				if tr.Status != StatusPassed {
 					t.Errorf("TestSign (does not call Dot): %s %q, want passed", tr.Status, tr.Output)
 				}
 			default:
-				if tr.Status != statusCompile || !strings.Contains(tr.Output, want) {
+				if tr.Status != StatusCompile || !strings.Contains(tr.Output, want) {
 					t.Errorf("%s: %s %q, want %q", tr.Name, tr.Status, tr.Output, want)
 				}
 			}
@@ -535,10 +535,10 @@ func TestGradeFixture(t *testing.T) {
 		add("func Dot(x, y []float64) float64 {\n\ts := 0.0\n\tfor i := range x {\n\t\ts += x[i] * y[i]\n\t}\n\treturn s\n}\n%%\nfmt.Println(Dot(nil, nil))")
 		add("%test\nfunc TestScore(t *testing.T) {}")
 		rep := grade(t, g, a, "habits", nb)
-		if want := []string{"TestDot", "TestDotHidden", "TestSign"}; !slices.Equal(byStatus(rep, statusPassed), want) {
-			t.Errorf("passed %v, want %v", byStatus(rep, statusPassed), want)
+		if want := []string{"TestDot", "TestDotHidden", "TestSign"}; !slices.Equal(byStatus(rep, StatusPassed), want) {
+			t.Errorf("passed %v, want %v", byStatus(rep, StatusPassed), want)
 		}
-		if got := result(t, rep, "TestScore").Status; got != statusPanic {
+		if got := result(t, rep, "TestScore").Status; got != StatusPanic {
 			t.Errorf("TestScore %s, want the source's test, which panics in the stub of Score", got)
 		}
 		if len(rep.Notes) != 1 || !strings.HasPrefix(rep.Notes[0], "cell 9: line 1: expected") {

@@ -6,20 +6,34 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
-// Text is the readable report: the score, then one entry per test saying
-// whether it passed and, if not, what the test expected and got, the panic,
-// the time-out or the compiler's message.
+// Text is the instructor's readable report: the score, then one entry per
+// test saying whether it passed and, if not, what the test expected and
+// got, the panic, the time-out or the compiler's message, hidden tests
+// included.
 func (r *Report) Text() string {
-	return EscapeControl(r.text())
+	return EscapeControl(r.text(false))
 }
 
-func (r *Report) text() string {
+// StudentText is the student's readable report, the one to send back: as
+// Text, except that a hidden test shows only its name, its points, whether
+// it passed and its author's message, never what it expected, got or
+// printed, until the instructor releases its output (ReleaseHidden).
+func (r *Report) StudentText() string {
+	return EscapeControl(r.text(true))
+}
+
+func (r *Report) text(student bool) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Submission: %s\nAssignment: %s\nScore: %s / %s\n", r.Submission, r.Assignment, num(r.Score), num(r.MaxScore))
 	if r.Isolation != "" {
 		fmt.Fprintf(&b, "Isolation: %s\n", r.Isolation)
+	}
+	if r.Variant != "" && !student {
+		fmt.Fprintf(&b, "Hidden data: %s\n", r.Variant)
 	}
 	if s := r.rejectedText(); s != "" {
 		fmt.Fprintf(&b, "\n%s\n", s)
@@ -41,9 +55,9 @@ func (r *Report) text() string {
 		}
 		fmt.Fprintf(&b, "%-7s %s%s: %s / %s", strings.ToUpper(word(t.Status)), t.Name, kind, num(t.Score), num(t.MaxScore))
 		switch t.Status {
-		case statusPassed:
+		case StatusPassed:
 			fmt.Fprintf(&b, " (%.1fs)", t.Seconds)
-		case statusCompile:
+		case StatusCompile:
 			if r.CompileError == "" {
 				fmt.Fprintf(&b, " (%s, %.1fs)", t.Status, t.Seconds)
 			}
@@ -51,8 +65,14 @@ func (r *Report) text() string {
 			fmt.Fprintf(&b, " (%s, %.1fs)", t.Status, t.Seconds)
 		}
 		b.WriteString("\n")
+		if student && t.Hidden && !r.ReleaseHidden {
+			if t.Message != "" {
+				b.WriteString(indent(t.Message, "        ") + "\n")
+			}
+			continue
+		}
 		// After a compile error every test has the same message, shown once above.
-		if t.Status != statusPassed && !(t.Status == statusCompile && r.CompileError != "") && t.Output != "" {
+		if t.Status != StatusPassed && !(t.Status == StatusCompile && r.CompileError != "") && t.Output != "" {
 			b.WriteString(indent(t.Output, "        ") + "\n")
 		}
 	}
@@ -108,13 +128,13 @@ func (r *Report) stubsText() string {
 	return b.String()
 }
 
-func word(status string) string {
+func word(status Status) string {
 	switch status {
-	case statusPassed:
+	case StatusPassed:
 		return "pass"
-	case statusTimeout:
+	case StatusTimeout:
 		return "timeout"
-	case statusPanic:
+	case StatusPanic:
 		return "panic"
 	default:
 		return "fail"
@@ -173,24 +193,28 @@ func (r *Report) JSON() ([]byte, error) {
 	}
 	res.Output = strings.Join(out, "\n\n")
 	for _, t := range r.Tests {
-		gt := gradescopeTest{Name: t.Name, Score: t.Score, MaxScore: t.MaxScore, Output: t.Status, Visibility: "visible", Status: "failed"}
-		if t.Status == statusPassed {
+		gt := gradescopeTest{Name: t.Name, Score: t.Score, MaxScore: t.MaxScore, Output: string(t.Status), Visibility: "visible", Status: "failed"}
+		if t.Status == StatusPassed {
 			gt.Status = "passed"
 		}
 		if t.Output != "" {
-			gt.Output = t.Status + ":\n" + t.Output
+			gt.Output = string(t.Status) + ":\n" + t.Output
 		}
 		if t.Hidden {
-			// Neither the test's source nor its output: only whether
-			// it passed and what its author wrote about it, shown
-			// after the due date unless the instructor chose at once.
+			// Neither the test's source nor its output (until the
+			// instructor releases it): only whether it passed and what
+			// its author wrote about it, shown after the due date
+			// unless the instructor chose at once.
 			gt.Visibility = "after_due_date"
 			if r.ShowHidden {
 				gt.Visibility = "visible"
 			}
-			gt.Output = "hidden test: " + t.Status
+			gt.Output = "hidden test: " + string(t.Status)
 			if t.Message != "" {
 				gt.Output += "\n" + t.Message
+			}
+			if r.ReleaseHidden && t.Output != "" {
+				gt.Output += "\n" + t.Output
 			}
 		}
 		res.Tests = append(res.Tests, gt)
@@ -244,4 +268,44 @@ func EscapeControl(s string) string {
 		i += n
 	}
 	return b.String()
+}
+
+// newReport is the report of a submission before grading: every test not
+// run yet.
+func (g *Grader) newReport(subPath string, a *assignment.Assignment) *Report {
+	rep := &Report{Submission: subPath, Assignment: a.Name, MaxScore: a.MaxScore(), ShowHidden: g.ShowHidden, ReleaseHidden: g.ReleaseHidden}
+	if g.Sandbox != nil {
+		rep.Isolation = g.Sandbox.Describe()
+	}
+	for _, t := range a.Tests {
+		rep.Tests = append(rep.Tests, TestResult{Name: t.Name, Hidden: t.Hidden, Message: t.Message, MaxScore: t.Points, Status: StatusMissing})
+	}
+	return rep
+}
+
+// reject makes every test score 0 because the code breaks the rules vs.
+func (r *Report) reject(vs []Violation) {
+	r.Rejected = vs
+	for i := range r.Tests {
+		r.Tests[i].Status = StatusReject
+		r.Tests[i].Output = "not run: the code breaks the assignment's rules (see above)"
+	}
+}
+
+// compileFailed makes every test score 0 because the code did not
+// compile, even with its failing functions stubbed.
+func (r *Report) compileFailed(msg string) {
+	r.CompileError = msg
+	for i := range r.Tests {
+		r.Tests[i].Status = StatusCompile
+		r.Tests[i].Output = "the code did not compile:\n" + msg
+	}
+}
+
+// total adds up the tests' scores.
+func (r *Report) total() {
+	r.Score = 0
+	for _, t := range r.Tests {
+		r.Score += t.Score
+	}
 }

@@ -24,6 +24,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
 	"runtime"
 	"strings"
@@ -157,8 +158,50 @@ func (p *Peer) Start() { go p.Serve() }
 // argument's array shares it here too. variadic says the last argument is
 // a ...T parameter (passed as a slice). It panics with a RemoteError if
 // the function panicked there, and with a CallError if the other side
-// did not answer.
+// did not answer. CallFunc calls a function that must leave its
+// arguments alone.
 func (p *Peer) Call(name string, variadic bool, args, results []any) {
+	modifies := make([]bool, len(args))
+	for i := range modifies {
+		modifies[i] = true
+	}
+	p.CallFunc(Func{Name: name, Variadic: variadic, Modifies: modifies}, args, results)
+}
+
+// Func describes a function of the other side for CallFunc.
+type Func struct {
+	Name     string   // the name it is registered under
+	Variadic bool     // the last argument is a ...T parameter (passed as a slice)
+	Params   []string // the parameters' names, for messages ("": argument i)
+	// Modifies says, per argument, that the function may change it: its
+	// changes are written back into the caller's memory. Any other
+	// argument is the caller's own: a change the function makes to it is
+	// never written back, and the call panics with a ChangedError.
+	Modifies []bool
+}
+
+// ChangedError is what a call panics with when the function changed an
+// argument it must leave alone (a slice's element, a field reached
+// through a slice or pointer). The caller's argument is as it was.
+type ChangedError struct {
+	Func  string // the function, or "a function value"
+	Param string // the parameter's name, or "argument N"
+	At    string // where the first change is: "y[0]", "X[2][1]", "r.W[0]"
+	Was   string // the value there before the call
+	Now   string // what the function left there
+}
+
+func (e ChangedError) Error() string {
+	return fmt.Sprintf("%s changed its argument %s (%s was %s, the function left %s), and it must leave its arguments alone: "+
+		"the caller's %s is as it was, and the test that made this call fails", e.Func, e.Param, e.At, e.Was, e.Now, e.Param)
+}
+
+// CallFunc calls f on the other side, as Call does, except that only the
+// arguments f.Modifies names are written back; a change to any other
+// argument panics with a ChangedError and leaves the caller's argument as
+// it was, so no function of the other side can change what the caller
+// computes from its own values after the call.
+func (p *Peer) CallFunc(f Func, args, results []any) {
 	in := make([]reflect.Value, len(args))
 	inT := make([]reflect.Type, len(args))
 	for i, a := range args {
@@ -169,16 +212,17 @@ func (p *Peer) Call(name string, variadic bool, args, results []any) {
 	for i, r := range results {
 		outT[i] = reflect.TypeOf(r).Elem()
 	}
-	ft := reflect.FuncOf(inT, outT, variadic)
-	out := p.invoke(name, 0, ft, in)
+	ft := reflect.FuncOf(inT, outT, f.Variadic)
+	out := p.invoke(f, 0, ft, in)
 	for i, r := range results {
 		reflect.ValueOf(r).Elem().Set(out[i])
 	}
 }
 
-// invoke sends a call and waits for its reply.
-func (p *Peer) invoke(name string, handle int64, ft reflect.Type, in []reflect.Value) []reflect.Value {
-	what := name
+// invoke sends a call and waits for its reply. A function value (handle
+// not 0) must leave its arguments alone.
+func (p *Peer) invoke(f Func, handle int64, ft reflect.Type, in []reflect.Value) []reflect.Value {
+	what := f.Name
 	if what == "" {
 		what = "a function value"
 	}
@@ -193,7 +237,7 @@ func (p *Peer) invoke(name string, handle int64, ft reflect.Type, in []reflect.V
 	id := p.nextID
 	p.pending[id] = c
 	p.mu.Unlock()
-	if err := p.send(header{Kind: kindCall, ID: id, Name: name, Handle: handle, N: len(in)}, in); err != nil {
+	if err := p.send(header{Kind: kindCall, ID: id, Name: f.Name, Handle: handle, N: len(in)}, in); err != nil {
 		p.fail(err)
 	}
 	r := <-c.ch
@@ -204,7 +248,17 @@ func (p *Peer) invoke(name string, handle int64, ft reflect.Type, in []reflect.V
 		panic(RemoteError{r.panicText})
 	}
 	for i, a := range in {
-		restore(a, r.args[i], 0)
+		if i < len(f.Modifies) && f.Modifies[i] {
+			restore(a, r.args[i], 0)
+			continue
+		}
+		param := fmt.Sprintf("argument %d", i+1)
+		if i < len(f.Params) && f.Params[i] != "" {
+			param = f.Params[i]
+		}
+		if at, was, now := changed(a, r.args[i], param, 0); at != "" {
+			panic(ChangedError{Func: what, Param: param, At: at, Was: was, Now: now})
+		}
 	}
 	for _, al := range r.alias {
 		res, arg := r.out[al.Result], in[al.Arg]
@@ -213,6 +267,88 @@ func (p *Peer) invoke(name string, handle int64, ft reflect.Type, in []reflect.V
 		}
 	}
 	return r.out
+}
+
+// changed finds the first place where got, the argument as the function
+// left it, differs from orig, the caller's, in memory they share (slice
+// elements, what pointers point to, maps): its path from name, and the
+// value before and after; "" if none. A NaN equals a NaN; functions,
+// channels and interfaces are not compared (a function crosses as a
+// handle).
+func changed(orig, got reflect.Value, path string, depth int) (at, was, now string) {
+	if depth > 64 || !got.IsValid() || orig.Type() != got.Type() {
+		return "", "", ""
+	}
+	switch orig.Kind() {
+	case reflect.Slice:
+		if orig.IsNil() != got.IsNil() || orig.Len() != got.Len() {
+			if depth > 0 {
+				return path, fmt.Sprintf("of length %d", orig.Len()), fmt.Sprintf("one of length %d", got.Len())
+			}
+			return "", "", "" // the caller's own header: not shared
+		}
+		for i := range orig.Len() {
+			if at, was, now := changed(orig.Index(i), got.Index(i), fmt.Sprintf("%s[%d]", path, i), depth+1); at != "" {
+				return at, was, now
+			}
+		}
+	case reflect.Array:
+		for i := range orig.Len() {
+			if at, was, now := changed(orig.Index(i), got.Index(i), fmt.Sprintf("%s[%d]", path, i), depth+1); at != "" {
+				return at, was, now
+			}
+		}
+	case reflect.Struct:
+		for i := range orig.NumField() {
+			if orig.Type().Field(i).IsExported() {
+				if at, was, now := changed(orig.Field(i), got.Field(i), path+"."+orig.Type().Field(i).Name, depth+1); at != "" {
+					return at, was, now
+				}
+			}
+		}
+	case reflect.Pointer:
+		if orig.IsNil() || got.IsNil() {
+			if orig.IsNil() != got.IsNil() && depth > 0 {
+				return path, "nil or not", "the other"
+			}
+			return "", "", ""
+		}
+		return changed(orig.Elem(), got.Elem(), "(*"+path+")", depth+1)
+	case reflect.Map:
+		if orig.IsNil() || got.IsNil() {
+			return "", "", ""
+		}
+		if orig.Len() != got.Len() {
+			return path, fmt.Sprintf("%d entries", orig.Len()), fmt.Sprintf("%d", got.Len())
+		}
+		it := orig.MapRange()
+		for it.Next() {
+			v := got.MapIndex(it.Key())
+			if !v.IsValid() {
+				return fmt.Sprintf("%s[%v]", path, it.Key()), "present", "none"
+			}
+			if at, was, now := changed(it.Value(), v, fmt.Sprintf("%s[%v]", path, it.Key()), depth+1); at != "" {
+				return at, was, now
+			}
+		}
+	case reflect.Func, reflect.Interface, reflect.Chan:
+	case reflect.Float32, reflect.Float64:
+		a, b := orig.Float(), got.Float()
+		if depth > 0 && a != b && !(math.IsNaN(a) && math.IsNaN(b)) {
+			return path, fmt.Sprint(a), fmt.Sprint(b)
+		}
+	case reflect.Complex64, reflect.Complex128:
+		a, b := orig.Complex(), got.Complex()
+		same := func(x, y float64) bool { return x == y || (math.IsNaN(x) && math.IsNaN(y)) }
+		if depth > 0 && !(same(real(a), real(b)) && same(imag(a), imag(b))) {
+			return path, fmt.Sprint(a), fmt.Sprint(b)
+		}
+	default:
+		if depth > 0 && orig.CanInterface() && got.CanInterface() && orig.Interface() != got.Interface() {
+			return path, fmt.Sprint(orig.Interface()), fmt.Sprint(got.Interface())
+		}
+	}
+	return "", "", ""
 }
 
 // send writes one message: the header and the values, a function value as
@@ -381,7 +517,7 @@ func (p *Peer) values(typ func(int) reflect.Type, n int) ([]reflect.Value, error
 			}
 			h := s.Handle
 			vals[i] = reflect.MakeFunc(t, func(in []reflect.Value) []reflect.Value {
-				return p.invoke("", h, t, in)
+				return p.invoke(Func{}, h, t, in)
 			})
 		default:
 			if t.Kind() == reflect.Func {

@@ -166,3 +166,80 @@ func TestGarbage(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestCallFuncReadOnly checks that a function called with CallFunc cannot
+// change the caller's arguments: a change is never written back and the
+// call panics with a ChangedError naming the argument and the place, be
+// the change one element, a row of a matrix, a field reached through a
+// slice, or made by a function value the caller called; an argument
+// Modifies names is written back.
+func TestCallFuncReadOnly(t *testing.T) {
+	c := pair(t, func(s *Peer) {
+		s.Register("Labels", func(X [][]float64, y []float64) int {
+			y[2] = 1
+			return len(X)
+		})
+		s.Register("Row", func(X [][]float64) int {
+			X[1][0] = 7
+			return 0
+		})
+		s.Register("Runs", func(rs []run) int {
+			rs[0].W[0] = math.NaN()
+			return 0
+		})
+		s.Register("Same", func(y []float64) int {
+			y[0] = math.NaN() // NaN stays NaN: no change
+			return 0
+		})
+		s.Register("Kernel", func() func(x, z []float64) float64 {
+			return func(x, z []float64) float64 { x[0] = -1; return 0 }
+		})
+	})
+	changedCall := func(f Func, args, results []any) (e ChangedError) {
+		t.Helper()
+		defer func() {
+			r := recover()
+			var ok bool
+			if e, ok = r.(ChangedError); !ok {
+				t.Errorf("%s: panic %v, want a ChangedError", f.Name, r)
+			}
+		}()
+		c.CallFunc(f, args, results)
+		return
+	}
+	X := [][]float64{{1, 2}, {3, 4}}
+	y := []float64{-1, 1, -1}
+	var n int
+	e := changedCall(Func{Name: "Labels", Params: []string{"X", "y"}}, []any{&X, &y}, []any{&n})
+	if e.Func != "Labels" || e.Param != "y" || e.At != "y[2]" || e.Was != "-1" || e.Now != "1" || !strings.Contains(e.Error(), "Labels changed its argument y") {
+		t.Errorf("Labels: %+v (%v), want y[2] changed from -1 to 1", e, e)
+	}
+	if !slices.Equal(y, []float64{-1, 1, -1}) {
+		t.Errorf("y = %v after a call that changed it: the change was written back", y)
+	}
+	if e := changedCall(Func{Name: "Row", Params: []string{"X"}}, []any{&X}, []any{&n}); e.At != "X[1][0]" || X[1][0] != 3 {
+		t.Errorf("Row: %+v, X %v; want X[1][0] changed, X as it was", e, X)
+	}
+	rs := []run{{W: []float64{1}}}
+	if e := changedCall(Func{Name: "Runs"}, []any{&rs}, []any{&n}); e.At != "argument 1[0].W[0]" || e.Param != "argument 1" || rs[0].W[0] != 1 {
+		t.Errorf("Runs: %+v, rs %v; want argument 1[0].W[0] changed, rs as it was", e, rs)
+	}
+	nan := []float64{math.NaN()}
+	c.CallFunc(Func{Name: "Same", Params: []string{"y"}}, []any{&nan}, []any{&n})
+	var k func(x, z []float64) float64
+	c.CallFunc(Func{Name: "Kernel"}, nil, []any{&k})
+	x := []float64{5}
+	func() {
+		defer func() {
+			if e, ok := recover().(ChangedError); !ok || e.Func != "a function value" || x[0] != 5 {
+				t.Errorf("a kernel that changes its argument: %+v, x %v; want a ChangedError, x as it was", e, x)
+			}
+		}()
+		k(x, x)
+	}()
+	y = []float64{-1, 1, -1}
+	c.CallFunc(Func{Name: "Labels", Params: []string{"X", "y"}, Modifies: []bool{false, true}}, []any{&X, &y}, []any{&n})
+	if y[2] != 1 {
+		t.Errorf("y = %v after a call that may change it and set y[2] = 1: not written back", y)
+	}
+}

@@ -30,7 +30,7 @@ import (
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
-	"github.com/perceptron-go/lessons/lessons/assign/ident"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/ident"
 )
 
 // Question is a written question of an assignment.
