@@ -16,7 +16,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 // moduleFiles returns go.mod and go.sum for the temporary module: the

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
-	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 // Config is what one run of the grader is told: the flags of "assign

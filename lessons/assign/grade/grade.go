@@ -9,7 +9,7 @@ import (
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 
-	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 // Status is how one graded test ended; its text is what the reports show.

@@ -20,7 +20,7 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 
-	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 var (

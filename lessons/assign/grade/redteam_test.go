@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/perceptron-go/lessons/lessons/assign/sandbox"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 // redTeam is the metadata "redteam" of a hostile submission in
