@@ -92,7 +92,7 @@ func lessonExercises(nb *notebook.Notebook) ([]lessonExercise, error) {
 	cells := nb.Cells
 	for _, name := range order {
 		e := byName[name]
-		if e.check < 0 && e.stub >= 0 && strings.Contains(rawSource(cells[e.stub]), "%%\nexercises.Check") {
+		if e.check < 0 && e.stub >= 0 && strings.Contains(cells[e.stub].Source, "%%\nexercises.Check") {
 			e.check = e.stub // the stub's cell runs its own check: a compile error replaces the verdict
 		}
 		if e.stub < 0 || e.check != e.stub && e.check != e.stub+1 || e.solution != e.check+1 {

@@ -99,7 +99,14 @@ func TestGradescopeReplica(t *testing.T) {
 
 	// 2. The zip, unpacked where Gradescope unpacks it.
 	zipPath := filepath.Join(work, "hw2_pla_autograder.zip")
-	runLogged(t, ctx, "go", "run", "./lessons/assign", "gradescope", "-assignment", "hw2_pla", "-o", zipPath)
+	// With an instructor's secret, as a course keeps its hidden data out of
+	// every repository: the zip carries it, and run_autograder draws each
+	// student's hidden data from it and their Gradescope ID.
+	secretFile := filepath.Join(work, "course-secret")
+	if err := os.WriteFile(secretFile, []byte("replica-secret-0123456789abcdef\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	runLogged(t, ctx, "go", "run", "./lessons/assign", "gradescope", "-assignment", "hw2_pla", "-secret", secretFile, "-o", zipPath)
 	ag := filepath.Join(rootfs, "autograder")
 	if err := os.MkdirAll(filepath.Join(ag, "source"), 0o755); err != nil {
 		t.Fatal(err)
@@ -129,6 +136,9 @@ func TestGradescopeReplica(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("setup.sh does not say %q:\n%s", want, out)
 		}
+	}
+	if fi, err := os.Stat(filepath.Join(ag, "source", "repo", "lessons-secret")); err != nil || fi.Mode().Perm()&0o077 != 0 {
+		t.Errorf("the secret in the zip: %v, %v; want a file only its owner reads", fi, err)
 	}
 	if _, err := os.Stat(filepath.Join(rootfs, "usr/local/go")); err == nil {
 		t.Errorf("setup.sh made or left /usr/local/go: it installs Go in /autograder/go only")
@@ -163,6 +173,12 @@ func TestGradescopeReplica(t *testing.T) {
 				if err := os.WriteFile(filepath.Join(ag, "submission", "hw2_pla.ipynb"), tc.notebook, 0o644); err != nil {
 					t.Fatal(err)
 				}
+			}
+			// Gradescope's submission_metadata.json (its users' IDs give
+			// the student of the hidden data).
+			meta := `{"id": 123456, "created_at": "2026-11-26T10:00:00.000000-08:00", "users": [{"email": "student@example.org", "id": 4242, "name": "A Student"}], "assignment": {"id": 77, "title": "hw2_pla"}}`
+			if err := os.WriteFile(filepath.Join(ag, "submission_metadata.json"), []byte(meta), 0o644); err != nil {
+				t.Fatal(err)
 			}
 			t0 := time.Now()
 			out, err := inContainer(ctx, rootfs, "/autograder", "/autograder/run_autograder >/autograder/results/stdout 2>&1")

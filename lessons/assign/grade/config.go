@@ -1,12 +1,16 @@
 package grade
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strings"
 	"time"
 
@@ -35,6 +39,7 @@ type Config struct {
 	Keep          bool          // keep each submission's temporary module
 	Secret        string        // file of the instructor's secret for the hidden data; "": $LESSONS_SECRET, else none
 	Student       string        // the student of a single submission, for its hidden data; "": from its file name
+	StudentFrom   string        // Gradescope's submission_metadata.json: Student is its users' IDs
 
 	// SkipStaticCheck grades without the static check of the
 	// assignment's rules, so that the sandbox alone must hold an attack.
@@ -64,6 +69,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Results, "results", "", "write the results.json of a single submission (a notebook, or a folder holding one) to this file (Gradescope: /autograder/results/results.json)")
 	fs.StringVar(&c.Secret, "secret", "", "file holding the instructor's secret: the hidden tests draw their data from it and each student's ID, so the graded values are in no repository (default: $"+SecretEnv+"; none: the public data)")
 	fs.StringVar(&c.Student, "student", "", "the student's ID for a single submission's hidden data (default: from the file name, as grades.csv's student_id, else its student)")
+	fs.StringVar(&c.StudentFrom, "student-from", "", "Gradescope's submission_metadata.json: the student of the submission is its users' IDs (run_autograder passes it), the same at every resubmission")
 	fs.BoolVar(&c.Keep, "keep", false, "keep the temporary Go module of each submission (debugging)")
 }
 
@@ -78,6 +84,11 @@ func (c Config) grader(stderr io.Writer) (g *Grader, lessonsDir string, err erro
 	secret, err := ReadSecret(c.Secret)
 	if err != nil {
 		return nil, "", err
+	}
+	if c.StudentFrom != "" && c.Student == "" {
+		if c.Student, err = GradescopeStudent(c.StudentFrom); err != nil {
+			return nil, "", err
+		}
 	}
 	sb, err := sandbox.New(c.Level, c.MemoryMB)
 	if err != nil {
@@ -107,4 +118,38 @@ func (c *Config) Run(args []string, stdout, stderr io.Writer) error {
 		return errors.New("grade takes one notebook or folder")
 	}
 	return Batch(*c, args[0], stdout, stderr)
+}
+
+// GradescopeStudent reads Gradescope's submission_metadata.json
+// (https://gradescope-autograders.readthedocs.io/en/latest/submission_metadata/)
+// and returns who the submission is for: its users' IDs, sorted and joined
+// with "+" (a group submits once), which stay the same at every
+// resubmission, so a student's hidden data do too.
+func GradescopeStudent(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return "", fmt.Errorf("-student-from: %w", err)
+	}
+	var m struct {
+		Users []struct {
+			ID json.Number `json:"id"`
+		} `json:"users"`
+	}
+	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
+	if err := d.Decode(&m); err != nil {
+		return "", fmt.Errorf("-student-from %s: %w", path, err)
+	}
+	var ids []string
+	for i, u := range m.Users {
+		if u.ID == "" {
+			return "", fmt.Errorf("-student-from %s: users[%d] has no id", path, i)
+		}
+		ids = append(ids, u.ID.String())
+	}
+	if len(ids) == 0 {
+		return "", fmt.Errorf("-student-from %s: no users", path)
+	}
+	sort.Strings(ids)
+	return strings.Join(ids, "+"), nil
 }

@@ -22,6 +22,7 @@ import (
 	"text/template"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/grade"
 	"github.com/perceptron-go/lessons/lessons/assign/rpc"
 )
 
@@ -33,6 +34,7 @@ type Options struct {
 	Lessons    string // folder of the assignments; "": Repo/lessons
 	GoVersion  string // Go release setup.sh installs; "": go.mod's toolchain, else its go line
 	Timeout    string // time limit per test, as run_autograder passes it to the grader
+	Secret     string // file of the instructor's secret for the hidden data; "": $LESSONS_SECRET, else none
 }
 
 // Flags registers the flags of "assign gradescope" on fs, filling o.
@@ -43,6 +45,7 @@ func (o *Options) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&o.Lessons, "lessons", "", "folder of the assignments (default: REPO/lessons)")
 	fs.StringVar(&o.GoVersion, "go", "", "Go release setup.sh installs (default: go.mod's toolchain, else its go line)")
 	fs.StringVar(&o.Timeout, "timeout", "10s", "time limit per test, as run_autograder passes it to the grader")
+	fs.StringVar(&o.Secret, "secret", "", "file of the instructor's secret: the zip carries it (repo/lessons-secret, readable by root alone once setup.sh ran) and run_autograder grades each student's hidden data from it and their Gradescope user ID (default: $"+grade.SecretEnv+"; none: the public data)")
 }
 
 // Build writes the autograder zip of one assignment, laid out for
@@ -117,6 +120,18 @@ func Build(o Options, stdout io.Writer) error {
 		return err
 	}
 	modes["assign"] = 0o755
+	// The instructor's secret, if any: the hidden tests' data are drawn
+	// from it and each student's ID (run_autograder passes both). The zip
+	// is the instructor's alone (Gradescope shows students none of it),
+	// and setup.sh makes the sources root-only.
+	secret, err := grade.ReadSecret(o.Secret)
+	if err != nil {
+		return err
+	}
+	if secret != nil {
+		files["repo/lessons-secret"] = append(secret, '\n')
+		modes["repo/lessons-secret"] = 0o600
+	}
 	// repo/: the module files, the packages the assignment's code
 	// imports (with their embedded data), and the assignment. Gradescope
 	// unpacks the zip in /autograder/source, so this is
