@@ -289,14 +289,17 @@ func TestClassTerm(t *testing.T) {
 		t.Errorf("the first install does not say it wrote %s:\n%s", local, repo.Tail(out, 20))
 	}
 
-	// 2. The roster: a Canvas gradebook export.
-	t.Cleanup(func() {
+	// 2. The roster: a Canvas gradebook export. The test's accounts are
+	// removed at the end, and first what an interrupted run left.
+	removeAccounts := func() {
 		for _, s := range append(termStudents, struct{ login, id, name string }{termTeacher, "", ""}) {
 			termEndUser(uidOf(s.login))
 			exec.Command("userdel", "--remove", s.login).Run()
 		}
 		exec.Command("groupdel", termGroup).Run()
-	})
+	}
+	removeAccounts()
+	t.Cleanup(removeAccounts)
 	var roster strings.Builder
 	roster.WriteString("Student,ID,SIS User ID,SIS Login ID,Section,hw1_hyperplanes (1201)\n    Points Possible,,,,,13\n")
 	for _, s := range termStudents {
@@ -554,8 +557,11 @@ func termEndUser(uid int) {
 	for i := 0; i < 300 && len(userProcesses(uid)) > 0; i++ {
 		time.Sleep(100 * time.Millisecond)
 	}
-	for _, pid := range userProcesses(uid) {
-		syscall.Kill(pid, syscall.SIGKILL)
+	for i := 0; i < 50 && len(userProcesses(uid)) > 0; i++ {
+		for _, pid := range userProcesses(uid) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
 

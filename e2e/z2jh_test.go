@@ -85,6 +85,14 @@ func TestZ2JHSingleuser(t *testing.T) {
 	}
 
 	u := createHubUser(t, "z2jhstudent")
+	// After the hub's stop (a cleanup registered later, so run before this
+	// one): the student's server and kernel get a minute to exit, on a
+	// loaded machine, before createHubUser's cleanup reports what is left.
+	t.Cleanup(func() {
+		for i := 0; i < 600 && len(userProcesses(u.uid)) > 0; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	const password = "z2jh-test-password"
 	var ports [3]int
 	for i := range ports {

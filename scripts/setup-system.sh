@@ -94,9 +94,11 @@ system_hub_config_migrate() {
 			"$py" - "$old" "$new" >>"$local_file.tmp" <<'PY' || die "reading your settings from $old failed (above)"
 import sys
 old, new = (open(p).read().splitlines() for p in sys.argv[1:3])
+# The example class of earlier versions' file, which the roster replaces.
+earlier = {'c.Authenticator.allowed_users = {"student1", "student2"}', 'c.Authenticator.admin_users = {"teacher"}'}
 kept = []
 for line in old:
-    if line.startswith("c.") and line not in new:
+    if line.startswith("c.") and line not in new and line not in earlier:
         try:
             compile(line, "setting", "exec")
         except SyntaxError:

@@ -34,7 +34,7 @@ export GOFLAGS
 # writable home.
 lessons_cache_dir() {
 	d="${XDG_CACHE_HOME:-$HOME/.cache}/perceptron-lessons"
-	if mkdir -p "$d" 2>/dev/null && [ -w "$d" ]; then
+	if mkdir -p "$d" 2>&- && [ -w "$d" ]; then
 		printf '%s\n' "$d"
 		return
 	fi
