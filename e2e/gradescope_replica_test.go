@@ -358,6 +358,15 @@ func inContainer(ctx context.Context, rootfs, dir, script string) (string, error
 	cmd := exec.CommandContext(ctx, "bwrap", args...)
 	cmd.ExtraFiles = []*os.File{filter}
 	out, err := cmd.CombinedOutput()
+	// bwrap's --dev binds the host's own device nodes: whatever the
+	// container does to their modes (a lockdown's chmod o-w) is done to
+	// the host's. Say so loudly rather than leave the machine without a
+	// /dev/null others can write.
+	for _, d := range []string{"/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", "/dev/tty"} {
+		if fi, serr := os.Stat(d); serr == nil && fi.Mode().Perm() != 0o666 {
+			return string(out), fmt.Errorf("the container changed the host's %s to %v (it must stay 0666): %v", d, fi.Mode().Perm(), err)
+		}
+	}
 	return string(out), err
 }
 
