@@ -243,7 +243,7 @@ func TestLessonExerciseShape(t *testing.T) {
 		cells []*notebook.Cell
 		want  string
 	}{
-		{"not consecutive", []*notebook.Cell{stub, other, check, sol}, "three consecutive cells"},
+		{"not consecutive", []*notebook.Cell{stub, other, check, sol}, "want consecutive cells"},
 		{"solution not collapsed", []*notebook.Cell{stub, check, code("func StepSolution() {}", role("solution", false))}, "not collapsed"},
 		{"solution under the stub's name", []*notebook.Cell{stub, check, code("func Step(x float64) float64 { return x }", role("solution", true))}, "under another name"},
 		{"stub that does not panic", []*notebook.Cell{code("func Step(x float64) float64 { return 0 }", role("stub", false)), check, sol}, "panic \"not implemented\""},
