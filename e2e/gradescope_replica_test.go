@@ -14,6 +14,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -344,7 +345,14 @@ func inContainer(ctx context.Context, rootfs, dir, script string) (string, error
 	if _, err := filter.Seek(0, io.SeekStart); err != nil {
 		return "", err
 	}
-	args := []string{"--bind", rootfs, "/", "--proc", "/proc", "--dev", "/dev", "--ro-bind", "/sys", "/sys",
+	// The container's /dev is the root's own device nodes (as Docker gives
+	// a container its own), not bwrap's --dev, which binds the host's: a
+	// chmod in the container (apt's scripts, a lockdown) must not reach the
+	// machine's /dev/null.
+	if err := ownDevices(filepath.Join(rootfs, "dev")); err != nil {
+		return "", err
+	}
+	args := []string{"--dev-bind", rootfs, "/", "--proc", "/proc", "--ro-bind", "/sys", "/sys",
 		"--tmpfs", "/dev/shm", "--chmod", "1777", "/dev/shm",
 		"--unshare-pid", "--unshare-ipc", "--unshare-uts", "--hostname", "gradescope-replica",
 		"--die-with-parent", "--cap-drop", "ALL"}
@@ -368,6 +376,30 @@ func inContainer(ctx context.Context, rootfs, dir, script string) (string, error
 		}
 	}
 	return string(out), err
+}
+
+// ownDevices makes the character devices a container needs in dir, nodes
+// of the root's own (mode 0666, as Docker's), replacing whatever stands
+// there.
+func ownDevices(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, d := range []struct {
+		name         string
+		major, minor uint32
+	}{{"null", 1, 3}, {"zero", 1, 5}, {"full", 1, 7}, {"random", 1, 8}, {"urandom", 1, 9}, {"tty", 5, 0}} {
+		p := filepath.Join(dir, d.name)
+		os.Remove(p)
+		dev := int(d.major<<8 | d.minor) // Linux's old encoding, exact below 256
+		if err := syscall.Mknod(p, syscall.S_IFCHR|0o666, dev); err != nil {
+			return fmt.Errorf("mknod %s: %w", p, err)
+		}
+		if err := os.Chmod(p, 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // dockerSeccomp is a classic BPF seccomp program for x86-64 with the part
