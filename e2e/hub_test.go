@@ -461,14 +461,27 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: filepath.Join(dir, "jupyterhub.log")}
-	logFile, err := os.Create(h.log)
+	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0])}
+	h.log = runHub(t, ctx, filepath.Join(prefix, "venv/bin/jupyterhub"), dir, configPath, h.base, 90*time.Second, "PYDEVD_DISABLE_FILE_VALIDATION=1")
+	return h
+}
+
+// runHub starts jupyterhub (the program) with the configuration
+// configPath in dir, its output in dir/jupyterhub.log, which it returns;
+// stops it, its process group and the proxy of dir/proxy.pid when the
+// test ends (the log's tail if the test failed); and waits until base
+// answers /hub/login, failing the test if the hub exits first or does not
+// answer within wait (a loaded machine starts a hub slowly).
+func runHub(t *testing.T, ctx context.Context, jupyterhub, dir, configPath, base string, wait time.Duration, env ...string) string {
+	t.Helper()
+	log := filepath.Join(dir, "jupyterhub.log")
+	logFile, err := os.Create(log)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(filepath.Join(prefix, "venv/bin/jupyterhub"), "-f", configPath)
+	cmd := exec.Command(jupyterhub, "-f", configPath)
 	cmd.Dir = dir
-	cmd.Env = append(envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"), "PYDEVD_DISABLE_FILE_VALIDATION=1")
+	cmd.Env = append(envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"), env...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
 	if err := cmd.Start(); err != nil {
@@ -482,22 +495,22 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
 		stopProxy(t, filepath.Join(dir, "proxy.pid"))
 		if t.Failed() {
-			t.Logf("JupyterHub log (%s):\n%s", h.log, repo.Tail(repo.ReadFile(h.log), 60))
+			t.Logf("JupyterHub log (%s):\n%s", log, repo.Tail(repo.ReadFile(log), 60))
 		}
 	})
 
-	ready, cancel := context.WithTimeout(ctx, 90*time.Second)
+	ready, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	for {
-		resp, err := httpGet(ready, h.base+"/hub/login")
+		resp, err := httpGet(ready, base+"/hub/login")
 		if err == nil && resp == 200 {
-			return h
+			return log
 		}
 		select {
 		case <-exited:
-			t.Fatalf("hub test: jupyterhub exited before it answered (%v):\n%s", cmd.ProcessState, repo.Tail(repo.ReadFile(h.log), 40))
+			t.Fatalf("hub test: jupyterhub exited before it answered (%v):\n%s", cmd.ProcessState, repo.Tail(repo.ReadFile(log), 40))
 		case <-ready.Done():
-			t.Fatalf("hub test: jupyterhub did not answer on %s within 90 s (last: %v, %v):\n%s", h.base, resp, err, repo.Tail(repo.ReadFile(h.log), 40))
+			t.Fatalf("hub test: jupyterhub did not answer on %s within %v (last: %v, %v):\n%s", base, wait, resp, err, repo.Tail(repo.ReadFile(log), 40))
 		case <-time.After(300 * time.Millisecond):
 		}
 	}

@@ -368,36 +368,11 @@ c.JupyterHub.cleanup_proxy = True
 c.Spawner.environment.update({"JUPYTER_PATH": %q})
 `, filepath.Join(install, "jupyterhub_config.py"), ports[1], ports[2], filepath.Join(hubDir, "proxy.pid"),
 		filepath.Join(hubDir, "jupyterhub.sqlite"), filepath.Join(hubDir, "cookie_secret"), prefix+"/share/jupyter")
-	os.WriteFile(filepath.Join(hubDir, "config.py"), []byte(testConfig), 0o600)
-	hubLog := filepath.Join(hubDir, "jupyterhub.log")
-	logFile, _ := os.Create(hubLog)
-	cmd := exec.Command(filepath.Join(install, "venv/bin/jupyterhub"), "-f", filepath.Join(hubDir, "config.py"))
-	cmd.Dir = hubDir
-	cmd.Env = envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR")
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	if err := cmd.Start(); err != nil {
+	if err := os.WriteFile(filepath.Join(hubDir, "config.py"), []byte(testConfig), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); logFile.Close(); close(exited) }()
-	t.Cleanup(func() {
-		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
-		stopProxy(t, filepath.Join(hubDir, "proxy.pid"))
-		if t.Failed() {
-			t.Logf("JupyterHub log:\n%s", repo.Tail(repo.ReadFile(hubLog), 60))
-		}
-	})
 	base := fmt.Sprintf("http://127.0.0.1:%d", ports[0]) // the local file's address
-	for start := time.Now(); ; {
-		if code, err := httpGet(ctx, base+"/hub/login"); err == nil && code == 200 {
-			break
-		}
-		if time.Since(start) > 5*time.Minute { // a loaded machine starts a hub slowly
-			t.Fatalf("the hub does not answer on %s (the local file's address) within 5 minutes:\n%s", base, repo.Tail(repo.ReadFile(hubLog), 40))
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
+	runHub(t, ctx, filepath.Join(install, "venv/bin/jupyterhub"), hubDir, filepath.Join(hubDir, "config.py"), base, 5*time.Minute)
 
 	// 5. Logins: the two students with their first passwords; the dropped
 	// one cannot, nor a wrong password.

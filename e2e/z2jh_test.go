@@ -9,7 +9,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -124,36 +123,11 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 `, password, u.name, ports[0], ports[1], ports[2], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
 		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"),
 		filepath.Join(install, "bin/lessons-singleuser"), prefix+"/share/jupyter")
-	os.WriteFile(filepath.Join(dir, "config.py"), []byte(config), 0o600)
-	hubLog := filepath.Join(dir, "jupyterhub.log")
-	logFile, _ := os.Create(hubLog)
-	cmd := exec.Command(filepath.Join(hubVenv, "bin/jupyterhub"), "-f", filepath.Join(dir, "config.py"))
-	cmd.Dir = dir
-	cmd.Env = envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR")
-	cmd.Stdout, cmd.Stderr = logFile, logFile
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
-	if err := cmd.Start(); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "config.py"), []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	exited := make(chan struct{})
-	go func() { cmd.Wait(); logFile.Close(); close(exited) }()
-	t.Cleanup(func() {
-		stopGroup(cmd.Process.Pid, exited, 60*time.Second)
-		stopProxy(t, filepath.Join(dir, "proxy.pid"))
-		if t.Failed() {
-			t.Logf("JupyterHub log:\n%s", repo.Tail(repo.ReadFile(hubLog), 60))
-		}
-	})
-	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), log: hubLog}
-	for start := time.Now(); ; {
-		if code, err := httpGet(ctx, h.base+"/hub/login"); err == nil && code == 200 {
-			break
-		}
-		if time.Since(start) > 5*time.Minute { // a loaded machine starts a hub slowly
-			t.Fatalf("the hub does not answer on %s within 5 minutes:\n%s", h.base, repo.Tail(repo.ReadFile(hubLog), 40))
-		}
-		time.Sleep(300 * time.Millisecond)
-	}
+	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0])}
+	h.log = runHub(t, ctx, filepath.Join(hubVenv, "bin/jupyterhub"), dir, filepath.Join(dir, "config.py"), h.base, 5*time.Minute)
 
 	browser := startChromium(t, ctx, chromium)
 	lctx, lcancel := context.WithTimeout(browser, 6*time.Minute)
@@ -163,7 +137,7 @@ c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
 	shots := t.TempDir()
 	srv := &jupyterServer{base: h.base + "/user/" + u.name, shots: "lab_"}
 	runInLab(t, browser, srv, "perceptron-lessons/"+firstLesson, committed, shots)
-	if strings.Contains(repo.ReadFile(hubLog), "redirect loop") {
-		t.Errorf("the hub logged a redirect loop:\n%s", repo.Tail(repo.ReadFile(hubLog), 30))
+	if strings.Contains(repo.ReadFile(h.log), "redirect loop") {
+		t.Errorf("the hub logged a redirect loop:\n%s", repo.Tail(repo.ReadFile(h.log), 30))
 	}
 }
