@@ -89,3 +89,37 @@ func TestLesson03UpdateExample(t *testing.T) {
 		t.Errorf("UpdateFigure with y = 0: no error")
 	}
 }
+
+// TestLesson03EtaStreams pins what lesson 3's streams show of the learning
+// rate (its check cell leaves it to this test): online, from w = 0, b = 0,
+// η = 0.1 makes its mistakes on exactly the points where η = 1 makes them,
+// 35 on the separable stream and 130 on the noisy one, with no score
+// within rounding of 0 to part them.
+func TestLesson03EtaStreams(t *testing.T) {
+	sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		d        *perceptron.Dataset
+		mistakes int
+	}{{"separable", sep, 35}, {"noisy", noisy, 130}} {
+		one, _ := perceptron.NewOnline(2, 1, perceptron.TieMistake)
+		tenth, _ := perceptron.NewOnline(2, 0.1, perceptron.TieMistake)
+		for i := range tc.d.N() {
+			a, err1 := one.Step(tc.d.Row(i), tc.d.Y[i])
+			b, err2 := tenth.Step(tc.d.Row(i), tc.d.Y[i])
+			if err1 != nil || err2 != nil || a != b {
+				t.Fatalf("%s stream, point %d: mistake at η = 1 %v, at η = 0.1 %v (%v, %v)", tc.name, i, a, b, err1, err2)
+			}
+		}
+		if one.Mistakes != tc.mistakes {
+			t.Errorf("%s stream: %d mistakes, the lesson says %d", tc.name, one.Mistakes, tc.mistakes)
+		}
+	}
+}

@@ -1,8 +1,11 @@
 package figures
 
 import (
+	"math"
+	"slices"
 	"testing"
 
+	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
@@ -23,5 +26,29 @@ func TestLesson08Numbers(t *testing.T) {
 	if !gd.Converged || gd.Steps != 3 || !sgd.Converged || sgd.Steps != 60 || gd.Losses[0] != 0 || sgd.Losses[0] != 0 {
 		t.Errorf("GD: converged %v in %d steps; SGD: converged %v in %d; first losses %v, %v; want 3 and 60 steps from L = 0",
 			gd.Converged, gd.Steps, sgd.Converged, sgd.Steps, gd.Losses[0], sgd.Losses[0])
+	}
+}
+
+// TestLesson08EtaTenth pins lesson 8's η = 0.1 on iris (setosa vs
+// versicolor, sepal and petal length), which its check cell asserts only
+// as "parts from η = 1 at a score within rounding of 0, if at all": the
+// two runs do not part, make the updates [2 2 3 2 1 0], and 0.1 times the
+// weights of η = 1 are the weights of η = 0.1 up to one rounding of each
+// of about 10 terms.
+func TestLesson08EtaTenth(t *testing.T) {
+	iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := lessondata.EtaParting(iris, perceptron.Options{}, 0.1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, r := p.One, p.Other
+	tol := 1e-14 * 0.1 * (1 + math.Abs(one.B) + math.Abs(one.W[0]) + math.Abs(one.W[1]))
+	if p.Parted || !slices.Equal(r.UpdatesPerEpoch(), []int{2, 2, 3, 2, 1, 0}) || !slices.Equal(one.UpdatesPerEpoch(), r.UpdatesPerEpoch()) ||
+		math.Abs(r.B-0.1*one.B) > tol || math.Abs(r.W[0]-0.1*one.W[0]) > tol || math.Abs(r.W[1]-0.1*one.W[1]) > tol {
+		t.Errorf("η = 0.1: parted %v, updates %v, w = %v, b = %v; want [2 2 3 2 1 0] and 0.1 times w = %v, b = %v (tolerance %v)",
+			p.Parted, r.UpdatesPerEpoch(), r.W, r.B, one.W, one.B, tol)
 	}
 }
