@@ -140,6 +140,47 @@ func runLoop(name string, f any, body func(c *checker), allow ...string) bool {
 	return run(name, unread(err, body))
 }
 
+// algoCase is one case of an algorithm exercise (lessons 4 and 6 to 9):
+// the student's learner runs on the rows of d with learning rate (or step
+// size) eta for n epochs (or steps), named name in the report.
+type algoCase struct {
+	name string
+	d    *perceptron.Dataset
+	eta  float64
+	n    int
+}
+
+// runAlgorithm is runLoop for an algorithm exercise, whose check has one
+// shape: the cases, fixed ones and ones drawn from the check's generator
+// (cases is given it), and for each one compare, which runs the package
+// and the student's function f on it and reports what they give; notes
+// are added once every case has run.
+func runAlgorithm(name string, f any, cases func(rng *rand.Rand) []algoCase, compare func(c *checker, tc algoCase), notes ...string) bool {
+	return runLoop(name, f, func(c *checker) {
+		for _, tc := range cases(c.random()) {
+			compare(c, tc)
+		}
+		for _, n := range notes {
+			c.note(n)
+		}
+	})
+}
+
+// must returns v and panics with err, for the checkers' own data and the
+// package's runs, which do not fail on them.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// drawn is must for a data generator, which also returns its hidden
+// hyperplane.
+func drawn(d *perceptron.Dataset, _ perceptron.Hyperplane, err error) *perceptron.Dataset {
+	return must(d, err)
+}
+
 // quietly runs check with Out discarded and returns its verdict: what a
 // later cell calls to decide whether to draw from the student's function.
 func quietly(check func() bool) bool {
@@ -364,11 +405,7 @@ func randomData(rng *rand.Rand, n, d int, flip float64) *perceptron.Dataset {
 			y[i] = -y[i]
 		}
 	}
-	data, err := perceptron.NewDataset(X, y)
-	if err != nil {
-		panic(err)
-	}
-	return data
+	return must(perceptron.NewDataset(X, y))
 }
 
 // bias checks a bias b like close, but a case whose expected b is 0 is

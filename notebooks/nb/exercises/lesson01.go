@@ -52,10 +52,7 @@ func randomCases01(rng *rand.Rand, k int) []struct {
 func CheckPredict(predict func(w []float64, b float64, x []float64) float64) bool {
 	return runLoop("Exercise 1 (Predict)", predict, func(c *checker) {
 		for _, tc := range append(slices.Clone(lesson01Cases), randomCases01(c.random(), 6)...) {
-			want, err := perceptron.Hyperplane{W: tc.w, B: tc.b}.Predict(tc.x)
-			if err != nil {
-				panic(err)
-			}
+			want := must(perceptron.Hyperplane{W: tc.w, B: tc.b}.Predict(tc.x))
 			c.equal(fmt.Sprintf("w = %v, b = %v, x = %v", tc.w, tc.b, tc.x), want, predict(tc.w, tc.b, tc.x))
 		}
 	})
@@ -125,10 +122,7 @@ func CheckTrainingError(trainingError func(w []float64, b float64, X [][]float64
 				X[i], y[i] = ints(rng, 2, -3, 3), float64(2*rng.IntN(2)-1)
 			}
 			h := perceptron.Hyperplane{W: ints(rng, 2, -2, 2), B: nonZero(rng, -2, 2)}
-			rd, err := perceptron.NewDataset(X, y)
-			if err != nil {
-				panic(err)
-			}
+			rd := must(perceptron.NewDataset(X, y))
 			want, _ := h.ErrorRate(rd)
 			c.close(fmt.Sprintf("random: w = %v, b = %v on %d points X = %v, y = %v", h.W, h.B, n, X, y), want, trainingError(h.W, h.B, clone2(X), slices.Clone(y)), 1e-12)
 		}

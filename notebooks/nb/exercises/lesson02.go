@@ -15,10 +15,7 @@ func CheckSplitTheta(split func(theta []float64) (w []float64, b float64)) bool 
 		rng := c.random()
 		for _, theta := range [][]float64{{-2.5, 0.02, 0.05, 0.1, -0.1}, {-40, 1}, {3, 0, 0},
 			append([]float64{nonZero(rng, -9, 9)}, ints(rng, 1+rng.IntN(4), -9, 9)...)} {
-			want, err := perceptron.FromTheta(theta)
-			if err != nil {
-				panic(err)
-			}
+			want := must(perceptron.FromTheta(theta))
 			keep := append([]float64(nil), theta...)
 			w, b := split(theta)
 			c.equal(fmt.Sprintf("θ = %v: w", keep), want.W, w)
@@ -49,10 +46,7 @@ func CheckLiftedDistance(lifted func(w []float64, b float64, x []float64) float6
 		cases = append(cases, randomCases01(c.random(), 2)...)
 		for _, tc := range cases {
 			theta := perceptron.Hyperplane{W: perceptron.Hyperplane{W: tc.w, B: tc.b}.Theta()}
-			want, err := theta.SignedDistance(append([]float64{1}, tc.x...))
-			if err != nil {
-				panic(err)
-			}
+			want := must(theta.SignedDistance(append([]float64{1}, tc.x...)))
 			// 1e-12: another order of the same few operations.
 			c.close(fmt.Sprintf("w = %v, b = %v, x = %v", tc.w, tc.b, tc.x), want, lifted(tc.w, tc.b, tc.x), 1e-12)
 		}

@@ -13,17 +13,11 @@ import (
 // how many updates in a row (x, y) causes when presented again and again:
 // the reference of CheckUpdatesInARow, measured rather than computed.
 func inARow(w []float64, b float64, x []float64, y, eta float64) int {
-	o, err := perceptron.NewOnline(len(w), eta, perceptron.TieMistake)
-	if err != nil {
-		panic(err)
-	}
+	o := must(perceptron.NewOnline(len(w), eta, perceptron.TieMistake))
 	copy(o.W, w)
 	o.B = b
 	for k := 0; ; k++ {
-		mistake, err := o.Step(x, y)
-		if err != nil {
-			panic(err)
-		}
+		mistake := must(o.Step(x, y))
 		if !mistake {
 			return k
 		}
@@ -52,10 +46,7 @@ func CheckUpdatesInARow(updatesInARow func(w []float64, b float64, x []float64, 
 		}
 		// Points of lesson 3's separable stream against the learner after
 		// the whole stream, with the wrong label.
-		d, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
-		if err != nil {
-			panic(err)
-		}
+		d := drawn(perceptron.SeparableData(500, 2, 0.05, 1))
 		o, _ := perceptron.NewOnline(2, 1, perceptron.TieMistake)
 		for i := range d.N() {
 			o.Step(d.Row(i), d.Y[i])
@@ -123,10 +114,7 @@ func within(d time.Duration, f func() int) (int, bool) {
 // returns the number of mistakes it made.
 func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order []int) int) bool {
 	return runLoop("Exercise 2 (OnlineMistakes)", onlineMistakes, func(c *checker) {
-		d, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
-		if err != nil {
-			panic(err)
-		}
+		d := drawn(perceptron.SeparableData(500, 2, 0.05, 1))
 		n := d.N()
 		forward, reverse := make([]int, n), make([]int, n)
 		for i := range n {
@@ -162,11 +150,7 @@ func CheckOnlineMistakes(onlineMistakes func(X [][]float64, y []float64, order [
 
 // handMade is three points on which the order matters.
 func handMade() *perceptron.Dataset {
-	d, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0.5}, {0.5, -1}}, []float64{1, -1, 1})
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(perceptron.NewDataset([][]float64{{1, 1}, {-1, 0.5}, {0.5, -1}}, []float64{1, -1, 1}))
 }
 
 // OnlineFunc is the signature of lesson 3's first exercise: the online
@@ -183,14 +167,8 @@ type OnlineFunc func(X [][]float64, y []float64, eta float64) (w []float64, b fl
 // package fails with "write it with a loop, not perceptron.X".
 func CheckOnline(online OnlineFunc) bool {
 	return runLoop("Exercise 1 (OnlinePerceptron)", online, func(c *checker) {
-		sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
-		if err != nil {
-			panic(err)
-		}
-		noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
-		if err != nil {
-			panic(err)
-		}
+		sep := drawn(perceptron.SeparableData(500, 2, 0.05, 1))
+		noisy := drawn(perceptron.NoisyData(500, 2, 0.05, 0.1, 1))
 		head := sep.Rows()[:50]
 		rng := c.random()
 		rd, reta := randomData(rng, 20+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
@@ -206,10 +184,7 @@ func CheckOnline(online OnlineFunc) bool {
 			{"the noisy stream (10% of labels flipped), η = 0.1", noisy.Rows(), noisy.Y, 0.1},
 			{fmt.Sprintf("%d random integer points (scores of 0 after updates), η = %g", rd.N(), reta), rd.Rows(), rd.Y, reta},
 		} {
-			o, err := perceptron.NewOnline(len(tc.X[0]), tc.eta, perceptron.TieMistake)
-			if err != nil {
-				panic(err)
-			}
+			o := must(perceptron.NewOnline(len(tc.X[0]), tc.eta, perceptron.TieMistake))
 			for i, x := range tc.X {
 				if _, err := o.Step(x, tc.y[i]); err != nil {
 					panic(err)

@@ -3,6 +3,7 @@ package exercises
 import (
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -14,20 +15,8 @@ import (
 // leaves empty.
 func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64, y []float64) []int) bool {
 	return runLoop("Exercise 2 (Misclassified)", misclassified, func(c *checker) {
-		d, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		one := perceptron.Options{}
-		one.MaxEpochs = 1
-		after1, err := perceptron.PLA(d, one)
-		if err != nil {
-			panic(err)
-		}
-		final, err := perceptron.PLA(d, perceptron.Options{})
-		if err != nil {
-			panic(err)
-		}
+		d := must(perceptron.Iris().Binary(0, 1, 0, 2))
+		after1, final := must(perceptron.PLA(d, perceptron.Options{MaxEpochs: 1})), must(perceptron.PLA(d, perceptron.Options{}))
 		for _, tc := range []struct {
 			what string
 			h    perceptron.Hyperplane
@@ -52,19 +41,13 @@ func CheckMisclassified(misclassified func(w []float64, b float64, X [][]float64
 // fourPoints is the separable fixture of the algorithm checkers (lessons 6
 // to 9): two points of each class in the plane.
 func fourPoints() *perceptron.Dataset {
-	d, err := perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1})
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(perceptron.NewDataset([][]float64{{1, 1}, {-1, 0}, {0, -1}, {2, 0}}, []float64{1, -1, -1, 1}))
 }
 
+// handMade3 is three points of the plane, one of them on the boundary
+// w = [1 0], b = 0.
 func handMade3() *perceptron.Dataset {
-	d, err := perceptron.NewDataset([][]float64{{1, 1}, {0, 2}, {-1, 0}}, []float64{-1, 1, -1})
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(perceptron.NewDataset([][]float64{{1, 1}, {0, 2}, {-1, 0}}, []float64{-1, 1, -1}))
 }
 
 // CheckDisagreement checks lesson 4's Exercise 3:
@@ -91,10 +74,7 @@ func CheckDisagreement(estimate func(f, g perceptron.Hyperplane, n int, seed uin
 		}
 		const n = 100000
 		for k, fg := range pairs {
-			want, err := perceptron.Disagreement(fg[0], fg[1])
-			if err != nil {
-				panic(err)
-			}
+			want := must(perceptron.Disagreement(fg[0], fg[1]))
 			got := estimate(fg[0], fg[1], n, rng.Uint64())
 			tol := 5 * math.Sqrt(want*(1-want)/n)
 			c.report(math.Abs(got-want) <= tol, fmt.Sprintf("pair %d (f: w = %.2f, b = %.2f; g: w = %.2f, b = %.2f), n = %d, within ±%.4f", k+1,
@@ -136,40 +116,22 @@ type BatchPLAFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (
 // a relative 1e-9, the updates per epoch exactly. A function that calls
 // the package fails with "write it with a loop, not perceptron.X".
 func CheckBatchPLA(batchPLA BatchPLAFunc) bool {
-	return runLoop("Exercise 1 (BatchPLA)", batchPLA, func(c *checker) {
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		noisy, _, err := perceptron.NoisyData(200, 2, 0, 0.1, 1)
-		if err != nil {
-			panic(err)
-		}
-		rng := c.random()
+	return runAlgorithm("Exercise 1 (BatchPLA)", batchPLA, func(rng *rand.Rand) []algoCase {
+		iris := must(perceptron.Iris().Binary(0, 1, 0, 2))
 		rd, reta, rmax := randomData(rng, 10+rng.IntN(30), 2, 0.1*float64(rng.IntN(2))), []float64{1, 0.5}[rng.IntN(2)], 3+rng.IntN(30)
-		for _, tc := range []struct {
-			what      string
-			d         *perceptron.Dataset
-			eta       float64
-			maxEpochs int
-		}{
+		return []algoCase{
 			{"3 hand-made points, η = 1, at most 100 epochs", handMade3(), 1, 100},
 			{"iris (setosa vs versicolor), η = 1, at most 1000 epochs", iris, 1, 1000},
 			{"iris, η = 1, at most 2 epochs (stopped before a clean pass)", iris, 1, 2},
-			{"200 noisy points (10% flipped), η = 0.1, at most 20 epochs", noisy, 0.1, 20},
+			{"200 noisy points (10% flipped), η = 0.1, at most 20 epochs", drawn(perceptron.NoisyData(200, 2, 0, 0.1, 1)), 0.1, 20},
 			{fmt.Sprintf("%d random integer points, η = %g, at most %d epochs", rd.N(), reta, rmax), rd, reta, rmax},
-		} {
-			opt := perceptron.Options{}
-			opt.Eta, opt.MaxEpochs = tc.eta, tc.maxEpochs
-			res, err := perceptron.PLA(tc.d, opt)
-			if err != nil {
-				panic(err)
-			}
-			w, b, perEpoch := batchPLA(tc.d.Rows(), slices.Clone(tc.d.Y), tc.eta, tc.maxEpochs)
-			c.equal(tc.what+": updates per epoch", res.UpdatesPerEpoch(), perEpoch)
-			c.closeSlice(tc.what+": w", res.W, w, 1e-9)
-			c.bias(tc.what+": b", res.B, b, 1e-9)
 		}
+	}, func(c *checker, tc algoCase) {
+		res := must(perceptron.PLA(tc.d, perceptron.Options{Eta: tc.eta, MaxEpochs: tc.n}))
+		w, b, perEpoch := batchPLA(tc.d.Rows(), slices.Clone(tc.d.Y), tc.eta, tc.n)
+		c.equal(tc.name+": updates per epoch", res.UpdatesPerEpoch(), perEpoch)
+		c.closeSlice(tc.name+": w", res.W, w, 1e-9)
+		c.bias(tc.name+": b", res.B, b, 1e-9)
 	})
 }
 

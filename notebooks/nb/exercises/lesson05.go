@@ -23,18 +23,12 @@ type AugmentedMarginFunc func(X [][]float64, y []float64, w []float64, b float64
 // it with a loop, not perceptron.X".
 func CheckAugmentedMargin(f AugmentedMarginFunc) bool {
 	return runLoop("Exercise 2 (AugmentedMargin)", f, func(c *checker) {
-		sep, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
-		if err != nil {
-			panic(err)
-		}
+		sep := drawn(perceptron.SeparableData(50, 2, 0.03, 5))
 		svm, _, err := perceptron.MaxMargin(sep, perceptron.Options{})
 		if err != nil {
 			panic(err)
 		}
-		small, err := perceptron.NewDataset([][]float64{{3, 4}, {0, 0}, {2, 2}, {1, -1}}, []float64{1, -1, 1, -1})
-		if err != nil {
-			panic(err)
-		}
+		small := must(perceptron.NewDataset([][]float64{{3, 4}, {0, 0}, {2, 2}, {1, -1}}, []float64{1, -1, 1, -1}))
 		rng := c.random()
 		rd := randomData(rng, 5+rng.IntN(10), 2, 0.2)
 		rh := perceptron.Hyperplane{W: ints(rng, 2, -3, 3), B: nonZero(rng, -3, 3)}

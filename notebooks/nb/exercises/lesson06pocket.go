@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -20,42 +21,23 @@ type PocketFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (po
 // correct loop differs from the package by rounding only) and the pocket's
 // errors exactly. A PocketPLA that calls the package fails.
 func CheckPocketPLA(f PocketFunc) bool {
-	return runLoop("Exercise 1 (PocketPLA)", f, func(c *checker) {
-		small := fourPoints()
-		rng := c.random()
+	return runAlgorithm("Exercise 1 (PocketPLA)", f, func(rng *rand.Rand) []algoCase {
 		rd, reta := randomData(rng, 10+rng.IntN(30), 2, 0.15), []float64{1, 0.5}[rng.IntN(2)]
-		noisy2, _, err := perceptron.NoisyData(100, 2, 0, 0.1, 1)
-		if err != nil {
-			panic(err)
-		}
-		noisy3, _, err := perceptron.NoisyData(60, 3, 0.05, 0.1, 4)
-		if err != nil {
-			panic(err)
-		}
-		for _, tc := range []struct {
-			name      string
-			d         *perceptron.Dataset
-			eta       float64
-			maxEpochs int
-		}{
-			{"4 separable points", small, 1, 10},
-			{"100 noisy 2-D points", noisy2, 1, 10},
-			{"60 noisy 3-D points, eta 0.5", noisy3, 0.5, 3},
+		return []algoCase{
+			{"4 separable points", fourPoints(), 1, 10},
+			{"100 noisy 2-D points", drawn(perceptron.NoisyData(100, 2, 0, 0.1, 1)), 1, 10},
+			{"60 noisy 3-D points, eta 0.5", drawn(perceptron.NoisyData(60, 3, 0.05, 0.1, 4)), 0.5, 3},
 			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 2 + rng.IntN(8)},
-		} {
-			opt := perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta}
-			want, err := perceptron.Pocket(tc.d, opt)
-			if err != nil {
-				panic(err)
-			}
-			pocket, last, errs := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.maxEpochs)
-			what := fmt.Sprintf("%s, %d epochs", tc.name, tc.maxEpochs)
-			c.closeSlice(what+": pocket w", want.W, pocket.W, 1e-9)
-			c.bias(what+": pocket b", want.B, pocket.B, 1e-9)
-			c.equal(what+": pocket errors", want.PocketErrors, errs)
-			c.closeSlice(what+": last w", want.Last.W, last.W, 1e-9)
-			c.bias(what+": last b", want.Last.B, last.B, 1e-9)
 		}
+	}, func(c *checker, tc algoCase) {
+		want := must(perceptron.Pocket(tc.d, perceptron.Options{MaxEpochs: tc.n, Eta: tc.eta}))
+		pocket, last, errs := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.n)
+		what := fmt.Sprintf("%s, %d epochs", tc.name, tc.n)
+		c.closeSlice(what+": pocket w", want.W, pocket.W, 1e-9)
+		c.bias(what+": pocket b", want.B, pocket.B, 1e-9)
+		c.equal(what+": pocket errors", want.PocketErrors, errs)
+		c.closeSlice(what+": last w", want.Last.W, last.W, 1e-9)
+		c.bias(what+": last b", want.Last.B, last.B, 1e-9)
 	})
 }
 

@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -21,46 +22,25 @@ type VotedAveragedFunc func(X [][]float64, y []float64, eta float64, epochs int)
 // order; a wrong one is off by far more). A VotedAveraged that calls the
 // package fails.
 func CheckVotedAveraged(f VotedAveragedFunc) bool {
-	return runLoop("Exercise 1 (VotedAveraged)", f, func(c *checker) {
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		small := fourPoints()
-		rng := c.random()
+	return runAlgorithm("Exercise 1 (VotedAveraged)", f, func(rng *rand.Rand) []algoCase {
+		iris := must(perceptron.Iris().Binary(0, 1, 0, 2))
 		rd, reta := randomData(rng, 10+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
-		noisy, _, err := perceptron.NoisyData(30, 2, 0.05, 0.1, 5)
-		if err != nil {
-			panic(err)
-		}
-		for _, tc := range []struct {
-			name   string
-			d      *perceptron.Dataset
-			eta    float64
-			epochs int
-		}{
-			{"4 separable points", small, 1, 2},
+		return []algoCase{
+			{"4 separable points", fourPoints(), 1, 2},
 			{"iris setosa vs versicolor", iris, 1, 6},
-			{"30 noisy points, eta 0.5", noisy, 0.5, 3},
+			{"30 noisy points, eta 0.5", drawn(perceptron.NoisyData(30, 2, 0.05, 0.1, 5)), 0.5, 3},
 			{"iris, 9 epochs (3 more after its first clean pass: no early stop)", iris, 1, 9},
 			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 2 + rng.IntN(4)},
-		} {
-			opt := perceptron.Options{MaxEpochs: tc.epochs, Eta: tc.eta}
-			v, err := perceptron.Voted(tc.d, opt)
-			if err != nil {
-				panic(err)
-			}
-			a, err := perceptron.Averaged(tc.d, opt)
-			if err != nil {
-				panic(err)
-			}
-			vectors, counts, avg := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.epochs)
-			what := fmt.Sprintf("%s, %d epochs", tc.name, tc.epochs)
-			c.equal(what+": survival counts", v.Counts, counts)
-			c.vectors(what+": weight vectors", v.Vectors, vectors, 1e-9)
-			c.closeSlice(what+": average w", a.Explicit.W, avg.W, 1e-9)
-			c.bias(what+": average b", a.Explicit.B, avg.B, 1e-9)
 		}
+	}, func(c *checker, tc algoCase) {
+		opt := perceptron.Options{MaxEpochs: tc.n, Eta: tc.eta}
+		v, a := must(perceptron.Voted(tc.d, opt)), must(perceptron.Averaged(tc.d, opt))
+		vectors, counts, avg := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.n)
+		what := fmt.Sprintf("%s, %d epochs", tc.name, tc.n)
+		c.equal(what+": survival counts", v.Counts, counts)
+		c.vectors(what+": weight vectors", v.Vectors, vectors, 1e-9)
+		c.closeSlice(what+": average w", a.Explicit.W, avg.W, 1e-9)
+		c.bias(what+": average b", a.Explicit.B, avg.B, 1e-9)
 	})
 }
 

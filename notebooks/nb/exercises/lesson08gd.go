@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -21,49 +22,31 @@ type BatchGDFunc func(X [][]float64, y []float64, eta float64, maxSteps int) (pa
 // most a few hundred terms; a wrong step is off by far more). A BatchGD
 // that calls the package fails.
 func CheckBatchGD(f BatchGDFunc) bool {
-	return runLoop("Exercise 2 (BatchGD)", f, func(c *checker) {
-		line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
-		if err != nil {
-			panic(err)
-		}
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		four := fourPoints()
-		rng := c.random()
+	return runAlgorithm("Exercise 2 (BatchGD)", f, func(rng *rand.Rand) []algoCase {
 		rd := randomData(rng, 10+rng.IntN(20), 2, 0.1)
-		for _, tc := range []struct {
-			name     string
-			d        *perceptron.Dataset
-			eta      float64
-			maxSteps int
-		}{
-			{"4 points, where a PLA pass ends elsewhere", four, 0.5, 20},
-			{"30 points on a line", line, 1.0 / 32, 100},
-			{"iris setosa vs versicolor", iris, 1, 40},
+		return []algoCase{
+			{"4 points, where a PLA pass ends elsewhere", fourPoints(), 0.5, 20},
+			{"30 points on a line", drawn(perceptron.SeparableData(30, 1, 0.05, 3)), 1.0 / 32, 100},
+			{"iris setosa vs versicolor", must(perceptron.Iris().Binary(0, 1, 0, 2)), 1, 40},
 			{"XOR, which no line separates", perceptron.XORData(), 1, 10},
 			{"4 points where a score of 0 comes up after the first step", tieAfterFirstStep(), 1, 20},
 			{fmt.Sprintf("%d random integer points", rd.N()), rd, []float64{1, 0.5}[rng.IntN(2)], 5 + rng.IntN(20)},
-		} {
-			aug := perceptron.Augment(tc.d)
-			want, err := perceptron.GradientDescent(aug, perceptron.GDOptions{Eta: tc.eta, Steps: tc.maxSteps, NoBias: true})
-			if err != nil {
-				panic(err)
-			}
-			wantPath := make([]perceptron.Hyperplane, len(want.Path))
-			for k, h := range want.Path {
-				wantPath[k] = perceptron.Hyperplane{W: h.W}
-			}
-			path := f(aug.Rows(), aug.Y, tc.eta, tc.maxSteps)
-			gotPath := make([]perceptron.Hyperplane, len(path))
-			for k, theta := range path {
-				gotPath[k] = perceptron.Hyperplane{W: theta}
-			}
-			what := fmt.Sprintf("%s, η = %v, at most %d steps", tc.name, tc.eta, tc.maxSteps)
-			c.equal(what+": steps", want.Steps, len(path)-1)
-			c.vectors(what+": path θ_0, θ_1, ...", wantPath, gotPath, 1e-9)
 		}
+	}, func(c *checker, tc algoCase) {
+		aug := perceptron.Augment(tc.d)
+		want := must(perceptron.GradientDescent(aug, perceptron.GDOptions{Eta: tc.eta, Steps: tc.n, NoBias: true}))
+		wantPath := make([]perceptron.Hyperplane, len(want.Path))
+		for k, h := range want.Path {
+			wantPath[k] = perceptron.Hyperplane{W: h.W}
+		}
+		path := f(aug.Rows(), aug.Y, tc.eta, tc.n)
+		gotPath := make([]perceptron.Hyperplane, len(path))
+		for k, theta := range path {
+			gotPath[k] = perceptron.Hyperplane{W: theta}
+		}
+		what := fmt.Sprintf("%s, η = %v, at most %d steps", tc.name, tc.eta, tc.n)
+		c.equal(what+": steps", want.Steps, len(path)-1)
+		c.vectors(what+": path θ_0, θ_1, ...", wantPath, gotPath, 1e-9)
 	})
 }
 
@@ -71,11 +54,7 @@ func CheckBatchGD(f BatchGDFunc) bool {
 // exactly 0: a descent that counts only y·s < 0 as a mistake (and forces
 // its first step from θ = 0) stops there, one step early.
 func tieAfterFirstStep() *perceptron.Dataset {
-	d, err := perceptron.NewDataset([][]float64{{3, -2}, {-3, 0}, {-3, 3}, {0, 0}}, []float64{-1, 1, 1, -1})
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(perceptron.NewDataset([][]float64{{3, -2}, {-3, 0}, {-3, 3}, {0, 0}}, []float64{-1, 1, 1, -1}))
 }
 
 // PassesBatchGD runs CheckBatchGD without printing and says whether every

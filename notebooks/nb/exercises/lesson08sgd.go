@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -24,62 +25,40 @@ type SGDFunc func(X [][]float64, y []float64, eta float64, epochs int) (path [][
 // the same sums in the same order) and the last θ. An SGD that calls the
 // package fails.
 func CheckSGD(f SGDFunc) bool {
-	return runLoop("Exercise 3 (SGD)", f, func(c *checker) {
-		line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
-		if err != nil {
-			panic(err)
-		}
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		noisy, _, err := perceptron.NoisyData(40, 2, 0, 0.1, 5)
-		if err != nil {
-			panic(err)
-		}
-		rng := c.random()
+	return runAlgorithm("Exercise 3 (SGD)", f, func(rng *rand.Rand) []algoCase {
 		rd := randomData(rng, 8+rng.IntN(12), 2, 0.2)
-		for _, tc := range []struct {
-			name   string
-			d      *perceptron.Dataset
-			eta    float64
-			epochs int
-		}{
-			{"30 points on a line, η = 1/4", line, 0.25, 20},
-			{"iris setosa vs versicolor, η = 1", iris, 1, 8},
-			{"40 noisy points, η = 0.5", noisy, 0.5, 3},
+		return []algoCase{
+			{"30 points on a line, η = 1/4", drawn(perceptron.SeparableData(30, 1, 0.05, 3)), 0.25, 20},
+			{"iris setosa vs versicolor, η = 1", must(perceptron.Iris().Binary(0, 1, 0, 2)), 1, 8},
+			{"40 noisy points, η = 0.5", drawn(perceptron.NoisyData(40, 2, 0, 0.1, 5)), 0.5, 3},
 			{fmt.Sprintf("%d random integer points, η = 1", rd.N()), rd, 1, 2 + rng.IntN(5)},
-		} {
-			aug := perceptron.Augment(tc.d)
-			var rec perceptron.Recorder
-			opt := perceptron.Options{NoBias: true, Eta: tc.eta, MaxEpochs: tc.epochs}
-			opt.Control.Observer = rec.Observe
-			want, err := perceptron.PLA(aug, opt)
-			if err != nil {
-				panic(err)
-			}
-			path := f(aug.Rows(), aug.Y, tc.eta, tc.epochs)
-			what := fmt.Sprintf("%s, %d epochs", tc.name, tc.epochs)
-			c.equal(what+": steps (epochs × rows)", tc.epochs*aug.N(), len(path))
-			moves, prev := [][]float64{}, make([]float64, aug.D())
-			for _, theta := range path {
-				if !slices.Equal(theta, prev) {
-					moves = append(moves, theta)
-				}
-				prev = theta
-			}
-			first := -1 // the first update where SGD and PLA differ
-			for k := range max(len(moves), len(rec.Updates)) {
-				if k >= len(moves) || k >= len(rec.Updates) || !sliceClose(rec.Updates[k].W, moves[k], 1e-9) {
-					first = k + 1
-					break
-				}
-			}
-			c.equal(what+": the first update that is not PLA's (0: none)", 0, max(first, 0))
-			c.closeSlice(what+": θ after the last step", want.W, prev, 1e-9)
 		}
-		c.note("SGD's step on a row that is a mistake (y θ·x ≤ 0, a score of 0 included) is θ + η y x; on a correct row the row's loss is flat and θ stays.")
-	})
+	}, func(c *checker, tc algoCase) {
+		aug := perceptron.Augment(tc.d)
+		var rec perceptron.Recorder
+		opt := perceptron.Options{NoBias: true, Eta: tc.eta, MaxEpochs: tc.n}
+		opt.Control.Observer = rec.Observe
+		want := must(perceptron.PLA(aug, opt))
+		path := f(aug.Rows(), aug.Y, tc.eta, tc.n)
+		what := fmt.Sprintf("%s, %d epochs", tc.name, tc.n)
+		c.equal(what+": steps (epochs × rows)", tc.n*aug.N(), len(path))
+		moves, prev := [][]float64{}, make([]float64, aug.D())
+		for _, theta := range path {
+			if !slices.Equal(theta, prev) {
+				moves = append(moves, theta)
+			}
+			prev = theta
+		}
+		first := -1 // the first update where SGD and PLA differ
+		for k := range max(len(moves), len(rec.Updates)) {
+			if k >= len(moves) || k >= len(rec.Updates) || !sliceClose(rec.Updates[k].W, moves[k], 1e-9) {
+				first = k + 1
+				break
+			}
+		}
+		c.equal(what+": the first update that is not PLA's (0: none)", 0, max(first, 0))
+		c.closeSlice(what+": θ after the last step", want.W, prev, 1e-9)
+	}, "SGD's step on a row that is a mistake (y θ·x ≤ 0, a score of 0 included) is θ + η y x; on a correct row the row's loss is flat and θ stays.")
 }
 
 // sliceClose reports whether got has want's length and every element within

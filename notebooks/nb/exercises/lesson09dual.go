@@ -2,6 +2,7 @@ package exercises
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -20,44 +21,23 @@ type DualFunc func(X [][]float64, y []float64, eta float64, maxEpochs int) (alph
 // the counts α exactly and b within 1e-9 relative. A DualPLA that calls
 // the package fails.
 func CheckDualPLA(f DualFunc) bool {
-	return runLoop("Exercise 1 (DualPLA)", f, func(c *checker) {
-		four := fourPoints()
-		rng := c.random()
+	return runAlgorithm("Exercise 1 (DualPLA)", f, func(rng *rand.Rand) []algoCase {
 		rd, reta := randomData(rng, 10+rng.IntN(20), 2, 0.1), []float64{1, 0.5}[rng.IntN(2)]
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
-		noisy, _, err := perceptron.NoisyData(40, 2, 0.05, 0.1, 9)
-		if err != nil {
-			panic(err)
-		}
-		digits, err := perceptron.Digits().Binary(3, 8)
-		if err != nil {
-			panic(err)
-		}
-		for _, tc := range []struct {
-			name      string
-			d         *perceptron.Dataset
-			eta       float64
-			maxEpochs int
-		}{
-			{"4 points", four, 1, 100},
+		iris := must(perceptron.Iris().Binary(0, 1, 0, 2))
+		return []algoCase{
+			{"4 points", fourPoints(), 1, 100},
 			{"iris setosa vs versicolor", iris, 1, 100},
 			{"iris setosa vs versicolor, eta 0.1", iris, 0.1, 100},
-			{"40 noisy points, eta 0.5", noisy, 0.5, 5},
-			{"digits 3 vs 8", digits, 1, 100},
+			{"40 noisy points, eta 0.5", drawn(perceptron.NoisyData(40, 2, 0.05, 0.1, 9)), 0.5, 5},
+			{"digits 3 vs 8", must(perceptron.Digits().Binary(3, 8)), 1, 100},
 			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 3 + rng.IntN(20)},
-		} {
-			want, err := perceptron.Dual(tc.d, perceptron.Options{MaxEpochs: tc.maxEpochs, Eta: tc.eta})
-			if err != nil {
-				panic(err)
-			}
-			alpha, b := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.maxEpochs)
-			what := fmt.Sprintf("%s, at most %d epochs", tc.name, tc.maxEpochs)
-			c.equal(what+": alpha", want.Alpha, alpha)
-			c.bias(what+": b", want.B, b, 1e-9)
 		}
+	}, func(c *checker, tc algoCase) {
+		want := must(perceptron.Dual(tc.d, perceptron.Options{MaxEpochs: tc.n, Eta: tc.eta}))
+		alpha, b := f(tc.d.Rows(), tc.d.Y, tc.eta, tc.n)
+		what := fmt.Sprintf("%s, at most %d epochs", tc.name, tc.n)
+		c.equal(what+": alpha", want.Alpha, alpha)
+		c.bias(what+": b", want.B, b, 1e-9)
 	})
 }
 

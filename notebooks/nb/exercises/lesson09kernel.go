@@ -23,14 +23,8 @@ type KernelPLAFunc func(X [][]float64, y []float64, k func(x, z []float64) float
 // is given is a function value, so it needs none).
 func CheckKernelPLA(f KernelPLAFunc) bool {
 	return runLoop("Exercise 4 (KernelPLA)", f, func(c *checker) {
-		circles, err := perceptron.Circles(100, 0.05, 1)
-		if err != nil {
-			panic(err)
-		}
-		iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-		if err != nil {
-			panic(err)
-		}
+		circles := must(perceptron.Circles(100, 0.05, 1))
+		iris := must(perceptron.Iris().Binary(0, 1, 0, 2))
 		rng := c.random()
 		rd := randomData(rng, 8+rng.IntN(12), 2, 0.2)
 		rk := perceptron.PolyKernel{Degree: 1 + rng.IntN(3), C: float64(rng.IntN(3))}
@@ -46,10 +40,7 @@ func CheckKernelPLA(f KernelPLAFunc) bool {
 			{"iris setosa vs versicolor, linear kernel", iris, perceptron.LinearKernel{}, 100},
 			{fmt.Sprintf("%d random integer points, (x·z + %g)^%d", rd.N(), rk.C, rk.Degree), rd, rk, 2 + rng.IntN(10)},
 		} {
-			want, err := perceptron.KernelPerceptron(tc.d, tc.k, perceptron.Options{MaxEpochs: tc.maxEpochs})
-			if err != nil {
-				panic(err)
-			}
+			want := must(perceptron.KernelPerceptron(tc.d, tc.k, perceptron.Options{MaxEpochs: tc.maxEpochs}))
 			alpha, b := f(tc.d.Rows(), tc.d.Y, tc.k.Eval, tc.maxEpochs)
 			what := fmt.Sprintf("%s, at most %d epochs", tc.name, tc.maxEpochs)
 			c.equal(what+": alpha", want.Alpha, alpha)

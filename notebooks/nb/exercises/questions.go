@@ -78,11 +78,7 @@ func CheckChoice(id, answer string) bool {
 // BoundByHandData is lesson 5's small data set for the bound by hand: two
 // points of the line, x = 2 labelled +1 and x = −2 labelled −1.
 func BoundByHandData() *perceptron.Dataset {
-	d, err := perceptron.NewDataset([][]float64{{2}, {-2}}, []float64{1, -1})
-	if err != nil {
-		panic(err)
-	}
-	return d
+	return must(perceptron.NewDataset([][]float64{{2}, {-2}}, []float64{1, -1}))
 }
 
 // CheckBoundByHand checks lesson 5's question: R, γ and the bound
@@ -92,10 +88,7 @@ func BoundByHandData() *perceptron.Dataset {
 // 2.24 for √5 passes and 2.3 fails), and a wrong R or γ gets a hint at the
 // usual slip.
 func CheckBoundByHand(R, gamma, bound float64) bool {
-	b, err := perceptron.Bound(BoundByHandData(), perceptron.Options{})
-	if err != nil {
-		panic(err)
-	}
+	b := must(perceptron.Bound(BoundByHandData(), perceptron.Options{}))
 	call, err := callerCall(0)
 	if call != "" {
 		return refuse("Question (lesson 5): R, γ and the bound by hand", failed, "work them out by hand, not with "+call)
