@@ -12,10 +12,13 @@ package figures
 
 import (
 	"fmt"
+	"image/color"
 	"sort"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -96,6 +99,59 @@ func addBoundaries(p *plot.Plot, box plots.Box, lines ...namedBoundary) error {
 		}
 		p.Add(line)
 		p.Legend.Add(l.name, line)
+	}
+	return nil
+}
+
+// boundariesFigure draws the 2-D data d (columns 0 and 1) with the named
+// boundaries, on equal scales (the lines' angles are true). The canvas is
+// wider than the data: all the spare width goes to the right of the data,
+// where the legend sits, and the lines stop at the data's box (grown by
+// 5 %), so the axis runs past the data by no more than that spare width.
+// under, when not nil, adds what lies below the points over that box, such
+// as decision regions.
+func boundariesFigure(d *perceptron.Dataset, title string, under func(p *plot.Plot, box plots.Box) error, lines ...namedBoundary) (*plot.Plot, error) {
+	p := plots.New(title, "x1", "x2")
+	box, err := plots.BoxOf(d, 0, 1, 0.05)
+	if err != nil {
+		return nil, err
+	}
+	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
+		return nil, err
+	}
+	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
+	if under != nil {
+		if err := under(p, box); err != nil {
+			return nil, err
+		}
+	}
+	if err := plots.AddPoints(p, d, 0, 1); err != nil {
+		return nil, err
+	}
+	if err := addBoundaries(p, box, lines...); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// addRegions adds the decision regions of the 2-D model m over the box
+// (plots.Regions at the given resolution) and their legend entries: pos
+// for the light blue where m scores > 0, neg for the light orange where it
+// scores < 0, each a swatch outlined by edge (no outline when zero).
+func addRegions(p *plot.Plot, m perceptron.Model, box plots.Box, resolution int, pos, neg string, edge draw.LineStyle) error {
+	regions, err := plots.Regions(func(x, y float64) float64 {
+		s, _ := m.Score([]float64{x, y})
+		return s
+	}, box, resolution)
+	if err != nil {
+		return err
+	}
+	p.Add(regions)
+	for _, r := range []struct {
+		name string
+		c    color.Color
+	}{{pos, plots.PosLight}, {neg, plots.NegLight}} {
+		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c, LineStyle: edge})
 	}
 	return nil
 }

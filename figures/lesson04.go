@@ -205,37 +205,10 @@ var Lesson04Budgets = []int{1, 2, 3, 5, 7, 10, 15, 20, 30, 50, 70, 100, 150, 200
 // NoisyData(200, 2, 0, 0.1, seed) split in half (TrainTestSplit(·, 0.5,
 // seed)) for seeds 1..runs, and returns the mean training and test errors.
 func Lesson04BudgetCurves(runs int) (train, test []float64, err error) {
-	train = make([]float64, len(Lesson04Budgets))
-	test = make([]float64, len(Lesson04Budgets))
-	for seed := uint64(1); seed <= uint64(runs); seed++ {
-		d, _, err := perceptron.NoisyData(200, 2, 0, 0.1, seed)
-		if err != nil {
-			return nil, nil, err
-		}
-		tr, te, err := perceptron.TrainTestSplit(d, 0.5, seed)
-		if err != nil {
-			return nil, nil, err
-		}
-		for k, budget := range Lesson04Budgets {
-			opt := perceptron.Options{}
-			opt.MaxUpdates = budget
-			res, err := perceptron.PLA(tr, opt)
-			if err != nil {
-				return nil, nil, err
-			}
-			a, err := res.ErrorRate(tr)
-			if err != nil {
-				return nil, nil, err
-			}
-			b, err := res.ErrorRate(te)
-			if err != nil {
-				return nil, nil, err
-			}
-			train[k] += a / float64(runs)
-			test[k] += b / float64(runs)
-		}
-	}
-	return train, test, nil
+	return meanErrors(runs, 2, Lesson04Budgets, func(budget int) (opt perceptron.Options) {
+		opt.MaxUpdates = budget
+		return opt
+	})
 }
 
 // Lesson04Epochs are the epoch limits (MaxEpochs) of lesson 4's table of
@@ -248,8 +221,18 @@ var Lesson04Epochs = []int{1, 2, 5, 10, 20, 50, 100, 200}
 // half (TrainTestSplit with the same seed): 100 training points in dim
 // dimensions with 10% of the labels flipped.
 func Lesson04EpochCurves(runs, dim int) (train, test []float64, err error) {
-	train = make([]float64, len(Lesson04Epochs))
-	test = make([]float64, len(Lesson04Epochs))
+	return meanErrors(runs, dim, Lesson04Epochs, func(epochs int) perceptron.Options {
+		return perceptron.Options{MaxEpochs: epochs}
+	})
+}
+
+// meanErrors returns the mean training and test error rates of PLA with
+// the options limit(k), one pair per k of limits, over runs data sets
+// NoisyData(200, dim, 0, 0.1, seed), seeds 1..runs, each split in half
+// with TrainTestSplit(·, 0.5, seed).
+func meanErrors(runs, dim int, limits []int, limit func(k int) perceptron.Options) (train, test []float64, err error) {
+	train = make([]float64, len(limits))
+	test = make([]float64, len(limits))
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		d, _, err := perceptron.NoisyData(200, dim, 0, 0.1, seed)
 		if err != nil {
@@ -259,8 +242,8 @@ func Lesson04EpochCurves(runs, dim int) (train, test []float64, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		for k, epochs := range Lesson04Epochs {
-			res, err := perceptron.PLA(tr, perceptron.Options{MaxEpochs: epochs})
+		for k, l := range limits {
+			res, err := perceptron.PLA(tr, limit(l))
 			if err != nil {
 				return nil, nil, err
 			}

@@ -202,24 +202,7 @@ func init() {
 // pocket's (solid) and PLA's last weights' (dashed), on equal scales, with
 // the legend at the right of the data so that it covers no point.
 func PocketLines(d *perceptron.Dataset, pocket, last perceptron.Hyperplane, title string) (*plot.Plot, error) {
-	p := plots.New(title, "x1", "x2")
-	box, err := plots.BoxOf(d, 0, 1, 0.05)
-	if err != nil {
-		return nil, err
-	}
-	// Equal scales; the spare width of the canvas goes to the right of the
-	// data, where the legend sits, and the lines stop at the data's box.
-	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
-	if err := plots.AddPoints(p, d, 0, 1); err != nil {
-		return nil, err
-	}
-	if err := addBoundaries(p, box, namedBoundary{"pocket weights", pocket, false}, namedBoundary{"last PLA weights", last, true}); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return boundariesFigure(d, title, nil, namedBoundary{"pocket weights", pocket, false}, namedBoundary{"last PLA weights", last, true})
 }
 
 // RandomMistakePocket is the pocket with the seed's pick rule (Learning

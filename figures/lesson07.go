@@ -2,11 +2,10 @@ package figures
 
 import (
 	"fmt"
-	"image/color"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -46,40 +45,9 @@ func SurvivalCounts(v *perceptron.VotedModel, title string) (*plot.Plot, error) 
 // voted perceptron v (columns 0 and 1), with the boundary of the last PLA
 // weights (v's Hyperplane) and of the averaged weights avg.
 func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptron.Hyperplane, title string) (*plot.Plot, error) {
-	p := plots.New(title, "x1", "x2")
-	box, err := plots.BoxOf(d, 0, 1, 0.05)
-	if err != nil {
-		return nil, err
-	}
-	// Equal scales (the lines' angles are true). The canvas is wider than the
-	// data: all the spare width goes to the right of the data, where the
-	// legend sits, and the regions cover the data's box only, so the axis
-	// runs past the data by no more than that spare width.
-	if err := plots.EqualAxes(p, box, Width, Height); err != nil {
-		return nil, err
-	}
-	p.X.Min, p.X.Max = box.XMin, box.XMin+(p.X.Max-p.X.Min)
-	regions, err := plots.Regions(func(x, y float64) float64 {
-		s, _ := v.Score([]float64{x, y})
-		return s
-	}, box, 240)
-	if err != nil {
-		return nil, err
-	}
-	p.Add(regions)
-	for _, r := range []struct {
-		name string
-		c    color.Color
-	}{{"voted +1 region", plots.PosLight}, {"voted -1 region", plots.NegLight}} {
-		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c})
-	}
-	if err := plots.AddPoints(p, d, 0, 1); err != nil {
-		return nil, err
-	}
-	if err := addBoundaries(p, box, namedBoundary{"last PLA weights", v.Last(), true}, namedBoundary{"averaged weights", avg, false}); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return boundariesFigure(d, title, func(p *plot.Plot, box plots.Box) error {
+		return addRegions(p, v, box, 240, "voted +1 region", "voted -1 region", draw.LineStyle{})
+	}, namedBoundary{"last PLA weights", v.Last(), true}, namedBoundary{"averaged weights", avg, false})
 }
 
 // MethodErrors draws one bar per method, the mean of its test errors

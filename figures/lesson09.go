@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
@@ -54,19 +53,9 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		return nil, err
 	}
 	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
-	regions, err := plots.Regions(func(x, y float64) float64 {
-		s, _ := m.Score([]float64{x, y})
-		return s
-	}, box, 200)
-	if err != nil {
+	edge := draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)}
+	if err := addRegions(p, m, box, 200, "f > 0: predict +1", "f < 0: predict -1", edge); err != nil {
 		return nil, err
-	}
-	p.Add(regions)
-	for _, r := range []struct {
-		name string
-		c    color.Color
-	}{{"f > 0: predict +1", plots.PosLight}, {"f < 0: predict -1", plots.NegLight}} {
-		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c, LineStyle: draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)}})
 	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
