@@ -16,14 +16,8 @@ func TestFiguresDeterministicAndCommitted(t *testing.T) {
 	}
 	for _, f := range all {
 		t.Run(f.Name, func(t *testing.T) {
-			a, err := f.Make()
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := f.Make()
-			if err != nil {
-				t.Fatal(err)
-			}
+			a := Must(f.Make())(t)
+			b := Must(f.Make())(t)
 			if !bytes.Equal(a, b) {
 				t.Fatalf("two renderings differ (%d and %d bytes): the figure is not deterministic", len(a), len(b))
 			}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/perceptron-go/lessons/figures"
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -15,10 +16,7 @@ import (
 // decisions; the hidden rule's 50 mistakes in 1000 with 5 % overruled.
 func TestLesson01Numbers(t *testing.T) {
 	bank2 := perceptron.Hyperplane{W: []float64{0.05, -0.1}, B: -1.1}
-	d, err := lessondata.Lesson01Data()
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := figures.Must(lessondata.Lesson01Data())(t)
 	gamma, _, err := bank2.DatasetMargin(d)
 	if err != nil {
 		t.Fatal(err)
@@ -30,15 +28,9 @@ func TestLesson01Numbers(t *testing.T) {
 	if got := fmt.Sprintf("%.2f %.2f", gamma, best); got != "2.24 5.88" {
 		t.Errorf("margins of the bank and of MaxMargin: %s; the lesson says 2.24 5.88", got)
 	}
-	all, _, err := perceptron.CreditApplicants(15, 0, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	all := figures.Drawn(perceptron.CreditApplicants(15, 0, 2))(t)
 	real := &perceptron.Dataset{X: d.X, Y: all.Y}
-	e, err := bank2.Errors(real)
-	if err != nil {
-		t.Fatal(err)
-	}
+	e := figures.Must(bank2.Errors(real))(t)
 	if g, _, _ := bank2.DatasetMargin(real); e != 1 || g >= 0 {
 		t.Errorf("two-feature bank on the real decisions: %d errors, margin %v; the lesson says 1 and < 0", e, g)
 	}

@@ -16,26 +16,11 @@ import (
 // one, 20 of which would take 2 updates in a row; the animated run's 6
 // mistakes and its one point left misclassified.
 func TestLesson03Numbers(t *testing.T) {
-	sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := lessondata.CumulativeMistakes(sep)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := lessondata.CumulativeMistakes(noisy)
-	if err != nil {
-		t.Fatal(err)
-	}
-	bound, err := perceptron.Bound(sep, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	sep := figures.Drawn(perceptron.SeparableData(500, 2, 0.05, 1))(t)
+	noisy := figures.Drawn(perceptron.NoisyData(500, 2, 0.05, 0.1, 1))(t)
+	a := figures.Must(lessondata.CumulativeMistakes(sep))(t)
+	b := figures.Must(lessondata.CumulativeMistakes(noisy))(t)
+	bound := figures.Must(perceptron.Bound(sep, perceptron.Options{}))(t)
 	if a[len(a)-1] != 35 || b[len(b)-1] != 130 || math.Round(bound.Bound) != 918 {
 		t.Errorf("mistakes %v and %v, bound %v; the lesson says 35, 130 and 918", a[len(a)-1], b[len(b)-1], bound.Bound)
 	}
@@ -62,10 +47,7 @@ func TestLesson03Numbers(t *testing.T) {
 			t.Errorf("%d mistakes would take 2 updates in a row; the lesson says %d", twice, tc.twice)
 		}
 	}
-	small, _, err := perceptron.SeparableData(30, 2, 0.1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	small := figures.Drawn(perceptron.SeparableData(30, 2, 0.1, 1))(t)
 	o, _ := perceptron.NewOnline(2, 1, perceptron.TieMistake)
 	for i := range small.N() {
 		o.Step(small.Row(i), small.Y[i])
@@ -96,14 +78,8 @@ func TestLesson03UpdateExample(t *testing.T) {
 // 35 on the separable stream and 130 on the noisy one, with no score
 // within rounding of 0 to part them.
 func TestLesson03EtaStreams(t *testing.T) {
-	sep, _, err := perceptron.SeparableData(500, 2, 0.05, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	noisy, _, err := perceptron.NoisyData(500, 2, 0.05, 0.1, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sep := figures.Drawn(perceptron.SeparableData(500, 2, 0.05, 1))(t)
+	noisy := figures.Drawn(perceptron.NoisyData(500, 2, 0.05, 0.1, 1))(t)
 	for _, tc := range []struct {
 		name     string
 		d        *perceptron.Dataset

@@ -17,10 +17,7 @@ import (
 // 6 epochs; the LFD experiment's medians, means and spread; the pick
 // rules' ratio of mean updates and their P[f != g] over seeds 1 to 8; the budget curves' plateau.
 func TestLesson04Numbers(t *testing.T) {
-	res, err := perceptron.PLA(mustIris(t), perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := figures.Must(perceptron.PLA(mustIris(t), perceptron.Options{}))(t)
 	if want := []int{2, 2, 3, 2, 1, 0}; res.Updates != 10 || res.Epochs != 6 || !slices.Equal(res.UpdatesPerEpoch(), want) || !res.Converged {
 		t.Errorf("iris: %d updates, %d epochs %v, converged %v; want 10, 6 %v, true", res.Updates, res.Epochs, res.UpdatesPerEpoch(), res.Converged, want)
 	}
@@ -82,19 +79,13 @@ func TestLesson04Numbers(t *testing.T) {
 
 func mustIris(t *testing.T) *perceptron.Dataset {
 	t.Helper()
-	d, err := lessondata.IrisData()
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := figures.Must(lessondata.IrisData())(t)
 	return d
 }
 
 func lfd(t *testing.T, n int, order perceptron.Order, seed uint64) perceptron.LFDSummary {
 	t.Helper()
-	s, err := perceptron.LFDExperiment(1000, n, order, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := figures.Must(perceptron.LFDExperiment(1000, n, order, seed))(t)
 	return s
 }
 
@@ -132,14 +123,8 @@ func TestLesson04Target(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := perceptron.PLA(d, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := perceptron.Disagreement(f, res.Hyperplane)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := figures.Must(perceptron.PLA(d, perceptron.Options{}))(t)
+	want := figures.Must(perceptron.Disagreement(f, res.Hyperplane))(t)
 	if got := fmt.Sprintf("%.3f %d", prob, res.Updates); got != "0.142 3" || prob != want {
 		t.Errorf("P[f != g], updates = %s (Disagreement %v); want 0.142 3", got, want)
 	}

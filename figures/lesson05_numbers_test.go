@@ -16,26 +16,14 @@ import (
 // set's 6000-plus epochs and margin 0.0047; the iris certificate.
 func TestLesson05Numbers(t *testing.T) {
 	for seed := uint64(1); seed <= 100; seed++ {
-		d, _, err := perceptron.SeparableData(50, 2, figures.Lesson05Margins[seed%4], seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := perceptron.Bound(d, perceptron.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := perceptron.PLA(d, perceptron.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		d := figures.Drawn(perceptron.SeparableData(50, 2, figures.Lesson05Margins[seed%4], seed))(t)
+		b := figures.Must(perceptron.Bound(d, perceptron.Options{}))(t)
+		res := figures.Must(perceptron.PLA(d, perceptron.Options{}))(t)
 		if r := b.Bound / float64(res.Updates); r < 3 || r > 150 {
 			t.Errorf("seed %d: %d updates, bound %.1f: ratio %.1f; the lesson says 3 to 150", seed, res.Updates, b.Bound, r)
 		}
 	}
-	d, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := figures.Drawn(perceptron.SeparableData(50, 2, 0.03, 5))(t)
 	b, _ := perceptron.Bound(d, perceptron.Options{})
 	_, geo, _ := perceptron.MaxMargin(d, perceptron.Options{})
 	if got := fmt.Sprintf("%.4f %.4f", geo, b.Gamma); got != "0.0552 0.0529" {
@@ -47,20 +35,14 @@ func TestLesson05Numbers(t *testing.T) {
 			row[j] *= 10
 		}
 	}
-	d10, err := perceptron.NewDataset(x, d.Y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d10 := figures.Must(perceptron.NewDataset(x, d.Y))(t)
 	b10, _ := perceptron.Bound(d10, perceptron.Options{})
 	r1, _ := perceptron.PLA(d, perceptron.Options{})
 	r10, _ := perceptron.PLA(d10, perceptron.Options{})
 	if got := fmt.Sprintf("%.3f %.4f %.0f %d %d", b10.R, b10.Gamma, b10.Bound, r1.Updates, r10.Updates); got != "12.666 0.1767 5137 127 23" {
 		t.Errorf("scaled by 10: %s; the lesson says 12.666 0.1767 5137 127 23", got)
 	}
-	slow, _, err := perceptron.SeparableData(100, 2, 0, 15)
-	if err != nil {
-		t.Fatal(err)
-	}
+	slow := figures.Drawn(perceptron.SeparableData(100, 2, 0, 15))(t)
 	opt := perceptron.Options{}
 	opt.MaxEpochs = 10000
 	if res, err := perceptron.PLA(slow, opt); err != nil || !res.Converged || res.Epochs <= 6000 {
@@ -69,10 +51,7 @@ func TestLesson05Numbers(t *testing.T) {
 	if s, err := perceptron.Separable(slow, perceptron.Options{}); err != nil || fmt.Sprintf("%.4f", s.Margin) != "0.0047" {
 		t.Errorf("slow data: margin %v (%v); the lesson says 0.0047", s.Margin, err)
 	}
-	iris, err := perceptron.Iris().Binary(1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iris := figures.Must(perceptron.Iris().Binary(1, 2))(t)
 	s, err := perceptron.Separable(iris, perceptron.Options{})
 	if err != nil || s.Separable {
 		t.Fatalf("iris versicolor/virginica: %+v, %v; want not separable", s, err)
@@ -99,10 +78,7 @@ func TestLesson05Numbers(t *testing.T) {
 // γ from 0.0529 to 0.0247, the bound from 925 to about 200 000 and PLA's
 // updates from 127 to 7789.
 func TestLesson05Shift(t *testing.T) {
-	d, _, err := perceptron.SeparableData(50, 2, 0.03, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := figures.Drawn(perceptron.SeparableData(50, 2, 0.03, 5))(t)
 	var got string
 	for _, shift := range []float64{0, 10} {
 		x := d.Rows()
@@ -166,43 +142,22 @@ func TestLesson05Tight(t *testing.T) {
 			x[i] = make([]float64, d)
 			x[i][i], y[i] = 1, float64(1-2*(i%2))
 		}
-		data, err := perceptron.NewDataset(x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
+		data := figures.Must(perceptron.NewDataset(x, y))(t)
 		opt := perceptron.Options{NoBias: true}
-		res, err := perceptron.PLA(data, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := perceptron.Bound(data, opt)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := figures.Must(perceptron.PLA(data, opt))(t)
+		b := figures.Must(perceptron.Bound(data, opt))(t)
 		if res.Updates != d || res.Epochs != 2 || b.Bound < float64(d) || b.Bound > float64(d)+1e-9 {
 			t.Errorf("%d orthonormal points: %d updates in %d epochs, bound %v; want %d in 2, bound %d", d, res.Updates, res.Epochs, b.Bound, d, d)
 		}
 	}
-	data, err := perceptron.NewDataset([][]float64{{0.1}, {0}}, []float64{1, -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := perceptron.PLA(data, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := perceptron.Bound(data, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := figures.Must(perceptron.NewDataset([][]float64{{0.1}, {0}}, []float64{1, -1}))(t)
+	res := figures.Must(perceptron.PLA(data, perceptron.Options{}))(t)
+	b := figures.Must(perceptron.Bound(data, perceptron.Options{}))(t)
 	_, geo, err := perceptron.MaxMargin(data, perceptron.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := perceptron.Radius(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	raw := figures.Must(perceptron.Radius(data))(t)
 	if got := fmt.Sprintf("%d %d %.0f %.2f %.3f %.0f", res.Updates, res.Epochs, (raw/geo)*(raw/geo), b.R, b.Gamma, b.Bound); got != "203 103 4 1.00 0.050 405" {
 		t.Errorf("0.1 → +1, 0 → −1: updates, epochs, raw bound, R, γ, bound = %s; want 203 103 4 1.00 0.050 405", got)
 	}

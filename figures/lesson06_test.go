@@ -20,10 +20,7 @@ import (
 // make 1437 updates on raw features and 292 standardised ("about five
 // times more").
 func TestLesson06Numbers(t *testing.T) {
-	d, err := lesson06Noisy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := Must(lesson06Noisy())(t)
 	var errs []int
 	unfixed := 0
 	opt := perceptron.Options{MaxEpochs: 10}
@@ -35,10 +32,7 @@ func TestLesson06Numbers(t *testing.T) {
 			unfixed++
 		}
 	}
-	res, err := perceptron.Pocket(d, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := Must(perceptron.Pocket(d, opt))(t)
 	if len(errs) != 276 || slices.Min(errs) != 13 || slices.Max(errs) != 71 || errs[len(errs)-1] != 29 || unfixed != 30 || res.PocketErrors != 13 {
 		t.Errorf("%d updates, errors %d to %d (last %d), %d unfixed, pocket %d; want 276, 13 to 71 (29), 30, 13",
 			len(errs), slices.Min(errs), slices.Max(errs), errs[len(errs)-1], unfixed, res.PocketErrors)
@@ -84,22 +78,13 @@ func TestLesson06Numbers(t *testing.T) {
 		}
 	}
 
-	bc, err := perceptron.BreastCancer().Binary(0, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bc := Must(perceptron.BreastCancer().Binary(0, 1))(t)
 	train, _, err := perceptron.TrainTestSplit(bc, 0.3, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := perceptron.FitScaler(train)
-	if err != nil {
-		t.Fatal(err)
-	}
-	z, err := sc.Transform(train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := Must(perceptron.FitScaler(train))(t)
+	z := Must(sc.Transform(train))(t)
 	raw, err1 := perceptron.Pocket(train, perceptron.Options{MaxEpochs: 20})
 	std, err2 := perceptron.Pocket(z, perceptron.Options{MaxEpochs: 20})
 	if err1 != nil || err2 != nil {
@@ -123,17 +108,11 @@ func mean(v []float64) float64 {
 // theorem holds for any pick rule), returns errors that recount to its
 // weights, never more than w = 0's n, and refuses bad arguments.
 func TestRandomMistakePocket(t *testing.T) {
-	sep, _, err := perceptron.SeparableData(40, 2, 0.1, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sep := Drawn(perceptron.SeparableData(40, 2, 0.1, 2))(t)
 	if _, e, err := RandomMistakePocket(sep, 10000, 1); err != nil || e != 0 {
 		t.Errorf("separable data: %d pocket errors, err %v; want 0", e, err)
 	}
-	d, err := lesson06Noisy()
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := Must(lesson06Noisy())(t)
 	h1, e1, err1 := RandomMistakePocket(d, 276, 7)
 	h2, e2, err2 := RandomMistakePocket(d, 276, 7)
 	if err1 != nil || err2 != nil || e1 != e2 || !slices.Equal(h1.W, h2.W) || h1.B != h2.B {
@@ -187,14 +166,8 @@ func lineLowerBound(d *perceptron.Dataset) int {
 // and 12 after 1000, 10000 and 100000 updates. On iris versicolor against
 // virginica (petal length and width), the best line makes 3 errors.
 func TestLesson06Longer(t *testing.T) {
-	d, err := lesson06Noisy()
-	if err != nil {
-		t.Fatal(err)
-	}
-	iris, err := perceptron.Iris().Binary(1, 2, 2, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := Must(lesson06Noisy())(t)
+	iris := Must(perceptron.Iris().Binary(1, 2, 2, 3))(t)
 	for _, tc := range []struct {
 		d    *perceptron.Dataset
 		best int

@@ -20,14 +20,8 @@ import (
 // every split 1..8, by a ratio from 0.14 to 0.89 on iris and from 0.34 to
 // 0.69 on digits (0.25 and 0.48 on split 1).
 func TestLesson07Numbers(t *testing.T) {
-	iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	v, err := perceptron.Voted(iris, perceptron.Options{MaxEpochs: 6})
-	if err != nil {
-		t.Fatal(err)
-	}
+	iris := Must(perceptron.Iris().Binary(0, 1, 0, 2))(t)
+	v := Must(perceptron.Voted(iris, perceptron.Options{MaxEpochs: 6}))(t)
 	if want := []int{0, 50, 50, 50, 50, 3, 47, 50, 79, 21, 200}; !slices.Equal(v.Counts, want) {
 		t.Errorf("iris counts %v, want %v", v.Counts, want)
 	}

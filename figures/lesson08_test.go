@@ -13,10 +13,7 @@ import (
 // points on a line: full-batch GD (η = 1/32) reaches the zero-loss wedge
 // in 3 steps, SGD (η = 1/4, seed 3) in 60, and both start at L = 0.
 func TestLesson08Numbers(t *testing.T) {
-	line, _, err := perceptron.SeparableData(30, 1, 0.05, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	line := Drawn(perceptron.SeparableData(30, 1, 0.05, 3))(t)
 	d := perceptron.Augment(line)
 	gd, err1 := perceptron.GradientDescent(d, perceptron.GDOptions{Eta: 1.0 / 32, Steps: 100, NoBias: true})
 	sgd, err2 := perceptron.SGD(d, perceptron.GDOptions{Eta: 1.0 / 4, Steps: 2000, Seed: 3, NoBias: true})
@@ -36,14 +33,8 @@ func TestLesson08Numbers(t *testing.T) {
 // weights of η = 1 are the weights of η = 0.1 up to one rounding of each
 // of about 10 terms.
 func TestLesson08EtaTenth(t *testing.T) {
-	iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := lessondata.EtaParting(iris, perceptron.Options{}, 0.1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iris := Must(perceptron.Iris().Binary(0, 1, 0, 2))(t)
+	p := Must(lessondata.EtaParting(iris, perceptron.Options{}, 0.1))(t)
 	one, r := p.One, p.Other
 	tol := 1e-14 * 0.1 * (1 + math.Abs(one.B) + math.Abs(one.W[0]) + math.Abs(one.W[1]))
 	if p.Parted || !slices.Equal(r.UpdatesPerEpoch(), []int{2, 2, 3, 2, 1, 0}) || !slices.Equal(one.UpdatesPerEpoch(), r.UpdatesPerEpoch()) ||

@@ -62,14 +62,8 @@ func TestBoundExplorer(t *testing.T) {
 // weights; on the integer digits 3 vs 8 its w is PLA's bit for bit, after
 // 67 updates on 44 rows.
 func TestLesson09Numbers(t *testing.T) {
-	iris, err := perceptron.Iris().Binary(0, 1, 0, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
-	digits, err := perceptron.Digits().Binary(3, 8)
-	if err != nil {
-		t.Fatal(err)
-	}
+	iris := Must(perceptron.Iris().Binary(0, 1, 0, 2))(t)
+	digits := Must(perceptron.Digits().Binary(3, 8))(t)
 	for _, tc := range []struct {
 		name          string
 		d             *perceptron.Dataset
@@ -96,10 +90,7 @@ func TestLesson09Numbers(t *testing.T) {
 			}
 		}
 	}
-	dual, err := perceptron.Dual(iris, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	dual := Must(perceptron.Dual(iris, perceptron.Options{}))(t)
 	for i, want := range map[int]int{0: 5, 3: 1, 50: 3, 79: 1} {
 		if dual.Alpha[i] != want {
 			t.Errorf("iris: alpha[%d] = %d, want %d", i, dual.Alpha[i], want)
@@ -112,23 +103,11 @@ func TestLesson09Numbers(t *testing.T) {
 // 196 epochs, as it must: an RBF Gram matrix of distinct points is positive
 // definite, so the points are separable in the kernel's feature space.
 func TestLesson09WideRBF(t *testing.T) {
-	d, err := perceptron.Circles(100, 0.05, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := Must(perceptron.Circles(100, 0.05, 1))(t)
 	k := perceptron.RBFKernel{Gamma: 0.1}
-	short, err := perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 100})
-	if err != nil {
-		t.Fatal(err)
-	}
-	e, err := short.Errors(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	long, err := perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 1000})
-	if err != nil {
-		t.Fatal(err)
-	}
+	short := Must(perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 100}))(t)
+	e := Must(short.Errors(d))(t)
+	long := Must(perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 1000}))(t)
 	if short.Converged || e != 48 || !long.Converged || long.Epochs != 196 {
 		t.Errorf("RBF γ = 0.1: after 100 epochs converged %v with %d errors; with 1000 allowed converged %v after %d epochs; want false, 48, true, 196", short.Converged, e, long.Converged, long.Epochs)
 	}

@@ -24,10 +24,7 @@ func lesson10Errors(t *testing.T, seed uint64) (errs, cosines []float64) {
 		t.Fatal(err)
 	}
 	opt := perceptron.Options{MaxEpochs: 50}
-	sc, err := perceptron.FitScaler(train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := Must(perceptron.FitScaler(train))(t)
 	z, err1 := sc.Transform(train)
 	zt, err2 := sc.Transform(test)
 	raw, err3 := perceptron.PLA(train, opt)
@@ -51,10 +48,7 @@ func lesson10Errors(t *testing.T, seed uint64) (errs, cosines []float64) {
 		model perceptron.Model
 		data  *perceptron.Dataset
 	}{{rule, test}, {raw, test}, {pla, zt}, {pocket, zt}, {avg, zt}} {
-		e, err := m.model.ErrorRate(m.data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		e := Must(m.model.ErrorRate(m.data))(t)
 		errs = append(errs, e)
 	}
 	return errs, cosines
@@ -108,10 +102,7 @@ func TestLesson10Numbers(t *testing.T) {
 		}
 	}
 
-	d, _, err := perceptron.CreditApplicants(1000, 0, 1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := Drawn(perceptron.CreditApplicants(1000, 0, 1))(t)
 	y := make([]float64, d.N())
 	for i := range y {
 		y[i] = -1
@@ -119,10 +110,7 @@ func TestLesson10Numbers(t *testing.T) {
 			y[i] = 1
 		}
 	}
-	bankA, err := perceptron.NewDataset(d.Rows(), y)
-	if err != nil {
-		t.Fatal(err)
-	}
+	bankA := Must(perceptron.NewDataset(d.Rows(), y))(t)
 	s, err := perceptron.Separable(bankA, perceptron.Options{})
 	if err != nil || !s.Separable {
 		t.Fatalf("bank A: separable %v, error %v", s.Separable, err)
@@ -141,10 +129,7 @@ func TestLesson10Numbers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sc, err := perceptron.FitScaler(train)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := Must(perceptron.FitScaler(train))(t)
 	z, err1 := sc.Transform(train)
 	zt, err2 := sc.Transform(test)
 	pocket, err3 := perceptron.Pocket(z, perceptron.Options{MaxEpochs: 50})
