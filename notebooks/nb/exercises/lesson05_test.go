@@ -38,10 +38,7 @@ func TestCheckAugmentedMargin(t *testing.T) {
 		"the largest, not the smallest": augmentedMarginRef(theta, true, false),
 		"|w·x + b|, not y(w·x + b)":     augmentedMarginRef(theta, false, true),
 	}
-	expectExercise(t, func() bool { return CheckAugmentedMargin(ref) }, func(name string) bool { return CheckAugmentedMargin(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckAugmentedMargin(func([][]float64, []float64, []float64, float64) float64 { panic("not implemented") })
-		})
+	expectChecker(t, CheckAugmentedMargin, ref, wrong, func([][]float64, []float64, []float64, float64) float64 { panic("not implemented") })
 }
 
 func TestCheckProofBounds(t *testing.T) {
@@ -59,10 +56,7 @@ func TestCheckProofBounds(t *testing.T) {
 			return float64(n) * eta * gamma, eta * eta * R * math.Sqrt(float64(n))
 		},
 	}
-	expectExercise(t, func() bool { return CheckProofBounds(ref) }, func(name string) bool { return CheckProofBounds(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckProofBounds(func(int, float64, float64, float64) (float64, float64) { panic("not implemented") })
-		})
+	expectChecker(t, CheckProofBounds, ref, wrong, func(int, float64, float64, float64) (float64, float64) { panic("not implemented") })
 }
 
 // expectExercise asserts that the reference passes with every case printed
@@ -85,6 +79,15 @@ func expectExercise(t *testing.T, ref func() bool, wrong func(name string) bool,
 	if ok || !strings.Contains(out, "NOT DONE") || !strings.Contains(out, "not implemented") {
 		t.Errorf("stub: ok = %v, printed\n%s", ok, out)
 	}
+}
+
+// expectChecker is expectExercise for check, the checker of functions of
+// type F: the reference ref, each solution of wrong by its name, and stub,
+// a function that panics "not implemented".
+func expectChecker[F any](t *testing.T, check func(F) bool, ref F, wrong map[string]F, stub F) {
+	t.Helper()
+	expectExercise(t, func() bool { return check(ref) }, func(name string) bool { return check(wrong[name]) }, sortedKeys(wrong),
+		func() bool { return check(stub) })
 }
 
 func sortedKeys[V any](m map[string]V) []string {

@@ -26,8 +26,7 @@ func TestCheckPocketErrorsTrace(t *testing.T) {
 			return out
 		},
 	}
-	expectExercise(t, func() bool { return CheckPocketErrorsTrace(ref) }, func(name string) bool { return CheckPocketErrorsTrace(wrong[name]) }, sortedKeys(wrong),
-		func() bool { return CheckPocketErrorsTrace(func([]int, int) []int { panic("not implemented") }) })
+	expectChecker(t, CheckPocketErrorsTrace, ref, wrong, func([]int, int) []int { panic("not implemented") })
 }
 
 func TestCheckRawWeights(t *testing.T) {
@@ -50,8 +49,5 @@ func TestCheckRawWeights(t *testing.T) {
 		},
 		"weights unchanged": func(wz []float64, bz float64, mean, std []float64) ([]float64, float64) { return wz, bz },
 	}
-	expectExercise(t, func() bool { return CheckRawWeights(ref) }, func(name string) bool { return CheckRawWeights(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckRawWeights(func([]float64, float64, []float64, []float64) ([]float64, float64) { panic("not implemented") })
-		})
+	expectChecker(t, CheckRawWeights, ref, wrong, func([]float64, float64, []float64, []float64) ([]float64, float64) { panic("not implemented") })
 }

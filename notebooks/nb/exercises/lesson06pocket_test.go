@@ -80,13 +80,9 @@ func TestCheckPocketPLA(t *testing.T) {
 			return pocketVariant(true, false, true)(X, y, eta, maxEpochs)
 		},
 	}
-	expectExercise(t, func() bool { return CheckPocketPLA(pocketVariant(true, true, true)) },
-		func(name string) bool { return CheckPocketPLA(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckPocketPLA(func([][]float64, []float64, float64, int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
-				panic("not implemented: write PocketPLA")
-			})
-		})
+	expectChecker(t, CheckPocketPLA, pocketVariant(true, true, true), wrong, func([][]float64, []float64, float64, int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+		panic("not implemented: write PocketPLA")
+	})
 }
 
 // TestPocketStartCannotMatter: a pocket that starts with 2^30 errors

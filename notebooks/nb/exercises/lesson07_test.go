@@ -26,8 +26,7 @@ func TestCheckSurvivalCounts(t *testing.T) {
 		},
 		"w_0 left out": func(mistakes []int, S int) []int { return ref(mistakes, S)[1:] },
 	}
-	expectExercise(t, func() bool { return CheckSurvivalCounts(ref) }, func(name string) bool { return CheckSurvivalCounts(wrong[name]) }, sortedKeys(wrong),
-		func() bool { return CheckSurvivalCounts(func([]int, int) []int { panic("not implemented") }) })
+	expectChecker(t, CheckSurvivalCounts, ref, wrong, func([]int, int) []int { panic("not implemented") })
 }
 
 func TestCheckCountWeightedAverage(t *testing.T) {
@@ -54,8 +53,5 @@ func TestCheckCountWeightedAverage(t *testing.T) {
 		"plain mean of the vectors": func(ws [][]float64, counts []int) []float64 { return avg(ws, counts, true) },
 		"last vector":               func(ws [][]float64, counts []int) []float64 { return ws[len(ws)-1] },
 	}
-	expectExercise(t, func() bool { return CheckCountWeightedAverage(ref) }, func(name string) bool { return CheckCountWeightedAverage(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckCountWeightedAverage(func([][]float64, []int) []float64 { panic("not implemented") })
-		})
+	expectChecker(t, CheckCountWeightedAverage, ref, wrong, func([][]float64, []int) []float64 { panic("not implemented") })
 }

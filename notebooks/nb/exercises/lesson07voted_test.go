@@ -61,11 +61,7 @@ func TestCheckVotedAveraged(t *testing.T) {
 			return votedVariant(false, true, true)(X, y, eta, len(perEpoch))
 		},
 	}
-	expectExercise(t, func() bool { return CheckVotedAveraged(votedVariant(false, true, true)) },
-		func(name string) bool { return CheckVotedAveraged(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckVotedAveraged(func([][]float64, []float64, float64, int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
-				panic("not implemented: write VotedAveraged")
-			})
-		})
+	expectChecker(t, CheckVotedAveraged, votedVariant(false, true, true), wrong, func([][]float64, []float64, float64, int) ([]perceptron.Hyperplane, []int, perceptron.Hyperplane) {
+		panic("not implemented: write VotedAveraged")
+	})
 }

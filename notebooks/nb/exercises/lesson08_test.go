@@ -32,8 +32,5 @@ func TestCheckPerceptronLoss(t *testing.T) {
 			return L, g
 		},
 	}
-	expectExercise(t, func() bool { return CheckPerceptronLoss(ref) }, func(name string) bool { return CheckPerceptronLoss(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckPerceptronLoss(func([]float64, [][]float64, []float64) (float64, []float64) { panic("not implemented") })
-		})
+	expectChecker(t, CheckPerceptronLoss, ref, wrong, func([]float64, [][]float64, []float64) (float64, []float64) { panic("not implemented") })
 }

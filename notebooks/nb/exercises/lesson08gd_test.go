@@ -54,9 +54,5 @@ func TestCheckBatchGD(t *testing.T) {
 			return batchGDVariant(true, false, false)(X, y, eta, maxSteps)
 		},
 	}
-	expectExercise(t, func() bool { return CheckBatchGD(batchGDVariant(false, false, false)) },
-		func(name string) bool { return CheckBatchGD(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckBatchGD(func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write BatchGD") })
-		})
+	expectChecker(t, CheckBatchGD, batchGDVariant(false, false, false), wrong, func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write BatchGD") })
 }

@@ -56,9 +56,5 @@ func TestCheckSGD(t *testing.T) {
 			return p[len(p)-1:]
 		},
 	}
-	expectExercise(t, func() bool { return CheckSGD(sgdVariant(false, false, false, false)) },
-		func(name string) bool { return CheckSGD(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckSGD(func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write SGD") })
-		})
+	expectChecker(t, CheckSGD, sgdVariant(false, false, false, false), wrong, func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write SGD") })
 }

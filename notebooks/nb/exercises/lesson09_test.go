@@ -12,8 +12,7 @@ func TestCheckGramBreakEven(t *testing.T) {
 		"ties count":         func(n, active int) int { return (n*(n+1)/2 + active - 1) / active },
 		"in epochs":          func(n, active int) int { return (n*(n+1)/2/active + 1) / n },
 	}
-	expectExercise(t, func() bool { return CheckGramBreakEven(ref) }, func(name string) bool { return CheckGramBreakEven(wrong[name]) }, sortedKeys(wrong),
-		func() bool { return CheckGramBreakEven(func(int, int) int { panic("not implemented") }) })
+	expectChecker(t, CheckGramBreakEven, ref, wrong, func(int, int) int { panic("not implemented") })
 }
 
 func TestCheckPhiPoly2(t *testing.T) {
@@ -32,6 +31,5 @@ func TestCheckPhiPoly2(t *testing.T) {
 			return []float64{x[0] * x[0], x[1] * x[1], r2 * x[0] * x[1], 0, 0, 0}
 		},
 	}
-	expectExercise(t, func() bool { return CheckPhiPoly2(ref) }, func(name string) bool { return CheckPhiPoly2(wrong[name]) }, sortedKeys(wrong),
-		func() bool { return CheckPhiPoly2(func([]float64) []float64 { panic("not implemented") }) })
+	expectChecker(t, CheckPhiPoly2, ref, wrong, func([]float64) []float64 { panic("not implemented") })
 }

@@ -61,9 +61,5 @@ func TestCheckDualPLA(t *testing.T) {
 			return dualVariant(false, true, false)(X, y, 1, maxEpochs)
 		},
 	}
-	expectExercise(t, func() bool { return CheckDualPLA(dualVariant(false, true, true)) },
-		func(name string) bool { return CheckDualPLA(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckDualPLA(func([][]float64, []float64, float64, int) ([]int, float64) { panic("not implemented: write DualPLA") })
-		})
+	expectChecker(t, CheckDualPLA, dualVariant(false, true, true), wrong, func([][]float64, []float64, float64, int) ([]int, float64) { panic("not implemented: write DualPLA") })
 }

@@ -16,10 +16,7 @@ func TestCheckScoreCard(t *testing.T) {
 		"over -b only":   func(w []float64, b, t float64) []float64 { return scale(w, 1/-b) },
 		"sign of b lost": func(w []float64, b, t float64) []float64 { return scale(w, t/b) },
 	}
-	expectExercise(t, func() bool { return CheckScoreCard(ref) }, func(name string) bool { return CheckScoreCard(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckScoreCard(func([]float64, float64, float64) []float64 { panic("not implemented") })
-		})
+	expectChecker(t, CheckScoreCard, ref, wrong, func([]float64, float64, float64) []float64 { panic("not implemented") })
 }
 
 func TestCheckWindowRule(t *testing.T) {
@@ -43,8 +40,5 @@ func TestCheckWindowRule(t *testing.T) {
 		return []float64{(lo + hi) / 3.7, -1 / 3.7}, -lo * hi / 3.7
 	}
 	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 4 cases passed")
-	expectExercise(t, func() bool { return CheckWindowRule(ref) }, func(name string) bool { return CheckWindowRule(wrong[name]) }, sortedKeys(wrong),
-		func() bool {
-			return CheckWindowRule(func(float64, float64) ([]float64, float64) { panic("not implemented") })
-		})
+	expectChecker(t, CheckWindowRule, ref, wrong, func(float64, float64) ([]float64, float64) { panic("not implemented") })
 }
