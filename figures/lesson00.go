@@ -22,23 +22,26 @@ func IrisBoundary(d *perceptron.Dataset, h perceptron.Hyperplane, title string) 
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}
-	line, err := plots.Boundary(h, box)
-	if err != nil {
+	if err := addBoundaries(p, box, namedBoundary{"boundary w·x + b = 0", h, false}); err != nil {
 		return nil, err
 	}
-	p.Add(line)
-	p.Legend.Add("boundary w·x + b = 0", line)
 	p.Legend.Top = false
 	return p, nil
 }
 
+// irisPLA runs PLA with opt on the iris flowers of lessondata.IrisData.
+func irisPLA(opt perceptron.Options) (*perceptron.Dataset, *perceptron.Result, error) {
+	d, err := lessondata.IrisData()
+	if err != nil {
+		return nil, nil, err
+	}
+	res, err := perceptron.PLA(d, opt)
+	return d, res, err
+}
+
 func init() {
 	registerPlot("00_iris_pla.png", func() (*plot.Plot, error) {
-		d, err := lessondata.IrisData()
-		if err != nil {
-			return nil, err
-		}
-		res, err := perceptron.PLA(d, perceptron.Options{})
+		d, res, err := irisPLA(perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}

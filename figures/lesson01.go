@@ -48,12 +48,9 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
 	}
-	line, err := plots.Boundary(h, box)
-	if err != nil {
+	if err := addBoundaries(p, box, namedBoundary{"boundary w·x + b = 0", h, false}); err != nil {
 		return nil, err
 	}
-	p.Add(line)
-	p.Legend.Add("boundary w·x + b = 0", line)
 	if gamma > 0 {
 		ring, err := plotter.NewScatter(plotter.XYs{{X: d.X.At(row, 0), Y: d.X.At(row, 1)}})
 		if err != nil {

@@ -12,7 +12,6 @@ import (
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 
-	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
@@ -268,11 +267,7 @@ func init() {
 		return p, err
 	})
 	registerPlot("04_iris_epochs.png", func() (*plot.Plot, error) {
-		d, err := lessondata.IrisData()
-		if err != nil {
-			return nil, err
-		}
-		res, err := perceptron.PLA(d, perceptron.Options{})
+		_, res, err := irisPLA(perceptron.Options{})
 		if err != nil {
 			return nil, err
 		}
@@ -314,13 +309,7 @@ func Lesson04Explore(eta float64, order string, seed uint64) (*plot.Plot, string
 	if err != nil {
 		return nil, "", err
 	}
-	d, err := lessondata.IrisData()
-	if err != nil {
-		return nil, "", err
-	}
-	opt := perceptron.Options{}
-	opt.Eta, opt.Order, opt.Seed = eta, o, seed
-	res, err := perceptron.PLA(d, opt)
+	d, res, err := irisPLA(perceptron.Options{Eta: eta, Order: o, Seed: seed})
 	if err != nil {
 		return nil, "", err
 	}

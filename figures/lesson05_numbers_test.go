@@ -43,8 +43,7 @@ func TestLesson05Numbers(t *testing.T) {
 		t.Errorf("scaled by 10: %s; the lesson says 12.666 0.1767 5137 127 23", got)
 	}
 	slow := figures.Drawn(perceptron.SeparableData(100, 2, 0, 15))(t)
-	opt := perceptron.Options{}
-	opt.MaxEpochs = 10000
+	opt := perceptron.Options{MaxEpochs: 10000}
 	if res, err := perceptron.PLA(slow, opt); err != nil || !res.Converged || res.Epochs <= 6000 {
 		t.Errorf("slow data, 10000 epochs: %+v, %v; the lesson says converged after more than 6000", res, err)
 	}

@@ -123,8 +123,7 @@ func PocketCompare(runs int) (names []string, pocket, last [][]float64, err erro
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	opt := perceptron.Options{}
-	opt.MaxEpochs = 20
+	opt := perceptron.Options{MaxEpochs: 20}
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		d, _, err := perceptron.NoisyData(200, 2, 0, 0.1, seed)
 		if err != nil {
@@ -174,8 +173,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		opt := perceptron.Options{}
-		opt.MaxEpochs = 10
+		opt := perceptron.Options{MaxEpochs: 10}
 		res, err := perceptron.Pocket(d, opt)
 		if err != nil {
 			return nil, err

@@ -129,8 +129,7 @@ func OvRErrors(groups []string, pla, avg []float64, title string) (*plot.Plot, e
 func lesson07Compare(runs int) (names []string, errs [][]float64, err error) {
 	names = []string{"last PLA", "voted", "averaged", "pocket"}
 	errs = make([][]float64, 4)
-	opt := perceptron.Options{}
-	opt.MaxEpochs = 20
+	opt := perceptron.Options{MaxEpochs: 20}
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
 		train, test, err := lesson07Noisy(seed)
 		if err != nil {
@@ -209,8 +208,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		opt := perceptron.Options{}
-		opt.MaxEpochs = 6
+		opt := perceptron.Options{MaxEpochs: 6}
 		v, err := perceptron.Voted(d, opt)
 		if err != nil {
 			return nil, err
@@ -222,8 +220,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		opt := perceptron.Options{}
-		opt.MaxEpochs = 20
+		opt := perceptron.Options{MaxEpochs: 20}
 		v, err := perceptron.Voted(train, opt)
 		if err != nil {
 			return nil, err
@@ -242,10 +239,8 @@ func init() {
 		return MethodErrors(names, errs, "Test error on noisy data (10% flipped), 20 epochs")
 	})
 	registerPlot("07_ovr_errors.png", func() (*plot.Plot, error) {
-		iris := perceptron.Options{}
-		iris.MaxEpochs = 20
-		digits := perceptron.Options{}
-		digits.MaxEpochs = 10
+		iris := perceptron.Options{MaxEpochs: 20}
+		digits := perceptron.Options{MaxEpochs: 10}
 		ip, ia, err := lesson07OvR(perceptron.Iris(), iris, 1)
 		if err != nil {
 			return nil, err

@@ -83,8 +83,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 // lesson09Kernel runs the kernel perceptron of lesson 9's figures:
 // with at most 100 epochs and the defaults otherwise.
 func lesson09Kernel(d *perceptron.Dataset, k perceptron.Kernel) (*perceptron.KernelModel, error) {
-	opt := perceptron.Options{}
-	opt.MaxEpochs = 100
+	opt := perceptron.Options{MaxEpochs: 100}
 	return perceptron.KernelPerceptron(d, k, opt)
 }
 

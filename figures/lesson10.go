@@ -67,8 +67,7 @@ func lesson10Models() ([]perceptron.Hyperplane, *perceptron.Dataset, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	opt := perceptron.Options{}
-	opt.MaxEpochs = 50
+	opt := perceptron.Options{MaxEpochs: 50}
 	pla, err := perceptron.PLA(z, opt)
 	if err != nil {
 		return nil, nil, err
