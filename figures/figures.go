@@ -137,8 +137,9 @@ func boundariesFigure(d *perceptron.Dataset, title string, under func(p *plot.Pl
 // addRegions adds the decision regions of the 2-D model m over the box
 // (plots.Regions at the given resolution) and their legend entries: pos
 // for the light blue where m scores > 0, neg for the light orange where it
-// scores < 0, each a swatch outlined by edge (no outline when zero).
-func addRegions(p *plot.Plot, m perceptron.Model, box plots.Box, resolution int, pos, neg string, edge draw.LineStyle) error {
+// scores < 0, each a swatch outlined in the colour edge, 0.5 points wide
+// (no outline when edge is nil).
+func addRegions(p *plot.Plot, m perceptron.Model, box plots.Box, resolution int, pos, neg string, edge color.Color) error {
 	regions, err := plots.Regions(func(x, y float64) float64 {
 		s, _ := m.Score([]float64{x, y})
 		return s
@@ -151,7 +152,32 @@ func addRegions(p *plot.Plot, m perceptron.Model, box plots.Box, resolution int,
 		name string
 		c    color.Color
 	}{{pos, plots.PosLight}, {neg, plots.NegLight}} {
-		p.Legend.Add(r.name, &plotter.Polygon{Color: r.c, LineStyle: edge})
+		swatch := &plotter.Polygon{Color: r.c}
+		if edge != nil {
+			swatch.LineStyle.Color, swatch.LineStyle.Width = edge, vg.Points(0.5)
+		}
+		p.Legend.Add(r.name, swatch)
 	}
 	return nil
+}
+
+// The glyphs that mark single points of the figures.
+var (
+	ring    draw.GlyphDrawer = draw.RingGlyph{}
+	cross   draw.GlyphDrawer = draw.CrossGlyph{}
+	square  draw.GlyphDrawer = draw.BoxGlyph{}
+	dot     draw.GlyphDrawer = draw.CircleGlyph{}
+	pyramid draw.GlyphDrawer = draw.PyramidGlyph{}
+)
+
+// mark returns the points xys drawn as the glyph shape, of the given
+// radius in points and colour c: a ring round the nearest point, a cross
+// on a mistake.
+func mark(shape draw.GlyphDrawer, radius float64, c color.Color, xys ...plotter.XY) (*plotter.Scatter, error) {
+	s, err := plotter.NewScatter(plotter.XYs(xys))
+	if err != nil {
+		return nil, err
+	}
+	s.GlyphStyle = draw.GlyphStyle{Shape: shape, Radius: vg.Points(radius), Color: c}
+	return s, nil
 }

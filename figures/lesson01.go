@@ -8,7 +8,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -52,11 +51,10 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 		return nil, err
 	}
 	if gamma > 0 {
-		ring, err := plotter.NewScatter(plotter.XYs{{X: d.X.At(row, 0), Y: d.X.At(row, 1)}})
+		nearest, err := mark(ring, 5, plots.Black, plotter.XY{X: d.X.At(row, 0), Y: d.X.At(row, 1)})
 		if err != nil {
 			return nil, err
 		}
-		ring.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(5), Color: plots.Black}
 		// The segment from the nearest point to its foot on the boundary, of
 		// length γ, tells it apart from a neighbour the ring may also touch.
 		x := d.Row(row)
@@ -67,8 +65,8 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 		}
 		seg.Width = vg.Points(1.5)
 		seg.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
-		p.Add(ring, seg)
-		p.Legend.Add("nearest point", ring)
+		p.Add(nearest, seg)
+		p.Legend.Add("nearest point", nearest)
 		p.Legend.Add("its distance γ to the boundary", seg)
 	}
 	p.X.Tick.Marker = plainTicks{p.X.Tick.Marker}
@@ -115,12 +113,16 @@ func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
 	}
 	h := perceptron.Hyperplane{W: []float64{w1, w2}, B: b}
 	title := fmt.Sprintf("w = (%.2f, %.2f), b = %.1f", w1, w2, b)
-	if w1 == 0 && w2 == 0 {
+	// pointsOnly is the figure without a boundary: the applicants alone.
+	pointsOnly := func(caption string) (*plot.Plot, string, error) {
 		p := plots.New(title, d.Features[0], d.Features[1])
 		if err := plots.EqualAxes(p, Lesson01Box, Width, Height); err != nil {
 			return nil, "", err
 		}
-		return p, "w = 0: every score is b, there is no boundary; move w1 or w2", plots.AddPoints(p, d, 0, 1)
+		return p, caption, plots.AddPoints(p, d, 0, 1)
+	}
+	if w1 == 0 && w2 == 0 {
+		return pointsOnly("w = 0: every score is b, there is no boundary; move w1 or w2")
 	}
 	e, err := h.Errors(d)
 	if err != nil {
@@ -133,32 +135,13 @@ func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
 	caption := fmt.Sprintf("%s: %d of %d applicants misclassified (training error %.2f); margin of the data set γ = %.2f k$",
 		title, e, d.N(), float64(e)/float64(d.N()), gamma)
 	if _, err := plots.Boundary(h, Lesson01Box); errors.Is(err, plots.ErrOutside) {
-		p := plots.New(title, d.Features[0], d.Features[1])
-		if err := plots.EqualAxes(p, Lesson01Box, Width, Height); err != nil {
-			return nil, "", err
-		}
-		return p, caption + " (the boundary is outside the figure)", plots.AddPoints(p, d, 0, 1)
+		return pointsOnly(caption + " (the boundary is outside the figure)")
 	}
 	p, err := HyperplaneFigure(d, h, Lesson01Box, title, 15)
 	if err != nil {
 		return nil, "", err
 	}
-	var wrong plotter.XYs
-	for i := range d.N() {
-		if s, _ := h.Score(d.Row(i)); d.Y[i]*s <= 0 {
-			wrong = append(wrong, plotter.XY{X: d.X.At(i, 0), Y: d.X.At(i, 1)})
-		}
-	}
-	if len(wrong) > 0 {
-		x, err := plotter.NewScatter(wrong)
-		if err != nil {
-			return nil, "", err
-		}
-		x.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Radius: vg.Points(7), Color: plots.Black}
-		p.Add(x)
-		p.Legend.Add("misclassified", x)
-	}
-	return p, caption, nil
+	return p, caption, crossWrong(p, d, h, 7, "misclassified")
 }
 
 // plainTicks labels the ticks of another Ticker with their values in the

@@ -7,7 +7,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -52,18 +51,16 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 	p.Add(line)
 	p.Legend.Add("θ·x' = 0, through the origin", line)
 	t := -h.B / h.W[0]
-	mark, err := plotter.NewScatter(plotter.XYs{{X: 1, Y: t}})
+	threshold, err := mark(ring, 6, plots.Black, plotter.XY{X: 1, Y: t})
 	if err != nil {
 		return nil, err
 	}
-	mark.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(6), Color: plots.Black}
-	p.Add(mark)
-	p.Legend.Add(fmt.Sprintf("threshold x = −b/w = %g", t), mark)
-	origin, err := plotter.NewScatter(plotter.XYs{{X: 0, Y: 0}})
+	p.Add(threshold)
+	p.Legend.Add(fmt.Sprintf("threshold x = −b/w = %g", t), threshold)
+	origin, err := mark(square, 3, plots.Black, plotter.XY{X: 0, Y: 0})
 	if err != nil {
 		return nil, err
 	}
-	origin.GlyphStyle = draw.GlyphStyle{Shape: draw.BoxGlyph{}, Radius: vg.Points(3), Color: plots.Black}
 	p.Add(origin)
 	p.Legend.Add("origin", origin)
 	return p, nil

@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -110,14 +109,13 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			return err
 		}
 		if before.W != nil {
-			ring, err := plotter.NewScatter(plotter.XYs{{X: d.X.At(t-1, 0), Y: d.X.At(t-1, 1)}})
+			circled, err := mark(ring, 8, plots.Black, plotter.XY{X: d.X.At(t-1, 0), Y: d.X.At(t-1, 1)})
 			if err != nil {
 				return err
 			}
-			ring.GlyphStyle = draw.GlyphStyle{Shape: draw.RingGlyph{}, Radius: vg.Points(8), Color: plots.Black}
-			p.Add(ring)
-			p.Legend.Add("the mistake", ring)
-		} else if err := crossWrong(p, d, o.Hyperplane()); err != nil {
+			p.Add(circled)
+			p.Legend.Add("the mistake", circled)
+		} else if err := crossWrong(p, d, o.Hyperplane(), 8, "wrong at the end"); err != nil {
 			return err
 		}
 		frames = append(frames, p)
@@ -143,8 +141,9 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 	return frames, nil
 }
 
-// crossWrong adds a cross on every point of d that h misclassifies, if any.
-func crossWrong(p *plot.Plot, d *perceptron.Dataset, h perceptron.Hyperplane) error {
+// crossWrong adds a cross of the given radius (in points) on every point
+// of d that h misclassifies, if any, with the legend entry name.
+func crossWrong(p *plot.Plot, d *perceptron.Dataset, h perceptron.Hyperplane, radius float64, name string) error {
 	var wrong plotter.XYs
 	for i := range d.N() {
 		s, err := h.Score(d.Row(i))
@@ -158,13 +157,12 @@ func crossWrong(p *plot.Plot, d *perceptron.Dataset, h perceptron.Hyperplane) er
 	if len(wrong) == 0 {
 		return nil
 	}
-	x, err := plotter.NewScatter(wrong)
+	x, err := mark(cross, radius, plots.Black, wrong...)
 	if err != nil {
 		return err
 	}
-	x.GlyphStyle = draw.GlyphStyle{Shape: draw.CrossGlyph{}, Radius: vg.Points(8), Color: plots.Black}
 	p.Add(x)
-	p.Legend.Add("wrong at the end", x)
+	p.Legend.Add(name, x)
 	return nil
 }
 
@@ -276,13 +274,13 @@ func UpdateFigure(w, x []float64, y float64, title string) (*plot.Plot, error) {
 		return nil, err
 	}
 	sum.Color = plots.Color(2)
-	point, err := plotter.NewScatter(plotter.XYs{{X: x[0], Y: x[1]}})
+	shape, radius, c := pyramid, 6.0, plots.Color(1)
+	if y < 0 {
+		shape, radius, c = dot, 5, plots.Color(0)
+	}
+	point, err := mark(shape, radius, c, plotter.XY{X: x[0], Y: x[1]})
 	if err != nil {
 		return nil, err
-	}
-	point.GlyphStyle = draw.GlyphStyle{Shape: draw.PyramidGlyph{}, Radius: vg.Points(6), Color: plots.Color(1)}
-	if y < 0 {
-		point.GlyphStyle = draw.GlyphStyle{Shape: draw.CircleGlyph{}, Radius: vg.Points(5), Color: plots.Color(0)}
 	}
 	p.Add(before, after, wArrow, step, sum, point)
 	p.Legend.Add("w", wArrow)

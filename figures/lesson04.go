@@ -10,7 +10,6 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -64,13 +63,10 @@ func EpochBars(perEpoch []int, title string) (*plot.Plot, error) {
 		}
 	}
 	if len(clean) > 0 {
-		dots, err := plotter.NewScatter(clean)
+		dots, err := mark(dot, 4, plots.Color(0), clean...)
 		if err != nil {
 			return nil, err
 		}
-		dots.GlyphStyle.Color = plots.Color(0)
-		dots.GlyphStyle.Radius = vg.Points(4)
-		dots.GlyphStyle.Shape = draw.CircleGlyph{}
 		names, err := plotter.NewLabels(plotter.XYLabels{XYs: above, Labels: labels})
 		if err != nil {
 			return nil, err

@@ -3,12 +3,10 @@ package figures
 import (
 	"fmt"
 	"math"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -112,13 +110,10 @@ func ProofSqueeze(trace []perceptron.Update, b perceptron.BoundResult) (*plot.Pl
 	meet.GlyphStyle.Radius = vg.Points(3)
 	p.Add(meet)
 	p.Legend.Add(fmt.Sprintf("bounds meet: t = (R/γ)² = %.0f", T), meet)
-	end, err := plots.Scatter([]float64{float64(len(trace))}, []float64{length[len(length)-1].Y})
+	end, err := mark(cross, 4, plots.Black, plotter.XY{X: float64(len(trace)), Y: length[len(length)-1].Y})
 	if err != nil {
 		return nil, err
 	}
-	end.Color = plots.Black
-	end.GlyphStyle.Shape = draw.CrossGlyph{}
-	end.GlyphStyle.Radius = vg.Points(4)
 	p.Add(end)
 	p.Legend.Add(fmt.Sprintf("the run stops: t = %d", len(trace)), end)
 	p.Legend.Top, p.Legend.Left = true, true
@@ -132,15 +127,7 @@ func ProofSqueeze(trace []perceptron.Update, b perceptron.BoundResult) (*plot.Pl
 
 // shortTicks are gonum/plot's default ticks with their labels written in
 // the shortest form ("250", not "250.00").
-var shortTicks = plot.TickerFunc(func(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label != "" {
-			ticks[i].Label = strconv.FormatFloat(ticks[i].Value, 'g', 6, 64)
-		}
-	}
-	return ticks
-})
+var shortTicks = plainTicks{plot.DefaultTicks{}}
 
 // Lesson05Margins are the minimum margins of the data sets of lesson 5's
 // scatter: data set k (seed k) uses Lesson05Margins[k mod 4].

@@ -5,7 +5,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -46,7 +45,7 @@ func SurvivalCounts(v *perceptron.VotedModel, title string) (*plot.Plot, error) 
 // weights (v's Hyperplane) and of the averaged weights avg.
 func VotedRegions(d *perceptron.Dataset, v *perceptron.VotedModel, avg perceptron.Hyperplane, title string) (*plot.Plot, error) {
 	return boundariesFigure(d, title, func(p *plot.Plot, box plots.Box) error {
-		return addRegions(p, v, box, 240, "voted +1 region", "voted -1 region", draw.LineStyle{})
+		return addRegions(p, v, box, 240, "voted +1 region", "voted -1 region", nil)
 	}, namedBoundary{"last PLA weights", v.Last(), true}, namedBoundary{"averaged weights", avg, false})
 }
 

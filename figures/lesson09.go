@@ -7,7 +7,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/perceptron-go/lessons/perceptron"
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -53,8 +52,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		return nil, err
 	}
 	box = plots.Box{XMin: p.X.Min, XMax: p.X.Max, YMin: p.Y.Min, YMax: p.Y.Max}
-	edge := draw.LineStyle{Color: color.Gray{Y: 120}, Width: vg.Points(0.5)}
-	if err := addRegions(p, m, box, 200, "f > 0: predict +1", "f < 0: predict -1", edge); err != nil {
+	if err := addRegions(p, m, box, 200, "f > 0: predict +1", "f < 0: predict -1", color.Gray{Y: 120}); err != nil {
 		return nil, err
 	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
@@ -73,7 +71,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		}
 		sv.GlyphStyle.Radius = vg.Points(6)
 		sv.GlyphStyle.Color = plots.Black
-		sv.GlyphStyle.Shape = draw.RingGlyph{}
+		sv.GlyphStyle.Shape = ring
 		p.Add(sv)
 		p.Legend.Add("α_i > 0", sv)
 	}
