@@ -97,8 +97,7 @@ func addBoundaries(p *plot.Plot, box plots.Box, lines ...namedBoundary) error {
 			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			line.Color = plots.ReddishPurple
 		}
-		p.Add(line)
-		p.Legend.Add(l.name, line)
+		addWithLegend(p, l.name, line)
 	}
 	return nil
 }
@@ -180,4 +179,18 @@ func mark(shape draw.GlyphDrawer, radius float64, c color.Color, xys ...plotter.
 	}
 	s.GlyphStyle = draw.GlyphStyle{Shape: shape, Radius: vg.Points(radius), Color: c}
 	return s, nil
+}
+
+// legendPlotter is a plotter with a thumbnail for the legend, as most of
+// gonum/plot's are.
+type legendPlotter interface {
+	plot.Plotter
+	plot.Thumbnailer
+}
+
+// addWithLegend adds pl to p, drawn over what p holds, and its legend entry
+// name after p's others.
+func addWithLegend(p *plot.Plot, name string, pl legendPlotter) {
+	p.Add(pl)
+	p.Legend.Add(name, pl)
 }

@@ -41,8 +41,7 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 		if err != nil {
 			return nil, err
 		}
-		p.Add(band)
-		p.Legend.Add(fmt.Sprintf("margin band, γ = %.2f", gamma), band)
+		addWithLegend(p, fmt.Sprintf("margin band, γ = %.2f", gamma), band)
 	}
 	if err := plots.AddPoints(p, d, 0, 1); err != nil {
 		return nil, err
@@ -76,8 +75,7 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 	if err != nil {
 		return nil, err
 	}
-	p.Add(arrow)
-	p.Legend.Add("w (points into S+)", arrow)
+	addWithLegend(p, "w (points into S+)", arrow)
 	return p, nil
 }
 

@@ -39,8 +39,7 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 	}
 	one.Color = color.Gray{Y: 150}
 	one.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(one)
-	p.Legend.Add("the line x0 = 1", one)
+	addWithLegend(p, "the line x0 = 1", one)
 	if err := plots.AddPoints(p, perceptron.Augment(d), 0, 1); err != nil {
 		return nil, err
 	}
@@ -48,21 +47,18 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 	if err != nil {
 		return nil, err
 	}
-	p.Add(line)
-	p.Legend.Add("θ·x' = 0, through the origin", line)
+	addWithLegend(p, "θ·x' = 0, through the origin", line)
 	t := -h.B / h.W[0]
 	threshold, err := mark(ring, 6, plots.Black, plotter.XY{X: 1, Y: t})
 	if err != nil {
 		return nil, err
 	}
-	p.Add(threshold)
-	p.Legend.Add(fmt.Sprintf("threshold x = −b/w = %g", t), threshold)
+	addWithLegend(p, fmt.Sprintf("threshold x = −b/w = %g", t), threshold)
 	origin, err := mark(square, 3, plots.Black, plotter.XY{X: 0, Y: 0})
 	if err != nil {
 		return nil, err
 	}
-	p.Add(origin)
-	p.Legend.Add("origin", origin)
+	addWithLegend(p, "origin", origin)
 	return p, nil
 }
 

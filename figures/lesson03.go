@@ -31,8 +31,7 @@ func MistakesFigure(curves [][]float64, names []string, title string) (*plot.Plo
 		}
 		line.Color = plots.Color(k)
 		line.Width = vg.Points(1.5)
-		p.Add(line)
-		p.Legend.Add(names[k], line)
+		addWithLegend(p, names[k], line)
 	}
 	p.Y.Min = 0
 	p.X.Min = 0
@@ -89,22 +88,19 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			case err == nil:
 				old.Color = color.Gray{Y: 150}
 				old.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-				p.Add(old)
-				p.Legend.Add("boundary before", old)
+				addWithLegend(p, "boundary before", old)
 			case !errors.Is(err, plots.ErrOutside) && !isZero(before.W):
 				return err
 			}
 		}
 		h := o.Hyperplane()
 		if line, err := plots.Boundary(h, box); err == nil {
-			p.Add(line)
-			p.Legend.Add("boundary now", line)
+			addWithLegend(p, "boundary now", line)
 			arrow, err := plots.Arrow(h, [2]float64{0, 0}, 0.5)
 			if err != nil {
 				return err
 			}
-			p.Add(arrow)
-			p.Legend.Add("w", arrow)
+			addWithLegend(p, "w", arrow)
 		} else if !errors.Is(err, plots.ErrOutside) {
 			return err
 		}
@@ -113,8 +109,7 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			if err != nil {
 				return err
 			}
-			p.Add(circled)
-			p.Legend.Add("the mistake", circled)
+			addWithLegend(p, "the mistake", circled)
 		} else if err := crossWrong(p, d, o.Hyperplane(), 8, "wrong at the end"); err != nil {
 			return err
 		}
@@ -161,8 +156,7 @@ func crossWrong(p *plot.Plot, d *perceptron.Dataset, h perceptron.Hyperplane, ra
 	if err != nil {
 		return err
 	}
-	p.Add(x)
-	p.Legend.Add(name, x)
+	addWithLegend(p, name, x)
 	return nil
 }
 

@@ -184,8 +184,7 @@ func BudgetErrors(budgets []int, train, test []float64, noise float64, title str
 	}
 	floor.Color = plots.Black
 	floor.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
-	p.Add(floor)
-	p.Legend.Add("label noise (the target's error)", floor)
+	addWithLegend(p, "label noise (the target's error)", floor)
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
 	p.Y.Min, p.Y.Max = 0, 1.3*top

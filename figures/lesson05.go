@@ -99,8 +99,7 @@ func ProofSqueeze(trace []perceptron.Update, b perceptron.BoundResult) (*plot.Pl
 			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
 			l.Width = vg.Points(1)
 		}
-		p.Add(l)
-		p.Legend.Add(s.name, l)
+		addWithLegend(p, s.name, l)
 	}
 	meet, err := plots.Scatter([]float64{T}, []float64{T * b.Gamma})
 	if err != nil {
@@ -108,14 +107,12 @@ func ProofSqueeze(trace []perceptron.Update, b perceptron.BoundResult) (*plot.Pl
 	}
 	meet.Color = plots.Black
 	meet.GlyphStyle.Radius = vg.Points(3)
-	p.Add(meet)
-	p.Legend.Add(fmt.Sprintf("bounds meet: t = (R/γ)² = %.0f", T), meet)
+	addWithLegend(p, fmt.Sprintf("bounds meet: t = (R/γ)² = %.0f", T), meet)
 	end, err := mark(cross, 4, plots.Black, plotter.XY{X: float64(len(trace)), Y: length[len(length)-1].Y})
 	if err != nil {
 		return nil, err
 	}
-	p.Add(end)
-	p.Legend.Add(fmt.Sprintf("the run stops: t = %d", len(trace)), end)
+	addWithLegend(p, fmt.Sprintf("the run stops: t = %d", len(trace)), end)
 	p.Legend.Top, p.Legend.Left = true, true
 	p.X.Scale, p.Y.Scale = plot.LogScale{}, plot.LogScale{}
 	p.X.Tick.Marker, p.Y.Tick.Marker = plot.LogTicks{Prec: -1}, plot.LogTicks{Prec: -1}

@@ -29,8 +29,7 @@ func SurvivalCounts(v *perceptron.VotedModel, title string) (*plot.Plot, error) 
 	if err != nil {
 		return nil, err
 	}
-	p.Add(bars)
-	p.Legend.Add("c_k", bars)
+	addWithLegend(p, "c_k", bars)
 	p.X.Min, p.X.Max = -0.7, float64(len(v.Counts))-0.3
 	top := 0
 	for _, c := range v.Counts {
@@ -110,8 +109,7 @@ func OvRErrors(groups []string, pla, avg []float64, title string) (*plot.Plot, e
 		b.Color = plots.Color(i)
 		b.LineStyle.Width = 0
 		b.Offset = vg.Length(2*i-1) * w / 2
-		p.Add(b)
-		p.Legend.Add(s.name, b)
+		addWithLegend(p, s.name, b)
 	}
 	p.NominalX(groups...)
 	top := 0.0

@@ -135,8 +135,7 @@ func LossSurface(d *perceptron.Dataset, gd, sgd *perceptron.GDResult, title stri
 		if err != nil {
 			return nil, err
 		}
-		p.Add(tr)
-		p.Legend.Add(s.name, tr)
+		addWithLegend(p, s.name, tr)
 	}
 	p.Legend.Top, p.Legend.Left = true, true // the upper left corner holds no path
 	p.Add(legendBackdrop{})                  // last: over the contours, under the legend
@@ -174,8 +173,7 @@ func LossCurves(gd *perceptron.GDResult, etaGD float64, sgd *perceptron.GDResult
 			line.XYs[k].X = float64(k) // step 0 is the start
 		}
 		line.Color = plots.Color(s.i)
-		p.Add(line)
-		p.Legend.Add(s.name, line)
+		addWithLegend(p, s.name, line)
 	}
 	p.Y.Min = 0
 	return p, nil

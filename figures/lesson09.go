@@ -21,8 +21,7 @@ func AlphaCounts(alpha []int, title string) (*plot.Plot, error) {
 		return nil, err
 	}
 	bars.LineStyle.Width = 0
-	p.Add(bars)
-	p.Legend.Add("α_i", bars)
+	addWithLegend(p, "α_i", bars)
 	top := 0
 	for _, a := range alpha {
 		top = max(top, a)
@@ -72,8 +71,7 @@ func KernelRegions(d *perceptron.Dataset, m *perceptron.KernelModel, title strin
 		sv.GlyphStyle.Radius = vg.Points(6)
 		sv.GlyphStyle.Color = plots.Black
 		sv.GlyphStyle.Shape = ring
-		p.Add(sv)
-		p.Legend.Add("α_i > 0", sv)
+		addWithLegend(p, "α_i > 0", sv)
 	}
 	return p, nil
 }

@@ -35,8 +35,7 @@ func WeightsFigure(models []perceptron.Hyperplane, names, features []string, tit
 		bars.Color = plots.Color(k)
 		bars.LineStyle.Width = 0
 		bars.Offset = width * vg.Length(float64(k)-float64(len(models)-1)/2)
-		p.Add(bars)
-		p.Legend.Add(names[k], bars)
+		addWithLegend(p, names[k], bars)
 	}
 	p.NominalX(features...)
 	// Round the range out to multiples of a step of 1, 2 or 5 tenths of a
