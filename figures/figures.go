@@ -94,7 +94,7 @@ func addBoundaries(p *plot.Plot, box plots.Box, lines ...namedBoundary) error {
 			return fmt.Errorf("figures: %s: %w", l.name, err)
 		}
 		if l.dash {
-			line.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			dash(&line.LineStyle, 5, 3)
 			line.Color = plots.ReddishPurple
 		}
 		addWithLegend(p, l.name, line)
@@ -193,4 +193,10 @@ type legendPlotter interface {
 func addWithLegend(p *plot.Plot, name string, pl legendPlotter) {
 	p.Add(pl)
 	p.Legend.Add(name, pl)
+}
+
+// dash makes the line style ls dashed: on points drawn, then off points
+// left out, in turn.
+func dash(ls *draw.LineStyle, on, off float64) {
+	ls.Dashes = []vg.Length{vg.Points(on), vg.Points(off)}
 }

@@ -63,7 +63,7 @@ func HyperplaneFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.
 			return nil, err
 		}
 		seg.Width = vg.Points(1.5)
-		seg.Dashes = []vg.Length{vg.Points(2), vg.Points(2)}
+		dash(&seg.LineStyle, 2, 2)
 		p.Add(nearest, seg)
 		p.Legend.Add("nearest point", nearest)
 		p.Legend.Add("its distance γ to the boundary", seg)

@@ -6,7 +6,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/perceptron-go/lessons/notebooks/nb/lessondata"
 	"github.com/perceptron-go/lessons/perceptron"
@@ -38,7 +37,7 @@ func LiftFigure(d *perceptron.Dataset, h perceptron.Hyperplane, box plots.Box, t
 		return nil, err
 	}
 	one.Color = color.Gray{Y: 150}
-	one.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	dash(&one.LineStyle, 4, 3)
 	addWithLegend(p, "the line x0 = 1", one)
 	if err := plots.AddPoints(p, perceptron.Augment(d), 0, 1); err != nil {
 		return nil, err

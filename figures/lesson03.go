@@ -87,7 +87,7 @@ func OnlineFrames(d *perceptron.Dataset, box, view plots.Box) ([]*plot.Plot, err
 			switch {
 			case err == nil:
 				old.Color = color.Gray{Y: 150}
-				old.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+				dash(&old.LineStyle, 4, 3)
 				addWithLegend(p, "boundary before", old)
 			case !errors.Is(err, plots.ErrOutside) && !isZero(before.W):
 				return err
@@ -246,7 +246,7 @@ func UpdateFigure(w, x []float64, y float64, title string) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	before.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	dash(&before.LineStyle, 5, 3)
 	before.Color = color.Gray{Y: 120}
 	after, err := plots.Boundary(perceptron.Hyperplane{W: next}, box)
 	if err != nil {
@@ -262,7 +262,7 @@ func UpdateFigure(w, x []float64, y float64, title string) (*plot.Plot, error) {
 		return nil, err
 	}
 	step.Color = plots.Color(1)
-	step.Dashes = []vg.Length{vg.Points(4), vg.Points(2)}
+	dash(&step.LineStyle, 4, 2)
 	sum, err := plots.NewArrow([2]float64{0, 0}, [2]float64{next[0], next[1]})
 	if err != nil {
 		return nil, err

@@ -183,7 +183,7 @@ func BudgetErrors(budgets []int, train, test []float64, noise float64, title str
 		return nil, err
 	}
 	floor.Color = plots.Black
-	floor.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	dash(&floor.LineStyle, 4, 3)
 	addWithLegend(p, "label noise (the target's error)", floor)
 	p.X.Scale = plot.LogScale{}
 	p.X.Tick.Marker = plot.LogTicks{Prec: -1}
@@ -365,7 +365,7 @@ func TargetVsLearned(n int, seed uint64) (*plot.Plot, float64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	target.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+	dash(&target.LineStyle, 5, 3)
 	learned, err := plots.Boundary(g, box)
 	if err != nil {
 		return nil, 0, err

@@ -96,7 +96,7 @@ func ProofSqueeze(trace []perceptron.Update, b perceptron.BoundResult) (*plot.Pl
 		}
 		l.Color, l.Width = plots.Color(s.c), vg.Points(1.5)
 		if s.dash {
-			l.Dashes = []vg.Length{vg.Points(5), vg.Points(3)}
+			dash(&l.LineStyle, 5, 3)
 			l.Width = vg.Points(1)
 		}
 		addWithLegend(p, s.name, l)
@@ -226,7 +226,7 @@ func BoundExplorer(margin float64) (*plot.Plot, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	ball.LineStyle.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	dash(&ball.LineStyle, 4, 3)
 	ball.LineStyle.Color = plots.Color(2)
 	p.Add(band)
 	p.Add(line, ball)

@@ -48,7 +48,7 @@ func TrainingErrorTrace(errs, pocket []int, n int, noise float64, title string) 
 	}
 	floor.XYs[1].X = float64(len(errs))
 	floor.Color = plots.Black
-	floor.Dashes = []vg.Length{vg.Points(4), vg.Points(3)}
+	dash(&floor.LineStyle, 4, 3)
 	floor.Width = vg.Points(1)
 	p.Add(pla, pk, floor)
 	p.Legend.Add("PLA's current w", pla)
