@@ -121,26 +121,31 @@ func OvRErrors(groups []string, pla, avg []float64, title string) (*plot.Plot, e
 	return p, nil
 }
 
+// lesson07Runs returns lesson07Noisy(seed) and the voted and the averaged
+// perceptron trained on its training half with 20 epochs.
+func lesson07Runs(seed uint64) (train, test *perceptron.Dataset, v *perceptron.VotedModel, a *perceptron.AveragedResult, err error) {
+	if train, test, err = lesson07Noisy(seed); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	opt := perceptron.Options{MaxEpochs: 20}
+	if v, err = perceptron.Voted(train, opt); err != nil {
+		return nil, nil, nil, nil, err
+	}
+	a, err = perceptron.Averaged(train, opt)
+	return train, test, v, a, err
+}
+
 // lesson07Compare runs last / voted / averaged / pocket on lesson07Noisy
 // for seeds 1..runs with 20 epochs and returns the test errors, [method][run].
 func lesson07Compare(runs int) (names []string, errs [][]float64, err error) {
 	names = []string{"last PLA", "voted", "averaged", "pocket"}
 	errs = make([][]float64, 4)
-	opt := perceptron.Options{MaxEpochs: 20}
 	for seed := uint64(1); seed <= uint64(runs); seed++ {
-		train, test, err := lesson07Noisy(seed)
+		train, test, v, a, err := lesson07Runs(seed)
 		if err != nil {
 			return nil, nil, err
 		}
-		v, err := perceptron.Voted(train, opt)
-		if err != nil {
-			return nil, nil, err
-		}
-		a, err := perceptron.Averaged(train, opt)
-		if err != nil {
-			return nil, nil, err
-		}
-		pk, err := perceptron.Pocket(train, opt)
+		pk, err := perceptron.Pocket(train, perceptron.Options{MaxEpochs: 20})
 		if err != nil {
 			return nil, nil, err
 		}
@@ -213,16 +218,7 @@ func init() {
 		return SurvivalCounts(v, "Voted perceptron on iris: how long each w_k survived")
 	})
 	registerPlot("07_voted_regions.png", func() (*plot.Plot, error) {
-		train, _, err := lesson07Noisy(1)
-		if err != nil {
-			return nil, err
-		}
-		opt := perceptron.Options{MaxEpochs: 20}
-		v, err := perceptron.Voted(train, opt)
-		if err != nil {
-			return nil, err
-		}
-		a, err := perceptron.Averaged(train, opt)
+		train, _, v, a, err := lesson07Runs(1)
 		if err != nil {
 			return nil, err
 		}

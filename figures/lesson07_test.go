@@ -25,14 +25,9 @@ func TestLesson07Numbers(t *testing.T) {
 	if want := []int{0, 50, 50, 50, 50, 3, 47, 50, 79, 21, 200}; !slices.Equal(v.Counts, want) {
 		t.Errorf("iris counts %v, want %v", v.Counts, want)
 	}
-	train, _, err := lesson07Noisy(1)
+	_, _, vn, an, err := lesson07Runs(1)
 	if err != nil {
 		t.Fatal(err)
-	}
-	vn, err1 := perceptron.Voted(train, perceptron.Options{MaxEpochs: 20})
-	an, err2 := perceptron.Averaged(train, perceptron.Options{MaxEpochs: 20})
-	if err1 != nil || err2 != nil {
-		t.Fatal(err1, err2)
 	}
 	x := []float64{0.5, 0.1}
 	s, _ := vn.Score(x)
