@@ -192,15 +192,13 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		a, err := lessondata.CumulativeMistakes(sep)
-		if err != nil {
-			return nil, err
+		curves := make([][]float64, 2)
+		for k, d := range []*perceptron.Dataset{sep, noisy} {
+			if curves[k], err = lessondata.CumulativeMistakes(d); err != nil {
+				return nil, err
+			}
 		}
-		b, err := lessondata.CumulativeMistakes(noisy)
-		if err != nil {
-			return nil, err
-		}
-		return MistakesFigure([][]float64{a, b}, []string{"separable stream", "10% of labels flipped"},
+		return MistakesFigure(curves, []string{"separable stream", "10% of labels flipped"},
 			"Online perceptron: cumulative mistakes")
 	})
 	register("03_online_steps.gif", func() ([]byte, error) {

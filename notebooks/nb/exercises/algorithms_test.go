@@ -259,11 +259,7 @@ func workedAnswers(t *testing.T) map[string]string {
 	answer := regexp.MustCompile(`The answer is \(([a-z])\)`)
 	out := map[string]string{}
 	for _, path := range paths {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nbk, err := notebook.Parse(b)
+		nbk, err := notebook.Read(path)
 		if err != nil {
 			t.Fatal(err)
 		}

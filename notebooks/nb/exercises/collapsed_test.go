@@ -2,7 +2,6 @@ package exercises
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -124,11 +123,7 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 	}
 	worked := 0
 	for _, path := range paths {
-		b, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		nbk, err := notebook.Parse(b)
+		nbk, err := notebook.Read(path)
 		if err != nil {
 			t.Fatalf("%s: %v", path, err)
 		}
