@@ -18,6 +18,26 @@ type DualResult struct {
 	Stats
 }
 
+var _ Model = (*DualResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *DualResult) model() Model {
+	if r == nil {
+		return nilModel{"*DualResult", "Dual"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
+// learned Hyperplane's methods of those names.
+func (r *DualResult) Dim() int                                 { return r.model().Dim() }
+func (r *DualResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
+func (r *DualResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+func (r *DualResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+func (r *DualResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
+func (r *DualResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
 // Dual runs the dual form of the perceptron on d. It never forms w while
 // learning: the Gram matrix G_ij = x_i·x_j is computed once, the score of
 // row i is

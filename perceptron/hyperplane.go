@@ -93,6 +93,8 @@ type Hyperplane struct {
 	Tie Tie
 }
 
+var _ Model = Hyperplane{}
+
 // dot returns Σ w_j x_j summed left to right, the order scikit-learn uses, so
 // that weights learned here are bit-identical to its. The float64
 // conversion forbids fusing the multiply and the add into an FMA (which Go

@@ -166,6 +166,8 @@ type KernelModel struct {
 	Y []float64
 }
 
+var _ Model = (*KernelModel)(nil)
+
 // KernelPerceptron runs the dual perceptron of Dual with the Gram matrix
 // G_ij = k(x_i, x_j) in place of x_i·x_j: the visiting order, tie policy,
 // epochs and stopping rules are PLA's with the same Options. With

@@ -139,6 +139,26 @@ type GDResult struct {
 	Stats
 }
 
+var _ Model = (*GDResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *GDResult) model() Model {
+	if r == nil {
+		return nilModel{"*GDResult", "GradientDescent or SGD"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
+// learned Hyperplane's methods of those names.
+func (r *GDResult) Dim() int                                 { return r.model().Dim() }
+func (r *GDResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
+func (r *GDResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+func (r *GDResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+func (r *GDResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
+func (r *GDResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
 // start validates d and opt, puts the defaults in place of the zero Eta and
 // Steps, and returns the starting weights.
 func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {

@@ -8,6 +8,33 @@ import (
 	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
+// Result is what PLA learned, the hyperplane (w, b), and what the run did.
+type Result struct {
+	// Hyperplane holds the learned w and b.
+	Hyperplane
+	Stats
+}
+
+var _ Model = (*Result)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *Result) model() Model {
+	if r == nil {
+		return nilModel{"*Result", "PLA"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
+// learned Hyperplane's methods of those names.
+func (r *Result) Dim() int                                 { return r.model().Dim() }
+func (r *Result) Score(x []float64) (float64, error)       { return r.model().Score(x) }
+func (r *Result) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+func (r *Result) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+func (r *Result) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
+func (r *Result) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
 // PLA runs the perceptron learning algorithm on d: it visits the rows in
 // opt.Order and, on every mistake, updates w ← w + η y x and b ← b + η y
 // (b stays 0 with NoBias). It stops after the first epoch without a mistake

@@ -17,6 +17,26 @@ type PocketResult struct {
 	History []PocketStep
 }
 
+var _ Model = (*PocketResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *PocketResult) model() Model {
+	if r == nil {
+		return nilModel{"*PocketResult", "Pocket"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
+// learned Hyperplane's methods of those names.
+func (r *PocketResult) Dim() int                                 { return r.model().Dim() }
+func (r *PocketResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
+func (r *PocketResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+func (r *PocketResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+func (r *PocketResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
+func (r *PocketResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
 // PocketStep records one update of Pocket.
 type PocketStep struct {
 	// Update is the 1-based number of the update.

@@ -27,6 +27,8 @@ type VotedModel struct {
 	Stats
 }
 
+var _ Model = (*VotedModel)(nil)
+
 // Voted trains the voted perceptron: PLA with opt, keeping every weight
 // vector w_k and its survival count c_k. Unlike PLA it runs exactly
 // opt.MaxEpochs epochs (or until opt.MaxUpdates updates) and does not stop
@@ -198,6 +200,26 @@ type AveragedResult struct {
 	// after every step, divided by the number of steps.
 	Explicit Hyperplane
 }
+
+var _ Model = (*AveragedResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *AveragedResult) model() Model {
+	if r == nil {
+		return nilModel{"*AveragedResult", "Averaged"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
+// learned Hyperplane's methods of those names.
+func (r *AveragedResult) Dim() int                                 { return r.model().Dim() }
+func (r *AveragedResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
+func (r *AveragedResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+func (r *AveragedResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+func (r *AveragedResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
+func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
 
 // Averaged trains the averaged perceptron: PLA with opt, returning the
 // average of (w, b) over every step (every visited row, mistake or not):
