@@ -161,7 +161,7 @@ func (k *kernelRun) pass() {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)
-				if !finite(score) {
+				if !isFinite(score) {
 					k.nonFinite(i, score)
 					return
 				}
@@ -193,7 +193,7 @@ func (k *kernelRun) pass() {
 func (k *kernelRun) nonFinite(i int, score float64) {
 	r := k.run
 	r.halt = true
-	if !finite(r.b) {
+	if !isFinite(r.b) {
 		r.err = checkWeights("the bias", nil, r.b, r.res.LastMistakeRow, r.lastEpoch)
 		return
 	}
@@ -206,7 +206,7 @@ func (k *kernelRun) visit(i int) {
 	r := k.run
 	y := r.d.Y[i]
 	score := k.score(i)
-	if !finite(score) {
+	if !isFinite(score) {
 		k.nonFinite(i, score)
 		return
 	}

@@ -33,7 +33,7 @@ func Loss(h Hyperplane, d *Dataset) (float64, error) {
 // ±Inf, or -1.
 func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
 	for i := 0; i < d.N(); i++ {
-		if s := dot(w, d.Row(i)) + b; !finite(s) {
+		if s := dot(w, d.Row(i)) + b; !isFinite(s) {
 			return i
 		}
 	}
@@ -184,11 +184,11 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return nil, 0, kindErrorf(ErrDimension, "wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
 	}
 	for j, v := range opt.Init.W {
-		if !finite(v) {
+		if !isFinite(v) {
 			return nil, 0, kindErrorf(ErrNonFinite, "Init: weight %d is %v", j, v)
 		}
 	}
-	if !finite(opt.Init.B) {
+	if !isFinite(opt.Init.B) {
 		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}
 	copy(w, opt.Init.W)
@@ -245,15 +245,6 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	}
 	g.Hyperplane = Hyperplane{W: w, B: b}
 	return g, nil
-}
-
-func isZero(gw []float64, gb float64) bool {
-	for _, v := range gw {
-		if v != 0 {
-			return false
-		}
-	}
-	return gb == 0
 }
 
 // SGD minimises Loss by stochastic subgradient descent from opt.Init: each

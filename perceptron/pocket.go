@@ -98,7 +98,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 				continue
 			}
 			if opt.Summation == FastSum {
-				if wrong(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
+				if mistakeOrNaN(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
 				continue
@@ -113,13 +113,13 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			}
 			asm.Dot8Exact(cur.W, r.x, &o, -1, &sc)
 			for q, s := range sc {
-				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
+				if mistakeOrNaN(opt.Tie, d.Y[idx[q]], s+cur.B) {
 					e++
 				}
 			}
 		}
 		for _, i := range idx[:m] {
-			if wrong(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
+			if mistakeOrNaN(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
 				e++
 			}
 		}

@@ -291,7 +291,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		what string
 		h    Hyperplane
 	}{{"the averaged weights", avg}, {"the explicit average", exp}} {
-		if j := firstNonFinite(h.h.W); j >= 0 || !finite(h.h.B) {
+		if j := firstNonFinite(h.h.W); j >= 0 || !isFinite(h.h.B) {
 			where := fmt.Sprintf("b = %v", h.h.B)
 			if j >= 0 {
 				where = fmt.Sprintf("w[%d] = %v", j, h.h.W[j])
