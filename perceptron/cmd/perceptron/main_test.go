@@ -246,18 +246,24 @@ func TestTrainNoBias(t *testing.T) {
 	}
 }
 
-// TestCLIErrors checks every bad flag value and bad file: the exact message on
-// stderr, nothing on stdout, exit status 2 for the command line and 1 for
-// the data.
-func TestCLIErrors(t *testing.T) {
+// tempWriter returns a function that writes text to the file name in a
+// fresh temporary directory of t and returns the file's path.
+func tempWriter(t *testing.T) func(name, text string) string {
 	dir := t.TempDir()
-	write := func(name, text string) string {
+	return func(name, text string) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
+}
+
+// TestCLIErrors checks every bad flag value and bad file: the exact message on
+// stderr, nothing on stdout, exit status 2 for the command line and 1 for
+// the data.
+func TestCLIErrors(t *testing.T) {
+	write := tempWriter(t)
 	ragged := write("ragged.txt", "1 2 1\n3 4 -1\n5 1\n")
 	nan := write("nan.csv", "1,2,1\n3,NaN,-1\n")
 	one := write("one.csv", "1,2,1\n3,4,1\n")
