@@ -29,14 +29,23 @@ func (r *DualResult) model() Model {
 	return &r.Hyperplane
 }
 
-// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
-// learned Hyperplane's methods of those names.
-func (r *DualResult) Dim() int                                 { return r.model().Dim() }
-func (r *DualResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
-func (r *DualResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *DualResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *DualResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *DualResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
 func (r *DualResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
-func (r *DualResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
-func (r *DualResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *DualResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *DualResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
 
 // Dual runs the dual form of the perceptron on d. It never forms w while
 // learning: the Gram matrix G_ij = x_i·x_j is computed once, the score of

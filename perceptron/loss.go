@@ -150,14 +150,23 @@ func (r *GDResult) model() Model {
 	return &r.Hyperplane
 }
 
-// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
-// learned Hyperplane's methods of those names.
-func (r *GDResult) Dim() int                                 { return r.model().Dim() }
-func (r *GDResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
-func (r *GDResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *GDResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *GDResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *GDResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
 func (r *GDResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
-func (r *GDResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
-func (r *GDResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *GDResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *GDResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
 
 // start validates d and opt, puts the defaults in place of the zero Eta and
 // Steps, and returns the starting weights.

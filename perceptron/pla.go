@@ -18,14 +18,23 @@ func (r *Result) model() Model {
 	return &r.Hyperplane
 }
 
-// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
-// learned Hyperplane's methods of those names.
-func (r *Result) Dim() int                                 { return r.model().Dim() }
-func (r *Result) Score(x []float64) (float64, error)       { return r.model().Score(x) }
-func (r *Result) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *Result) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *Result) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *Result) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
 func (r *Result) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
-func (r *Result) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
-func (r *Result) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *Result) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *Result) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
 
 // PLA runs the perceptron learning algorithm on d: it visits the rows in
 // opt.Order and, on every mistake, updates w ← w + η y x and b ← b + η y

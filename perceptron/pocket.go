@@ -28,14 +28,23 @@ func (r *PocketResult) model() Model {
 	return &r.Hyperplane
 }
 
-// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
-// learned Hyperplane's methods of those names.
-func (r *PocketResult) Dim() int                                 { return r.model().Dim() }
-func (r *PocketResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
-func (r *PocketResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *PocketResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *PocketResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *PocketResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
 func (r *PocketResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
-func (r *PocketResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
-func (r *PocketResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *PocketResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *PocketResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
 
 // PocketStep records one update of Pocket.
 type PocketStep struct {

@@ -212,14 +212,23 @@ func (r *AveragedResult) model() Model {
 	return &r.Hyperplane
 }
 
-// Dim, Score, Predict, PredictAll, Errors and ErrorRate answer as the
-// learned Hyperplane's methods of those names.
-func (r *AveragedResult) Dim() int                                 { return r.model().Dim() }
-func (r *AveragedResult) Score(x []float64) (float64, error)       { return r.model().Score(x) }
-func (r *AveragedResult) Predict(x []float64) (float64, error)     { return r.model().Predict(x) }
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *AveragedResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *AveragedResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *AveragedResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
 func (r *AveragedResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
-func (r *AveragedResult) Errors(d *Dataset) (int, error)           { return r.model().Errors(d) }
-func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error)    { return r.model().ErrorRate(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *AveragedResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
 
 // Averaged trains the averaged perceptron: PLA with opt, returning the
 // average of (w, b) over every step (every visited row, mistake or not):
