@@ -33,7 +33,7 @@ func TestLabelsNotUTF8(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("train on UTF-8 labels: exit %d: %s", code, errs)
 	}
-	var m model
+	var m ModelFile
 	if err := json.Unmarshal([]byte(js), &m); err != nil {
 		t.Fatal(err)
 	}

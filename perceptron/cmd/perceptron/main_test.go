@@ -23,7 +23,7 @@ func call(args ...string) (int, string, string) {
 }
 
 // trainJSON runs train and decodes its output.
-func trainJSON(t *testing.T, args ...string) *model {
+func trainJSON(t *testing.T, args ...string) *ModelFile {
 	t.Helper()
 	code, out, errs := call(append([]string{"train"}, args...)...)
 	if code != 0 {
@@ -32,7 +32,7 @@ func trainJSON(t *testing.T, args ...string) *model {
 	if errs != "" {
 		t.Errorf("train %v: unexpected stderr %q", args, errs)
 	}
-	var m model
+	var m ModelFile
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -398,7 +398,7 @@ func TestPredictRoundTrip(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("train: exit %d: %s", code, errs)
 			}
-			var m model
+			var m ModelFile
 			if err := json.Unmarshal([]byte(js), &m); err != nil {
 				t.Fatal(err)
 			}
