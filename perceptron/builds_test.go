@@ -11,7 +11,7 @@ import (
 )
 
 // TestBuildsAgree: every learner computes the same bits however the
-// package is built. It builds internal/bitcheck (every learner, the scaler
+// package is built. It builds cmd/internal/bitcheck (every learner, the scaler
 // and the theory on fixed data, printed as float64 bits) with GOAMD64=v1
 // and v3 (v3 lets the compiler fuse a multiply and an add into an FMA
 // wherever no float64 conversion forbids it), with -tags noasm (the Go
@@ -51,7 +51,7 @@ func TestBuildsAgree(t *testing.T) {
 		if c.tags != "" {
 			args = append(args, "-tags", c.tags)
 		}
-		args = append(args, "./internal/bitcheck")
+		args = append(args, "./cmd/internal/bitcheck")
 		build := exec.Command(goBin, args...)
 		build.Env = append(os.Environ(), c.env...)
 		if out, err := build.CombinedOutput(); err != nil {

@@ -390,7 +390,7 @@ type csvClass struct {
 // newClass canonicalises a label.
 func newCSVClass(s string) csvClass {
 	v, err := strconv.ParseFloat(s, 64)
-	if err == nil && finite(v) {
+	if err == nil && isFinite(v) {
 		if v == 0 {
 			v = 0 // -0 and 0 are one label.
 		}

@@ -18,6 +18,35 @@ type DualResult struct {
 	Stats
 }
 
+var _ Model = (*DualResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *DualResult) model() Model {
+	if r == nil {
+		return nilModel{"*DualResult", "Dual"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *DualResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *DualResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *DualResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
+func (r *DualResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *DualResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *DualResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
+
 // Dual runs the dual form of the perceptron on d. It never forms w while
 // learning: the Gram matrix G_ij = x_i·x_j is computed once, the score of
 // row i is
@@ -141,7 +170,7 @@ func (k *kernelRun) pass() {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)
-				if !finite(score) {
+				if !isFinite(score) {
 					k.nonFinite(i, score)
 					return
 				}
@@ -173,7 +202,7 @@ func (k *kernelRun) pass() {
 func (k *kernelRun) nonFinite(i int, score float64) {
 	r := k.run
 	r.halt = true
-	if !finite(r.b) {
+	if !isFinite(r.b) {
 		r.err = checkWeights("the bias", nil, r.b, r.res.LastMistakeRow, r.lastEpoch)
 		return
 	}
@@ -186,7 +215,7 @@ func (k *kernelRun) visit(i int) {
 	r := k.run
 	y := r.d.Y[i]
 	score := k.score(i)
-	if !finite(score) {
+	if !isFinite(score) {
 		k.nonFinite(i, score)
 		return
 	}

@@ -7,26 +7,12 @@ import (
 )
 
 // This file is the epoch of PLA and of the learners built on it: the
-// sweeps over the rows (sweep, sweepPLA), the update (step) and the
-// kernels of internal/asm they call. ExactSum scores eight rows at a time
+// passes (pass, mistakePass) and the sweeps over the rows (sweep,
+// sweepPLA), which call the update (run.step, in run.go) and the kernels
+// of internal/asm. ExactSum scores eight rows at a time
 // (asm.Dot8Exact), each sum bit for bit dot's; FastSum scans the rows in
 // assembly (asm.ScanFast). Why it is shaped this way, and what it costs,
 // is in docs/performance.md ("How the exact epoch is made fast").
-
-// row returns x_i as a view of the raw data, as Dataset.Row does, without
-// going through the matrix.
-func (r *run) row(i int) []float64 {
-	o := i * r.stride
-	return r.x[o : o+r.cols : o+r.cols]
-}
-
-// score returns w·x + b with the sums of opt.Summation.
-func (r *run) score(x []float64) float64 {
-	if r.opt.Summation == FastSum {
-		return asm.DotFast(r.w, x) + r.b
-	}
-	return asm.DotExact(r.w, x) + r.b
-}
 
 // sweep visits the rows of r.perm in order and calls step for each (the
 // updates, the calls of the Observer and of onStep are those of visit).
@@ -46,10 +32,6 @@ func (r *run) sweep() {
 		r.seen = k
 	}
 }
-
-// block is the number of rows that sweepPLA scores at a time (asm.Dot8Exact or
-// dot8Fast).
-const block = 8
 
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
 // a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
@@ -179,80 +161,6 @@ func (r *run) sweepPLA() {
 	r.endSweep(k)
 }
 
-// checkStopped calls checkStop and reports whether the run must halt.
-func (r *run) checkStopped() bool {
-	r.checkStop()
-	return r.halt
-}
-
-// endSweep records, in the first epoch, the number k of rows visited.
-func (r *run) endSweep(k int) {
-	if r.epoch == 0 {
-		r.seen = k
-	}
-}
-
-// step handles row i, x = x_i, with score = w·x + b: on a mistake it updates
-// w and b and reports true. A score that is not finite (NaN or ±Inf) halts
-// the run (see nonFinite) and also reports true, so that no stale score of
-// the block is used.
-func (r *run) step(i int, x []float64, score float64) bool {
-	if !finite(score) { // NaN or ±Inf
-		r.nonFinite(i, x, score)
-		return true
-	}
-	y := r.d.Y[i]
-	updated := r.opt.Tie.Mistake(y, score)
-	if updated {
-		step := float64(r.opt.Eta * y) // no FMA with b below
-		asm.Axpy(step, x, r.w)
-		if !r.opt.NoBias {
-			r.b += step
-		}
-		r.res.Updates++
-		r.cur++
-		r.lastEpoch = r.epoch
-		r.res.LastMistakeRow = i
-		if r.opt.Control.Observer != nil {
-			r.notify(i, x, y, score)
-		}
-	}
-	if r.onStep != nil {
-		r.onStep(i, updated)
-	}
-	return updated
-}
-
-// nonFinite halts the run on the non-finite score of row i, x = x_i. If the
-// data is not yet known to be finite and x is not, it sets r.bad (PLA then
-// returns Validate's error). Otherwise it sets r.err, an ErrNonFinite error
-// naming the cause: weights made non-finite by the last update (any
-// non-finite w_j or b makes every score non-finite), or a score that
-// overflowed with finite weights.
-//
-//go:noinline
-func (r *run) nonFinite(i int, x []float64, score float64) {
-	r.halt = true
-	if r.unchecked && checkFinite(x, i) != nil {
-		r.bad = true
-		return
-	}
-	if err := checkWeights("the weights", r.w, r.b, r.res.LastMistakeRow, r.lastEpoch); err != nil {
-		r.err = err
-		return
-	}
-	r.err = nonFiniteError("the score w·x + b of row %d in epoch %d is %v with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta",
-		i, r.epoch, score)
-}
-
-// notify calls the Observer with the update just made. It is kept out of
-// step (noinline), whose loop then stays lean when there is no Observer.
-//
-//go:noinline
-func (r *run) notify(i int, x []float64, y, score float64) {
-	r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: x, Y: y, Score: score, W: r.w, B: r.b})
-}
-
 // quickValid reports whether d passes the O(n) checks of checkTrain: rows
 // and labels present and consistent, labels -1 or +1. Only the finiteness of
 // X, an O(n·d) scan, is left out.
@@ -260,38 +168,81 @@ func quickValid(d *Dataset) bool {
 	return d != nil && d.X != nil && !d.X.IsEmpty() && len(d.Y) == d.N() && checkLabels(d.Y) == nil
 }
 
-// wrong is tie.Mistake(y, score) with a NaN score counted as a mistake.
-func wrong(tie Tie, y, score float64) bool {
-	return tie.Mistake(y, score) || math.IsNaN(score)
+// epochs makes the epochs of the run, each a pass of the primal
+// perceptron (pass).
+func (r *run) epochs(early bool) { r.epochsOf(early, r.pass) }
+
+// pass makes one epoch of the primal perceptron and returns its number
+// of updates.
+func (r *run) pass() int {
+	return r.counted(func() {
+		if r.opt.Order == RandomMistake {
+			r.mistakePass()
+			return
+		}
+		if r.opt.Order == Shuffle {
+			r.shuffle()
+		}
+		r.sweep()
+	})
 }
 
-// countMistakes is countErrors (a NaN score counts as a mistake) with the
-// rows scored eight at a time by asm.Dot8Exact: the same scores, bit for bit,
-// hence the same count, at the throughput of the CPU rather than the
-// latency of one chain of adds.
-func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
-	raw := d.X.RawMatrix()
-	n, c, st, x := raw.Rows, raw.Cols, raw.Stride, raw.Data
-	y := d.Y[:n]
-	w = w[:c]
-	e, i := 0, 0
-	var o [block]int
-	var s [block]float64
-	for ; c > 0 && i+block <= n; i += block {
-		for q := range o {
-			o[q] = (i + q) * st
+// mistakePass makes n picks of a uniformly random misclassified row; it
+// stops early, with no update, when no row is misclassified.
+//
+// Cost: every pick scores all n rows (to know which are misclassified and
+// draw among them with the seeded generator), so an epoch costs O(n²·d)
+// (see BenchmarkRandomMistakeEpoch and docs/performance.md).
+// The rows are scored eight at a time (asm.Dot8Exact: the scores of dot, bit
+// for bit). An
+// exact run cannot do with less: after an update every score changes, and
+// a score updated by the difference would round differently from the
+// left-to-right sum, so the set of mistakes could differ.
+func (r *run) mistakePass() {
+	n := r.d.N()
+	wrong := make([]int, 0, n)
+	for k := 0; k < n && !r.stopped(); k++ {
+		var ok bool
+		wrong, ok = r.misclassified(wrong[:0])
+		if !ok || len(wrong) == 0 {
+			break
 		}
-		asm.Dot8Exact(w, x, &o, (i+block)*st, &s)
-		for q, sq := range s {
-			if wrong(tie, y[i+q], sq+b) {
-				e++
+		r.visit(wrong[r.rng.IntN(len(wrong))])
+	}
+}
+
+// misclassified appends to dst the rows that w, b misclassifies, in
+// order. A non-finite score halts the run (see nonFinite) and returns false.
+func (r *run) misclassified(dst []int) ([]int, bool) {
+	n, y, w, b, tie := r.d.N(), r.d.Y, r.w, r.b, r.opt.Tie
+	var s [block]float64
+	var o [block]int
+	for i := 0; i < n; i += block {
+		m := min(block, n-i)
+		if m == block && r.opt.Summation == ExactSum {
+			for q := range o {
+				o[q] = (i + q) * r.stride
+			}
+			asm.Dot8Exact(w, r.x, &o, (i+block)*r.stride, &s)
+		} else {
+			for k := range m {
+				if r.opt.Summation == FastSum {
+					s[k] = asm.DotFast(w, r.row(i+k))
+				} else {
+					s[k] = asm.DotExact(w, r.row(i+k))
+				}
+			}
+		}
+		for k := range m {
+			score := s[k] + b
+			if !isFinite(score) {
+				r.nonFinite(i+k, r.row(i+k), score)
+				return dst, false
+			}
+			if tie.Mistake(y[i+k], score) {
+				dst = append(dst, i+k)
 			}
 		}
 	}
-	for ; i < n; i++ {
-		if wrong(tie, y[i], dot(w, x[i*st:i*st+c])+b) {
-			e++
-		}
-	}
-	return e
+	return dst, true
 }

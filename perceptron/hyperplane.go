@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
@@ -93,6 +94,8 @@ type Hyperplane struct {
 	Tie Tie
 }
 
+var _ Model = Hyperplane{}
+
 // dot returns Σ w_j x_j summed left to right, the order scikit-learn uses, so
 // that weights learned here are bit-identical to its. The float64
 // conversion forbids fusing the multiply and the add into an FMA (which Go
@@ -174,11 +177,11 @@ func (h Hyperplane) Validate() error {
 // ErrNonFinite error naming the first bad one.
 func (h Hyperplane) checkWeights() error {
 	for j, v := range h.W {
-		if !finite(v) {
+		if !isFinite(v) {
 			return kindErrorf(ErrNonFinite, "model weight w[%d] is %v", j, v)
 		}
 	}
-	if !finite(h.B) {
+	if !isFinite(h.B) {
 		return kindErrorf(ErrNonFinite, "model bias b is %v", h.B)
 	}
 	return nil
@@ -201,7 +204,7 @@ func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
 		return 0, kindErrorf(ErrOption, "signed distance: w is the zero vector, so there is no boundary")
 	}
 	dist := distance(h.W, h.B, x)
-	if !finite(dist) {
+	if !isFinite(dist) {
 		return 0, kindErrorf(ErrNonFinite, "signed distance: %v, beyond the float64 range", dist)
 	}
 	return dist, nil
@@ -235,7 +238,7 @@ func (h Hyperplane) DatasetMargin(d *Dataset) (margin float64, row int, err erro
 		m := d.Y[i] * (dot(h.W, x) + h.B) / n
 		if !directDistanceOK(h.W, x, m) {
 			m = d.Y[i] * scaledDistance(h.W, h.B, x)
-			if !finite(m) {
+			if !isFinite(m) {
 				return 0, -1, kindErrorf(ErrNonFinite, "margin: row %d: the margin of the point is %v, beyond the float64 range", i, m)
 			}
 		}
@@ -261,7 +264,7 @@ func distance(w []float64, b float64, x []float64) float64 {
 // trusted: finite, and no product w_j x_j of non-zero factors below 2^-969,
 // where it would have lost bits to underflow (or become 0).
 func directDistanceOK(w, x []float64, d float64) bool {
-	if !finite(d) {
+	if !isFinite(d) {
 		return false
 	}
 	for j, v := range x {
@@ -321,7 +324,7 @@ func maxExp(v []float64) int {
 	for _, x := range v {
 		m = math.Max(m, math.Abs(x))
 	}
-	if m == 0 || !finite(m) {
+	if m == 0 || !isFinite(m) {
 		return 0
 	}
 	_, e := math.Frexp(m)
@@ -430,4 +433,53 @@ func Augment(d *Dataset) *Dataset {
 		out.Features = append([]string{"x0 (constant 1)"}, d.Features...)
 	}
 	return out
+}
+
+// block is the number of rows that sweepPLA scores at a time (asm.Dot8Exact or
+// dot8Fast).
+const block = 8
+
+// mistakeOrNaN is tie.Mistake(y, score) with a NaN score counted as a mistake.
+func mistakeOrNaN(tie Tie, y, score float64) bool {
+	return tie.Mistake(y, score) || math.IsNaN(score)
+}
+
+// countMistakes is countErrors (a NaN score counts as a mistake) with the
+// rows scored eight at a time by asm.Dot8Exact: the same scores, bit for bit,
+// hence the same count, at the throughput of the CPU rather than the
+// latency of one chain of adds.
+func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
+	raw := d.X.RawMatrix()
+	n, c, st, x := raw.Rows, raw.Cols, raw.Stride, raw.Data
+	y := d.Y[:n]
+	w = w[:c]
+	e, i := 0, 0
+	var o [block]int
+	var s [block]float64
+	for ; c > 0 && i+block <= n; i += block {
+		for q := range o {
+			o[q] = (i + q) * st
+		}
+		asm.Dot8Exact(w, x, &o, (i+block)*st, &s)
+		for q, sq := range s {
+			if mistakeOrNaN(tie, y[i+q], sq+b) {
+				e++
+			}
+		}
+	}
+	for ; i < n; i++ {
+		if mistakeOrNaN(tie, y[i], dot(w, x[i*st:i*st+c])+b) {
+			e++
+		}
+	}
+	return e
+}
+
+func isZero(gw []float64, gb float64) bool {
+	for _, v := range gw {
+		if v != 0 {
+			return false
+		}
+	}
+	return gb == 0
 }

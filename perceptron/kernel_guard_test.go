@@ -3,6 +3,7 @@ package perceptron_test
 import (
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -23,8 +24,8 @@ func TestPolyDegreeBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 1 << 40}, perceptron.Options{}); !errors.Is(err, perceptron.ErrOption) {
-		t.Errorf("KernelPerceptron, degree 2^40: %v, want ErrOption", err)
+	if _, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: math.MaxInt}, perceptron.Options{}); !errors.Is(err, perceptron.ErrOption) {
+		t.Errorf("KernelPerceptron, degree MaxInt: %v, want ErrOption", err)
 	}
 	k, err := perceptron.ParseKernel("poly:64:0")
 	if err != nil {

@@ -237,6 +237,16 @@ func TestContextStopsARun(t *testing.T) {
 	}
 }
 
+// asResult returns what get makes of a learner's result r (its hyperplane
+// and Stats) as a *Result, or nil when r is nil, and err.
+func asResult[R any](r *R, err error, get func(*R) Result) (*Result, error) {
+	if r == nil {
+		return nil, err
+	}
+	res := get(r)
+	return &res, err
+}
+
 // fitByName runs a learner and returns its counters.
 func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 	switch name {
@@ -244,34 +254,19 @@ func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 		return PLA(d, opt)
 	case "Pocket":
 		r, err := Pocket(d, opt)
-		if r == nil {
-			return nil, err
-		}
-		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
+		return asResult(r, err, func(r *PocketResult) Result { return Result{r.Hyperplane, r.Stats} })
 	case "Voted":
 		r, err := Voted(d, opt)
-		if r == nil {
-			return nil, err
-		}
-		return &Result{Hyperplane: r.Last(), Stats: r.Stats}, err
+		return asResult(r, err, func(r *VotedModel) Result { return Result{r.Last(), r.Stats} })
 	case "Averaged":
 		r, err := Averaged(d, opt)
-		if r == nil {
-			return nil, err
-		}
-		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
+		return asResult(r, err, func(r *AveragedResult) Result { return Result{r.Hyperplane, r.Stats} })
 	case "Dual":
 		r, err := Dual(d, opt)
-		if r == nil {
-			return nil, err
-		}
-		return &Result{Hyperplane: r.Hyperplane, Stats: r.Stats}, err
+		return asResult(r, err, func(r *DualResult) Result { return Result{r.Hyperplane, r.Stats} })
 	case "KernelPerceptron":
 		m, err := KernelPerceptron(d, PolyKernel{Degree: 2, C: 1}, opt)
-		if m == nil {
-			return nil, err
-		}
-		return &Result{Stats: m.Stats}, err
+		return asResult(m, err, func(m *KernelModel) Result { return Result{Stats: m.Stats} })
 	}
 	panic("unknown learner " + name)
 }

@@ -33,7 +33,7 @@ func Loss(h Hyperplane, d *Dataset) (float64, error) {
 // ±Inf, or -1.
 func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
 	for i := 0; i < d.N(); i++ {
-		if s := dot(w, d.Row(i)) + b; !finite(s) {
+		if s := dot(w, d.Row(i)) + b; !isFinite(s) {
 			return i
 		}
 	}
@@ -139,6 +139,35 @@ type GDResult struct {
 	Stats
 }
 
+var _ Model = (*GDResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *GDResult) model() Model {
+	if r == nil {
+		return nilModel{"*GDResult", "GradientDescent or SGD"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *GDResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *GDResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *GDResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
+func (r *GDResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *GDResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *GDResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
+
 // start validates d and opt, puts the defaults in place of the zero Eta and
 // Steps, and returns the starting weights.
 func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
@@ -164,11 +193,11 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return nil, 0, kindErrorf(ErrDimension, "wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
 	}
 	for j, v := range opt.Init.W {
-		if !finite(v) {
+		if !isFinite(v) {
 			return nil, 0, kindErrorf(ErrNonFinite, "Init: weight %d is %v", j, v)
 		}
 	}
-	if !finite(opt.Init.B) {
+	if !isFinite(opt.Init.B) {
 		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}
 	copy(w, opt.Init.W)
@@ -225,15 +254,6 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	}
 	g.Hyperplane = Hyperplane{W: w, B: b}
 	return g, nil
-}
-
-func isZero(gw []float64, gb float64) bool {
-	for _, v := range gw {
-		if v != 0 {
-			return false
-		}
-	}
-	return gb == 0
 }
 
 // SGD minimises Loss by stochastic subgradient descent from opt.Init: each

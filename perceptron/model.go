@@ -28,18 +28,6 @@ type Model interface {
 	ErrorRate(d *Dataset) (float64, error)
 }
 
-// Every learned model is a Model.
-var (
-	_ Model = Hyperplane{}
-	_ Model = (*Result)(nil)
-	_ Model = (*PocketResult)(nil)
-	_ Model = (*VotedModel)(nil)
-	_ Model = (*AveragedResult)(nil)
-	_ Model = (*DualResult)(nil)
-	_ Model = (*KernelModel)(nil)
-	_ Model = (*GDResult)(nil)
-)
-
 // errorRate is Errors / N for the models that count their own errors.
 func errorRate(m Model, d *Dataset) (float64, error) {
 	e, err := m.Errors(d)
@@ -48,3 +36,37 @@ func errorRate(m Model, d *Dataset) (float64, error) {
 	}
 	return float64(e) / float64(d.N()), nil
 }
+
+// The results that embed a Hyperplane (Result, PocketResult,
+// AveragedResult, DualResult, GDResult) answer Model through their method
+// model: the hyperplane they learned, or, for a nil result (the *Result of
+// a call whose error was ignored), a nilModel, whose every answer is an
+// ErrModel error instead of a nil-pointer panic. Each result declares the
+// six Model methods as single calls of model().
+
+// nilModel is the Model of a nil result: Dim is 0 and every other method
+// returns the ErrModel error naming the result's type and the learner that
+// makes one.
+type nilModel struct{ typ, learner string }
+
+func (m nilModel) err() error {
+	return kindErrorf(ErrModel, "%s is nil: no model (make one with %s, and check its error)", m.typ, m.learner)
+}
+
+// Dim is 0: a nil result expects no features.
+func (nilModel) Dim() int { return 0 }
+
+// Score returns the nil-model error.
+func (m nilModel) Score([]float64) (float64, error) { return 0, m.err() }
+
+// Predict returns the nil-model error.
+func (m nilModel) Predict([]float64) (float64, error) { return 0, m.err() }
+
+// PredictAll returns the nil-model error.
+func (m nilModel) PredictAll(*Dataset) ([]float64, error) { return nil, m.err() }
+
+// Errors returns the nil-model error.
+func (m nilModel) Errors(*Dataset) (int, error) { return 0, m.err() }
+
+// ErrorRate returns the nil-model error.
+func (m nilModel) ErrorRate(*Dataset) (float64, error) { return 0, m.err() }

@@ -236,13 +236,6 @@ type Stats struct {
 // it costs 8 bytes an epoch: on very long runs read UpdateRuns instead.
 func (s Stats) UpdatesPerEpoch() []int { return s.UpdateRuns.Expand() }
 
-// Result is what PLA learned, the hyperplane (w, b), and what the run did.
-type Result struct {
-	// Hyperplane holds the learned w and b.
-	Hyperplane
-	Stats
-}
-
 // EpochRun is a run of consecutive epochs with the same number of updates.
 type EpochRun struct {
 	// Updates is the number of updates in each epoch of the run.

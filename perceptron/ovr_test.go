@@ -1,9 +1,7 @@
 package perceptron_test
 
 import (
-	"encoding/json"
 	"errors"
-	"os"
 	"slices"
 	"strconv"
 	"testing"
@@ -33,14 +31,8 @@ type ovrGolden struct {
 // the predicted class of every row and the training error rate (Iris after
 // 1000 epochs: 1/3, versicolor against the rest is far from separable).
 func TestOneVsRestSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn/ovr_golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g ovrGolden
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
+	loadGolden(t, "testdata/sklearn/ovr_golden.json", &g)
 	if len(g.Cases) != 4 {
 		t.Fatalf("%d golden cases, want 4", len(g.Cases))
 	}

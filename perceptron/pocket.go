@@ -17,6 +17,35 @@ type PocketResult struct {
 	History []PocketStep
 }
 
+var _ Model = (*PocketResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *PocketResult) model() Model {
+	if r == nil {
+		return nilModel{"*PocketResult", "Pocket"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *PocketResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *PocketResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *PocketResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
+func (r *PocketResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *PocketResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *PocketResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
+
 // PocketStep records one update of Pocket.
 type PocketStep struct {
 	// Update is the 1-based number of the update.
@@ -78,7 +107,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 				continue
 			}
 			if opt.Summation == FastSum {
-				if wrong(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
+				if mistakeOrNaN(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
 				continue
@@ -93,13 +122,13 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			}
 			asm.Dot8Exact(cur.W, r.x, &o, -1, &sc)
 			for q, s := range sc {
-				if wrong(opt.Tie, d.Y[idx[q]], s+cur.B) {
+				if mistakeOrNaN(opt.Tie, d.Y[idx[q]], s+cur.B) {
 					e++
 				}
 			}
 		}
 		for _, i := range idx[:m] {
-			if wrong(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
+			if mistakeOrNaN(opt.Tie, d.Y[i], asm.DotExact(cur.W, r.row(i))+cur.B) {
 				e++
 			}
 		}

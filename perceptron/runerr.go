@@ -10,17 +10,17 @@ func nonFiniteError(format string, args ...any) error {
 	return kindErrorf(ErrNonFinite, format, args...)
 }
 
-// finite reports whether x is neither NaN nor ±Inf: x − x is 0 exactly
+// isFinite reports whether x is neither NaN nor ±Inf: x − x is 0 exactly
 // then, and NaN otherwise. It is the package's one finiteness test, from
 // the data's checks to the training loops' (where it costs one subtraction
 // and one comparison).
-func finite(x float64) bool { return x-x == 0 }
+func isFinite(x float64) bool { return x-x == 0 }
 
 // firstNonFinite returns the index of the first non-finite value of w, or
 // -1.
 func firstNonFinite(w []float64) int {
 	for j, v := range w {
-		if !finite(v) {
+		if !isFinite(v) {
 			return j
 		}
 	}
@@ -38,7 +38,7 @@ func checkWeights(what string, w []float64, b float64, row, epoch int) error {
 // what names them and when() says when they became so.
 func weightsError(what string, w []float64, b float64, when func() string) error {
 	j := firstNonFinite(w)
-	if j < 0 && finite(b) {
+	if j < 0 && isFinite(b) {
 		return nil
 	}
 	where := fmt.Sprintf("b = %v", b)

@@ -53,7 +53,7 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 	}
 	for j, ss := range s.Std {
 		s.Std[j] = math.Sqrt(ss / float64(n))
-		if bad := math.IsInf(s.Mean[j], 0) || !finite(s.Std[j]) ||
+		if bad := math.IsInf(s.Mean[j], 0) || !isFinite(s.Std[j]) ||
 			(s.Std[j] == 0 && !constantColumn(d, j)); bad {
 			// The sums overflowed or underflowed: redo the column scaled by
 			// a power of 2, exactly, and scale back.
@@ -121,11 +121,11 @@ func (s *Scaler) Transform(d *Dataset) (*Dataset, error) {
 		}
 		for j, v := range row {
 			z := (v - s.Mean[j]) / s.Std[j]
-			if !finite(z) {
+			if !isFinite(z) {
 				// v − Mean overflowed: divide first.
 				z = v/s.Std[j] - s.Mean[j]/s.Std[j]
 			}
-			if !finite(z) {
+			if !isFinite(z) {
 				return nil, kindErrorf(ErrNonFinite, "transform: row %d, column %d: (%v − %v)/%v is %v", i, j, v, s.Mean[j], s.Std[j], z)
 			}
 			x = append(x, z)
@@ -152,7 +152,7 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 		return Hyperplane{}, kindErrorf(ErrDimension, "unscale: the hyperplane has %d weights, the scaler %d columns", len(h.W), len(s.Mean))
 	}
 	for _, v := range h.Theta() {
-		if !finite(v) {
+		if !isFinite(v) {
 			return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: weights (w, b) not finite")
 		}
 	}
@@ -164,7 +164,7 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 	if j := firstNonFinite(out.W); j >= 0 {
 		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: w[%d] = %v / %v overflows to %v", j, h.W[j], s.Std[j], out.W[j])
 	}
-	if !finite(out.B) {
+	if !isFinite(out.B) {
 		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: b = %v − Σ_j w_j·Mean[j]/Std[j] overflows to %v", h.B, out.B)
 	}
 	return out, nil
@@ -180,7 +180,7 @@ func (s *Scaler) check() error {
 		return kindErrorf(ErrDimension, "scaler: %d means but %d standard deviations", len(s.Mean), len(s.Std))
 	}
 	for j := range s.Mean {
-		if !finite(s.Mean[j]) || !(s.Std[j] > 0) || math.IsInf(s.Std[j], 0) {
+		if !isFinite(s.Mean[j]) || !(s.Std[j] > 0) || math.IsInf(s.Std[j], 0) {
 			return kindErrorf(ErrNonFinite, "scaler: column %d: mean %v, standard deviation %v: want finite, and a deviation > 0", j, s.Mean[j], s.Std[j])
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,7 +92,7 @@ func TestVotedLast(t *testing.T) {
 		t.Fatal(err)
 	}
 	last := v.Last()
-	if len(v.Vectors) != v.Updates+1 || !sameFloats(last.W, p.W) || last.B != p.B || v.Dim() != 2 {
+	if len(v.Vectors) != v.Updates+1 || !slices.Equal(last.W, p.W) || last.B != p.B || v.Dim() != 2 {
 		t.Errorf("Last %v (%d vectors, %d updates), PLA %v", last, len(v.Vectors), v.Updates, p.Hyperplane)
 	}
 	if err := v.Validate(); err != nil {
@@ -104,18 +105,6 @@ func TestVotedLast(t *testing.T) {
 	if (&perceptron.VotedModel{}).Last().W != nil {
 		t.Errorf("Last of an empty model is not the zero Hyperplane")
 	}
-}
-
-func sameFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestGramMatrix: G_ij = k(x_i, x_j), symmetric, n × n; a nil kernel and

@@ -44,6 +44,19 @@ func parseHexFloat(t *testing.T, s string) float64 {
 	return v
 }
 
+// loadGolden reads the JSON golden file at path (made by the scripts of
+// testdata/sklearn) into v.
+func loadGolden(t *testing.T, path string, v any) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+}
+
 // TestPLAMatchesSklearn checks that PLA with the cyclic order, Eta 1 and
 // MaxEpochs k learns exactly, bit for bit, the coef_ and intercept_ of
 // scikit-learn's Perceptron(shuffle=False, tol=None, eta0=1, max_iter=k) on
@@ -53,14 +66,8 @@ func parseHexFloat(t *testing.T, s string) float64 {
 // TieNegative, which is scikit-learn's predict (score > 0 is the positive
 // class, so a score of 0 is the negative one).
 func TestPLAMatchesSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn/perceptron_golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g sklearnGolden
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
+	loadGolden(t, "testdata/sklearn/perceptron_golden.json", &g)
 	if len(g.Cases) == 0 {
 		t.Fatal("no golden cases")
 	}

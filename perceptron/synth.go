@@ -288,7 +288,7 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			return 0, kindErrorf(ErrDimension, "disagreement: %s has %d features, want 2", h.name, h.h.Dim())
 		}
 		for _, v := range h.h.Theta() {
-			if !finite(v) {
+			if !isFinite(v) {
 				return 0, kindErrorf(ErrNonFinite, "disagreement: %s has a non-finite weight %v", h.name, v)
 			}
 		}

@@ -1,10 +1,8 @@
 package perceptron_test
 
 import (
-	"encoding/json"
 	"errors"
 	"math"
-	"os"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -225,14 +223,8 @@ type svcGolden struct {
 // (relative) leaves room for the golden's own 1e-12 and our rounding on
 // 64 features, and is 1000 times tighter than the 1e-6 we promise.
 func TestMaxMarginSklearn(t *testing.T) {
-	raw, err := os.ReadFile("testdata/sklearn/svc_golden.json")
-	if err != nil {
-		t.Fatal(err)
-	}
 	var g svcGolden
-	if err := json.Unmarshal(raw, &g); err != nil {
-		t.Fatal(err)
-	}
+	loadGolden(t, "testdata/sklearn/svc_golden.json", &g)
 	if len(g.Cases) < 5 {
 		t.Fatalf("only %d golden cases", len(g.Cases))
 	}

@@ -27,6 +27,8 @@ type VotedModel struct {
 	Stats
 }
 
+var _ Model = (*VotedModel)(nil)
+
 // Voted trains the voted perceptron: PLA with opt, keeping every weight
 // vector w_k and its survival count c_k. Unlike PLA it runs exactly
 // opt.MaxEpochs epochs (or until opt.MaxUpdates updates) and does not stop
@@ -199,6 +201,35 @@ type AveragedResult struct {
 	Explicit Hyperplane
 }
 
+var _ Model = (*AveragedResult)(nil)
+
+// model is the learned hyperplane, or for a nil result a Model whose every
+// answer is an ErrModel error (see nilModel).
+func (r *AveragedResult) model() Model {
+	if r == nil {
+		return nilModel{"*AveragedResult", "Averaged"}
+	}
+	return &r.Hyperplane
+}
+
+// Dim is the number of features d the hyperplane expects (0 for a nil result).
+func (r *AveragedResult) Dim() int { return r.model().Dim() }
+
+// Score returns w·x + b of the learned hyperplane (see Hyperplane.Score).
+func (r *AveragedResult) Score(x []float64) (float64, error) { return r.model().Score(x) }
+
+// Predict returns the label of x (see Hyperplane.Predict).
+func (r *AveragedResult) Predict(x []float64) (float64, error) { return r.model().Predict(x) }
+
+// PredictAll returns Predict of every row of d.
+func (r *AveragedResult) PredictAll(d *Dataset) ([]float64, error) { return r.model().PredictAll(d) }
+
+// Errors returns the number of rows of d the learned hyperplane misclassifies.
+func (r *AveragedResult) Errors(d *Dataset) (int, error) { return r.model().Errors(d) }
+
+// ErrorRate returns Errors divided by the number of rows of d.
+func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error) { return r.model().ErrorRate(d) }
+
 // Averaged trains the averaged perceptron: PLA with opt, returning the
 // average of (w, b) over every step (every visited row, mistake or not):
 //
@@ -269,7 +300,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 		what string
 		h    Hyperplane
 	}{{"the averaged weights", avg}, {"the explicit average", exp}} {
-		if j := firstNonFinite(h.h.W); j >= 0 || !finite(h.h.B) {
+		if j := firstNonFinite(h.h.W); j >= 0 || !isFinite(h.h.B) {
 			where := fmt.Sprintf("b = %v", h.h.B)
 			if j >= 0 {
 				where = fmt.Sprintf("w[%d] = %v", j, h.h.W[j])

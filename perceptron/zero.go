@@ -29,7 +29,7 @@ func (m *KernelModel) Validate() error {
 	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
 		return kindErrorf(ErrModel, "kernel model: Eta must be a finite number > 0, got %v", m.Eta)
 	}
-	if !finite(m.B) {
+	if !isFinite(m.B) {
 		return kindErrorf(ErrNonFinite, "kernel model: bias b is %v", m.B)
 	}
 	return m.Tie.valid()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -219,24 +220,12 @@ func TestZeroOptions(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Updates != want.Updates || got.B != want.B || !equalFloats(got.W, want.W) {
+	if got.Updates != want.Updates || got.B != want.B || !slices.Equal(got.W, want.W) {
 		t.Errorf("Options{}: %+v; MaxEpochs 1000, Eta 1: %+v", got.Hyperplane, want.Hyperplane)
 	}
 	if _, err := perceptron.PLA(d, perceptron.Options{MaxEpochs: -1}); !errors.Is(err, perceptron.ErrOption) || err.Error() != "perceptron: MaxEpochs must be > 0, got -1" {
 		t.Errorf("MaxEpochs -1: %v", err)
 	}
-}
-
-func equalFloats(a, b []float64) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // TestSentinelErrors: every kind of bad input matches its kind with

@@ -132,3 +132,17 @@ func New(title, xlabel, ylabel string) *plot.Plot {
 	p.Add(g)
 	return p
 }
+
+// checkCols checks that d has rows and columns xcol and ycol.
+func checkCols(d *perceptron.Dataset, xcol, ycol int) error {
+	if d == nil || d.X == nil || d.X.IsEmpty() {
+		return errorf("empty data: no rows")
+	}
+	if c := d.D(); xcol < 0 || xcol >= c || ycol < 0 || ycol >= c {
+		return errorf("columns (%d, %d) out of range: the data has %d features", xcol, ycol, c)
+	}
+	if len(d.Y) != d.N() {
+		return errorf("inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+	}
+	return nil
+}

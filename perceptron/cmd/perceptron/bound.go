@@ -15,7 +15,8 @@ type hyper struct {
 	B float64   `json:"b"`
 }
 
-func bound(args []string, stdout io.Writer) error {
+// runBound is the bound command: it prints Bound's answer for FILE as JSON.
+func runBound(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bound", flag.ContinueOnError)
 	noBias := fs.Bool("no-bias", false, "")
 	df := addDataFlags(fs)

@@ -108,14 +108,7 @@ func TestVersionBuilt(t *testing.T) {
 // order mark without losing its first row, and treats a "?" on line 1 as
 // the bad value it is on line 2.
 func TestPredictIssueCases(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempWriter(t)
 	voted := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake",`+
 		`"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`)
 	good := write("good.json", `{"algo":"pla","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)

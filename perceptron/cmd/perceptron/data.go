@@ -107,17 +107,6 @@ func head(path string) ([]delim.Record, error) {
 	return out, nil
 }
 
-// fileError is an error of the reader of delimited text in a file: it
-// prints as the library's errors do, "perceptron: FILE: line L, column C:
-// what", and unwraps to the *delim.Error.
-type fileError struct {
-	path string
-	err  error
-}
-
-func (e *fileError) Error() string { return "perceptron: " + e.path + ": " + e.err.Error() }
-func (e *fileError) Unwrap() error { return e.err }
-
 // sklearnNames reports whether first is scikit-learn's first line
 // "n_samples,n_features,class names..." for data lines of ncol fields, and
 // returns the class names.

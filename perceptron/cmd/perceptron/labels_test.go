@@ -14,14 +14,7 @@ import (
 // name), and predict refuses such a label in a labelled file, naming the
 // line, instead of printing labels that are not the file's.
 func TestLabelsNotUTF8(t *testing.T) {
-	dir := t.TempDir()
-	write := func(name, text string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := tempWriter(t)
 	cp1252 := write("cp1252.txt", "1 2 tea\n2 1 tea\n-1 -2 caf\xe9\n-2 -1 caf\xe9\n")
 	code, out, errs := call("train", cp1252)
 	want := "perceptron: " + cp1252 + `: line 3, column 2: the label "caf\xe9" is not UTF-8 text`
@@ -40,7 +33,7 @@ func TestLabelsNotUTF8(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("train on UTF-8 labels: exit %d: %s", code, errs)
 	}
-	var m model
+	var m ModelFile
 	if err := json.Unmarshal([]byte(js), &m); err != nil {
 		t.Fatal(err)
 	}

@@ -20,7 +20,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -124,20 +123,6 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
-// usageError is a bad command line (exit status 2); any other error is bad
-// data (exit status 1).
-type usageError struct{ msg string }
-
-func (e usageError) Error() string { return e.msg }
-
-func usagef(format string, args ...any) error {
-	return usageError{fmt.Sprintf(format, args...)}
-}
-
-// errHelp is returned by parseFlags for -h, -help or --help: the command's
-// usage goes to stdout with exit status 0.
-var errHelp = errors.New("help requested")
-
 // run is the command: it returns the exit status.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -159,13 +144,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprint(stdout, usage)
 		return 0
 	case "train":
-		err = train(args[1:], stdout)
+		err = runTrain(args[1:], stdout)
 	case "predict":
-		err = predict(args[1:], stdout, stderr)
+		err = runPredict(args[1:], stdout, stderr)
 	case "bound":
-		err = bound(args[1:], stdout)
+		err = runBound(args[1:], stdout)
 	case "version":
-		err = version(args[1:], stdout)
+		err = runVersion(args[1:], stdout)
 	default:
 		err = usagef("unknown command %q: want train, predict, bound, version or help", cmd)
 	}
@@ -186,43 +171,4 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitData
-}
-
-// parseFlags parses args with fs, allowing flags after the file name, and
-// returns the positional arguments (want of them: the command's FILE).
-func parseFlags(fs *flag.FlagSet, args []string, want int) ([]string, error) {
-	fs.SetOutput(io.Discard)
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, usagef("%s: %v", fs.Name(), err)
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			break
-		}
-		pos = append(pos, args[0])
-		args = args[1:]
-	}
-	switch {
-	case len(pos) == want:
-		return pos, nil
-	case want == 0:
-		return nil, usagef("%s: takes no arguments, got %s", fs.Name(), strings.Join(pos, " "))
-	case len(pos) == 0:
-		return nil, usagef("%s: missing FILE", fs.Name())
-	}
-	return nil, usagef("%s: want one FILE, got %d: %s", fs.Name(), len(pos), strings.Join(pos, " "))
-}
-
-// parseFile is parseFlags for a command that takes one FILE.
-func parseFile(fs *flag.FlagSet, args []string) (string, error) {
-	pos, err := parseFlags(fs, args, 1)
-	if err != nil {
-		return "", err
-	}
-	return pos[0], nil
 }

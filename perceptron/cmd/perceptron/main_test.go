@@ -23,7 +23,7 @@ func call(args ...string) (int, string, string) {
 }
 
 // trainJSON runs train and decodes its output.
-func trainJSON(t *testing.T, args ...string) *model {
+func trainJSON(t *testing.T, args ...string) *ModelFile {
 	t.Helper()
 	code, out, errs := call(append([]string{"train"}, args...)...)
 	if code != 0 {
@@ -32,7 +32,7 @@ func trainJSON(t *testing.T, args ...string) *model {
 	if errs != "" {
 		t.Errorf("train %v: unexpected stderr %q", args, errs)
 	}
-	var m model
+	var m ModelFile
 	dec := json.NewDecoder(strings.NewReader(out))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&m); err != nil {
@@ -246,18 +246,24 @@ func TestTrainNoBias(t *testing.T) {
 	}
 }
 
-// TestCLIErrors checks every bad flag value and bad file: the exact message on
-// stderr, nothing on stdout, exit status 2 for the command line and 1 for
-// the data.
-func TestCLIErrors(t *testing.T) {
+// tempWriter returns a function that writes text to the file name in a
+// fresh temporary directory of t and returns the file's path.
+func tempWriter(t *testing.T) func(name, text string) string {
 	dir := t.TempDir()
-	write := func(name, text string) string {
+	return func(name, text string) string {
 		p := filepath.Join(dir, name)
 		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return p
 	}
+}
+
+// TestCLIErrors checks every bad flag value and bad file: the exact message on
+// stderr, nothing on stdout, exit status 2 for the command line and 1 for
+// the data.
+func TestCLIErrors(t *testing.T) {
+	write := tempWriter(t)
 	ragged := write("ragged.txt", "1 2 1\n3 4 -1\n5 1\n")
 	nan := write("nan.csv", "1,2,1\n3,NaN,-1\n")
 	one := write("one.csv", "1,2,1\n3,4,1\n")
@@ -392,7 +398,7 @@ func TestPredictRoundTrip(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("train: exit %d: %s", code, errs)
 			}
-			var m model
+			var m ModelFile
 			if err := json.Unmarshal([]byte(js), &m); err != nil {
 				t.Fatal(err)
 			}

@@ -389,18 +389,3 @@ func prefix(b []byte, n int) string {
 func errorf(format string, args ...any) error {
 	return fmt.Errorf("perceptron: "+format, args...)
 }
-
-// kindError is an error of one of the library's kinds (ErrDimension,
-// ErrNonFinite) with its own message.
-type kindError struct {
-	kind error
-	msg  string
-}
-
-func (e *kindError) Error() string { return e.msg }
-func (e *kindError) Unwrap() error { return e.kind }
-
-// kindErrorf returns an error that matches kind with errors.Is.
-func kindErrorf(kind error, format string, args ...any) error {
-	return &kindError{kind: kind, msg: "perceptron: " + fmt.Sprintf(format, args...)}
-}

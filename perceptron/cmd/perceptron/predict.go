@@ -17,7 +17,7 @@ import (
 // readModel reads a model file written by train
 // and checks it with the library's validation, plus what predict needs to
 // read a data file: two classes and the feature columns.
-func readModel(path string) (*model, perceptron.Model, error) {
+func readModel(path string) (*ModelFile, perceptron.Model, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, nil, err
@@ -57,7 +57,9 @@ func sameLabel(s, c string) bool {
 	return s == c
 }
 
-func predict(args []string, stdout, stderr io.Writer) error {
+// runPredict is the predict command: it prints the model file's label for
+// every row of FILE, and the error rate (to stderr) when FILE is labelled.
+func runPredict(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
 	modelPath := fs.String("model", "", "")
 	header := fs.String("header", "auto", "")

@@ -10,10 +10,8 @@ import (
 	"github.com/perceptron-go/lessons/perceptron"
 )
 
-// model is the output of train and the model file of predict (ModelFile).
-type model = ModelFile
-
-func train(args []string, stdout io.Writer) error {
+// runTrain is the train command: it trains on FILE and prints the model file.
+func runTrain(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	algo := fs.String("algo", "pla", "")
 	maxEpochs := fs.String("max-epochs", "1000", "")

@@ -8,8 +8,8 @@ import (
 	"runtime/debug"
 )
 
-// version prints the module version and the Go version.
-func version(args []string, stdout io.Writer) error {
+// runVersion prints the module version and the Go version.
+func runVersion(args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("version", flag.ContinueOnError)
 	if _, err := parseFlags(fs, args, 0); err != nil {
 		return err

@@ -1,0 +1,196 @@
+package perceptron
+
+import (
+	"context"
+	"math"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
+	"gonum.org/v1/gonum/mat"
+)
+
+// MaxMargin returns the hard-margin (maximum-margin) separator of d: the
+// hyperplane (w, b) with ||w|| = 1 that maximises
+//
+//	γ = min_i y_i(w·x_i + b),
+//
+// and that margin γ > 0. With opt.NoBias the boundary passes through the origin
+// (b = 0). It returns ErrNotSeparable when the best margin is not positive.
+//
+// The answer is exact up to rounding: MaxMargin runs Wolfe's finite
+// minimum-norm-point algorithm. Through the origin, with z_i = y_i x_i, the
+// optimal w is u/||u|| for u the point of conv{z_i} nearest the origin, and
+// γ = ||u||. With a bias, u = p − q is the shortest vector between the convex
+// hulls of the positive points (p) and the negative points (q): w = u/||u||,
+// γ = ||u||/2, and the boundary passes through the midpoint (p + q)/2.
+// A margin below 1e-12 times the data's radius cannot be told from 0 in
+// floating point and is reported as ErrNotSeparable. Data whose largest
+// value is beyond 2^±400 is scaled by a power of 2 (exactly) first, so that
+// no dot product overflows.
+//
+// MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
+// iterations, or when rounding keeps the algorithm from a separator it can
+// check (the package's separability test, which works on standardised
+// features, still answers). When opt.Control.Context is done it stops with
+// an error that matches ErrUndecided, ErrStopped and the context's error.
+// Of opt it reads only NoBias and the Context.
+func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
+	if err := d.Validate(); err != nil {
+		return Hyperplane{}, 0, err
+	}
+	noBias := opt.NoBias
+	ctx := opt.Control.Context
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	e := maxExp(d.X.RawMatrix().Data)
+	if e > 400 || e < -400 {
+		// Scale by 2^-e (exact unless a value becomes subnormal): w is
+		// unchanged, b and γ scale back by 2^e.
+		s := scaleData(d, -e)
+		h, gamma, err := maxMargin(ctx, s, noBias)
+		if err != nil {
+			return Hyperplane{}, 0, err
+		}
+		h.B = math.Ldexp(h.B, e)
+		gamma = math.Ldexp(gamma, e)
+		if math.IsInf(gamma, 0) || math.IsInf(h.B, 0) {
+			return Hyperplane{}, 0, kindErrorf(ErrNonFinite, "max margin: the margin or the bias exceeds the float64 range")
+		}
+		return h, gamma, nil
+	}
+	return maxMargin(ctx, d, noBias)
+}
+
+// ctxOf returns opt's Context, or context.Background().
+func ctxOf(opt Options) context.Context {
+	if ctx := opt.Control.Context; ctx != nil {
+		return ctx
+	}
+	return context.Background()
+}
+
+// scaleData returns a copy of d with every value multiplied by 2^e.
+func scaleData(d *Dataset, e int) *Dataset {
+	n, c := d.N(), d.D()
+	x := make([]float64, 0, n*c)
+	for i := 0; i < n; i++ {
+		for _, v := range d.Row(i) {
+			x = append(x, math.Ldexp(v, e))
+		}
+	}
+	return &Dataset{X: mat.NewDense(n, c, x), Y: d.Y, Features: d.Features, Classes: d.Classes}
+}
+
+func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float64, error) {
+	if noBias {
+		return maxMarginOrigin(ctx, d)
+	}
+	return maxMarginBias(ctx, d)
+}
+
+// checkMaxMargin returns h and its margin on d when it is positive, and
+// otherwise an ErrUndecided error: Wolfe's algorithm ended (status) with a
+// point that does not separate d.
+func checkMaxMargin(h Hyperplane, d *Dataset, status minnorm.Status) (Hyperplane, float64, error) {
+	gamma, row, err := h.DatasetMargin(d)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	if !(gamma > 0) {
+		why := "it ended"
+		if status == minnorm.Stalled {
+			why = "rounding stopped it"
+		}
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d); the separability test decides on standardised features", why, gamma, row)
+	}
+	return h, gamma, nil
+}
+
+// maxMarginOrigin is MaxMargin through the origin.
+func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
+	n, dim := d.N(), d.D()
+	z := make([][]float64, n)
+	scale := 0.0
+	for i := range z {
+		z[i] = make([]float64, dim)
+		for j, v := range d.Row(i) {
+			z[i][j] = d.Y[i] * v
+		}
+		scale = math.Max(scale, dot(z[i], z[i]))
+	}
+	oracle := func(x []float64) (int, []float64) {
+		best, arg := math.Inf(1), 0
+		for i, zi := range z {
+			if s := dot(x, zi); s < best {
+				best, arg = s, i
+			}
+		}
+		return arg, z[arg]
+	}
+	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	return checkMaxMargin(Hyperplane{W: w}, d, status)
+}
+
+// maxMarginBias is MaxMargin with a free bias: the minimum-norm point of
+// conv(P) − conv(N). A vertex of that difference is a pair (p, q); the
+// linear-minimisation oracle picks the p of least u·p and the q of largest
+// u·q, O(n) per call.
+func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
+	n, dim := d.N(), d.D()
+	var pos, neg []int
+	for i := 0; i < n; i++ {
+		if d.Y[i] > 0 {
+			pos = append(pos, i)
+		} else {
+			neg = append(neg, i)
+		}
+	}
+	scale := 0.0
+	for i := 0; i < n; i++ {
+		x := d.Row(i)
+		scale = math.Max(scale, dot(x, x))
+	}
+	scale *= 4 // ||p - q||² ≤ (2 max ||x||)²
+	vec := func(pi, qi int) []float64 {
+		p, q := d.Row(pi), d.Row(qi)
+		v := make([]float64, dim)
+		for j := range v {
+			v[j] = p[j] - q[j]
+		}
+		return v
+	}
+	oracle := func(x []float64) (int, []float64) {
+		bp, ap := math.Inf(1), 0
+		for _, i := range pos {
+			if s := dot(x, d.Row(i)); s < bp {
+				bp, ap = s, i
+			}
+		}
+		bq, aq := math.Inf(-1), 0
+		for _, i := range neg {
+			if s := dot(x, d.Row(i)); s > bq {
+				bq, aq = s, i
+			}
+		}
+		return ap*n + aq, vec(ap, aq)
+	}
+	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	// At the optimum min_P w·p = w·p* and max_N w·q = w·q* for the nearest
+	// points p*, q*, so b = −(min_P w·p + max_N w·q)/2 puts the boundary
+	// through their midpoint and gives both classes the margin ||u||/2.
+	minP, maxN := math.Inf(1), math.Inf(-1)
+	for _, i := range pos {
+		minP = math.Min(minP, dot(w, d.Row(i)))
+	}
+	for _, i := range neg {
+		maxN = math.Max(maxN, dot(w, d.Row(i)))
+	}
+	b := -(minP + maxN) / 2
+	return checkMaxMargin(Hyperplane{W: w, B: b}, d, status)
+}
