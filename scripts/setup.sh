@@ -268,6 +268,13 @@ if [[ ! -f $default_kernel || $(cat "$default_kernel") != "$default_kernel_json"
 	printf '%s\n' "$default_kernel_json" >"$default_kernel"
 	chmod 644 "$default_kernel"
 fi
+# One kernel per notebook (a double-click in Notebook 7 opened three): the
+# session manager of scripts/jupyter/jupyter_server_config.py, in the same
+# configuration folder, which every server of the environment loads.
+server_py="$venv/etc/jupyter/jupyter_server_config.py"
+if ! cmp -s "$repo/scripts/jupyter/jupyter_server_config.py" "$server_py"; then
+	install -D -m 644 "$repo/scripts/jupyter/jupyter_server_config.py" "$server_py"
+fi
 # JupyterLab's and Notebook 7's settings for the lessons, in the
 # environment's own settings folder (share/jupyter/lab/settings/, which both
 # read, and JupyterHub's single-user servers too), as a file of their
