@@ -110,8 +110,13 @@ func TestGoEditorInLab(t *testing.T) {
 		return s
 	}
 	raw := []string{"gopls", "unexpected kind", "expected declaration", "/tmp/gonb", "main.go", "failed"}
+	shown := map[string]bool{}
 	checkHelp := func(seen string) {
 		t.Helper()
+		if !shown[seen] {
+			shown[seen] = true
+			t.Logf("the Contextual Help panel shows %q", firstLine(seen))
+		}
 		for _, r := range raw {
 			if strings.Contains(seen, r) {
 				t.Errorf("the Contextual Help panel showed %q (a raw error, issue 31 item 2; scripts/gonb-patches/0001): %q", r, seen)
@@ -128,6 +133,13 @@ func TestGoEditorInLab(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(300 * time.Millisecond)
+		checkHelp(inspector())
+	}
+	// The code stays incomplete for 15 s, as when a student stops to
+	// think: the panel shows the replies to the requests the edits sent
+	// (the first starts gopls, which loads the module).
+	for end := time.Now().Add(15 * time.Second); time.Now().Before(end); {
+		time.Sleep(500 * time.Millisecond)
 		checkHelp(inspector())
 	}
 	// ... and a complete name: its doc, once gopls has loaded.
