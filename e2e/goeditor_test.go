@@ -31,6 +31,20 @@ const labInspectorJS = `(async () => {
 	return node ? node.innerText : '';
 })()`
 
+// labInspectJS sends the kernel of the notebook %s (JSON) the
+// inspect_request the Contextual Help panel sends (detail level 0, the
+// cursor at the end) for each code of %s (a JSON list), and returns the
+// replies' data, as JSON.
+const labInspectJS = `(async () => {` + labPanelJS + `
+	const k = panel.sessionContext.session.kernel;
+	const out = [];
+	for (const code of %s) {
+		const r = await k.requestInspect({code, cursor_pos: code.length, detail_level: 0});
+		out.push(JSON.stringify(r.content.data || {}));
+	}
+	return out;
+})()`
+
 // labRunActiveJS runs the active cell of the notebook %s (JSON) and
 // returns at once.
 const labRunActiveJS = `(() => {` + labPanelJS + `
@@ -166,6 +180,23 @@ func TestGoEditorInLab(t *testing.T) {
 		time.Sleep(2 * time.Second)
 	}
 	t.Logf("Contextual Help of strings.ToUpper: %q", firstLine(help))
+	// The panel shows the reply to the last of the requests an edit sends;
+	// each request for code left incomplete, as the panel sends it, must
+	// get the doc or nothing (GoNB v0.11.4 answered these with gopls's
+	// errors, "gopls request returned 'hover' with unexpected kind" and
+	// "expected declaration, found 'package'").
+	incomplete := []string{"%%\nx := strings.ToUp", "%%\nx := ", "%%\nfmt.Println(strings.ToUpper(",
+		"func f() {\n\treturn strings.", "%%\nfor i := 0; i < 3; i++ {\n\tfmt.", "%%\nx := 1 +"}
+	codesJSON, _ := json.Marshal(incomplete)
+	replies, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](fmt.Sprintf(labInspectJS, relJSON, codesJSON), chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("inspect requests: %v", err)
+	}
+	for i, r := range replies {
+		if r != "{}" && !strings.HasPrefix(r, `{"text/markdown"`) {
+			t.Errorf("the inspect reply for %q is %s, want the doc (markdown) or nothing (issue 31 item 2; scripts/gonb-patches/0001)", incomplete[i], r)
+		}
+	}
 
 	// Item 4: two compile errors, each once, by cell and line.
 	typeCell("%%\nvar a int = \"first\"\nvar b int = \"second\"\n_, _ = a, b")
