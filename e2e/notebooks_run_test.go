@@ -42,7 +42,12 @@ type jupyterRuntime struct {
 // path that takes precedence over the user's, a copy of the registered gonb
 // kernel spec with --raw_error (compile errors as plain text, not HTML) and
 // GoNB's log sent to a file of its own.
-func newJupyterRuntime(t *testing.T) *jupyterRuntime {
+func newJupyterRuntime(t *testing.T) *jupyterRuntime { return newJupyterRuntimeRaw(t, true) }
+
+// newJupyterRuntimeRaw is newJupyterRuntime, with GoNB's --raw_error only
+// if rawError: without it GoNB shows compile errors as the student sees
+// them (HTML, by cell and line).
+func newJupyterRuntimeRaw(t *testing.T, rawError bool) *jupyterRuntime {
 	t.Helper()
 	root, err := os.Getwd()
 	if err != nil {
@@ -97,7 +102,7 @@ func newJupyterRuntime(t *testing.T) *jupyterRuntime {
 		ciArgv = append(ciArgv, a)
 	}
 	// See scripts/setup.sh for why GoNB needs both -log_file and -extra_log.
-	spec["argv"] = append(ciArgv, "-raw_error=true", "-logtostderr=false", "-alsologtostderr=false",
+	spec["argv"] = append(ciArgv, fmt.Sprintf("-raw_error=%t", rawError), "-logtostderr=false", "-alsologtostderr=false",
 		"-stderrthreshold=FATAL", "-log_file="+logs, "-extra_log="+logs)
 	spec["display_name"] = "Go (gonb, test)"
 	specDir := filepath.Join(tmp, "jupyter", "kernels", "gonb")

@@ -6,8 +6,10 @@
 # server (a class on JupyterHub):
 #
 #   $prefix (LESSONS_PREFIX, default /usr/local/lib/perceptron-lessons)
-#     bin/gonb, bin/goimports,      GoNB, goimports and gopls (completion and
-#     gopls/gopls                   contextual help), as go.mod pins them
+#     bin/gonb, bin/goimports,      GoNB (with scripts/gonb-patches), goimports
+#     gopls/gopls, gopls/gopls.bin  and gopls (completion and contextual help;
+#                                   gopls is the wrapper scripts/gopls), as
+#                                   go.mod pins them
 #     bin/gonb-kernel               the kernel command: Go's environment, the
 #                                   user's GOCACHE filled from gocache/ on first
 #                                   use, GoNB's log in ~/.cache/perceptron-lessons
@@ -121,7 +123,8 @@ install -d "$prefix/bin" "$prefix/lib" "$prefix/gopls"
 install -m 755 "$bin/gonb" "$bin/goimports" "$prefix/bin/"
 # gopls has a folder of its own, which the kernel puts on PATH unless the
 # class turns completion off (LESSONS_COMPLETION=off, see gonb-kernel).
-install -m 755 "$bin/gopls" "$prefix/gopls/"
+# (gopls is the wrapper scripts/gopls, which runs gopls.bin beside it.)
+install -m 755 "$bin/gopls" "$bin/gopls.bin" "$prefix/gopls/"
 rm -f "$prefix/bin/gopls"
 # changed: what this update changed, printed at the end (.update-changes:
 # what subshells found).

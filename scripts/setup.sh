@@ -17,7 +17,8 @@
 #   2. every Go module go.sum names, into Go's module cache (the grader
 #      builds offline), and GoNB, goimports and gopls (GoNB's completion and
 #      contextual help), built at the versions go.mod pins (its `tool` block)
-#      into <repo>/bin;
+#      into <repo>/bin, GoNB with our patches (scripts/gonb-patches; apt's
+#      patch applies them) and gopls behind its wrapper (scripts/gopls);
 #   3. the GoNB kernel ("gonb"), registered for the user running this script:
 #      it runs <repo>/bin/gonb-kernel, which puts <repo>/bin and Go's bin
 #      directory on the kernel's PATH and writes GoNB's own log to
@@ -155,6 +156,8 @@ if [[ $with_chromium == 1 ]]; then
 	# bubblewrap: the grader's sandbox, which go test ./lessons/assign uses.
 	command -v bwrap >/dev/null 2>&1 || apt_pkgs+=(bubblewrap)
 fi
+# patch: set-up applies our patches to GoNB's source (step 2).
+command -v patch >/dev/null 2>&1 || apt_pkgs+=(patch)
 if [[ $with_sklearn == 1 ]]; then
 	if /usr/bin/python3 -c 'import sklearn' >/dev/null 2>&1; then
 		say "scikit-learn: found (/usr/bin/python3)"
@@ -265,6 +268,13 @@ if [[ ! -f $default_kernel || $(cat "$default_kernel") != "$default_kernel_json"
 	printf '%s\n' "$default_kernel_json" >"$default_kernel"
 	chmod 644 "$default_kernel"
 fi
+# One kernel per notebook (a double-click in Notebook 7 opened three): the
+# session manager of scripts/jupyter/jupyter_server_config.py, in the same
+# configuration folder, which every server of the environment loads.
+server_py="$venv/etc/jupyter/jupyter_server_config.py"
+if ! cmp -s "$repo/scripts/jupyter/jupyter_server_config.py" "$server_py"; then
+	install -D -m 644 "$repo/scripts/jupyter/jupyter_server_config.py" "$server_py"
+fi
 # JupyterLab's and Notebook 7's settings for the lessons, in the
 # environment's own settings folder (share/jupyter/lab/settings/, which both
 # read, and JupyterHub's single-user servers too), as a file of their
@@ -306,8 +316,31 @@ gopls_version=$(cd "$repo" && go list -m -f '{{.Version}}' golang.org/x/tools/go
 # GoNB finds gopls on the kernel's PATH (exec.LookPath) and runs it in its
 # temporary module folder: Tab completes and Shift+Tab (or the contextual help
 # panel) shows a name's doc comment. Without it GoNB runs, with no help.
-say "building gonb $gonb_version, goimports (golang.org/x/tools $tools_version) and gopls $gopls_version, pinned by go.mod, into bin/"
-(cd "$repo" && go build -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports golang.org/x/tools/gopls)
+# GoNB is built with our patches (scripts/gonb-patches/*.patch, each says
+# what and why; README.md there): its source is copied out of the module
+# cache, patched, and built in its place (a replace directive in a copy of
+# go.mod), so that every other module stays at go.mod's version.
+say "building gonb $gonb_version (with scripts/gonb-patches), goimports (golang.org/x/tools $tools_version) and gopls $gopls_version, pinned by go.mod, into bin/"
+gonb_dir=$(cd "$repo" && go list -m -f '{{.Dir}}' github.com/janpfeifer/gonb)
+[[ -d $gonb_dir ]] || die "GoNB's source is not in the module cache (go list -m -f '{{.Dir}}' github.com/janpfeifer/gonb gave '$gonb_dir')"
+gonb_patched=$(mktemp -d "${TMPDIR:-/tmp}/gonb-patched.XXXXXX")
+trap 'rm -rf "$gonb_patched"' EXIT
+cp -R "$gonb_dir/." "$gonb_patched/src"
+chmod -R u+w "$gonb_patched/src"
+for p in "$repo"/scripts/gonb-patches/*.patch; do
+	patch -s -p1 -N -d "$gonb_patched/src" <"$p" >"$gonb_patched/patch.log" 2>&1 ||
+		die "patch $(basename "$p") does not apply to GoNB $gonb_version ($gonb_dir): $(cat "$gonb_patched/patch.log") (scripts/gonb-patches/README.md)"
+done
+# The patched copy replaces the module in a copy of go.mod (go build
+# -modfile), with go.sum's hashes for everything else.
+cp "$repo/go.mod" "$gonb_patched/go.mod"
+cp "$repo/go.sum" "$gonb_patched/go.sum"
+(cd "$repo" && go mod edit -replace "github.com/janpfeifer/gonb=$gonb_patched/src" "$gonb_patched/go.mod" &&
+	go build -modfile "$gonb_patched/go.mod" -o "$bin/" github.com/janpfeifer/gonb golang.org/x/tools/cmd/goimports)
+# gopls is bin/gopls.bin, run by the wrapper bin/gopls (scripts/gopls: the
+# memory limit, no telemetry child, an exit after its kernel).
+(cd "$repo" && go build -o "$bin/gopls.bin" golang.org/x/tools/gopls)
+install -m 755 "$repo/scripts/gopls" "$bin/gopls"
 
 # bin/jupyter-python runs the Jupyter environment's Python, whatever python3
 # is first on PATH; scripts/lessons.sh and the end-to-end tests use it.
@@ -342,11 +375,14 @@ fi
 # -ldflags=-s (no symbol table, no DWARF: a third less CPU a build; a panic
 # still names the cell's lines) and build with -mod=mod (a cell's build adds
 # the requirements it needs, so a setup cell with %noautoget skips GoNB's
-# `go get` of every cell; docs/performance.md); the user's GOFLAGS win.
+# `go get` of every cell; docs/performance.md) and report every compile
+# error (-gcflags=-e: the compiler stops after 10 otherwise, "too many
+# errors"; it applies to the cell's package only, so the build cache's
+# entries of the packages it imports stay the same); the user's GOFLAGS win.
 kernel_wrapper="#!/bin/sh
 # Written by scripts/setup.sh: starts the GoNB kernel of these lessons.
 PATH=\"$bin:$goroot/bin:$gobin:\$PATH\"
-GOFLAGS=\"-ldflags=-s -mod=mod \$(go env GOFLAGS)\"
+GOFLAGS=\"-gcflags=-e -ldflags=-s -mod=mod \$(go env GOFLAGS)\"
 export PATH GOFLAGS
 log_dir=\"\${XDG_CACHE_HOME:-\$HOME/.cache}/perceptron-lessons\"
 mkdir -p \"\$log_dir\" 2>/dev/null && [ -w \"\$log_dir\" ] || { log_dir=\"\${TMPDIR:-/tmp}/perceptron-lessons-\$(id -u)\"; mkdir -p -m 700 \"\$log_dir\"; }
