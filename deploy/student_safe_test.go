@@ -335,3 +335,51 @@ func TestLessonsUpdateKeepsWork(t *testing.T) {
 		t.Errorf("a second update changed the student's edited %s", edited)
 	}
 }
+
+// TestLessonsInitCompilesOnlyChangedGo: perceptron-lessons-init compiles
+// nothing for a copy whose Go files are those of the shared lessons (the
+// prebuilt cache linked into the user's holds its packages), and compiles
+// the module of a copy with a Go file of the student's, saying when that
+// fails.
+func TestLessonsInitCompilesOnlyChangedGo(t *testing.T) {
+	prefix, env := sharedInstall(t)
+	// A shared prebuilt cache (empty: the copy's packages are not in it, so
+	// a build would have to write them into the user's cache).
+	if err := os.Mkdir(filepath.Join(prefix, "gocache"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(prefix, "gocache.stamp"), []byte("test\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	gocache := t.TempDir()
+	env = append(env, "GOCACHE="+gocache)
+	dest := filepath.Join(t.TempDir(), "perceptron-lessons")
+	lessonsInit(t, prefix, env, dest)
+	lessonsInit(t, prefix, env, dest)
+	var entries []string
+	filepath.WalkDir(gocache, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, "-a") {
+			entries = append(entries, path)
+		}
+		return nil
+	})
+	if len(entries) > 0 {
+		t.Errorf("perceptron-lessons-init compiled a copy whose Go files are the shared lessons' (%d build cache entries, such as %s)", len(entries), entries[0])
+	}
+
+	// A Go file of the student's in a package of the copy: the module is
+	// compiled, and its error reported (here one that go finds before
+	// compiling anything: a second package name in the folder).
+	if err := os.WriteFile(filepath.Join(dest, "notebooks/nb/view/mine.go"), []byte("package mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(prefix, "bin/perceptron-lessons-init"), dest)
+	cmd.Env = env
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("perceptron-lessons-init %s: %v\n%s", dest, err, out)
+	}
+	if want := "compiling the lessons' Go module in " + dest + " failed"; !strings.Contains(string(out), want) || !strings.Contains(string(out), "mine.go") {
+		t.Errorf("with a Go file of the student's that does not compile, perceptron-lessons-init did not say %q and name the file; it said:\n%s", want, out)
+	}
+}

@@ -243,6 +243,21 @@ else
 	venv_installed=1
 	say "Jupyter environment: installed in $((SECONDS - start)) s"
 fi
+# rfc3987-syntax (and lark, which only it uses) leave the environment: the
+# lock has them because jupyter-events asks for jsonschema[format-nongpl],
+# and jsonschema imports rfc3987-syntax, when it is there, to check the
+# "iri" format, which no Jupyter schema uses; that import builds 35 Earley
+# parsers, 2 s of CPU in every Python that imports jsonschema, so in every
+# Jupyter server's start (docs/instructor.md, "The login storm";
+# python-jsonschema/jsonschema#1428). Without it jsonschema leaves that one
+# format unchecked; pip check still passes (extras are not checked).
+if "$venv/bin/python" -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("rfc3987_syntax") is None)' 2>/dev/null; then
+	"$venv/bin/python" -m pip uninstall --quiet --yes --disable-pip-version-check rfc3987-syntax lark ||
+		die "pip could not remove rfc3987-syntax and lark from $venv (above)"
+	"$venv/bin/python" -m pip check --disable-pip-version-check >/dev/null ||
+		die "the Jupyter environment $venv is inconsistent without rfc3987-syntax and lark: $("$venv/bin/python" -m pip check --disable-pip-version-check)"
+	say "Jupyter environment: removed rfc3987-syntax and lark (2 s of CPU at each Jupyter server's start)"
+fi
 py="$venv/bin/python"
 say "Jupyter: $("$py" -c 'from importlib.metadata import version as v; print(", ".join(n + " " + v(n) for n in ("jupyterlab", "notebook", "jupyter_server", "jupyterhub", "nbgitpuller")))') ($venv)"
 # jupyter_server's settings for the lessons, in the environment's own

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/rand"
@@ -75,6 +76,60 @@ func (c *client) do(ctx context.Context, method, path string, body, out any) err
 	return nil
 }
 
+// waitReady waits until the student's server is ready as JupyterHub's
+// spawn page does: it follows the hub's event stream of the spawn's progress
+// (GET /hub/api/users/NAME/server/progress, server-sent events) until an
+// event says ready (or failed). The hub pushes that event as soon as it
+// has seen the server answer; polling the user's model instead, once a
+// second for each student, would add the hub work a browser does not make.
+func (c *client) waitReady(ctx context.Context) error {
+	if c.budget.Add(-1) < 0 {
+		return errBudget
+	}
+	path := "/hub/api/users/" + c.name + "/server/progress"
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, c.base+path, nil)
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Authorization", "token "+c.token)
+	req.Header.Set("Accept", "text/event-stream")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<10))
+		return fmt.Errorf("GET %s: %s: %.200s", path, resp.Status, b)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		data, ok := strings.CutPrefix(sc.Text(), "data:")
+		if !ok {
+			continue
+		}
+		var ev struct {
+			Ready   bool   `json:"ready"`
+			Failed  bool   `json:"failed"`
+			Message string `json:"message"`
+		}
+		if err := json.Unmarshal([]byte(data), &ev); err != nil {
+			return fmt.Errorf("GET %s: an event that is not JSON: %.200s", path, data)
+		}
+		if ev.Failed {
+			return fmt.Errorf("the hub says the server failed to start: %s", ev.Message)
+		}
+		if ev.Ready {
+			return nil
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return fmt.Errorf("GET %s: %w", path, err)
+	}
+	return fmt.Errorf("GET %s: the stream ended before the server was ready", path)
+}
+
 // think is the distribution of a student's pauses before each cell:
 // uniform between lo and hi.
 type think struct{ lo, hi time.Duration }
@@ -129,29 +184,16 @@ func student(ctx context.Context, h *hub, name string, lessons []string, th thin
 		res.fail("asking for a server: %v", err)
 		return res
 	}
-	for {
-		var u struct {
-			Servers map[string]struct {
-				Ready bool `json:"ready"`
-			} `json:"servers"`
-		}
-		if err := c.do(ctx, http.MethodGet, "/hub/api/users/"+name, nil, &u); err != nil {
-			res.fail("waiting for the server: %v", err)
-			return res
-		}
-		if s, ok := u.Servers[""]; ok && s.Ready {
-			break
-		}
-		if time.Since(start) > spawnTimeout {
+	sctx, cancel := context.WithTimeout(ctx, spawnTimeout-time.Since(start))
+	err := c.waitReady(sctx)
+	cancel()
+	if err != nil {
+		if sctx.Err() != nil && ctx.Err() == nil {
 			res.fail("the server was not ready within %v", spawnTimeout)
-			return res
+		} else {
+			res.fail("waiting for the server: %v", err)
 		}
-		select {
-		case <-ctx.Done():
-			res.fail("waiting for the server: %v", ctx.Err())
-			return res
-		case <-time.After(time.Second):
-		}
+		return res
 	}
 	res.started, res.startTime = true, time.Since(start)
 	for _, lesson := range lessons {

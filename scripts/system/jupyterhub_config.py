@@ -60,7 +60,12 @@ def _own_port(spawner):
 
 
 c.Spawner.pre_spawn_hook = _own_port
-c.Spawner.args = ["--ServerApp.port_retries=0"]
+# jupyter_lsp, the server side of JupyterLab's language servers, is left
+# out: the lessons have none to serve (the Go kernel completes and helps on
+# its own), and it looks for about twenty at each server's start, 0.6 s of
+# CPU that a class logging in at once pays sixty times (docs/instructor.md,
+# "The login storm").
+c.Spawner.args = ["--ServerApp.port_retries=0", "--ServerApp.jpserver_extensions=jupyter_lsp=False"]
 # Completion and contextual help (gopls) cost each running kernel about
 # 100-130 MB more and some CPU; for a large class on a small server, turn
 # them off in the local file (docs/instructor.md, "A measured class"):

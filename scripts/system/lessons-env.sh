@@ -78,6 +78,14 @@ lessons_seed_gocache() {
 	) 9>"$GOCACHE/perceptron-lessons.lock"
 }
 
+# lessons_go_sources prints the SHA-256 of every Go file of the module in
+# folder $1 (*.go, go.mod, go.sum; those of folders Go ignores too), one
+# "HASH  ./path" a line in a fixed order: two copies of the lessons whose
+# lists are equal compile to the same packages.
+lessons_go_sources() {
+	(cd "$1" && find . \( -name '*.go' -o -name go.mod -o -name go.sum \) -type f | LC_ALL=C sort | tr '\n' '\0' | xargs -0 -r sha256sum)
+}
+
 # lessons_build_as_cells compiles every package of the lessons' module in
 # folder $1 as the kernels' cells compile them: as a dependency of another
 # module that requires github.com/perceptron-go/lessons v0.0.0 and replaces
