@@ -304,6 +304,27 @@ func TestLessonsUpdateKeepsWork(t *testing.T) {
 	if got, err := os.ReadFile(beside); err != nil || string(got) != newEdited {
 		t.Errorf("the new version of the edited %s is not beside it as %s (%v)", edited, beside, err)
 	}
+	// A Go file the student edited: its new version beside it is not a .go
+	// file, so the package still builds with the student's version alone.
+	const editedGo = "notebooks/nb/nb.go"
+	goWork := read(filepath.Join(dest, editedGo)) + "\n// my change\n"
+	write(filepath.Join(dest, editedGo), goWork)
+	newGo := read(filepath.Join(prefix, "lessons", editedGo)) + "\n// the instructor's change\n"
+	write(filepath.Join(prefix, "lessons", editedGo), newGo)
+	goOut := lessonsInit(t, prefix, env, dest)
+	goBeside := editedGo + ".updated-" + time.Now().UTC().Format("2006-01-02")
+	if got, err := os.ReadFile(filepath.Join(dest, goBeside)); err != nil || string(got) != newGo {
+		t.Errorf("the new version of the edited %s is not beside it as %s (%v)", editedGo, goBeside, err)
+	}
+	if !strings.Contains(goOut, "kept your edited "+editedGo+"; its new version is beside it: "+goBeside) {
+		t.Errorf("the update does not name %s; it said:\n%s", goBeside, goOut)
+	}
+	build := exec.Command("go", "vet", "./notebooks/nb/")
+	build.Dir, build.Env = dest, append(os.Environ(), env...)
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Errorf("the student's copy does not build after the update kept %s: %v\n%s", editedGo, err, out)
+	}
+
 	if got := read(filepath.Join(dest, untouched)); got != newUntouched {
 		t.Errorf("%s, which the student never edited, was not replaced by the new version", untouched)
 	}

@@ -17,7 +17,10 @@
 #   - a file the student edited is kept, and the new version is written
 #     beside it as NAME.updated-YYYY-MM-DD.EXT (for example
 #     04_batch_pla.updated-2026-11-25.ipynb), with a message saying so; so is
-#     a file that differs in a copy made before the record existed.
+#     a file that differs in a copy made before the record existed. A Go
+#     file's new version is NAME.go.updated-YYYY-MM-DD instead: a second
+#     .go file beside the student's would redeclare its names and break the
+#     package's build.
 # Files SRC no longer has are left in DEST. It sets lessons_sync_added to
 # the number of files it added or replaced.
 lessons_sync() {
@@ -83,16 +86,17 @@ lessons_sync() {
 			lessons_sync_added=$((lessons_sync_added + 1))
 			;;
 		beside)
-			base=$(basename "$rel")
-			case $base in
-			?*.*) stem=${rel%.*} ext=.${rel##*.} ;;
-			*) stem=$rel ext= ;;
+			# The new version's name: $pre<date>[-n]$post.
+			case $(basename "$rel") in
+			?*.go) pre=$rel.updated- post= ;;
+			?*.*) pre=${rel%.*}.updated- post=.${rel##*.} ;;
+			*) pre=$rel.updated- post= ;;
 			esac
-			other="$stem.updated-$_today$ext"
+			other="$pre$_today$post"
 			n=2
 			# A file of that name the student has changed is not overwritten.
 			while [ -e "$_dest/$other" ] && ! cmp -s "$_dest/$other" "$_src/$rel"; do
-				other="$stem.updated-$_today-$n$ext"
+				other="$pre$_today-$n$post"
 				n=$((n + 1))
 			done
 			cp "$_src/$rel" "$_dest/$other"
