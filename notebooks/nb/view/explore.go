@@ -202,6 +202,9 @@ func (v Values) Choice(name string) string {
 // String lists the values as "name = value", separated by commas, in the
 // order of the controls.
 func (v Values) String() string {
+	for i := range v.read { // it reads every control
+		v.read[i] = true
+	}
 	parts := make([]string, len(v.controls))
 	for i, c := range v.controls {
 		parts[i] = c.name + " = " + c.format(v.pos[i])
@@ -218,7 +221,6 @@ type exploreFrame struct {
 	png     []byte // only when asked for (the still figure, ExportFrames)
 	svg     []byte
 	caption string
-	took    time.Duration // to draw it and make its SVG (not its PNG)
 }
 
 // renderValues calls render for v and renders its plot; a name asked of v
@@ -226,22 +228,21 @@ type exploreFrame struct {
 func renderValues(render RenderFunc, v Values, width, height vg.Length, withPNG bool) (exploreFrame, error) {
 	var misuse []string
 	v.misuse = &misuse
-	t0 := time.Now()
+	shown := Values{controls: v.controls, pos: v.pos} // names the values in errors without reading them
 	p, caption, err := render(v)
 	if err == nil && len(misuse) > 0 {
 		err = errorf("explore: the render function asked for %s", strings.Join(misuse, " and "))
 	}
 	if err != nil {
-		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
+		return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
 	}
 	f := exploreFrame{caption: caption}
 	f.svg, err = plots.SVG(p, width, height)
-	f.took = time.Since(t0)
 	if err == nil && withPNG {
 		f.png, err = plots.PNG(p, width, height)
 	}
 	if err != nil {
-		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
+		return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
 	}
 	return f, nil
 }
@@ -270,14 +271,19 @@ func stillFigure(capID string, v Values, f exploreFrame, alt string) error {
 // notebook opened again, it says plainly how to get the controls back.
 const RunAgainNote = "Run this cell (Shift+Enter) to move the controls of this figure: a reloaded or reopened notebook shows only the figure of the starting values."
 
-// maxFrames bounds the frames one live figure draws ahead, and frameTime
-// the time it spends drawing them (estimated from the first frame, so a
-// loaded machine draws fewer): a live figure's cell stays under 3 s, even
-// headless, and its frames under about 6 MB (a frame of the lessons is an
-// SVG of 15 to 20 kB).
+// maxFrames bounds the combinations of positions one live figure draws
+// ahead: the controls' positions are chosen from the controls alone, never
+// from the machine's speed, so a figure offers the same positions and
+// frames on a loaded machine as on a quiet one. A lesson frame is an SVG of
+// 10 to 20 kB drawn in 2 to 25 ms (lesson 9's RBF regions: 160 ms), and a
+// frame whose render read the same values as one drawn before is drawn
+// once, so the frames stay under about 4 MB and a lesson's live cell draws
+// for at most about 3 s on a quiet machine. frameTime is only a guard
+// against a render function far slower than the lessons' (a student's
+// own): frames not drawn by then say so in place of their figure.
 var (
-	maxFrames = 300
-	frameTime = 750 * time.Millisecond
+	maxFrames = 160
+	frameTime = 20 * time.Second
 )
 
 // lattice returns, for each control, the positions whose frames are drawn
@@ -443,7 +449,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 		switch {
 		case slices.Equal(w.pos, v.pos):
 		case time.Now().After(deadline):
-			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out", w, frameTime)
+			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out: the render function is too slow to draw ahead", w, frameTime)
 		default:
 			found := false
 			for _, m := range masks {
@@ -482,10 +488,10 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 // place, with no round trip to the kernel, so the cell ends at once and Run
 // All goes on: Explore returns the starting values.
 //
-// At most maxFrames (300) frames are drawn ahead, and no more than about
-// 0.75 s of drawing (estimated from the first frame; the frames nearest the
-// start first, and none after 1.5 s: on a loaded machine a frame far from the
-// start may say that it was not drawn ahead). When the controls have more
+// At most maxFrames (160) combinations of positions are drawn ahead,
+// chosen from the controls alone (not from the time a frame takes), so the
+// figure is the same on a loaded machine as on a quiet one and every
+// position a control offers shows its frame. When the controls have more
 // combinations than that, the controls with the most positions are
 // thinned (a choice keeps every option): a thinned slider keeps its ends,
 // its starting value and evenly spaced values between, and its row says
@@ -572,17 +578,12 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 	if err != nil {
 		return v, err
 	}
-	budget := maxFrames
-	if per := first.took; per > 0 {
-		budget = min(budget, max(1, int(frameTime/per)))
-	}
+
 	capID := "plots_explore_caption_" + gonbui.UniqueID()
 	if err := stillFigure(capID, v, first, alt); err != nil {
 		return v, err
 	}
-	// The estimate from one frame can be short on a loaded machine: the
-	// drawing also stops at twice frameTime.
-	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(2*frameTime))
+	fig := drawAhead(render, v, lattice(v.controls, v.pos, maxFrames), first, width, height, t0.Add(frameTime))
 	if len(fig.Frames) < 2 {
 		return v, nil // too slow to draw ahead: the still figure stays
 	}

@@ -402,3 +402,27 @@ func TestExploreKeepsEveryOption(t *testing.T) {
 		}
 	}
 }
+
+// TestExploreSameUnderLoad: what a live figure offers does not depend on
+// how fast its frames are drawn. A render that takes 20 ms a frame (a
+// loaded machine; the old budget of 0.75 s drew 37 of these) still gets
+// every one of its 51 positions drawn, with no frame missing, as lesson 5's
+// margin slider has.
+func TestExploreSameUnderLoad(t *testing.T) {
+	startInNotebook(t)
+	_, _, _, live := runExplore(t, func(v view.Values) (*plot.Plot, string, error) {
+		time.Sleep(20 * time.Millisecond)
+		return plot.New(), v.String(), nil
+	}, view.Slider("margin", 0, 0.5, 0.01, 0.03))
+	if live == nil {
+		t.Fatal("no live figure sent")
+	}
+	if c := live.Controls[0]; len(c.Labels) != 51 || c.Total != 51 {
+		t.Errorf("the slider offers %d of %d positions, want all 51", len(c.Labels), c.Total)
+	}
+	for i, f := range live.Frames {
+		if f.Error != "" || f.SVG == "" || f.Caption != f.Values {
+			t.Errorf("frame %d (%s): caption %q, error %q, want its figure and values", i, f.Values, f.Caption, f.Error)
+		}
+	}
+}
