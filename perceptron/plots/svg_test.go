@@ -2,6 +2,7 @@ package plots_test
 
 import (
 	"bytes"
+	"fmt"
 	"image/color"
 	"strings"
 	"testing"
@@ -14,7 +15,8 @@ import (
 )
 
 // TestSVG checks the vector figure: an SVG document of the asked size (in
-// points, 72 a inch) with the plot's title as text, no background drawn
+// points, 72 a inch) with the plot's title as text held to its measured
+// width, no background drawn
 // (the page shows through) while the plot keeps its own, the same bytes on
 // every run, and an error for a nil plot or a size out of range.
 func TestSVG(t *testing.T) {
@@ -35,6 +37,16 @@ func TestSVG(t *testing.T) {
 	}
 	if !strings.Contains(s, "w·x + b = 0</text>") {
 		t.Errorf("SVG has no title text")
+	}
+	// Every text keeps the width gonum/plot measured for it: the title's is
+	// the width of its font's face.
+	face := p.TextHandler.Cache().Lookup(p.Title.TextStyle.Font, p.Title.TextStyle.Font.Size)
+	title := fmt.Sprintf(`<text textLength="%.2f" lengthAdjust="spacingAndGlyphs" `, face.Width(p.Title.Text).Points())
+	if n, m := strings.Count(s, "<text "), strings.Count(s, "lengthAdjust="); n == 0 || n != m || !strings.Contains(s, title) {
+		t.Errorf("%d texts, %d with a textLength; want all, the title's %q", n, m, title)
+	}
+	if !strings.Contains(s, "font-family:'Liberation Serif',serif;") {
+		t.Errorf("SVG names its font with no generic family to fall back on")
 	}
 	if strings.Contains(s, "M0,0L144,0L144,72L0,72Z") {
 		t.Errorf("SVG fills its whole canvas: the background must be left out")

@@ -64,12 +64,13 @@ const FigureClass = "plots-figure"
 
 // figureStyle fits a figure to any screen: as wide as the cell up to the
 // figure's own width at 100 % zoom (40em, about 1.3 times its 14 cm), its
-// height following the width, and no taller than 60 % of the window, so
-// that a live figure's controls fit beside it on a 1024×768 window and at
-// 200 % zoom. The white box behind it is for a dark theme when the <style>
-// of darkStyle is stripped (a notebook not trusted): black ink must not sit
+// height following the width, and no taller than 45 % of the window, so
+// that a live figure's controls and caption fit above it on a 1024×768
+// window and at 200 % zoom (a 384 px high window, less JupyterLab's bars).
+// The white box behind it is for a dark theme when the <style> of
+// darkStyle is stripped (a notebook not trusted): black ink must not sit
 // on a dark page.
-const figureStyle = "display: block; width: 100%; max-width: 40em; height: auto; max-height: 60vh; " +
+const figureStyle = "display: block; width: 100%; max-width: 40em; height: auto; max-height: 45vh; " +
 	"object-fit: contain; object-position: left top; background-color: white"
 
 // darkStyle makes the figures read in a dark theme (JupyterLab and Notebook 7
