@@ -524,10 +524,13 @@ func TestJupyterLab(t *testing.T) { testFrontEnd(t, jupyterLab) }
 //
 // Every live figure of those notebooks must show its controls after Run
 // All, which clicks nothing. The "live" subtests do Run All on each of
-// liveNotebooks (lessons 3 and 5), check that every cell ran, the last
+// liveNotebooks (lessons 3, 4 and 5), check that every cell ran, the last
 // included, with no click, then move the slider of the marked live cell
 // twice (the value and the input and change events a drag fires) and check
-// that its figure and caption follow in place, with the kernel idle. In
+// that its figure and caption follow in place, with the kernel idle; then
+// checkLiveKeys moves every control of that figure through all its
+// positions by keyboard, fits it at 1024×768 and 200 % zoom, reads it in
+// the dark theme and reloads the page. In
 // JupyterLab the "help while typing" subtest checks completion and
 // contextual help (see helpInLab). Screenshots of each page and of the figure and widget cells go to
 // -browser.screenshots (default: a new temporary folder). A missing Chromium
