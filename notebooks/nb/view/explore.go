@@ -682,8 +682,9 @@ const liveFigureScript = `function (fig) {
 		input.addEventListener('keydown', e => {
 			if (e.altKey || e.ctrlKey || e.metaKey) return;
 			const page = Math.max(1, Math.round(c.labels.length / 10));
-			const to = {ArrowLeft: pos[i] - 1, ArrowDown: pos[i] - 1, ArrowRight: pos[i] + 1, ArrowUp: pos[i] + 1,
-				Home: 0, End: last, PageDown: pos[i] - page, PageUp: pos[i] + page}[e.key];
+			const down = c.choice ? 1 : -1; // a list's ↓ is its next option, a slider's its lower value
+			const to = {ArrowLeft: pos[i] - 1, ArrowDown: pos[i] + down, ArrowRight: pos[i] + 1, ArrowUp: pos[i] - down,
+				Home: 0, End: last, PageDown: pos[i] + down * page, PageUp: pos[i] - down * page}[e.key];
 			if (to === undefined) return;
 			e.preventDefault();
 			e.stopPropagation();
