@@ -615,6 +615,10 @@ const liveFigureScript = `function (fig) {
 	if (!img) return;
 	cap.dataset.live = '1';
 	document.querySelectorAll('.plots-explore-note').forEach(n => { if (n.dataset.for === fig.caption) n.hidden = true; });
+	if (!globalThis.__plotsExploreKeys) {
+		globalThis.__plotsExploreKeys = true;
+		window.addEventListener('keydown', e => { const f = e.target && e.target.plotsKey; if (f) f(e); }, true);
+	}
 	const pos = fig.controls.map(c => c.start);
 	const box = document.createElement('div');
 	box.className = 'plots-explore-controls';
@@ -678,8 +682,10 @@ const liveFigureScript = `function (fig) {
 		input.addEventListener('change', () => move(+input.value));
 		// The keys move the control, one position at a time (a tenth of
 		// them with Page Up and Page Down), and go no further: the
-		// notebook's selection and shortcuts do not see them.
-		input.addEventListener('keydown', e => {
+		// notebook's selection and shortcuts do not see them. The page
+		// passes them on from the window's capture phase, before any of
+		// the front end's own listeners (Notebook 7 takes → on the way).
+		input.plotsKey = e => {
 			if (e.altKey || e.ctrlKey || e.metaKey) return;
 			const page = Math.max(1, Math.round(c.labels.length / 10));
 			const down = c.choice ? 1 : -1; // a list's ↓ is its next option, a slider's its lower value
@@ -689,7 +695,7 @@ const liveFigureScript = `function (fig) {
 			e.preventDefault();
 			e.stopPropagation();
 			move(to);
-		});
+		};
 		row.appendChild(input);
 		if (!c.choice) {
 			const hi = document.createElement('span'); hi.textContent = c.labels[last]; row.appendChild(hi);
