@@ -709,7 +709,13 @@ const liveFigureScript = `function (fig) {
 	});
 	['keyup', 'keypress'].forEach(t => box.addEventListener(t, e => e.stopPropagation()));
 	cap.parentElement.insertBefore(box, cap);
+	// The figure, its caption and its controls fit in the window together
+	// (1024×768, 200 % zoom): the figure gives up the height the controls,
+	// the caption and the front end's bars (about 130 px) take.
+	const fit = () => { img.style.maxHeight = 'max(6em, calc(100vh - ' + (box.offsetHeight + cap.offsetHeight + 130) + 'px))'; };
+	window.addEventListener('resize', fit);
 	show();
+	fit();
 }`
 
 // MendWidgetURLScript is JavaScript for a notebook that uses GoNB's own
