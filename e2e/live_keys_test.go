@@ -218,7 +218,7 @@ func checkLiveKeys(t *testing.T, tab, ctx context.Context, rel, marker, shots, p
 		if s.Box == nil || s.Img == nil {
 			t.Fatalf("%s at %s: controls %v, figure %v", rel, vp.what, s.Box, s.Img)
 		}
-		if s.Box.Top < 0 || s.Img.Bottom > s.H+0.5 || s.Box.Right > s.W+0.5 || s.Img.Right > s.W+0.5 || s.Img.Bottom-s.Img.Top < 100 {
+		if s.Box.Top < 0 || s.Img.Bottom > s.H+0.5 || s.Box.Right > s.W+0.5 || s.Img.Right > s.W+0.5 || s.Img.Bottom-s.Img.Top < 80 { // 80 CSS px: 160 screen px at 200 %
 			t.Errorf("%s at %s (%v×%v CSS px): controls %+v and figure %+v do not fit in the window together", rel, vp.what, s.W, s.H, *s.Box, *s.Img)
 		} else {
 			t.Logf("%s at %s: controls from %.0f and the figure to %.0f px of %.0f, %.0f px wide", rel, vp.what, s.Box.Top, s.Img.Bottom, s.H, s.Img.Right-s.Img.Left)
