@@ -51,6 +51,7 @@ var liveCall = regexp.MustCompile(`\bview\.(Explore|Stepper)(Alt)?\(`)
 
 var liveNotebooks = []struct{ path, marker string }{
 	{widgetNotebook, widgetMarker},
+	{"notebooks/04_batch_pla.ipynb", "view.ExploreAlt("},
 	{"notebooks/05_convergence_theorem.ipynb", "view.ExploreAlt("},
 }
 

@@ -33,7 +33,7 @@ import (
 // image output, or as the <img alt> of an HTML output (view.DisplayAlt and
 // the live figures send both forms, and JupyterLab shows the HTML one).
 const labPanelJS = `
-	const figureSelector = '.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"]';
+	const figureSelector = '.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"], .jp-RenderedHTMLCommon img[src^="data:image/svg+xml"]';
 	const app = window.jupyterapp;
 	let panel = null;
 	if (app) {
@@ -87,7 +87,7 @@ const labResultJS = `(() => {` + labPanelJS + `
 			}
 		});
 		c.node.querySelectorAll(figureSelector).forEach(img => {
-			r.images.push({cell: i, src: img.src.slice(0, 22), complete: img.complete,
+			r.images.push({cell: i, src: img.src.slice(0, img.src.indexOf(',') + 1), complete: img.complete,
 				width: img.naturalWidth, height: img.naturalHeight});
 		});
 	});
@@ -271,8 +271,8 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	drawn := map[int]int{}
 	for _, img := range res.Images {
 		switch {
-		case img.Src != "data:image/png;base64,":
-			t.Errorf("%s: cell %d: image source starts %q, want a data:image/png;base64 URL", rel, img.Cell, img.Src)
+		case img.Src != "data:image/png;base64," && img.Src != "data:image/svg+xml;base64,":
+			t.Errorf("%s: cell %d: image source starts %q, want a data:image/png;base64 or data:image/svg+xml;base64 URL", rel, img.Cell, img.Src)
 		case !img.Complete || img.Width == 0 || img.Height == 0:
 			t.Errorf("%s: cell %d: image not decoded by the browser (complete %v, natural size %dx%d)", rel, img.Cell, img.Complete, img.Width, img.Height)
 		default:
@@ -318,7 +318,7 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
 	if len(res.Images) > 0 {
-		labShot(t, tab, filepath.Join(shots, srv.shots+name+"_figure.png"), `.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/png"]`)
+		labShot(t, tab, filepath.Join(shots, srv.shots+name+"_figure.png"), `.jp-RenderedImage img, .jp-RenderedHTMLCommon img[src^="data:image/"]`)
 	}
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_math.png"), ".jp-MarkdownCell:has(mjx-container)")
 }
@@ -473,6 +473,9 @@ func runLiveInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, m
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+"_after.png"), widgetSel)
 	labShot(t, tab, filepath.Join(shots, srv.shots+name+".png"), "")
 	shot = true
+	if srv.labMode != "" { // TestBrowser and TestJupyterLab: the keys, sizes, theme and reload
+		checkLiveKeys(t, tab, ctx, rel, marker, shots, srv.shots)
+	}
 }
 
 // frontEnd is one of the two front ends of the pinned Jupyter environment
@@ -521,10 +524,13 @@ func TestJupyterLab(t *testing.T) { testFrontEnd(t, jupyterLab) }
 //
 // Every live figure of those notebooks must show its controls after Run
 // All, which clicks nothing. The "live" subtests do Run All on each of
-// liveNotebooks (lessons 3 and 5), check that every cell ran, the last
+// liveNotebooks (lessons 3, 4 and 5), check that every cell ran, the last
 // included, with no click, then move the slider of the marked live cell
 // twice (the value and the input and change events a drag fires) and check
-// that its figure and caption follow in place, with the kernel idle. In
+// that its figure and caption follow in place, with the kernel idle; then
+// checkLiveKeys moves every control of that figure through all its
+// positions by keyboard, fits it at 1024×768 and 200 % zoom, reads it in
+// the dark theme and reloads the page. In
 // JupyterLab the "help while typing" subtest checks completion and
 // contextual help (see helpInLab). Screenshots of each page and of the figure and widget cells go to
 // -browser.screenshots (default: a new temporary folder). A missing Chromium

@@ -200,7 +200,7 @@ func must[T any](v T, err error) T {
 }
 
 var (
-	dataImage  = regexp.MustCompile(`src="data:image/(png|jpeg|gif);base64,([^"]*)"`)
+	dataImage  = regexp.MustCompile(`src="data:image/(png|jpeg|gif|svg\+xml);base64,([^"]*)"`)
 	imgTag     = regexp.MustCompile(`<img\b[^>]*>`)
 	altAttr    = regexp.MustCompile(`\balt="([^"]*)"`)
 	liveCap    = regexp.MustCompile(`<p\b([^>]*\bclass="plots-explore-caption"[^>]*)>([^<]*)</p>`)
@@ -226,7 +226,7 @@ func processFragment(frag string, nb *notebook, s siteInput) (string, error) {
 			return m
 		}
 		sum := sha256.Sum256(b)
-		name := hex.EncodeToString(sum[:16]) + "." + sub[1]
+		name := hex.EncodeToString(sum[:16]) + "." + strings.TrimSuffix(sub[1], "+xml")
 		if e := os.MkdirAll(imgDir, 0o755); e != nil {
 			err = e
 		} else if e := os.WriteFile(filepath.Join(imgDir, name), b, 0o644); e != nil {

@@ -1,6 +1,7 @@
 package view_test
 
 import (
+	"bytes"
 	"encoding/base64"
 	"strings"
 	"testing"
@@ -13,9 +14,11 @@ import (
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
 
-// TestDisplayAltInNotebook checks that DisplayAlt sends one text/html
-// <img> holding exactly the bytes of plots.PNG and the escaped alt text,
-// and waits for GoNB's acknowledgement as Display does.
+// TestDisplayAltInNotebook checks that DisplayAlt sends one output: the
+// PNG of plots.PNG as image/png and a text/html <img> holding exactly the
+// bytes of plots.SVG, the escaped alt text, the class and the style that
+// scale it to the cell's width, and the dark theme's rule; and that it
+// waits for GoNB's acknowledgement as Display does.
 func TestDisplayAltInNotebook(t *testing.T) {
 	startInNotebook(t)
 	p, err := boundFigure()
@@ -32,10 +35,14 @@ func TestDisplayAltInNotebook(t *testing.T) {
 	}
 	d := next(t)
 	html := htmlOf(d)
-	if png, ok := d.Data[protocol.MIMEImagePNG].([]byte); !ok || len(png) == 0 {
-		t.Errorf("DisplayAlt sent no image/png beside the <img>: a saved notebook keeps the PNG itself")
-	}
 	want, err := plots.PNG(p, 3*vg.Inch, 2*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if png, ok := d.Data[protocol.MIMEImagePNG].([]byte); !ok || !bytes.Equal(png, want) {
+		t.Errorf("DisplayAlt sent no image/png of plots.PNG beside the <img>: a saved notebook keeps the PNG itself")
+	}
+	svg, err := plots.SVG(p, 3*vg.Inch, 2*vg.Inch)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,8 +50,14 @@ func TestDisplayAltInNotebook(t *testing.T) {
 	if !strings.HasPrefix(html, "<img "+wantAlt) {
 		t.Errorf("DisplayAlt sent %.120q…, want an <img %s …>", html, wantAlt)
 	}
-	if !strings.Contains(html, `src="data:image/png;base64,`+base64.StdEncoding.EncodeToString(want)+`"`) {
-		t.Errorf("DisplayAlt's <img> does not hold the %d bytes of plots.PNG as a data URL", len(want))
+	if !strings.Contains(html, `src="data:image/svg+xml;base64,`+base64.StdEncoding.EncodeToString(svg)+`"`) {
+		t.Errorf("DisplayAlt's <img> does not hold the %d bytes of plots.SVG as a data URL", len(svg))
+	}
+	for _, part := range []string{`class="` + view.FigureClass + `"`, "width: 100%", "height: auto", "max-width: 40em",
+		`[data-jp-theme-light="false"] img.` + view.FigureClass + ` { filter: invert(1)`} {
+		if !strings.Contains(html, part) {
+			t.Errorf("DisplayAlt's HTML has no %q: %.200q…", part, html)
+		}
 	}
 }
 

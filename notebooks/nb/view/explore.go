@@ -202,6 +202,9 @@ func (v Values) Choice(name string) string {
 // String lists the values as "name = value", separated by commas, in the
 // order of the controls.
 func (v Values) String() string {
+	for i := range v.read { // it reads every control
+		v.read[i] = true
+	}
 	parts := make([]string, len(v.controls))
 	for i, c := range v.controls {
 		parts[i] = c.name + " = " + c.format(v.pos[i])
@@ -215,52 +218,72 @@ type RenderFunc func(v Values) (p *plot.Plot, caption string, err error)
 
 // exploreFrame is one rendered figure of Explore.
 type exploreFrame struct {
-	png     []byte
+	png     []byte // only when asked for (the still figure, ExportFrames)
+	svg     []byte
 	caption string
 }
 
 // renderValues calls render for v and renders its plot; a name asked of v
 // that is not a control of the right kind is an error.
-func renderValues(render RenderFunc, v Values, width, height vg.Length) (exploreFrame, error) {
+func renderValues(render RenderFunc, v Values, width, height vg.Length, withPNG bool) (exploreFrame, error) {
 	var misuse []string
 	v.misuse = &misuse
+	shown := Values{controls: v.controls, pos: v.pos} // names the values in errors without reading them
 	p, caption, err := render(v)
 	if err == nil && len(misuse) > 0 {
 		err = errorf("explore: the render function asked for %s", strings.Join(misuse, " and "))
 	}
 	if err != nil {
-		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
+		return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
 	}
-	png, err := plots.PNG(p, width, height)
+	f := exploreFrame{caption: caption}
+	f.svg, err = plots.SVG(p, width, height)
+	if err == nil && withPNG {
+		f.png, err = plots.PNG(p, width, height)
+	}
 	if err != nil {
-		return exploreFrame{}, fmt.Errorf("%s: %w", v, err)
+		return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
 	}
-	return exploreFrame{png: png, caption: caption}, nil
+	return f, nil
 }
 
 // stillFigure leaves f in the notebook as the cell's lasting output: its
-// caption (text/html, a paragraph with the id capID) and the figure
-// (image/png), which a saved or converted notebook keeps.
+// caption (text/html, a paragraph with the id capID), the figure (image/png,
+// and with alt text an SVG <img> as text/html, as DisplayAlt sends it), and
+// a note that the controls come back when the cell runs again, which the
+// live figure's script hides: a saved notebook opened again (or reloaded)
+// says why there are no sliders instead of showing nothing.
 func stillFigure(capID string, v Values, f exploreFrame, alt string) error {
 	gonbui.DisplayHTML(fmt.Sprintf(`<p id="%s" class="plots-explore-caption" data-values="%s">%s</p>`,
 		capID, html.EscapeString(v.String()), html.EscapeString(f.caption)))
 	if alt != "" {
-		displayPNGAlt(f.png, alt)
+		displayFigure(f.png, f.svg, alt)
 	} else {
 		gonbui.DisplayPNG(f.png)
 	}
+	gonbui.DisplayHTML(fmt.Sprintf(`<p class="plots-explore-note" data-for="%s"><small>%s</small></p>`, capID, html.EscapeString(RunAgainNote)))
 	gonbui.Sync() // as in Display: the cell may end at once
 	return gonbui.Error()
 }
 
-// maxFrames bounds the frames one live figure draws ahead, and frameTime
-// the time it spends drawing them (estimated from the first frame, so a
-// loaded machine draws fewer): a live figure's cell stays under 3 s, even
-// headless, and its frames under 5 MB (a frame of the lessons is a PNG of
-// about 33 kB).
+// RunAgainNote is the note under a live figure's still figure that its
+// script hides once the controls are there: after a reload, or in a saved
+// notebook opened again, it says plainly how to get the controls back.
+const RunAgainNote = "Run this cell (Shift+Enter) to move the controls of this figure: a reloaded or reopened notebook shows only the figure of the starting values."
+
+// maxFrames bounds the combinations of positions one live figure draws
+// ahead: the controls' positions are chosen from the controls alone, never
+// from the machine's speed, so a figure offers the same positions and
+// frames on a loaded machine as on a quiet one. A lesson frame is an SVG of
+// 10 to 20 kB drawn in 2 to 25 ms (lesson 9's RBF regions: 160 ms), and a
+// frame whose render read the same values as one drawn before is drawn
+// once, so the frames stay under about 4 MB and a lesson's live cell draws
+// for at most about 3 s on a quiet machine. frameTime is only a guard
+// against a render function far slower than the lessons' (a student's
+// own): frames not drawn by then say so in place of their figure.
 var (
-	maxFrames = 120
-	frameTime = 750 * time.Millisecond
+	maxFrames = 160
+	frameTime = 20 * time.Second
 )
 
 // lattice returns, for each control, the positions whose frames are drawn
@@ -276,13 +299,13 @@ func lattice(controls []Control, start []int, budget int) [][]int {
 		total *= k[i]
 	}
 	for total > budget {
-		j := 0
-		for i := range k {
-			if k[i] > k[j] {
+		j := -1 // the slider with the most positions: a choice keeps all its options
+		for i, c := range controls {
+			if c.options == nil && (j < 0 || k[i] > k[j]) {
 				j = i
 			}
 		}
-		if k[j] == 1 {
+		if j < 0 || k[j] == 1 {
 			break
 		}
 		total = total / k[j] * (k[j] - 1)
@@ -350,10 +373,10 @@ type liveControl struct {
 	Total  int      `json:"total"`
 }
 
-// liveFrame is one frame drawn ahead: the PNG (base64), the caption and
+// liveFrame is one frame drawn ahead: the SVG (base64), the caption and
 // the values, or the render error for those values.
 type liveFrame struct {
-	PNG     string `json:"png,omitempty"`
+	SVG     string `json:"svg,omitempty"`
 	Caption string `json:"caption"`
 	Values  string `json:"values"`
 	Error   string `json:"error,omitempty"`
@@ -410,6 +433,11 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 		return da - db
 	})
 	fig.Frames = make([]liveFrame, n)
+	// A frame whose render asked for the same values as one drawn before
+	// is that frame (as in ExportFrames): a control the render did not
+	// read cannot change a deterministic figure.
+	var masks [][]bool
+	drawn := map[string]exploreFrame{}
 	for _, idx := range order {
 		ix, _ := at(idx)
 		w := Values{controls: v.controls, pos: make([]int, len(v.controls))}
@@ -421,14 +449,28 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 		switch {
 		case slices.Equal(w.pos, v.pos):
 		case time.Now().After(deadline):
-			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out", w, frameTime)
+			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out: the render function is too slow to draw ahead", w, frameTime)
 		default:
-			f, err = renderValues(render, w, width, height)
+			found := false
+			for _, m := range masks {
+				if f, found = drawn[frameKey(m, w.pos)]; found {
+					break
+				}
+			}
+			if !found {
+				w.read = make([]bool, len(v.controls))
+				if f, err = renderValues(render, w, width, height, false); err == nil {
+					if !containsMask(masks, w.read) {
+						masks = append(masks, w.read)
+					}
+					drawn[frameKey(w.read, w.pos)] = f
+				}
+			}
 		}
 		if err != nil {
 			lf.Error = err.Error()
 		} else {
-			lf.PNG = base64.StdEncoding.EncodeToString(f.png)
+			lf.SVG = base64.StdEncoding.EncodeToString(f.svg)
 			lf.Caption = f.caption
 		}
 		fig.Frames[idx] = lf
@@ -446,16 +488,21 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 // place, with no round trip to the kernel, so the cell ends at once and Run
 // All goes on: Explore returns the starting values.
 //
-// At most maxFrames (120) frames are drawn ahead, and no more than about
-// 0.75 s of drawing (estimated from the first frame; the frames nearest the
-// start first, and none after 1.5 s: on a loaded machine a frame far from the
-// start may say that it was not drawn ahead). When the controls have more
+// At most maxFrames (160) combinations of positions are drawn ahead,
+// chosen from the controls alone (not from the time a frame takes), so the
+// figure is the same on a loaded machine as on a quiet one and every
+// position a control offers shows its frame. When the controls have more
 // combinations than that, the controls with the most positions are
-// thinned: a thinned slider keeps its ends, its starting value and evenly
-// spaced values between, and its row says how many of its positions it
-// offers. Moves in the browser need no kernel, so they work after the cell
-// (and the notebook) has run, until the page is reloaded; a reloaded or
-// converted notebook shows the still figure.
+// thinned (a choice keeps every option): a thinned slider keeps its ends,
+// its starting value and evenly spaced values between, and its row says
+// how many of its positions it offers. A frame whose render read the same
+// values as one drawn before is that frame. The frames are SVG (plots.SVG),
+// shown in the still figure's <img>. Each control takes the keyboard's
+// focus and moves with the arrow keys, Home, End, Page Up and Page Down,
+// which the notebook's shortcuts do not see. Moves in the browser need no
+// kernel, so they work after the cell (and the notebook) has run, until
+// the page is reloaded; a reloaded or converted notebook shows the still
+// figure with a note (RunAgainNote) that says to run the cell.
 //
 // Executed with no browser attached (nbconvert or nbclient, as in CI),
 // Explore does the same: the notebook keeps the still figure for the
@@ -527,21 +574,16 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 		return v, ErrNotNotebook
 	}
 	t0 := time.Now()
-	first, err := renderValues(render, v, width, height)
+	first, err := renderValues(render, v, width, height, true)
 	if err != nil {
 		return v, err
 	}
-	budget := maxFrames
-	if per := time.Since(t0); per > 0 {
-		budget = min(budget, max(1, int(frameTime/per)))
-	}
+
 	capID := "plots_explore_caption_" + gonbui.UniqueID()
 	if err := stillFigure(capID, v, first, alt); err != nil {
 		return v, err
 	}
-	// The estimate from one frame can be short on a loaded machine: the
-	// drawing also stops at twice frameTime.
-	fig := drawAhead(render, v, lattice(v.controls, v.pos, budget), first, width, height, t0.Add(2*frameTime))
+	fig := drawAhead(render, v, lattice(v.controls, v.pos, maxFrames), first, width, height, t0.Add(frameTime))
 	if len(fig.Frames) < 2 {
 		return v, nil // too slow to draw ahead: the still figure stays
 	}
@@ -572,10 +614,16 @@ const liveFigureScript = `function (fig) {
 	}
 	if (!img) return;
 	cap.dataset.live = '1';
+	document.querySelectorAll('.plots-explore-note').forEach(n => { if (n.dataset.for === fig.caption) n.hidden = true; });
+	if (!globalThis.__plotsExploreKeys) {
+		globalThis.__plotsExploreKeys = true;
+		window.addEventListener('keydown', e => { const f = e.target && e.target.plotsKey; if (f) f(e); }, true);
+	}
 	const pos = fig.controls.map(c => c.start);
 	const box = document.createElement('div');
 	box.className = 'plots-explore-controls';
-	box.style.margin = '0.2em 0';
+	box.setAttribute('data-lm-suppress-shortcuts', 'true'); // JupyterLab's command-mode keys stay out
+	box.style.cssText = 'margin: 0.2em 0; max-width: 40em';
 	const show = () => {
 		let idx = 0;
 		fig.controls.forEach((c, i) => { idx = idx * c.labels.length + pos[i]; });
@@ -584,22 +632,24 @@ const liveFigureScript = `function (fig) {
 		cap.dataset.frame = String(idx);
 		if (f.error) {
 			cap.textContent = f.error;
-			cap.style.color = '#b00';
+			cap.style.color = '#d00';
 			img.style.visibility = 'hidden';
 		} else {
 			cap.textContent = f.caption;
 			cap.style.color = '';
-			img.src = 'data:image/png;base64,' + f.png;
+			img.src = 'data:image/svg+xml;base64,' + f.svg;
+			img.dataset.values = f.values;
 			img.style.visibility = '';
 		}
 		box.querySelectorAll('.plots-explore-value').forEach((o, i) => { o.textContent = fig.controls[i].labels[pos[i]]; });
 	};
 	fig.controls.forEach((c, i) => {
+		const last = c.labels.length - 1;
 		const row = document.createElement('div');
 		row.className = 'plots-explore-control';
-		row.style.cssText = 'display: flex; align-items: center; gap: 0.5em; max-width: 44em; margin: 0.2em 0';
-		const name = document.createElement('b');
-		name.style.minWidth = '4em';
+		row.style.cssText = 'display: flex; flex-wrap: wrap; align-items: center; gap: 0.2em 0.5em; margin: 0.2em 0';
+		const name = document.createElement('label');
+		name.style.cssText = 'min-width: 4em; font-weight: bold';
 		name.textContent = c.name;
 		row.appendChild(name);
 		const val = document.createElement('output');
@@ -613,16 +663,42 @@ const liveFigureScript = `function (fig) {
 			c.labels.forEach((l, j) => { const o = document.createElement('option'); o.value = String(j); o.textContent = l; input.appendChild(o); });
 		} else {
 			input = document.createElement('input');
-			input.type = 'range'; input.min = '0'; input.max = String(c.labels.length - 1); input.step = '1';
+			input.type = 'range'; input.min = '0'; input.max = String(last); input.step = '1';
+			input.style.cssText = 'flex: 1 1 8em; min-width: 6em';
+			input.setAttribute('aria-valuetext', c.labels[c.start]);
 			const lo = document.createElement('span'); lo.textContent = c.labels[0]; row.appendChild(lo);
 		}
+		input.id = fig.caption + '_' + i;
+		name.htmlFor = input.id;
 		input.value = String(c.start);
 		input.dataset.control = c.name;
-		input.addEventListener('input', () => { pos[i] = +input.value; show(); });
-		input.addEventListener('change', () => { pos[i] = +input.value; show(); });
+		const move = j => {
+			pos[i] = Math.max(0, Math.min(last, j));
+			input.value = String(pos[i]);
+			if (!c.choice) input.setAttribute('aria-valuetext', c.labels[pos[i]]);
+			show();
+		};
+		input.addEventListener('input', () => move(+input.value));
+		input.addEventListener('change', () => move(+input.value));
+		// The keys move the control, one position at a time (a tenth of
+		// them with Page Up and Page Down), and go no further: the
+		// notebook's selection and shortcuts do not see them. The page
+		// passes them on from the window's capture phase, before any of
+		// the front end's own listeners (Notebook 7 takes → on the way).
+		input.plotsKey = e => {
+			if (e.altKey || e.ctrlKey || e.metaKey) return;
+			const page = Math.max(1, Math.round(c.labels.length / 10));
+			const down = c.choice ? 1 : -1; // a list's ↓ is its next option, a slider's its lower value
+			const to = {ArrowLeft: pos[i] - 1, ArrowDown: pos[i] + down, ArrowRight: pos[i] + 1, ArrowUp: pos[i] - down,
+				Home: 0, End: last, PageDown: pos[i] + down * page, PageUp: pos[i] - down * page}[e.key];
+			if (to === undefined) return;
+			e.preventDefault();
+			e.stopPropagation();
+			move(to);
+		};
 		row.appendChild(input);
 		if (!c.choice) {
-			const hi = document.createElement('span'); hi.textContent = c.labels[c.labels.length - 1]; row.appendChild(hi);
+			const hi = document.createElement('span'); hi.textContent = c.labels[last]; row.appendChild(hi);
 		}
 		if (c.labels.length < c.total) {
 			const note = document.createElement('small');
@@ -631,8 +707,15 @@ const liveFigureScript = `function (fig) {
 		}
 		box.appendChild(row);
 	});
+	['keyup', 'keypress'].forEach(t => box.addEventListener(t, e => e.stopPropagation()));
 	cap.parentElement.insertBefore(box, cap);
+	// The figure, its caption and its controls fit in the window together
+	// (1024×768, 200 % zoom): the figure gives up the height the controls,
+	// the caption and the front end's bars (about 130 px) take.
+	const fit = () => { img.style.maxHeight = 'max(6em, calc(100vh - ' + (box.offsetHeight + cap.offsetHeight + 130) + 'px))'; };
+	window.addEventListener('resize', fit);
 	show();
+	fit();
 }`
 
 // MendWidgetURLScript is JavaScript for a notebook that uses GoNB's own

@@ -115,7 +115,7 @@ type liveData struct {
 		Total  int      `json:"total"`
 	} `json:"controls"`
 	Frames []struct {
-		PNG     string `json:"png"`
+		SVG     string `json:"svg"`
 		Caption string `json:"caption"`
 		Values  string `json:"values"`
 		Error   string `json:"error"`
@@ -178,7 +178,7 @@ func pngOf(t *testing.T, v view.Values) []byte {
 // does not ask): Explore must return the starting values at once, leave the
 // still figure of the starting values (the exact PNG bytes) under its
 // caption, and send the browser every frame of the 21 × 2 positions in
-// row-major order, each the PNG of its own values, drawing each once.
+// row-major order, each the SVG of its own values, drawing each once.
 func TestExploreDrawsAhead(t *testing.T) {
 	startInNotebook(t)
 	defer view.SetFrameBudget(1000, time.Hour)()
@@ -225,14 +225,26 @@ func TestExploreDrawsAhead(t *testing.T) {
 	}
 	// Frame 2·20+0 is w = 1.0, data = toy.
 	f := live.Frames[40]
-	b, err := base64.StdEncoding.DecodeString(f.PNG)
+	b, err := base64.StdEncoding.DecodeString(f.SVG)
 	if err != nil {
 		t.Fatal(err)
 	}
 	v1 := valuesOf(t, view.Slider("w", -1, 1, 0.1, 1), view.Choice("data", []string{"toy", "noisy"}, "toy"))
-	if !bytes.Equal(b, pngOf(t, v1)) || f.Caption != "w is 1" {
+	if !bytes.Equal(b, svgOf(t, v1)) || f.Caption != "w is 1" {
 		t.Errorf("frame 40 (%s) is not the figure of w = 1, data = toy (caption %q)", f.Values, f.Caption)
 	}
+}
+
+// svgOf is the SVG of the tests' figure for values v: the form of the
+// frames a live figure sends the browser.
+func svgOf(t *testing.T, v view.Values) []byte {
+	t.Helper()
+	p, _, _ := exploreFigure(new([]string))(v)
+	b, err := plots.SVG(p, 3*vg.Inch, 2*vg.Inch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
 
 // valuesOf returns the starting values of controls, as Explore returns them.
@@ -266,7 +278,7 @@ func TestExploreThins(t *testing.T) {
 		t.Fatalf("%d frames, want 10", len(live.Frames))
 	}
 	last := live.Frames[9]
-	if last.Values != "n = 40, c = b" || !strings.Contains(last.Error, "no figure for 40, b") || last.PNG != "" {
+	if last.Values != "n = 40, c = b" || !strings.Contains(last.Error, "no figure for 40, b") || last.SVG != "" {
 		t.Errorf("the last frame %+v, want the render error for n = 40, c = b", last)
 	}
 }
@@ -347,6 +359,70 @@ func TestExploreAlt(t *testing.T) {
 			found = true
 		} else {
 			t.Errorf("the still figure's HTML is %.120q, want an <img> with the alt text", h)
+		}
+	}
+}
+
+// TestExploreKeepsEveryOption: a choice is never thinned, however small the
+// budget (lesson 04's order kept all four options the text names, on every
+// run): with 4 options and a slider of 20 positions in 12 frames, the
+// choice offers all 4 and the slider 3; with a budget below the options,
+// the sliders keep only their start and the choice still all its options.
+// Frames whose render read the same values are drawn once.
+func TestExploreKeepsEveryOption(t *testing.T) {
+	startInNotebook(t)
+	orders := []string{"in-order", "random-cycle", "shuffle", "mistake"}
+	for _, c := range []struct {
+		budget, slider int
+	}{{12, 3}, {2, 1}} {
+		restore := view.SetFrameBudget(c.budget, time.Hour)
+		calls := 0
+		_, _, _, live := runExplore(t, func(v view.Values) (*plot.Plot, string, error) {
+			calls++
+			if v.Choice("order") == "mistake" {
+				return plot.New(), "mistake", nil // reads no slider: drawn once
+			}
+			_ = v.Number("η")
+			return plot.New(), v.String(), nil
+		}, view.Slider("η", 0.1, 2, 0.1, 0.1), view.Choice("order", orders, "shuffle"))
+		restore()
+		if live == nil {
+			t.Fatalf("budget %d: no live figure sent", c.budget)
+		}
+		if got := live.Controls[1].Labels; fmt.Sprint(got) != fmt.Sprint(orders) {
+			t.Errorf("budget %d: the choice offers %q, want every option %q", c.budget, got, orders)
+		}
+		if got := len(live.Controls[0].Labels); got != c.slider {
+			t.Errorf("budget %d: the slider offers %d positions, want %d", c.budget, got, c.slider)
+		}
+		// The start is drawn once for the still figure; the other frames
+		// of the three orders that read η once each, "mistake" once.
+		if want := 1 + 3*c.slider - 1 + 1; calls != want {
+			t.Errorf("budget %d: render called %d times for %d frames, want %d", c.budget, calls, len(live.Frames), want)
+		}
+	}
+}
+
+// TestExploreSameUnderLoad: what a live figure offers does not depend on
+// how fast its frames are drawn. A render that takes 20 ms a frame (a
+// loaded machine; the old budget of 0.75 s drew 37 of these) still gets
+// every one of its 51 positions drawn, with no frame missing, as lesson 5's
+// margin slider has.
+func TestExploreSameUnderLoad(t *testing.T) {
+	startInNotebook(t)
+	_, _, _, live := runExplore(t, func(v view.Values) (*plot.Plot, string, error) {
+		time.Sleep(20 * time.Millisecond)
+		return plot.New(), v.String(), nil
+	}, view.Slider("margin", 0, 0.5, 0.01, 0.03))
+	if live == nil {
+		t.Fatal("no live figure sent")
+	}
+	if c := live.Controls[0]; len(c.Labels) != 51 || c.Total != 51 {
+		t.Errorf("the slider offers %d of %d positions, want all 51", len(c.Labels), c.Total)
+	}
+	for i, f := range live.Frames {
+		if f.Error != "" || f.SVG == "" || f.Caption != f.Values {
+			t.Errorf("frame %d (%s): caption %q, error %q, want its figure and values", i, f.Values, f.Caption, f.Error)
 		}
 	}
 }

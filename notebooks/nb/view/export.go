@@ -90,7 +90,7 @@ func notNotebook() error {
 // figure draws every frame of this shard of the figure render draws for
 // v's controls, starting at v, and exports it.
 func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc, v Values) error {
-	if _, err := renderValues(render, v, width, height); err != nil {
+	if _, err := renderValues(render, v, width, height, true); err != nil {
 		return err
 	}
 	fig := ExportedFigure{Alt: alt, Controls: make([]ExportedControl, len(v.controls))}
@@ -121,7 +121,7 @@ func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc
 		}
 		if !found {
 			w.read = make([]bool, len(v.controls))
-			ef, err := renderValues(render, w, width, height)
+			ef, err := renderValues(render, w, width, height, true)
 			if err != nil {
 				f = ExportedFrame{Error: err.Error()}
 			} else {

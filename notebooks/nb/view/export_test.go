@@ -17,7 +17,7 @@ func DrawnAhead(render RenderFunc, controls ...Control) (values, errs []string, 
 	for i, c := range controls {
 		v.pos[i] = c.pos
 	}
-	first, err := renderValues(render, v, 72, 72)
+	first, err := renderValues(render, v, 72, 72, false)
 	if err != nil {
 		return nil, nil, err
 	}

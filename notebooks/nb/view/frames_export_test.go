@@ -19,7 +19,6 @@ import (
 // picks which of two sliders it reads. It records each call's values.
 func kernelFigure(calls *[]string) view.RenderFunc {
 	return func(v view.Values) (*plot.Plot, string, error) {
-		*calls = append(*calls, v.String())
 		p := plot.New()
 		kind := v.Choice("kernel")
 		var x float64
@@ -28,6 +27,9 @@ func kernelFigure(calls *[]string) view.RenderFunc {
 		} else {
 			x = v.Number("gamma")
 		}
+		// Not v.String(): that reads every control, so no frame would be
+		// reused.
+		*calls = append(*calls, fmt.Sprintf("%s %g", kind, x))
 		if x == 3 && kind == "poly" {
 			return nil, "", errors.New("degree 3 breaks")
 		}
