@@ -47,15 +47,7 @@ func TestNbgitpuller(t *testing.T) {
 		}
 		return string(out)
 	}
-	write := func(path, content string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(path, content string) { repo.Write(t, path, content) }
 
 	// The instructor's repository, with two lessons.
 	repos := filepath.Join(tmp, "repos")

@@ -7,17 +7,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 func TestRead(t *testing.T) {
 	dir := t.TempDir()
-	file := func(name, data string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	file := func(name, data string) string { return repo.Write(t, filepath.Join(dir, name), data) }
 	rows, err := Read(file("ok.csv", "student,due\n\"Doe, Jane\",2026-12-01 23:59\n"), nil)
 	if err != nil || len(rows) != 2 || !slices.Equal(rows[1], []string{"Doe, Jane", "2026-12-01 23:59"}) {
 		t.Errorf("ok.csv: %q, %v", rows, err)
