@@ -91,22 +91,10 @@ func DefinedIdents(d ast.Decl) []*ast.Ident {
 // ReceiverType is the name of the type in a method's receiver type
 // expression (T, *T, T[P], *T[P, Q]), or "" if it names none.
 func ReceiverType(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
+	if id := innerIdent(e, false); id != nil {
+		return id.Name
 	}
+	return ""
 }
 
 // MethodReceiver is ReceiverType of a method declaration's receiver; ""
@@ -120,12 +108,20 @@ func MethodReceiver(d *ast.FuncDecl) string {
 
 // RootIdent is the variable that an assignment's left side writes into:
 // v for v, v.f, v[k], *v, (v).f[k] and so on; nil if there is none.
-func RootIdent(e ast.Expr) *ast.Ident {
+func RootIdent(e ast.Expr) *ast.Ident { return innerIdent(e, true) }
+
+// innerIdent is the identifier inside e under pointers, parentheses and
+// indexes (type arguments), and, if selectors, under the X of X.f; nil if
+// there is none.
+func innerIdent(e ast.Expr, selectors bool) *ast.Ident {
 	for {
 		switch x := e.(type) {
 		case *ast.Ident:
 			return x
 		case *ast.SelectorExpr:
+			if !selectors {
+				return nil
+			}
 			e = x.X
 		case *ast.IndexExpr:
 			e = x.X

@@ -128,10 +128,10 @@ var pointsLine = regexp.MustCompile(`(?m)^\s*points:\s*(\S*)\s*$`)
 // it. Errors name the cell and the line.
 func ParseCell(index int, src string) (*ParsedCell, error) {
 	pc := &ParsedCell{Index: index, Lines: ReadCellLines(src), Fset: token.NewFileSet(), Funcs: map[string]*ast.FuncDecl{}}
-	gosrc := pc.Lines.GoSource()
+	goSrc := pc.Lines.GoSource()
 	// line is the 1-based line in the cell of a position.
 	line := func(p token.Pos) int { return pc.Fset.Position(p).Line - 1 }
-	f, err := parser.ParseFile(pc.Fset, fmt.Sprintf("cell%d", index), gosrc, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(pc.Fset, fmt.Sprintf("cell%d", index), goSrc, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("cell %d: %v", index, cellError(err))
 	}
@@ -157,21 +157,11 @@ func ParseCell(index int, src string) (*ParsedCell, error) {
 				continue
 			}
 			key := ""
-			var names []string
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					names = append(names, s.Name.Name)
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						names = append(names, n.Name)
-					}
-				}
-			}
+			names := gosrc.TopNames(d)
 			if len(names) > 0 && !containsBlank(names) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
-			pc.Decls = append(pc.Decls, Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+			pc.Decls = append(pc.Decls, Decl{Key: key, Text: goSrc[offset(start):offset(d.End())],
 				Line: line(start), Uses: SelectorNames(d), Body: -1, Node: d})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
@@ -189,7 +179,7 @@ func ParseCell(index int, src string) (*ParsedCell, error) {
 			if d.Name.Name == "main" && d.Recv == nil {
 				continue // GoNB runs main bodies; the grader never does
 			}
-			fd := Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+			fd := Decl{Key: key, Text: goSrc[offset(start):offset(d.End())],
 				Line: line(start), Uses: SelectorNames(d), Name: d.Name.Name, Body: -1, Node: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				fd.Name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name
