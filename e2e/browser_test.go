@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
@@ -128,7 +128,7 @@ type serverSpec struct {
 // server's process group) with t.Cleanup.
 func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root string, spec serverSpec) *jupyterServer {
 	t.Helper()
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatalf("%s: no free port: %v", spec.what, err)
 	}
@@ -265,16 +265,6 @@ func stopGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 	}
 	syscall.Kill(-pgid, syscall.SIGKILL)
 	<-exited
-}
-
-// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.

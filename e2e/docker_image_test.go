@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
@@ -144,7 +145,7 @@ func TestDockerImage(t *testing.T) {
 	}
 
 	// 4. A fresh container; the image's command on a free port of 127.0.0.1.
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestDockerImage(t *testing.T) {
 	t.Run("Binder", func(t *testing.T) {
 		b := *b
 		b.t = t
-		port, err := freePort()
+		port, err := localhub.FreePort()
 		if err != nil {
 			t.Fatal(err)
 		}

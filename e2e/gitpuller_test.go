@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -63,7 +64,7 @@ func TestNbgitpuller(t *testing.T) {
 	run(course, "commit", "-q", "-m", "week 1")
 
 	// git daemon on 127.0.0.1 and a free port, serving repos/.
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -426,13 +427,9 @@ type hub struct {
 // t.Cleanup.
 func startHub(t *testing.T, ctx context.Context, prefix string, users []*hubUser, password string) *hub {
 	t.Helper()
-	var ports [3]int
-	for i := range ports {
-		p, err := freePort()
-		if err != nil {
-			t.Fatalf("hub test: no free port: %v", err)
-		}
-		ports[i] = p
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		t.Fatalf("hub test: %v", err)
 	}
 	dir := t.TempDir()
 	var names []string
@@ -446,17 +443,9 @@ c.DummyAuthenticator.password = %q
 c.Authenticator.allowed_users = {%s}
 c.Authenticator.admin_users = set()
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
 # The test drives JupyterLab through its application object.
 c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
-`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0], ports[1], ports[2],
-		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
+`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0]) + localhub.Private(dir, ports[1], ports[2])
 	configPath := filepath.Join(dir, "jupyterhub_test_config.py")
 	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
 		t.Fatal(err)

@@ -21,6 +21,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
@@ -338,11 +339,9 @@ func TestClassTerm(t *testing.T) {
 	}
 
 	// 3. The instructor's settings: the hub's address (and completion off).
-	ports := [3]int{}
-	for i := range ports {
-		if ports[i], err = freePort(); err != nil {
-			t.Fatal(err)
-		}
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		t.Fatal(err)
 	}
 	settings := fmt.Sprintf("\n# the term's settings\nc.JupyterHub.bind_url = \"http://127.0.0.1:%d\"\nc.Spawner.environment = {\"LESSONS_COMPLETION\": \"off\"}\n", ports[0])
 	f, err := os.OpenFile(local, os.O_APPEND|os.O_WRONLY, 0)
@@ -357,17 +356,9 @@ func TestClassTerm(t *testing.T) {
 	// 4. The hub, with PAM (the shipped default) and the install's files.
 	hubDir := filepath.Join(work, "hub")
 	os.MkdirAll(hubDir, 0o700)
-	testConfig := fmt.Sprintf(`load_subconfig(%q)
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
-c.Spawner.environment.update({"JUPYTER_PATH": %q})
-`, filepath.Join(install, "jupyterhub_config.py"), ports[1], ports[2], filepath.Join(hubDir, "proxy.pid"),
-		filepath.Join(hubDir, "jupyterhub.sqlite"), filepath.Join(hubDir, "cookie_secret"), prefix+"/share/jupyter")
+	testConfig := fmt.Sprintf("load_subconfig(%q)\n", filepath.Join(install, "jupyterhub_config.py")) +
+		localhub.Private(hubDir, ports[1], ports[2]) +
+		fmt.Sprintf("c.Spawner.environment.update({\"JUPYTER_PATH\": %q})\n", prefix+"/share/jupyter")
 	if err := os.WriteFile(filepath.Join(hubDir, "config.py"), []byte(testConfig), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,50 @@
+// Package localhub holds what the programs that start a JupyterHub on this
+// machine share (the end-to-end tests and the class-load measurement):
+// free ports on 127.0.0.1, and the configuration lines that keep such a
+// hub's state, proxy and ports to itself.
+package localhub
+
+import (
+	"fmt"
+	"net"
+	"path/filepath"
+)
+
+// FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func FreePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// FreePorts returns n ports of FreePort.
+func FreePorts(n int) ([]int, error) {
+	ports := make([]int, n)
+	for i := range ports {
+		p, err := FreePort()
+		if err != nil {
+			return nil, fmt.Errorf("no free port on 127.0.0.1: %w", err)
+		}
+		ports[i] = p
+	}
+	return ports, nil
+}
+
+// Private is the configuration (jupyterhub_config.py lines) of a hub that
+// runs beside any other on the machine: the hub's API on hubPort and the
+// proxy's on apiPort, both on 127.0.0.1, its proxy's pid file, database and
+// cookie secret in dir, and the single-user servers and the proxy stopped
+// with it. The public address (c.JupyterHub.bind_url) is the caller's.
+func Private(dir string, hubPort, apiPort int) string {
+	return fmt.Sprintf(`c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
+c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
+c.ConfigurableHTTPProxy.pid_file = %q
+c.JupyterHub.db_url = "sqlite:///" + %q
+c.JupyterHub.cookie_secret_file = %q
+c.JupyterHub.cleanup_servers = True
+c.JupyterHub.cleanup_proxy = True
+`, hubPort, apiPort, filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
+}
