@@ -434,18 +434,14 @@ func startHub(t *testing.T, ctx context.Context, prefix string, users []*hubUser
 	dir := t.TempDir()
 	var names []string
 	for _, u := range users {
-		names = append(names, strconv.Quote(u.name))
+		names = append(names, u.name)
 	}
 	config := fmt.Sprintf(`# TestJupyterHub: the shared install's configuration, then the test's settings.
 load_subconfig(%q)
-c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%s}
-c.Authenticator.admin_users = set()
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
 # The test drives JupyterLab through its application object.
 c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
-`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0]) + localhub.Private(dir, ports[1], ports[2])
+`, filepath.Join(prefix, "jupyterhub_config.py"), ports[0]) + localhub.Dummy(password, names) + localhub.Private(dir, ports[1], ports[2])
 	configPath := filepath.Join(dir, "jupyterhub_test_config.py")
 	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
 		t.Fatal(err)

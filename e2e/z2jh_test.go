@@ -101,10 +101,7 @@ func TestZ2JHSingleuser(t *testing.T) {
 	dir := t.TempDir()
 	// The settings of deploy/z2jh-values.yaml that matter to a server
 	// (singleuser.cmd and defaultUrl), with a hub on this machine.
-	config := fmt.Sprintf(`c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%q}
-c.JupyterHub.bind_url = "http://127.0.0.1:%d"
+	config := localhub.Dummy(password, []string{u.name}) + fmt.Sprintf(`c.JupyterHub.bind_url = "http://127.0.0.1:%d"
 c.ConfigurableHTTPProxy.command = [%q]
 c.Spawner.cmd = [%q]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
@@ -112,7 +109,7 @@ c.Spawner.http_timeout = 300
 c.Spawner.start_timeout = 300
 c.Spawner.environment = {"JUPYTER_PATH": %q}
 c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
-`, password, u.name, ports[0], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
+`, ports[0], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
 		filepath.Join(install, "bin/lessons-singleuser"), prefix+"/share/jupyter") + localhub.Private(dir, ports[1], ports[2])
 	if err := os.WriteFile(filepath.Join(dir, "config.py"), []byte(config), 0o600); err != nil {
 		t.Fatal(err)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"net"
 	"path/filepath"
+	"strconv"
+	"strings"
 )
 
 // FreePort returns a TCP port on 127.0.0.1 that was free a moment ago.
@@ -47,4 +49,19 @@ c.JupyterHub.cookie_secret_file = %q
 c.JupyterHub.cleanup_servers = True
 c.JupyterHub.cleanup_proxy = True
 `, hubPort, apiPort, filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
+}
+
+// Dummy is the configuration of a hub whose users are the users named,
+// none an admin, who log in with the one password (JupyterHub's
+// DummyAuthenticator: for tests and measurements only).
+func Dummy(password string, users []string) string {
+	var names []string
+	for _, u := range users {
+		names = append(names, strconv.Quote(u))
+	}
+	return fmt.Sprintf(`c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
+c.DummyAuthenticator.password = %q
+c.Authenticator.allowed_users = {%s}
+c.Authenticator.admin_users = set()
+`, password, strings.Join(names, ", "))
 }

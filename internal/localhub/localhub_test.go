@@ -45,3 +45,19 @@ func TestPrivate(t *testing.T) {
 		}
 	}
 }
+
+// TestDummy: the users as a Python set of quoted names, the password
+// quoted, no admin.
+func TestDummy(t *testing.T) {
+	got := Dummy(`p"w`, []string{"ann", "bo b"})
+	for _, want := range []string{
+		`c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"`,
+		`c.DummyAuthenticator.password = "p\"w"`,
+		`c.Authenticator.allowed_users = {"ann", "bo b"}`,
+		`c.Authenticator.admin_users = set()`,
+	} {
+		if !strings.Contains(got, want+"\n") {
+			t.Errorf("no line %s in\n%s", want, got)
+		}
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -36,23 +35,15 @@ type hub struct {
 // root's own folders (such as ~/go/bin/gopls) would otherwise reach the
 // kernels, which a class's would not find.
 func hubConfig(prefix, dir, password string, students []string, ports []int) string {
-	var names []string
-	for _, s := range students {
-		names = append(names, strconv.Quote(s))
-	}
 	return fmt.Sprintf(`# classload: the shared install's configuration, then the measurement's settings.
 load_subconfig(%q)
-c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%s}
-c.Authenticator.admin_users = set()
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = %q
 c.Spawner.environment.update({"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"})
 c.Spawner.args = list(c.Spawner.args) + (["--allow-root"] if __import__("os").geteuid() == 0 else [])
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
-`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "),
-		filepath.Join(dir, "home", "{username}"), ports[0]) + localhub.Private(dir, ports[1], ports[2])
+`, filepath.Join(prefix, "jupyterhub_config.py"), filepath.Join(dir, "home", "{username}"), ports[0]) +
+		localhub.Dummy(password, students) + localhub.Private(dir, ports[1], ports[2])
 }
 
 // startHub starts the shared install's JupyterHub with hubConfig and the
