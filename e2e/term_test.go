@@ -232,20 +232,6 @@ func withAnswer(t *testing.T, nb []byte, id, text string) []byte {
 	return b
 }
 
-func termCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return rows
-}
-
 // TestClassTerm walks one term of a class on one server, as
 // docs/instructor.md tells an instructor to run it: the shared install
 // (scripts/setup.sh --system, into a prefix of its own, from a copy of this
@@ -319,7 +305,7 @@ func TestClassTerm(t *testing.T) {
 		t.Errorf("the second roster run changed something:\n%s", again)
 	}
 	pw := map[string]string{}
-	for _, r := range termCSV(t, passwords) {
+	for _, r := range repo.ReadCSV(t, passwords) {
 		pw[r[0]] = r[1]
 	}
 	for _, s := range termStudents {
@@ -449,7 +435,7 @@ func TestClassTerm(t *testing.T) {
 	}
 	auto := a.MaxScore()
 	scores := map[string]string{}
-	for _, r := range termCSV(t, filepath.Join(grades, "grades.csv"))[1:] {
+	for _, r := range repo.ReadCSV(t, filepath.Join(grades, "grades.csv"))[1:] {
 		scores[r[0]] = r[4]
 	}
 	if want := strconv.FormatFloat(auto, 'g', -1, 64); scores["termstu1"] != want || scores["termstu2"] != "0" {
@@ -461,7 +447,7 @@ func TestClassTerm(t *testing.T) {
 	if i, j := strings.Index(page, "My derivation: p = x - t w lies on H."), strings.Index(page, "The notebook as handed in"); i < 0 || j < 0 || i > j {
 		t.Errorf("termstu2's page does not show the written answer before the notebook (%d, %d)", i, j)
 	}
-	sheet := termCSV(t, filepath.Join(written, "written.csv"))
+	sheet := repo.ReadCSV(t, filepath.Join(written, "written.csv"))
 	if !slices.Equal(sheet[0], []string{"student", "student_id", "submission", "ex1a (max 2)", "ex2a (max 2)"}) || len(sheet) != 3 {
 		t.Fatalf("written.csv: %q", sheet)
 	}
@@ -494,7 +480,7 @@ func TestClassTerm(t *testing.T) {
 		{"termstu1", "9001", "", "", "", num(auto + 3.5), "0"},
 		{"termstu2", "9002", "", "", "", num(math.Round((1-0.05*possible)*1e6) / 1e6), "1"},
 	}
-	got := termCSV(t, canvas)
+	got := repo.ReadCSV(t, canvas)
 	slices.SortFunc(got[2:], func(x, y []string) int { return strings.Compare(x[0], y[0]) })
 	if len(got) != len(want) {
 		t.Fatalf("canvas.csv: %d rows, want %d:\n%q", len(got), len(want), got)

@@ -1,8 +1,10 @@
 package repo
 
 import (
+	"encoding/csv"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,4 +29,14 @@ func Write(t testing.TB, path, data string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// ReadCSV returns the records of the CSV file at path, or fails the test.
+func ReadCSV(t testing.TB, path string) [][]string {
+	t.Helper()
+	rows, err := csv.NewReader(strings.NewReader(MustRead(t, path))).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return rows
 }

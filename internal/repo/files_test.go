@@ -21,4 +21,7 @@ func TestWriteRead(t *testing.T) {
 	if got := repo.MustRead(t, p); got != "x,y\n" {
 		t.Errorf("MustRead: %q, want %q", got, "x,y\n")
 	}
+	if got := repo.ReadCSV(t, repo.Write(t, p, "a,\"b, c\"\n1,2\n")); len(got) != 2 || got[0][1] != "b, c" || got[1][0] != "1" {
+		t.Errorf("ReadCSV: %q", got)
+	}
 }

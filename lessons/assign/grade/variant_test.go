@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
@@ -59,7 +60,7 @@ var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 // recorder is the solution with every leakable exercise printing the
 // arguments of each call and the answers it gave.
 func recorder(t *testing.T, dir string, a *assignment.Assignment) *notebook.Notebook {
-	nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+	nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 	for _, e := range leakable(a) {
 		var rs, fmts, args []string
 		for i := range e.results {
@@ -80,7 +81,7 @@ func recorder(t *testing.T, dir string, a *assignment.Assignment) *notebook.Note
 // (exercise -> arguments -> results, as Go syntax) and returns zero values
 // for any other call: a student who copied hidden values from somewhere.
 func lookup(t *testing.T, dir string, a *assignment.Assignment, records map[string]map[string][]string) *notebook.Notebook {
-	nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+	nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 	for _, e := range leakable(a) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "\tswitch %s {\n", lookupKey(e))
@@ -152,7 +153,7 @@ func TestHiddenVariants(t *testing.T) {
 				return g
 			}
 			public, alice, bob := grader(nil, ""), grader(testSecret, "alice"), grader(testSecret, "bob")
-			checkFullMarks(t, a, grade(t, bob, a, "solution.ipynb, bob's variant", readNB(t, filepath.Join(dir, "solution.ipynb"))))
+			checkFullMarks(t, a, grade(t, bob, a, "solution.ipynb, bob's variant", repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))))
 
 			records := map[string]map[string][]string{}
 			for _, g := range []*Grader{public, alice} {

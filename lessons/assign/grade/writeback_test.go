@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
@@ -100,7 +101,7 @@ func TestArgumentWriteBack(t *testing.T) {
 	for _, dir := range dirs {
 		a := loadAssignment(t, dir)
 		for _, e := range exercises(a) {
-			nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+			nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 			if !writeBack(t, nb, e) {
 				continue
 			}
