@@ -10,6 +10,7 @@ package gosrc
 import (
 	"go/ast"
 	"go/token"
+	"strconv"
 	"strings"
 )
 
@@ -208,4 +209,14 @@ func ReferencedFuncs(fn *ast.FuncDecl, known map[string]*ast.FuncDecl) map[strin
 	}
 	visit(fn.Body)
 	return seen
+}
+
+// Import is the path of an import spec, unquoted, and the name it is
+// given ("" if none).
+func Import(is *ast.ImportSpec) (path, name string) {
+	path, _ = strconv.Unquote(is.Path.Value) // the parser checked the literal
+	if is.Name != nil {
+		name = is.Name.Name
+	}
+	return path, name
 }

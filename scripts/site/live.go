@@ -194,13 +194,8 @@ func parseDecls(src string) ([]importSpec, []decl, error) {
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {
-					is := s.(*ast.ImportSpec)
-					p, _ := strconv.Unquote(is.Path.Value)
-					spec := importSpec{path: p}
-					if is.Name != nil {
-						spec.name = is.Name.Name
-					}
-					imports = append(imports, spec)
+					p, name := gosrc.Import(s.(*ast.ImportSpec))
+					imports = append(imports, importSpec{path: p, name: name})
 				}
 				continue
 			}
@@ -254,12 +249,7 @@ func deleteImport(f *ast.File, imp importSpec) {
 			continue
 		}
 		g.Specs = slices.DeleteFunc(g.Specs, func(s ast.Spec) bool {
-			is := s.(*ast.ImportSpec)
-			p, _ := strconv.Unquote(is.Path.Value)
-			name := ""
-			if is.Name != nil {
-				name = is.Name.Name
-			}
+			p, name := gosrc.Import(s.(*ast.ImportSpec))
 			return p == imp.path && name == imp.name
 		})
 	}

@@ -146,13 +146,8 @@ func ParseCell(index int, src string) (*ParsedCell, error) {
 			}
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {
-					is := s.(*ast.ImportSpec)
-					p, _ := strconv.Unquote(is.Path.Value)
-					spec := ImportSpec{Path: p}
-					if is.Name != nil {
-						spec.Name = is.Name.Name
-					}
-					pc.Imports = append(pc.Imports, spec)
+					p, name := gosrc.Import(s.(*ast.ImportSpec))
+					pc.Imports = append(pc.Imports, ImportSpec{Path: p, Name: name})
 				}
 				continue
 			}
