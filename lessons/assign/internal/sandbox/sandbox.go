@@ -687,14 +687,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 // writer may overshoot by what it makes in that time (each file is bounded
 // by RLIMIT_FSIZE anyway).
 func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64, kill func()) {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	watch(ctx, kill, func() bool {
 		files, bytes := 0, int64(0)
 		for _, dir := range dirs {
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -711,7 +704,22 @@ func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64,
 				return nil
 			})
 		}
-		if files > maxFiles || bytes > maxBytes {
+		return files > maxFiles || bytes > maxBytes
+	})
+}
+
+// watch calls kill once over reports true, asking it every 50 ms until ctx
+// ends.
+func watch(ctx context.Context, kill func(), over func() bool) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if over() {
 			kill()
 			return
 		}
@@ -822,19 +830,7 @@ func statusUIDs(status string) []string {
 // allocation may overshoot by what it allocates in that time; where no
 // cgroup is writable it is the only memory limit.
 func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if treeRSS(pid) > limit {
-			kill()
-			return
-		}
-	}
+	watch(ctx, kill, func() bool { return treeRSS(pid) > limit })
 }
 
 // treeRSS sums the resident memory of pid and its descendants, from /proc.
