@@ -5,11 +5,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/perceptron-go/lessons/internal/gosrc"
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // gonbCommentPrefix lets a GoNB special command be written as a Go comment.
@@ -53,6 +55,21 @@ func ReadCellLines(src string) CellLines {
 		}
 	}
 	return cl
+}
+
+// CodeCells yields the index and the lines of each code cell of nb that is
+// not a %test cell: the cells whose code a student writes or is given.
+func CodeCells(nb *notebook.Notebook) iter.Seq2[int, CellLines] {
+	return func(yield func(int, CellLines) bool) {
+		for i, c := range nb.Cells {
+			if c.Type != "code" {
+				continue
+			}
+			if cl := ReadCellLines(c.Source); !cl.Test && !yield(i, cl) {
+				return
+			}
+		}
+	}
 }
 
 // GoSource returns the Go declarations of the cell as a file of package

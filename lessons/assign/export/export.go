@@ -289,14 +289,7 @@ func Code(dir string, gs []Grade, w io.Writer) (int, error) {
 func GoCode(nb *notebook.Notebook) string {
 	var b strings.Builder
 	b.WriteString("package main\n")
-	for i, c := range nb.Cells {
-		if c.Type != "code" {
-			continue
-		}
-		cl := assignment.ReadCellLines(c.Source)
-		if cl.Test {
-			continue
-		}
+	for i, cl := range assignment.CodeCells(nb) {
 		src := strings.TrimPrefix(cl.GoSource(), "package main\n")
 		if src = strings.Trim(src, "\n"); strings.TrimSpace(src) == "" {
 			continue
