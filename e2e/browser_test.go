@@ -177,18 +177,27 @@ func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root str
 		}
 	})
 
-	// Wait until the server answers its REST API.
-	ready, cancel := context.WithTimeout(ctx, 90*time.Second)
+	srv.waitReady(t, ctx, 90*time.Second, spec.what, cmd, exited, logPath)
+	return srv
+}
+
+// waitReady waits until the server answers its REST API, at most for
+// within; it fails the test, with the tail of the server's log, if the
+// server's command (what) exits first, which closes exited, or if the time
+// runs out.
+func (srv *jupyterServer) waitReady(t *testing.T, ctx context.Context, within time.Duration, what string, cmd *exec.Cmd, exited <-chan struct{}, logPath string) {
+	t.Helper()
+	ready, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
 	for {
 		if err := srv.get(ready, "/api/status", nil); err == nil {
-			return srv
+			return
 		}
 		select {
 		case <-exited:
-			t.Fatalf("%s: the server exited before it answered (%v):\n%s", spec.what, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
+			t.Fatalf("%s exited before the server answered (%v):\n%s", what, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-ready.Done():
-			t.Fatalf("%s: the server did not answer on %s within 90 s:\n%s", spec.what, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
+			t.Fatalf("%s: no server on %s within %v:\n%s", what, srv.base, within, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}

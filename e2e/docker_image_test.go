@@ -379,20 +379,8 @@ func (b *buildah) serve(ctr string, cmdline []string, port int, basePath, token,
 			t.Logf("Jupyter server log, in the container (%s):\n%s", logPath, repo.Tail(repo.ReadFile(logPath), 40))
 		}
 	})
-	ready, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
-	defer cancel()
-	for {
-		if err := srv.get(ready, "/api/status", nil); err == nil {
-			return srv
-		}
-		select {
-		case <-exited:
-			t.Fatalf("the image's command %q exited before the server answered (%v):\n%s", cmdline, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
-		case <-ready.Done():
-			t.Fatalf("the image's command %q: no server on %s within 2 min:\n%s", cmdline, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
-		case <-time.After(300 * time.Millisecond):
-		}
-	}
+	srv.waitReady(t, b.ctx, 2*time.Minute, fmt.Sprintf("the image's command %q", cmdline), cmd, exited, logPath)
+	return srv
 }
 
 // removeAll removes the test's containers and images, its container store
