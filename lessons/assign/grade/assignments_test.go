@@ -9,6 +9,7 @@ import (
 	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // signFlips are the deliberately wrong solutions of the real assignments:
@@ -79,7 +80,7 @@ func TestAssignments(t *testing.T) {
 			// Two assignments at a time (go test -parallel): one compiles
 			// while the other waits for its endless loops to be cut off.
 			t.Parallel()
-			a := loadAssignment(t, dir)
+			a := assigntest.Load(t, dir)
 			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != assignment.SetupCell {
 				t.Errorf("cell 0 of the source is not the standard setup cell:\n%s", got)
 			}

@@ -20,6 +20,7 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
@@ -65,15 +66,6 @@ func newGrader(t *testing.T, timeout time.Duration) *Grader {
 		Sandbox: newSandbox(t, 2048), Log: t.Logf}
 	t.Cleanup(g.Close)
 	return g
-}
-
-func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
-	t.Helper()
-	a, err := assignment.LoadAssignment(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
 }
 
 // grade grades nb and logs the readable report.
@@ -290,7 +282,7 @@ const fixture = "../testdata/hw0_fixture"
 // TestSign (1, on the given signExamples) and the hidden TestDotHidden (3,
 // expects Dot = 0).
 func TestGradeFixture(t *testing.T) {
-	a := loadAssignment(t, fixture)
+	a := assigntest.Load(t, fixture)
 	if got, want := testNames(a), []string{"TestDot", "TestDotHidden", "TestScore", "TestSign"}; !slices.Equal(got, want) {
 		t.Fatalf("fixture tests %v, want %v", got, want)
 	}
@@ -544,7 +536,7 @@ func TestGradeFixture(t *testing.T) {
 // metadata, from the folder name, or not at all, and a grades.csv.
 func TestGradeCommand(t *testing.T) {
 	needBubblewrap(t)
-	a := loadAssignment(t, fixture)
+	a := assigntest.Load(t, fixture)
 	student, solution := generate.Notebooks(a, false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")

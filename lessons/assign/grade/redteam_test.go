@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/internal/repo"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
@@ -106,7 +107,7 @@ func redTeamAt(t *testing.T, level string) {
 			if rt.Assignment != "" {
 				dir = filepath.Join("../..", rt.Assignment)
 			}
-			a := loadAssignment(t, dir)
+			a := assigntest.Load(t, dir)
 			g := newGrader(t, *testTimeout)
 			g.Sandbox = newSandboxAt(t, level, 2048)
 			g.BuildMemoryMB = rt.Build

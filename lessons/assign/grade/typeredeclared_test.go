@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/perceptron-go/lessons/internal/repo"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // TestGradeRedeclaredGivenType: a submission that redeclares a type of the
@@ -18,7 +19,7 @@ import (
 func TestGradeRedeclaredGivenType(t *testing.T) {
 	needBubblewrap(t)
 	repoDir := repo.Dir(t)
-	a := loadAssignment(t, filepath.Join(repoDir, "lessons", "hw2_pla"))
+	a := assigntest.Load(t, filepath.Join(repoDir, "lessons", "hw2_pla"))
 	nb := repo.ReadNotebook(t, filepath.Join(repoDir, "lessons", "hw2_pla", "solution.ipynb"))
 	typeCell := -1
 	for i, c := range nb.Cells {

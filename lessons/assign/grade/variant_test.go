@@ -12,6 +12,7 @@ import (
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // testSecret is the instructor's secret of these tests.
@@ -144,7 +145,7 @@ func TestHiddenVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range dirs {
-		a := loadAssignment(t, dir)
+		a := assigntest.Load(t, dir)
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel()
 			grader := func(secret []byte, student string) *Grader {
