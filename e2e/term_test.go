@@ -8,7 +8,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"os"
@@ -89,39 +88,7 @@ type hubAPI struct {
 }
 
 func (c *hubAPI) do(ctx context.Context, method, path string, body, out any) (int, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return 0, err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return 0, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "token "+c.token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
-	if resp.StatusCode/100 != 2 {
-		return resp.StatusCode, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return resp.StatusCode, fmt.Errorf("%s %s: %v", method, path, err)
-		}
-	}
-	return resp.StatusCode, nil
+	return localhub.API{Base: c.base, Token: c.token}.Do(ctx, method, path, body, out)
 }
 
 // termLogin asks the hub for a token with the student's name and password

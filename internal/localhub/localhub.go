@@ -5,8 +5,13 @@
 package localhub
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -64,4 +69,54 @@ c.DummyAuthenticator.password = %q
 c.Authenticator.allowed_users = {%s}
 c.Authenticator.admin_users = set()
 `, password, strings.Join(names, ", "))
+}
+
+// API is a client of a hub's REST API, and of a user's server behind the
+// hub, with a token ("" for none).
+type API struct {
+	Base  string // http://HOST:PORT, with no final slash
+	Token string
+}
+
+// Do sends one request to Base+path (body is sent as JSON unless nil) and
+// decodes a JSON answer into out (if not nil). It returns the answer's
+// status; an answer outside 2xx is an error that names the request, the
+// status and the start of the answer.
+func (c API) Do(ctx context.Context, method, path string, body, out any) (int, error) {
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, err
+		}
+		rd = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, c.Base+path, rd)
+	if err != nil {
+		return 0, err
+	}
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if c.Token != "" {
+		req.Header.Set("Authorization", "token "+c.Token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return 0, fmt.Errorf("%s %s: %w", method, path, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
+	if err != nil {
+		return resp.StatusCode, fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return resp.StatusCode, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, b)
+	}
+	if out != nil {
+		if err := json.Unmarshal(b, out); err != nil {
+			return resp.StatusCode, fmt.Errorf("%s %s: decoding the answer: %w", method, path, err)
+		}
+	}
+	return resp.StatusCode, nil
 }

@@ -1,7 +1,11 @@
 package localhub
 
 import (
+	"context"
+	"encoding/json"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
@@ -59,5 +63,33 @@ func TestDummy(t *testing.T) {
 		if !strings.Contains(got, want+"\n") {
 			t.Errorf("no line %s in\n%s", want, got)
 		}
+	}
+}
+
+// TestAPI: the token and the JSON body reach the server, the JSON answer
+// is decoded, and an answer outside 2xx is an error with its status.
+func TestAPI(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var in map[string]string
+		json.NewDecoder(r.Body).Decode(&in)
+		switch {
+		case r.Header.Get("Authorization") != "token tok":
+			http.Error(w, "no token", http.StatusForbidden)
+		case r.Method == http.MethodPost && r.Header.Get("Content-Type") == "application/json":
+			json.NewEncoder(w).Encode(map[string]string{"got": in["name"], "path": r.URL.Path})
+		default:
+			http.Error(w, "unexpected", http.StatusBadRequest)
+		}
+	}))
+	defer srv.Close()
+	ctx := context.Background()
+	var out map[string]string
+	code, err := API{Base: srv.URL, Token: "tok"}.Do(ctx, http.MethodPost, "/hub/api/users/ann/tokens", map[string]string{"name": "ann"}, &out)
+	if err != nil || code != 200 || out["got"] != "ann" || out["path"] != "/hub/api/users/ann/tokens" {
+		t.Errorf("POST: %d, %v, %v", code, out, err)
+	}
+	code, err = API{Base: srv.URL}.Do(ctx, http.MethodGet, "/hub/api", nil, nil)
+	if code != http.StatusForbidden || err == nil || !strings.Contains(err.Error(), "403") || !strings.Contains(err.Error(), "no token") {
+		t.Errorf("without the token: %d, %v; want 403 and an error that says so", code, err)
 	}
 }

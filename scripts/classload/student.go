@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	mrand "math/rand/v2"
 	"net/http"
@@ -18,6 +16,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
@@ -37,42 +36,8 @@ func (c *client) do(ctx context.Context, method, path string, body, out any) err
 	if c.budget.Add(-1) < 0 {
 		return errBudget
 	}
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "token "+c.token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
-	if err != nil {
-		return fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %s: %.200s", method, path, resp.Status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return fmt.Errorf("%s %s: decoding the answer: %w", method, path, err)
-		}
-	}
-	return nil
+	_, err := localhub.API{Base: c.base, Token: c.token}.Do(ctx, method, path, body, out)
+	return err
 }
 
 // think is the distribution of a student's pauses before each cell:
