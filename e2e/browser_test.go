@@ -210,27 +210,8 @@ func (s *jupyterServer) get(ctx context.Context, path string, v any) error {
 }
 
 func (s *jupyterServer) do(ctx context.Context, method, path string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, method, s.base+path, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "token "+s.token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(body))
-	}
-	if v != nil {
-		return json.Unmarshal(body, v)
-	}
-	return nil
+	_, err := localhub.API{Base: s.base, Token: s.token}.Do(ctx, method, path, nil, v)
+	return err
 }
 
 // shutdownKernels asks the server to shut down every kernel it runs (a
