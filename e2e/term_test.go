@@ -111,28 +111,13 @@ func (c *hubAPI) startServer(t *testing.T, ctx context.Context, login string) {
 	if _, err := c.do(ctx, http.MethodPost, "/hub/api/users/"+login+"/server", nil, nil); err != nil {
 		t.Fatalf("%s: starting the server: %v", login, err)
 	}
-	for {
-		var u struct {
-			Servers map[string]struct {
-				Ready bool `json:"ready"`
-			} `json:"servers"`
-		}
-		if _, err := c.do(ctx, http.MethodGet, "/hub/api/users/"+login, nil, &u); err != nil {
-			t.Fatalf("%s: waiting for the server: %v", login, err)
-		}
-		s, ok := u.Servers[""]
-		if ok && s.Ready {
-			return
-		}
+	c.waitServer(t, ctx, login, "start", time.Second, func(servers map[string]hubServer) bool {
+		s, ok := servers[""]
 		if !ok {
 			t.Fatalf("%s: the server failed to start (the hub gave up on it)", login)
 		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("%s: the server did not start: %v", login, ctx.Err())
-		case <-time.After(time.Second):
-		}
-	}
+		return s.Ready
+	})
 }
 
 // stopServer stops the student's server and waits until it has.
@@ -141,20 +126,35 @@ func (c *hubAPI) stopServer(t *testing.T, ctx context.Context, login string) {
 	if _, err := c.do(ctx, http.MethodDelete, "/hub/api/users/"+login+"/server", nil, nil); err != nil {
 		t.Fatalf("%s: stopping the server: %v", login, err)
 	}
+	c.waitServer(t, ctx, login, "stop", 500*time.Millisecond, func(servers map[string]hubServer) bool {
+		return len(servers) == 0
+	})
+}
+
+// hubServer is what the hub's API says of a user's server.
+type hubServer struct {
+	Ready bool `json:"ready"`
+}
+
+// waitServer asks the hub for the student's servers every pause until done
+// says yes; it fails the test if the hub does not answer or ctx ends (the
+// server did not start or stop: what).
+func (c *hubAPI) waitServer(t *testing.T, ctx context.Context, login, what string, pause time.Duration, done func(servers map[string]hubServer) bool) {
+	t.Helper()
 	for {
 		var u struct {
-			Servers map[string]any `json:"servers"`
+			Servers map[string]hubServer `json:"servers"`
 		}
 		if _, err := c.do(ctx, http.MethodGet, "/hub/api/users/"+login, nil, &u); err != nil {
-			t.Fatalf("%s: waiting for the server to stop: %v", login, err)
+			t.Fatalf("%s: waiting for the server to %s: %v", login, what, err)
 		}
-		if len(u.Servers) == 0 {
+		if done(u.Servers) {
 			return
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%s: the server did not stop: %v", login, ctx.Err())
-		case <-time.After(500 * time.Millisecond):
+			t.Fatalf("%s: the server did not %s: %v", login, what, ctx.Err())
+		case <-time.After(pause):
 		}
 	}
 }
