@@ -68,6 +68,24 @@ var (
 		"folder for the browser test's screenshots (default: a new temporary folder, kept after the test)")
 )
 
+// shotsDir returns the folder of a test's screenshots, -browser.screenshots
+// (made if missing) or a new temporary folder named for what, kept after
+// the test, and logs it.
+func shotsDir(t *testing.T, what string) string {
+	t.Helper()
+	shots, err := *browserShots, error(nil)
+	if shots == "" {
+		shots, err = os.MkdirTemp("", "perceptron-"+what+"-test-")
+	} else {
+		err = os.MkdirAll(shots, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots go to %s", shots)
+	return shots
+}
+
 // browserSetupHint is the fix for a missing browser.
 const browserSetupHint = "install it with `bash scripts/setup.sh --with-chromium` (scripts/test.sh does), or pass -browser.chromium=PATH"
 

@@ -611,16 +611,7 @@ func TestJupyterHub(t *testing.T) {
 	password := fmt.Sprintf("pw-%x", time.Now().UnixNano())
 	h := startHub(t, ctx, prefix, users, password)
 
-	shots := *browserShots
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "perceptron-hub-test-")
-	} else {
-		err = os.MkdirAll(shots, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots go to %s", shots)
+	shots := shotsDir(t, "hub")
 	for _, u := range users {
 		u.shots = filepath.Join(shots, u.name)
 		if err := os.MkdirAll(u.shots, 0o755); err != nil {
