@@ -189,14 +189,8 @@ func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath stri
 	t.Helper()
 	nb := repo.ReadNotebook(t, notebookPath)
 	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: nb.CodeSources()}), func(p string) bool { return p == "testing" })
-	gomod, err := os.ReadFile(filepath.Join(moduleDir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gosum, err := os.ReadFile(filepath.Join(moduleDir, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	gomod := []byte(repo.MustRead(t, filepath.Join(moduleDir, "go.mod")))
+	gosum := repo.MustRead(t, filepath.Join(moduleDir, "go.sum"))
 	module := regexp.MustCompile(`(?m)^module\s+(\S+)`).FindSubmatch(gomod)
 	if module == nil {
 		t.Fatalf("%s/go.mod names no module", moduleDir)
@@ -210,7 +204,7 @@ func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath stri
 		fmt.Fprintf(&main, "\t_ %q\n", p)
 	}
 	main.WriteString(")\n\nfunc main() {}\n")
-	for name, content := range map[string]string{"go.mod": mod, "go.sum": string(gosum), "main.go": main.String()} {
+	for name, content := range map[string]string{"go.mod": mod, "go.sum": gosum, "main.go": main.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -698,11 +692,7 @@ func ownedBy(path string, uid int) bool {
 // configuration that set-up installs and TestJupyterHub runs, word for word,
 // in its section "A class on one server (JupyterHub)".
 func TestJupyterHubConfigReadme(t *testing.T) {
-	readme, err := os.ReadFile("docs/instructor.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, ok := repo.Section(string(readme), "A class on one server (JupyterHub)")
+	sec, ok := repo.Section(repo.MustRead(t, "docs/instructor.md"), "A class on one server (JupyterHub)")
 	if !ok {
 		t.Fatal(`docs/instructor.md has no "## A class on one server (JupyterHub)" section`)
 	}
