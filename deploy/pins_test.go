@@ -100,11 +100,7 @@ func TestJupyterPins(t *testing.T) {
 		t.Errorf("%s: configurable-http-proxy %q, want an exact version", proxyPackage, chp)
 	}
 
-	readme, err := os.ReadFile("docs/instructor.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, ok := repo.Section(string(readme), "Versions")
+	sec, ok := repo.Section(repo.MustRead(t, "docs/instructor.md"), "Versions")
 	if !ok {
 		t.Fatal(`docs/instructor.md has no "## Versions" section`)
 	}

@@ -262,23 +262,8 @@ func TestLessonsUpdateKeepsWork(t *testing.T) {
 	lessonsInit(t, prefix, env, dest)
 
 	const edited, untouched, added = "notebooks/04_batch_pla.ipynb", "notebooks/03_online_perceptron.ipynb", "lessons/hw1_hyperplanes/solution.ipynb"
-	read := func(path string) string {
-		t.Helper()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	read := func(path string) string { return repo.MustRead(t, path) }
+	write := func(path, data string) { repo.Write(t, path, data) }
 	for _, f := range []string{edited, untouched} {
 		if _, err := os.Stat(filepath.Join(dest, f)); err != nil {
 			t.Fatalf("the first copy lacks %s: %v", f, err)

@@ -1,7 +1,6 @@
 package docs_test
 
 import (
-	"encoding/csv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -224,15 +223,7 @@ func TestInstructorGuideWalkThrough(t *testing.T) {
 
 func readCSV(t *testing.T, path string) [][]string {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
+	rows := repo.ReadCSV(t, path)
 	if len(rows) < 2 {
 		t.Fatalf("%s has %d rows", path, len(rows))
 	}

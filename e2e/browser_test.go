@@ -9,7 +9,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -24,6 +23,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
@@ -68,6 +68,24 @@ var (
 	browserShots = flag.String("browser.screenshots", "",
 		"folder for the browser test's screenshots (default: a new temporary folder, kept after the test)")
 )
+
+// shotsDir returns the folder of a test's screenshots, -browser.screenshots
+// (made if missing) or a new temporary folder named for what, kept after
+// the test, and logs it.
+func shotsDir(t *testing.T, what string) string {
+	t.Helper()
+	shots, err := *browserShots, error(nil)
+	if shots == "" {
+		shots, err = os.MkdirTemp("", "perceptron-"+what+"-test-")
+	} else {
+		err = os.MkdirAll(shots, 0o755)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshots go to %s", shots)
+	return shots
+}
 
 // browserSetupHint is the fix for a missing browser.
 const browserSetupHint = "install it with `bash scripts/setup.sh --with-chromium` (scripts/test.sh does), or pass -browser.chromium=PATH"
@@ -129,7 +147,7 @@ type serverSpec struct {
 // server's process group) with t.Cleanup.
 func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root string, spec serverSpec) *jupyterServer {
 	t.Helper()
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatalf("%s: no free port: %v", spec.what, err)
 	}
@@ -178,18 +196,27 @@ func startServer(t *testing.T, ctx context.Context, rt *jupyterRuntime, root str
 		}
 	})
 
-	// Wait until the server answers its REST API.
-	ready, cancel := context.WithTimeout(ctx, 90*time.Second)
+	srv.waitReady(t, ctx, 90*time.Second, spec.what, cmd, exited, logPath)
+	return srv
+}
+
+// waitReady waits until the server answers its REST API, at most for
+// within; it fails the test, with the tail of the server's log, if the
+// server's command (what) exits first, which closes exited, or if the time
+// runs out.
+func (srv *jupyterServer) waitReady(t *testing.T, ctx context.Context, within time.Duration, what string, cmd *exec.Cmd, exited <-chan struct{}, logPath string) {
+	t.Helper()
+	ready, cancel := context.WithTimeout(ctx, within)
 	defer cancel()
 	for {
 		if err := srv.get(ready, "/api/status", nil); err == nil {
-			return srv
+			return
 		}
 		select {
 		case <-exited:
-			t.Fatalf("%s: the server exited before it answered (%v):\n%s", spec.what, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
+			t.Fatalf("%s exited before the server answered (%v):\n%s", what, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-ready.Done():
-			t.Fatalf("%s: the server did not answer on %s within 90 s:\n%s", spec.what, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
+			t.Fatalf("%s: no server on %s within %v:\n%s", what, srv.base, within, repo.Tail(repo.ReadFile(logPath), 40))
 		case <-time.After(200 * time.Millisecond):
 		}
 	}
@@ -202,27 +229,8 @@ func (s *jupyterServer) get(ctx context.Context, path string, v any) error {
 }
 
 func (s *jupyterServer) do(ctx context.Context, method, path string, v any) error {
-	req, err := http.NewRequestWithContext(ctx, method, s.base+path, nil)
-	if err != nil {
-		return err
-	}
-	req.Header.Set("Authorization", "token "+s.token)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return err
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil {
-		return err
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %s: %s", method, path, resp.Status, bytes.TrimSpace(body))
-	}
-	if v != nil {
-		return json.Unmarshal(body, v)
-	}
-	return nil
+	_, err := localhub.API{Base: s.base, Token: s.token}.Do(ctx, method, path, nil, v)
+	return err
 }
 
 // shutdownKernels asks the server to shut down every kernel it runs (a
@@ -266,16 +274,6 @@ func stopGroup(pgid int, exited <-chan struct{}, grace time.Duration) {
 	}
 	syscall.Kill(-pgid, syscall.SIGKILL)
 	<-exited
-}
-
-// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // syncBuffer is a bytes.Buffer safe for one writer and one reader.

@@ -20,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
@@ -144,7 +145,7 @@ func TestDockerImage(t *testing.T) {
 	}
 
 	// 4. A fresh container; the image's command on a free port of 127.0.0.1.
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -245,7 +246,7 @@ func TestDockerImage(t *testing.T) {
 	t.Run("Binder", func(t *testing.T) {
 		b := *b
 		b.t = t
-		port, err := freePort()
+		port, err := localhub.FreePort()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -378,20 +379,8 @@ func (b *buildah) serve(ctr string, cmdline []string, port int, basePath, token,
 			t.Logf("Jupyter server log, in the container (%s):\n%s", logPath, repo.Tail(repo.ReadFile(logPath), 40))
 		}
 	})
-	ready, cancel := context.WithTimeout(b.ctx, 2*time.Minute)
-	defer cancel()
-	for {
-		if err := srv.get(ready, "/api/status", nil); err == nil {
-			return srv
-		}
-		select {
-		case <-exited:
-			t.Fatalf("the image's command %q exited before the server answered (%v):\n%s", cmdline, cmd.ProcessState, repo.Tail(repo.ReadFile(logPath), 40))
-		case <-ready.Done():
-			t.Fatalf("the image's command %q: no server on %s within 2 min:\n%s", cmdline, srv.base, repo.Tail(repo.ReadFile(logPath), 40))
-		case <-time.After(300 * time.Millisecond):
-		}
-	}
+	srv.waitReady(t, b.ctx, 2*time.Minute, fmt.Sprintf("the image's command %q", cmdline), cmd, exited, logPath)
+	return srv
 }
 
 // removeAll removes the test's containers and images, its container store

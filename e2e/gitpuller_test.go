@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -47,15 +48,7 @@ func TestNbgitpuller(t *testing.T) {
 		}
 		return string(out)
 	}
-	write := func(path, content string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(path, content string) { repo.Write(t, path, content) }
 
 	// The instructor's repository, with two lessons.
 	repos := filepath.Join(tmp, "repos")
@@ -71,7 +64,7 @@ func TestNbgitpuller(t *testing.T) {
 	run(course, "commit", "-q", "-m", "week 1")
 
 	// git daemon on 127.0.0.1 and a free port, serving repos/.
-	port, err := freePort()
+	port, err := localhub.FreePort()
 	if err != nil {
 		t.Fatal(err)
 	}

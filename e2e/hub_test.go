@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -188,14 +189,8 @@ func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath stri
 	t.Helper()
 	nb := repo.ReadNotebook(t, notebookPath)
 	imports := slices.DeleteFunc(repo.NotebookImports(map[string][]string{notebookPath: nb.CodeSources()}), func(p string) bool { return p == "testing" })
-	gomod, err := os.ReadFile(filepath.Join(moduleDir, "go.mod"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	gosum, err := os.ReadFile(filepath.Join(moduleDir, "go.sum"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	gomod := []byte(repo.MustRead(t, filepath.Join(moduleDir, "go.mod")))
+	gosum := repo.MustRead(t, filepath.Join(moduleDir, "go.sum"))
 	module := regexp.MustCompile(`(?m)^module\s+(\S+)`).FindSubmatch(gomod)
 	if module == nil {
 		t.Fatalf("%s/go.mod names no module", moduleDir)
@@ -209,7 +204,7 @@ func warmCheckModule(t *testing.T, dir, moduleDir, replaceDir, notebookPath stri
 		fmt.Fprintf(&main, "\t_ %q\n", p)
 	}
 	main.WriteString(")\n\nfunc main() {}\n")
-	for name, content := range map[string]string{"go.mod": mod, "go.sum": string(gosum), "main.go": main.String()} {
+	for name, content := range map[string]string{"go.mod": mod, "go.sum": gosum, "main.go": main.String()} {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -426,37 +421,21 @@ type hub struct {
 // t.Cleanup.
 func startHub(t *testing.T, ctx context.Context, prefix string, users []*hubUser, password string) *hub {
 	t.Helper()
-	var ports [3]int
-	for i := range ports {
-		p, err := freePort()
-		if err != nil {
-			t.Fatalf("hub test: no free port: %v", err)
-		}
-		ports[i] = p
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		t.Fatalf("hub test: %v", err)
 	}
 	dir := t.TempDir()
 	var names []string
 	for _, u := range users {
-		names = append(names, strconv.Quote(u.name))
+		names = append(names, u.name)
 	}
 	config := fmt.Sprintf(`# TestJupyterHub: the shared install's configuration, then the test's settings.
 load_subconfig(%q)
-c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%s}
-c.Authenticator.admin_users = set()
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
 # The test drives JupyterLab through its application object.
 c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
-`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "), ports[0], ports[1], ports[2],
-		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
+`, filepath.Join(prefix, "jupyterhub_config.py"), ports[0]) + localhub.Dummy(password, names) + localhub.Private(dir, ports[1], ports[2])
 	configPath := filepath.Join(dir, "jupyterhub_test_config.py")
 	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
@@ -626,16 +605,7 @@ func TestJupyterHub(t *testing.T) {
 	password := fmt.Sprintf("pw-%x", time.Now().UnixNano())
 	h := startHub(t, ctx, prefix, users, password)
 
-	shots := *browserShots
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "perceptron-hub-test-")
-	} else {
-		err = os.MkdirAll(shots, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots go to %s", shots)
+	shots := shotsDir(t, "hub")
 	for _, u := range users {
 		u.shots = filepath.Join(shots, u.name)
 		if err := os.MkdirAll(u.shots, 0o755); err != nil {
@@ -722,11 +692,7 @@ func ownedBy(path string, uid int) bool {
 // configuration that set-up installs and TestJupyterHub runs, word for word,
 // in its section "A class on one server (JupyterHub)".
 func TestJupyterHubConfigReadme(t *testing.T) {
-	readme, err := os.ReadFile("docs/instructor.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sec, ok := repo.Section(string(readme), "A class on one server (JupyterHub)")
+	sec, ok := repo.Section(repo.MustRead(t, "docs/instructor.md"), "A class on one server (JupyterHub)")
 	if !ok {
 		t.Fatal(`docs/instructor.md has no "## A class on one server (JupyterHub)" section`)
 	}

@@ -595,16 +595,7 @@ func testFrontEnd(t *testing.T, fe frontEnd) {
 			fe.name, specs.Default, notebookSetupHint)
 	}
 	bctx := startChromium(t, ctx, chromium)
-	shots := *browserShots
-	if shots == "" {
-		shots, err = os.MkdirTemp("", "perceptron-"+fe.app+"-test-")
-	} else {
-		err = os.MkdirAll(shots, 0o755)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshots go to %s", shots)
+	shots := shotsDir(t, fe.app)
 	for _, nb := range browserNotebooks {
 		t.Run(nb, func(t *testing.T) {
 			committed := repo.ReadNotebook(t, nb)

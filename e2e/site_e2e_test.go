@@ -118,12 +118,7 @@ func TestSite(t *testing.T) {
 		}
 	}
 
-	shots := *browserShots
-	if shots == "" {
-		if shots, err = os.MkdirTemp("", "perceptron-site-test-"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	shots := shotsDir(t, "site")
 	// shot saves a screenshot of the live figure's cell.
 	shot := func(ctx context.Context, name string) {
 		t.Helper()

@@ -8,7 +8,6 @@ import (
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
-	"io"
 	"math"
 	"net/http"
 	"os"
@@ -21,6 +20,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
@@ -88,39 +88,7 @@ type hubAPI struct {
 }
 
 func (c *hubAPI) do(ctx context.Context, method, path string, body, out any) (int, error) {
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return 0, err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return 0, err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "token "+c.token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return 0, err
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
-	if resp.StatusCode/100 != 2 {
-		return resp.StatusCode, fmt.Errorf("%s %s: %s: %.300s", method, path, resp.Status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return resp.StatusCode, fmt.Errorf("%s %s: %v", method, path, err)
-		}
-	}
-	return resp.StatusCode, nil
+	return localhub.API{Base: c.base, Token: c.token}.Do(ctx, method, path, body, out)
 }
 
 // termLogin asks the hub for a token with the student's name and password
@@ -143,28 +111,13 @@ func (c *hubAPI) startServer(t *testing.T, ctx context.Context, login string) {
 	if _, err := c.do(ctx, http.MethodPost, "/hub/api/users/"+login+"/server", nil, nil); err != nil {
 		t.Fatalf("%s: starting the server: %v", login, err)
 	}
-	for {
-		var u struct {
-			Servers map[string]struct {
-				Ready bool `json:"ready"`
-			} `json:"servers"`
-		}
-		if _, err := c.do(ctx, http.MethodGet, "/hub/api/users/"+login, nil, &u); err != nil {
-			t.Fatalf("%s: waiting for the server: %v", login, err)
-		}
-		s, ok := u.Servers[""]
-		if ok && s.Ready {
-			return
-		}
+	c.waitServer(t, ctx, login, "start", time.Second, func(servers map[string]hubServer) bool {
+		s, ok := servers[""]
 		if !ok {
 			t.Fatalf("%s: the server failed to start (the hub gave up on it)", login)
 		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("%s: the server did not start: %v", login, ctx.Err())
-		case <-time.After(time.Second):
-		}
-	}
+		return s.Ready
+	})
 }
 
 // stopServer stops the student's server and waits until it has.
@@ -173,20 +126,35 @@ func (c *hubAPI) stopServer(t *testing.T, ctx context.Context, login string) {
 	if _, err := c.do(ctx, http.MethodDelete, "/hub/api/users/"+login+"/server", nil, nil); err != nil {
 		t.Fatalf("%s: stopping the server: %v", login, err)
 	}
+	c.waitServer(t, ctx, login, "stop", 500*time.Millisecond, func(servers map[string]hubServer) bool {
+		return len(servers) == 0
+	})
+}
+
+// hubServer is what the hub's API says of a user's server.
+type hubServer struct {
+	Ready bool `json:"ready"`
+}
+
+// waitServer asks the hub for the student's servers every pause until done
+// says yes; it fails the test if the hub does not answer or ctx ends (the
+// server did not start or stop: what).
+func (c *hubAPI) waitServer(t *testing.T, ctx context.Context, login, what string, pause time.Duration, done func(servers map[string]hubServer) bool) {
+	t.Helper()
 	for {
 		var u struct {
-			Servers map[string]any `json:"servers"`
+			Servers map[string]hubServer `json:"servers"`
 		}
 		if _, err := c.do(ctx, http.MethodGet, "/hub/api/users/"+login, nil, &u); err != nil {
-			t.Fatalf("%s: waiting for the server to stop: %v", login, err)
+			t.Fatalf("%s: waiting for the server to %s: %v", login, what, err)
 		}
-		if len(u.Servers) == 0 {
+		if done(u.Servers) {
 			return
 		}
 		select {
 		case <-ctx.Done():
-			t.Fatalf("%s: the server did not stop: %v", login, ctx.Err())
-		case <-time.After(500 * time.Millisecond):
+			t.Fatalf("%s: the server did not %s: %v", login, what, ctx.Err())
+		case <-time.After(pause):
 		}
 	}
 }
@@ -229,20 +197,6 @@ func withAnswer(t *testing.T, nb []byte, id, text string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-func termCSV(t *testing.T, path string) [][]string {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return rows
 }
 
 // TestClassTerm walks one term of a class on one server, as
@@ -318,7 +272,7 @@ func TestClassTerm(t *testing.T) {
 		t.Errorf("the second roster run changed something:\n%s", again)
 	}
 	pw := map[string]string{}
-	for _, r := range termCSV(t, passwords) {
+	for _, r := range repo.ReadCSV(t, passwords) {
 		pw[r[0]] = r[1]
 	}
 	for _, s := range termStudents {
@@ -338,11 +292,9 @@ func TestClassTerm(t *testing.T) {
 	}
 
 	// 3. The instructor's settings: the hub's address (and completion off).
-	ports := [3]int{}
-	for i := range ports {
-		if ports[i], err = freePort(); err != nil {
-			t.Fatal(err)
-		}
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		t.Fatal(err)
 	}
 	settings := fmt.Sprintf("\n# the term's settings\nc.JupyterHub.bind_url = \"http://127.0.0.1:%d\"\nc.Spawner.environment = {\"LESSONS_COMPLETION\": \"off\"}\n", ports[0])
 	f, err := os.OpenFile(local, os.O_APPEND|os.O_WRONLY, 0)
@@ -357,17 +309,9 @@ func TestClassTerm(t *testing.T) {
 	// 4. The hub, with PAM (the shipped default) and the install's files.
 	hubDir := filepath.Join(work, "hub")
 	os.MkdirAll(hubDir, 0o700)
-	testConfig := fmt.Sprintf(`load_subconfig(%q)
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
-c.Spawner.environment.update({"JUPYTER_PATH": %q})
-`, filepath.Join(install, "jupyterhub_config.py"), ports[1], ports[2], filepath.Join(hubDir, "proxy.pid"),
-		filepath.Join(hubDir, "jupyterhub.sqlite"), filepath.Join(hubDir, "cookie_secret"), prefix+"/share/jupyter")
+	testConfig := fmt.Sprintf("load_subconfig(%q)\n", filepath.Join(install, "jupyterhub_config.py")) +
+		localhub.Private(hubDir, ports[1], ports[2]) +
+		fmt.Sprintf("c.Spawner.environment.update({\"JUPYTER_PATH\": %q})\n", prefix+"/share/jupyter")
 	if err := os.WriteFile(filepath.Join(hubDir, "config.py"), []byte(testConfig), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -458,7 +402,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 	}
 	auto := a.MaxScore()
 	scores := map[string]string{}
-	for _, r := range termCSV(t, filepath.Join(grades, "grades.csv"))[1:] {
+	for _, r := range repo.ReadCSV(t, filepath.Join(grades, "grades.csv"))[1:] {
 		scores[r[0]] = r[4]
 	}
 	if want := strconv.FormatFloat(auto, 'g', -1, 64); scores["termstu1"] != want || scores["termstu2"] != "0" {
@@ -470,7 +414,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 	if i, j := strings.Index(page, "My derivation: p = x - t w lies on H."), strings.Index(page, "The notebook as handed in"); i < 0 || j < 0 || i > j {
 		t.Errorf("termstu2's page does not show the written answer before the notebook (%d, %d)", i, j)
 	}
-	sheet := termCSV(t, filepath.Join(written, "written.csv"))
+	sheet := repo.ReadCSV(t, filepath.Join(written, "written.csv"))
 	if !slices.Equal(sheet[0], []string{"student", "student_id", "submission", "ex1a (max 2)", "ex2a (max 2)"}) || len(sheet) != 3 {
 		t.Fatalf("written.csv: %q", sheet)
 	}
@@ -503,7 +447,7 @@ c.Spawner.environment.update({"JUPYTER_PATH": %q})
 		{"termstu1", "9001", "", "", "", num(auto + 3.5), "0"},
 		{"termstu2", "9002", "", "", "", num(math.Round((1-0.05*possible)*1e6) / 1e6), "1"},
 	}
-	got := termCSV(t, canvas)
+	got := repo.ReadCSV(t, canvas)
 	slices.SortFunc(got[2:], func(x, y []string) int { return strings.Compare(x[0], y[0]) })
 	if len(got) != len(want) {
 		t.Fatalf("canvas.csv: %d rows, want %d:\n%q", len(got), len(want), got)

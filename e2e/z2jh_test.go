@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/repo"
 )
 
@@ -93,36 +94,23 @@ func TestZ2JHSingleuser(t *testing.T) {
 		}
 	})
 	const password = "z2jh-test-password"
-	var ports [3]int
-	for i := range ports {
-		if ports[i], err = freePort(); err != nil {
-			t.Fatal(err)
-		}
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	// The settings of deploy/z2jh-values.yaml that matter to a server
 	// (singleuser.cmd and defaultUrl), with a hub on this machine.
-	config := fmt.Sprintf(`c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%q}
-c.JupyterHub.bind_url = "http://127.0.0.1:%d"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
+	config := localhub.Dummy(password, []string{u.name}) + fmt.Sprintf(`c.JupyterHub.bind_url = "http://127.0.0.1:%d"
 c.ConfigurableHTTPProxy.command = [%q]
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
 c.Spawner.cmd = [%q]
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 300
 c.Spawner.start_timeout = 300
 c.Spawner.environment = {"JUPYTER_PATH": %q}
 c.Spawner.args = ["--LabApp.expose_app_in_browser=True"]
-`, password, u.name, ports[0], ports[1], ports[2], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
-		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"),
-		filepath.Join(install, "bin/lessons-singleuser"), prefix+"/share/jupyter")
+`, ports[0], filepath.Join(install, "proxy/node_modules/.bin/configurable-http-proxy"),
+		filepath.Join(install, "bin/lessons-singleuser"), prefix+"/share/jupyter") + localhub.Private(dir, ports[1], ports[2])
 	if err := os.WriteFile(filepath.Join(dir, "config.py"), []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}

@@ -37,23 +37,8 @@ func TestLessonsPullNeverConflicts(t *testing.T) {
 		}
 		return string(out)
 	}
-	read := func(path string) string {
-		t.Helper()
-		data, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(data)
-	}
-	write := func(path, data string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	read := func(path string) string { return repo.MustRead(t, path) }
+	write := func(path, data string) { repo.Write(t, path, data) }
 
 	// Upstream: the repository's own lessons.sh, lessons-sync.sh,
 	// .gitignore and go.mod, and some lessons.

@@ -125,3 +125,17 @@ func TestAnalysis(t *testing.T) {
 		t.Errorf("after Drop, CheckName(F) = %q, want \"\"", got)
 	}
 }
+
+// TestImport: an import's path unquoted and its name, "" if none.
+func TestImport(t *testing.T) {
+	f, err := parser.ParseFile(token.NewFileSet(), "", "package p\nimport (\n\t\"math/rand/v2\"\n\tm \"math\"\n\t_ \"embed\"\n)\n", parser.ImportsOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]string{{"math/rand/v2", ""}, {"math", "m"}, {"embed", "_"}}
+	for i, is := range f.Imports {
+		if p, n := Import(is); p != want[i][0] || n != want[i][1] {
+			t.Errorf("import %d: %q %q, want %q", i, p, n, want[i])
+		}
+	}
+}

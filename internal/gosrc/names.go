@@ -10,6 +10,7 @@ package gosrc
 import (
 	"go/ast"
 	"go/token"
+	"strconv"
 	"strings"
 )
 
@@ -91,22 +92,10 @@ func DefinedIdents(d ast.Decl) []*ast.Ident {
 // ReceiverType is the name of the type in a method's receiver type
 // expression (T, *T, T[P], *T[P, Q]), or "" if it names none.
 func ReceiverType(e ast.Expr) string {
-	for {
-		switch x := e.(type) {
-		case *ast.StarExpr:
-			e = x.X
-		case *ast.ParenExpr:
-			e = x.X
-		case *ast.IndexExpr:
-			e = x.X
-		case *ast.IndexListExpr:
-			e = x.X
-		case *ast.Ident:
-			return x.Name
-		default:
-			return ""
-		}
+	if id := innerIdent(e, false); id != nil {
+		return id.Name
 	}
+	return ""
 }
 
 // MethodReceiver is ReceiverType of a method declaration's receiver; ""
@@ -120,12 +109,20 @@ func MethodReceiver(d *ast.FuncDecl) string {
 
 // RootIdent is the variable that an assignment's left side writes into:
 // v for v, v.f, v[k], *v, (v).f[k] and so on; nil if there is none.
-func RootIdent(e ast.Expr) *ast.Ident {
+func RootIdent(e ast.Expr) *ast.Ident { return innerIdent(e, true) }
+
+// innerIdent is the identifier inside e under pointers, parentheses and
+// indexes (type arguments), and, if selectors, under the X of X.f; nil if
+// there is none.
+func innerIdent(e ast.Expr, selectors bool) *ast.Ident {
 	for {
 		switch x := e.(type) {
 		case *ast.Ident:
 			return x
 		case *ast.SelectorExpr:
+			if !selectors {
+				return nil
+			}
 			e = x.X
 		case *ast.IndexExpr:
 			e = x.X
@@ -212,4 +209,14 @@ func ReferencedFuncs(fn *ast.FuncDecl, known map[string]*ast.FuncDecl) map[strin
 	}
 	visit(fn.Body)
 	return seen
+}
+
+// Import is the path of an import spec, unquoted, and the name it is
+// given ("" if none).
+func Import(is *ast.ImportSpec) (path, name string) {
+	path, _ = strconv.Unquote(is.Path.Value) // the parser checked the literal
+	if is.Name != nil {
+		name = is.Name.Name
+	}
+	return path, name
 }

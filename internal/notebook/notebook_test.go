@@ -115,3 +115,24 @@ func TestMarshalMadeInMemory(t *testing.T) {
 		t.Errorf("read back %+v from %s", o, b)
 	}
 }
+
+// TestMultiline: nbformat's multiline string is a string or a list of
+// strings joined as they are; absent or null is ""; anything else is an
+// error (scripts/site reads its notebooks with this reader).
+func TestMultiline(t *testing.T) {
+	for _, raw := range []string{`"a\nb"`, `["a\n", "b"]`} {
+		if s, err := Multiline(json.RawMessage(raw)); err != nil || s != "a\nb" {
+			t.Errorf("%s: %q, %v", raw, s, err)
+		}
+	}
+	for _, raw := range []string{``, `null`} {
+		if s, err := Multiline(json.RawMessage(raw)); err != nil || s != "" {
+			t.Errorf("%q: %q, %v; want \"\"", raw, s, err)
+		}
+	}
+	for _, raw := range []string{`3`, `["a", 3]`, `{"a": "b"}`} {
+		if s, err := Multiline(json.RawMessage(raw)); err == nil {
+			t.Errorf("%s: %q, want an error", raw, s)
+		}
+	}
+}

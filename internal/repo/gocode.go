@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/gosrc"
 )
 
 // This file type-checks, without Jupyter, every notebook's Go code
@@ -142,17 +144,7 @@ func (p *goProgram) add(fset *token.FileSet, where string, c goCell) error {
 				}
 				continue
 			}
-			var names []string
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					names = append(names, s.Name.Name)
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						names = append(names, n.Name)
-					}
-				}
-			}
+			names := gosrc.TopNames(d)
 			if !slices.Contains(names, "_") {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}

@@ -4,6 +4,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestCrossBuild compiles the grader (every package under lessons/assign)
@@ -15,14 +17,14 @@ func TestCrossBuild(t *testing.T) {
 	if err != nil {
 		t.Skip("no go command on PATH:", err)
 	}
-	repo := repoRoot(t)
+	repoDir := repo.Dir(t)
 	for _, target := range []struct{ goos, goarch string }{
 		{"darwin", "arm64"},
 		{"windows", "amd64"},
 	} {
 		t.Run(target.goos+"_"+target.goarch, func(t *testing.T) {
 			cmd := exec.Command(gocmd, "build", "./lessons/assign/...", "./perceptron/...")
-			cmd.Dir = repo
+			cmd.Dir = repoDir
 			cmd.Env = append(os.Environ(), "GOOS="+target.goos, "GOARCH="+target.goarch, "CGO_ENABLED=0", "GOFLAGS=-mod=readonly")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Errorf("GOOS=%s GOARCH=%s go build ./lessons/assign/... ./perceptron/...: %v\n%s", target.goos, target.goarch, err, out)

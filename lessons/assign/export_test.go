@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 )
@@ -36,7 +37,7 @@ func TestExportCommand(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	var stdout, stderr strings.Builder
-	if err := run([]string{"grade", "-repo", repoRoot(t), "-lessons", "testdata", "-out", out, "-parallel", "2", "-sandbox", "none", subs}, &stdout, &stderr); err != nil {
+	if err := run([]string{"grade", "-repo", repo.Dir(t), "-lessons", "testdata", "-out", out, "-parallel", "2", "-sandbox", "none", subs}, &stdout, &stderr); err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
 	canvas := filepath.Join(dir, "canvas.csv")

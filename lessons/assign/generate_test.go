@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestFreshness shows that generate -check catches a source edited after
@@ -26,7 +28,7 @@ func TestFreshness(t *testing.T) {
 	write("source.ipynb", b)
 	check := func() string {
 		var stdout, stderr strings.Builder
-		err := run([]string{"generate", "-check", "-repo", repoRoot(t), dir}, &stdout, &stderr)
+		err := run([]string{"generate", "-check", "-repo", repo.Dir(t), dir}, &stdout, &stderr)
 		if err == nil {
 			return ""
 		}
@@ -36,7 +38,7 @@ func TestFreshness(t *testing.T) {
 		t.Errorf("before generating: %q, want a missing student.ipynb", got)
 	}
 	var stdout, stderr strings.Builder
-	if err := run([]string{"generate", "-execute=false", "-repo", repoRoot(t), dir}, &stdout, &stderr); err != nil {
+	if err := run([]string{"generate", "-execute=false", "-repo", repo.Dir(t), dir}, &stdout, &stderr); err != nil {
 		t.Fatal(err, stderr.String())
 	}
 	if got := check(); got != "" {
@@ -51,7 +53,7 @@ func TestFreshness(t *testing.T) {
 	}
 	write("source.ipynb", b)
 	// Outputs left in the student notebook.
-	nb := readNB(t, filepath.Join(dir, "student.ipynb"))
+	nb := repo.ReadNotebook(t, filepath.Join(dir, "student.ipynb"))
 	one := 1
 	nb.Cells[2].ExecutionCount = one
 	if err := nb.WriteFile(filepath.Join(dir, "student.ipynb")); err != nil {

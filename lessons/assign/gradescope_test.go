@@ -11,6 +11,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestGradescopeBundle builds the autograder zip of hw2_pla and lays it out
@@ -26,11 +28,11 @@ func TestGradescopeBundle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the grader and grades twice")
 	}
-	repo := repoRoot(t)
+	repoDir := repo.Dir(t)
 	dir := t.TempDir()
 	zipPath := filepath.Join(dir, "hw2.zip")
 	var stdout, stderr strings.Builder
-	if err := run([]string{"gradescope", "-repo", repo, "-assignment", "hw2_pla", "-o", zipPath}, &stdout, &stderr); err != nil {
+	if err := run([]string{"gradescope", "-repo", repoDir, "-assignment", "hw2_pla", "-o", zipPath}, &stdout, &stderr); err != nil {
 		t.Fatalf("gradescope: %v\n%s", err, stderr.String())
 	}
 	t.Log(stdout.String())
@@ -43,7 +45,7 @@ func TestGradescopeBundle(t *testing.T) {
 			t.Errorf("the bundle has no %s", f)
 		}
 	}
-	gomod, err := os.ReadFile(filepath.Join(repo, "go.mod"))
+	gomod, err := os.ReadFile(filepath.Join(repoDir, "go.mod"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +86,7 @@ func TestGradescopeBundle(t *testing.T) {
 		notebook string // "": nothing uploaded
 		score    float64
 	}{
-		{filepath.Join(repo, "lessons/hw2_pla/solution.ipynb"), 14},
+		{filepath.Join(repoDir, "lessons/hw2_pla/solution.ipynb"), 14},
 		{"testdata/redteam/reference_package_hw2.ipynb", 0},
 		{"", 0},
 	} {

@@ -3,15 +3,15 @@ package main
 import (
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/localhub"
 )
 
 // hub is a JupyterHub started for one run, on 127.0.0.1 only.
@@ -34,44 +34,24 @@ type hub struct {
 // (its secure_path), not the PATH of whoever runs classload: a tool in
 // root's own folders (such as ~/go/bin/gopls) would otherwise reach the
 // kernels, which a class's would not find.
-func hubConfig(prefix, dir, password string, students []string, ports [3]int) string {
-	var names []string
-	for _, s := range students {
-		names = append(names, strconv.Quote(s))
-	}
+func hubConfig(prefix, dir, password string, students []string, ports []int) string {
 	return fmt.Sprintf(`# classload: the shared install's configuration, then the measurement's settings.
 load_subconfig(%q)
-c.JupyterHub.authenticator_class = "jupyterhub.auth.DummyAuthenticator"
-c.DummyAuthenticator.password = %q
-c.Authenticator.allowed_users = {%s}
-c.Authenticator.admin_users = set()
 c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
 c.SimpleLocalProcessSpawner.home_dir_template = %q
 c.Spawner.environment.update({"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"})
 c.Spawner.args = list(c.Spawner.args) + (["--allow-root"] if __import__("os").geteuid() == 0 else [])
 c.JupyterHub.bind_url = "http://127.0.0.1:%d"
-c.JupyterHub.hub_bind_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.api_url = "http://127.0.0.1:%d"
-c.ConfigurableHTTPProxy.pid_file = %q
-c.JupyterHub.db_url = "sqlite:///" + %q
-c.JupyterHub.cookie_secret_file = %q
-c.JupyterHub.cleanup_servers = True
-c.JupyterHub.cleanup_proxy = True
-`, filepath.Join(prefix, "jupyterhub_config.py"), password, strings.Join(names, ", "),
-		filepath.Join(dir, "home", "{username}"), ports[0], ports[1], ports[2],
-		filepath.Join(dir, "proxy.pid"), filepath.Join(dir, "jupyterhub.sqlite"), filepath.Join(dir, "cookie_secret"))
+`, filepath.Join(prefix, "jupyterhub_config.py"), filepath.Join(dir, "home", "{username}"), ports[0]) +
+		localhub.Dummy(password, students) + localhub.Private(dir, ports[1], ports[2])
 }
 
 // startHub starts the shared install's JupyterHub with hubConfig and the
 // extra lines in a new folder under tmp and waits (at most 90 s) until its login page answers.
 func startHub(ctx context.Context, prefix, tmp string, students []string, extra []string) (*hub, error) {
-	var ports [3]int
-	for i := range ports {
-		p, err := freePort()
-		if err != nil {
-			return nil, fmt.Errorf("no free port on 127.0.0.1: %w", err)
-		}
-		ports[i] = p
+	ports, err := localhub.FreePorts(3)
+	if err != nil {
+		return nil, err
 	}
 	dir, err := os.MkdirTemp(tmp, "classload-")
 	if err != nil {
@@ -142,15 +122,6 @@ func (h *hub) stop(seen *procSet) {
 			fmt.Fprintf(os.Stderr, "classload: %d processes of the hub's tree still ran after it stopped; ended them\n", left)
 		}
 	}
-}
-
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 // envWithout returns env without the variables named.

@@ -2,13 +2,12 @@ package main
 
 import (
 	"bufio"
-	"bytes"
+	"io"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	mrand "math/rand/v2"
 	"net/http"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/perceptron-go/lessons/internal/localhub"
 	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
@@ -38,42 +38,8 @@ func (c *client) do(ctx context.Context, method, path string, body, out any) err
 	if c.budget.Add(-1) < 0 {
 		return errBudget
 	}
-	var rd io.Reader
-	if body != nil {
-		b, err := json.Marshal(body)
-		if err != nil {
-			return err
-		}
-		rd = bytes.NewReader(b)
-	}
-	req, err := http.NewRequestWithContext(ctx, method, c.base+path, rd)
-	if err != nil {
-		return err
-	}
-	if body != nil {
-		req.Header.Set("Content-Type", "application/json")
-	}
-	if c.token != "" {
-		req.Header.Set("Authorization", "token "+c.token)
-	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		return fmt.Errorf("%s %s: %w", method, path, err)
-	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 32<<20))
-	if err != nil {
-		return fmt.Errorf("%s %s: reading the answer: %w", method, path, err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("%s %s: %s: %.200s", method, path, resp.Status, b)
-	}
-	if out != nil {
-		if err := json.Unmarshal(b, out); err != nil {
-			return fmt.Errorf("%s %s: decoding the answer: %w", method, path, err)
-		}
-	}
-	return nil
+	_, err := localhub.API{Base: c.base, Token: c.token}.Do(ctx, method, path, body, out)
+	return err
 }
 
 // waitReady waits until the student's server is ready as JupyterHub's

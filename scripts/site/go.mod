@@ -4,4 +4,7 @@ go 1.26.0
 
 replace github.com/perceptron-go/lessons => ../../
 
-require go.yaml.in/yaml/v3 v3.0.4
+require (
+	github.com/perceptron-go/lessons v0.0.0
+	go.yaml.in/yaml/v3 v3.0.4
+)

@@ -26,6 +26,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/gosrc"
 )
 
 // liveCall finds a call of a live figure in a cell's main part.
@@ -73,15 +75,7 @@ type importSpec struct{ name, path string }
 // usedName is the name code uses for the import: its own, or the last
 // element of the path that is not a major version (math/rand/v2 is rand).
 func (s importSpec) usedName() string {
-	if s.name != "" {
-		return s.name
-	}
-	elems := strings.Split(s.path, "/")
-	last := elems[len(elems)-1]
-	if len(elems) > 1 && regexp.MustCompile(`^v[0-9]+$`).MatchString(last) {
-		last = elems[len(elems)-2]
-	}
-	return last
+	return gosrc.ImportName(s.path, s.name)
 }
 
 // decl is one top-level declaration of a cell: the names it declares (a
@@ -111,7 +105,7 @@ func buildLiveProgram(nb *notebook) (*liveProgram, error) {
 		if c.Type != "code" {
 			continue
 		}
-		g := splitGoNB(c.source())
+		g := splitGoNB(c.Source)
 		if g.test {
 			continue
 		}
@@ -194,34 +188,18 @@ func parseDecls(src string) ([]importSpec, []decl, error) {
 		case *ast.FuncDecl:
 			key := d.Name.Name
 			if d.Recv != nil && len(d.Recv.List) == 1 {
-				key = recvName(d.Recv.List[0].Type) + "." + key
+				key = gosrc.ReceiverType(d.Recv.List[0].Type) + "." + key
 			}
 			decls = append(decls, decl{keys: []string{key}, src: text})
 		case *ast.GenDecl:
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {
-					is := s.(*ast.ImportSpec)
-					p, _ := strconv.Unquote(is.Path.Value)
-					spec := importSpec{path: p}
-					if is.Name != nil {
-						spec.name = is.Name.Name
-					}
-					imports = append(imports, spec)
+					p, name := gosrc.Import(s.(*ast.ImportSpec))
+					imports = append(imports, importSpec{path: p, name: name})
 				}
 				continue
 			}
-			var keys []string
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					keys = append(keys, s.Name.Name)
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						keys = append(keys, n.Name)
-					}
-				}
-			}
-			decls = append(decls, decl{keys: keys, src: text})
+			decls = append(decls, decl{keys: gosrc.TopNames(d), src: text})
 		}
 	}
 	return imports, decls, nil
@@ -238,21 +216,6 @@ func declDoc(d ast.Decl) *ast.CommentGroup {
 	return nil
 }
 
-// recvName is the type name of a method's receiver.
-func recvName(e ast.Expr) string {
-	switch t := e.(type) {
-	case *ast.StarExpr:
-		return recvName(t.X)
-	case *ast.IndexExpr:
-		return recvName(t.X)
-	case *ast.IndexListExpr:
-		return recvName(t.X)
-	case *ast.Ident:
-		return t.Name
-	}
-	return ""
-}
-
 // dropUnusedImports removes the imports the code does not use (GoNB runs
 // goimports on every cell's program; the notebook's import cell imports
 // what all its cells use) and formats the file.
@@ -263,14 +226,9 @@ func dropUnusedImports(src []byte, imports []importSpec) ([]byte, error) {
 		return nil, err
 	}
 	used := map[string]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		if s, ok := n.(*ast.SelectorExpr); ok {
-			if id, ok := s.X.(*ast.Ident); ok {
-				used[id.Name] = true
-			}
-		}
-		return true
-	})
+	for _, name := range gosrc.SelectorNames(f) {
+		used[name] = true
+	}
 	for _, imp := range imports {
 		name := imp.usedName()
 		if name != "_" && name != "." && !used[name] {
@@ -291,12 +249,7 @@ func deleteImport(f *ast.File, imp importSpec) {
 			continue
 		}
 		g.Specs = slices.DeleteFunc(g.Specs, func(s ast.Spec) bool {
-			is := s.(*ast.ImportSpec)
-			p, _ := strconv.Unquote(is.Path.Value)
-			name := ""
-			if is.Name != nil {
-				name = is.Name.Name
-			}
+			p, name := gosrc.Import(s.(*ast.ImportSpec))
 			return p == imp.path && name == imp.name
 		})
 	}

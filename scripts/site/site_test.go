@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"go/parser"
 	"go/token"
@@ -13,19 +11,17 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	nbformat "github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // testNotebook makes a notebook of code cells (and one markdown cell).
 func testNotebook(t *testing.T, sources ...string) *notebook {
 	t.Helper()
-	nb := &notebook{Path: "notebooks/99_test.ipynb"}
-	nb.Cells = append(nb.Cells, cell{Type: "markdown", Source: json.RawMessage(`"# A test"`)})
+	nb := &notebook{Path: "notebooks/99_test.ipynb", Notebook: &nbformat.Notebook{}}
+	nb.Cells = append(nb.Cells, &nbformat.Cell{Type: "markdown", Source: "# A test"})
 	for _, s := range sources {
-		b, err := json.Marshal(strings.SplitAfter(s, "\n")) // the format's list of lines
-		if err != nil {
-			t.Fatal(err)
-		}
-		nb.Cells = append(nb.Cells, cell{Type: "code", Source: b})
+		nb.Cells = append(nb.Cells, &nbformat.Cell{Type: "code", Source: s})
 	}
 	return nb
 }
@@ -251,18 +247,6 @@ func TestFragment(t *testing.T) {
 	noAlt := strings.Replace(frag, `alt="A figure." `, ``, 1)
 	if _, err := processFragment(noAlt, nb, s); err == nil || !strings.Contains(err.Error(), "no alt text") {
 		t.Errorf("figure without alt: %v", err)
-	}
-}
-
-func TestText(t *testing.T) {
-	for _, raw := range []string{`"a\nb"`, `["a\n", "b"]`} {
-		if s, err := text(json.RawMessage(raw)); err != nil || s != "a\nb" {
-			t.Errorf("%s: %q, %v", raw, s, err)
-		}
-	}
-	var se *json.UnmarshalTypeError
-	if _, err := text(json.RawMessage(`3`)); !errors.As(err, &se) {
-		t.Errorf("a number: %v, want a JSON type error", err)
 	}
 }
 

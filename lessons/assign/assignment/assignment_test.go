@@ -165,3 +165,31 @@ func TestNotebookRoundTrip(t *testing.T) {
 		t.Errorf("re-encoded %s differs from line %d on (%d lines, want %d)", path, i+1, len(g), len(w))
 	}
 }
+
+// TestCodeCells: the code cells but the %test ones, with their indexes, in
+// order; a loop that breaks stops the walk.
+func TestCodeCells(t *testing.T) {
+	nb := &notebook.Notebook{Cells: []*notebook.Cell{
+		{Type: "markdown", Source: "# x"},
+		{Type: "code", Source: "func F() {}"},
+		{Type: "code", Source: "%test\nfunc TestF(t *testing.T) {}"},
+		{Type: "raw", Source: "func G() {}"},
+		{Type: "code", Source: "%%\nF()"},
+	}}
+	var got []int
+	for i, cl := range CodeCells(nb) {
+		if cl.Test || cl.Lines[0] != strings.Split(nb.Cells[i].Source, "\n")[0] {
+			t.Errorf("cell %d: %+v", i, cl)
+		}
+		got = append(got, i)
+	}
+	if !slices.Equal(got, []int{1, 4}) {
+		t.Errorf("CodeCells gave cells %v, want [1 4]", got)
+	}
+	for i := range CodeCells(nb) {
+		if i != 1 {
+			t.Errorf("after break: cell %d", i)
+		}
+		break
+	}
+}

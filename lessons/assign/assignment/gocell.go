@@ -5,11 +5,13 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"iter"
 	"regexp"
 	"strconv"
 	"strings"
 
 	"github.com/perceptron-go/lessons/internal/gosrc"
+	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
 // gonbCommentPrefix lets a GoNB special command be written as a Go comment.
@@ -53,6 +55,21 @@ func ReadCellLines(src string) CellLines {
 		}
 	}
 	return cl
+}
+
+// CodeCells yields the index and the lines of each code cell of nb that is
+// not a %test cell: the cells whose code a student writes or is given.
+func CodeCells(nb *notebook.Notebook) iter.Seq2[int, CellLines] {
+	return func(yield func(int, CellLines) bool) {
+		for i, c := range nb.Cells {
+			if c.Type != "code" {
+				continue
+			}
+			if cl := ReadCellLines(c.Source); !cl.Test && !yield(i, cl) {
+				return
+			}
+		}
+	}
 }
 
 // GoSource returns the Go declarations of the cell as a file of package
@@ -128,10 +145,10 @@ var pointsLine = regexp.MustCompile(`(?m)^\s*points:\s*(\S*)\s*$`)
 // it. Errors name the cell and the line.
 func ParseCell(index int, src string) (*ParsedCell, error) {
 	pc := &ParsedCell{Index: index, Lines: ReadCellLines(src), Fset: token.NewFileSet(), Funcs: map[string]*ast.FuncDecl{}}
-	gosrc := pc.Lines.GoSource()
+	goSrc := pc.Lines.GoSource()
 	// line is the 1-based line in the cell of a position.
 	line := func(p token.Pos) int { return pc.Fset.Position(p).Line - 1 }
-	f, err := parser.ParseFile(pc.Fset, fmt.Sprintf("cell%d", index), gosrc, parser.ParseComments|parser.SkipObjectResolution)
+	f, err := parser.ParseFile(pc.Fset, fmt.Sprintf("cell%d", index), goSrc, parser.ParseComments|parser.SkipObjectResolution)
 	if err != nil {
 		return nil, fmt.Errorf("cell %d: %v", index, cellError(err))
 	}
@@ -146,32 +163,17 @@ func ParseCell(index int, src string) (*ParsedCell, error) {
 			}
 			if d.Tok == token.IMPORT {
 				for _, s := range d.Specs {
-					is := s.(*ast.ImportSpec)
-					p, _ := strconv.Unquote(is.Path.Value)
-					spec := ImportSpec{Path: p}
-					if is.Name != nil {
-						spec.Name = is.Name.Name
-					}
-					pc.Imports = append(pc.Imports, spec)
+					p, name := gosrc.Import(s.(*ast.ImportSpec))
+					pc.Imports = append(pc.Imports, ImportSpec{Path: p, Name: name})
 				}
 				continue
 			}
 			key := ""
-			var names []string
-			for _, s := range d.Specs {
-				switch s := s.(type) {
-				case *ast.TypeSpec:
-					names = append(names, s.Name.Name)
-				case *ast.ValueSpec:
-					for _, n := range s.Names {
-						names = append(names, n.Name)
-					}
-				}
-			}
+			names := gosrc.TopNames(d)
 			if len(names) > 0 && !containsBlank(names) {
 				key = d.Tok.String() + " " + strings.Join(names, ",")
 			}
-			pc.Decls = append(pc.Decls, Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+			pc.Decls = append(pc.Decls, Decl{Key: key, Text: goSrc[offset(start):offset(d.End())],
 				Line: line(start), Uses: SelectorNames(d), Body: -1, Node: d})
 		case *ast.FuncDecl:
 			if d.Doc != nil {
@@ -189,7 +191,7 @@ func ParseCell(index int, src string) (*ParsedCell, error) {
 			if d.Name.Name == "main" && d.Recv == nil {
 				continue // GoNB runs main bodies; the grader never does
 			}
-			fd := Decl{Key: key, Text: gosrc[offset(start):offset(d.End())],
+			fd := Decl{Key: key, Text: goSrc[offset(start):offset(d.End())],
 				Line: line(start), Uses: SelectorNames(d), Name: d.Name.Name, Body: -1, Node: d}
 			if d.Recv != nil && len(d.Recv.List) > 0 {
 				fd.Name = recvType(d.Recv.List[0].Type) + "." + d.Name.Name

@@ -23,6 +23,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 )
 
 // MaxSize is the largest notebook collected (an executed lesson is under
@@ -103,17 +105,13 @@ func Collect(students []Student, assignment, copyDir, out string, w io.Writer) (
 // Times reads the collected.csv in dir, if there is one: the file name
 // of each notebook and its time.
 func Times(dir string) (map[string]time.Time, error) {
-	f, err := os.Open(filepath.Join(dir, Manifest))
+	path := filepath.Join(dir, Manifest)
+	rows, err := csvfile.Read(path, nil)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", f.Name(), err)
 	}
 	times := map[string]time.Time{}
 	for i, r := range rows {
@@ -122,7 +120,7 @@ func Times(dir string) (map[string]time.Time, error) {
 		}
 		t, err := time.Parse(time.RFC3339, r[3])
 		if err != nil {
-			return nil, fmt.Errorf("%s, row %d: time %q: %v", f.Name(), i+1, r[3], err)
+			return nil, fmt.Errorf("%s, row %d: time %q: %v", path, i+1, r[3], err)
 		}
 		times[r[2]] = t
 	}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/ident"
 )
 
@@ -51,14 +52,9 @@ var ErrGrades = errors.New("export: bad grades.csv")
 
 // ReadGrades reads the rows of a grades.csv that "assign grade" wrote.
 func ReadGrades(path string) ([]Grade, error) {
-	f, err := os.Open(path)
+	rows, err := csvfile.Read(path, ErrGrades)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrGrades, path, err)
 	}
 	if len(rows) == 0 {
 		return nil, fmt.Errorf("%w: %s is empty", ErrGrades, path)
@@ -293,14 +289,7 @@ func Code(dir string, gs []Grade, w io.Writer) (int, error) {
 func GoCode(nb *notebook.Notebook) string {
 	var b strings.Builder
 	b.WriteString("package main\n")
-	for i, c := range nb.Cells {
-		if c.Type != "code" {
-			continue
-		}
-		cl := assignment.ReadCellLines(c.Source)
-		if cl.Test {
-			continue
-		}
+	for i, cl := range assignment.CodeCells(nb) {
 		src := strings.TrimPrefix(cl.GoSource(), "package main\n")
 		if src = strings.Trim(src, "\n"); strings.TrimSpace(src) == "" {
 			continue

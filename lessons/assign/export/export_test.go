@@ -8,19 +8,13 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // writeFile writes s to dir/name and returns its path.
 func writeFile(t *testing.T, dir, name, s string) string {
 	t.Helper()
-	p := filepath.Join(dir, name)
-	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
+	return repo.Write(t, filepath.Join(dir, name), s)
 }
 
 // TestCanvas writes Canvas's import format from a grades.csv of a Canvas

@@ -6,19 +6,11 @@ import (
 
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // fixture is the test assignment of the grader's tests.
 const fixture = "../testdata/hw0_fixture"
-
-func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
-	t.Helper()
-	a, err := assignment.LoadAssignment(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
 
 func TestRewrite(t *testing.T) {
 	src := "// F doc.\nfunc F() int {\n\tx := 1\n\t// BEGIN SOLUTION\n\treturn x + 1\n\t// END SOLUTION\n}"
@@ -65,7 +57,7 @@ func TestRewriteAnswer(t *testing.T) {
 // sourceNotebook builds a source notebook from the code of its cells after
 // the setup cell; a cell starting with "md:" is a markdown cell.
 func TestGenerated(t *testing.T) {
-	a := loadAssignment(t, fixture)
+	a := assigntest.Load(t, fixture)
 	student, solution := Notebooks(a, false)
 	_, solutionHidden := Notebooks(a, true)
 	text := func(nb *notebook.Notebook) string {

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // signFlips are the deliberately wrong solutions of the real assignments:
@@ -78,7 +80,7 @@ func TestAssignments(t *testing.T) {
 			// Two assignments at a time (go test -parallel): one compiles
 			// while the other waits for its endless loops to be cut off.
 			t.Parallel()
-			a := loadAssignment(t, dir)
+			a := assigntest.Load(t, dir)
 			if got := strings.TrimSpace(a.Source.Cells[0].Source); got != assignment.SetupCell {
 				t.Errorf("cell 0 of the source is not the standard setup cell:\n%s", got)
 			}
@@ -107,14 +109,14 @@ func TestAssignments(t *testing.T) {
 			}
 
 			t.Run("solution", func(t *testing.T) {
-				checkFullMarks(t, a, grade(t, g, a, "solution.ipynb", readNB(t, filepath.Join(dir, "solution.ipynb"))))
+				checkFullMarks(t, a, grade(t, g, a, "solution.ipynb", repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))))
 			})
 			t.Run("student", func(t *testing.T) {
-				checkUntouched(t, a, grade(t, g, a, "student.ipynb", readNB(t, filepath.Join(dir, "student.ipynb"))))
+				checkUntouched(t, a, grade(t, g, a, "student.ipynb", repo.ReadNotebook(t, filepath.Join(dir, "student.ipynb"))))
 			})
 			for _, e := range signFlips[name] {
 				t.Run("wrong "+e.fn, func(t *testing.T) {
-					nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+					nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 					replaceInFunc(t, nb, e.fn, e.old, e.new)
 					rep := grade(t, g, a, "solution.ipynb with "+e.old+" -> "+e.new+" in "+e.fn, nb)
 					checkWrong(t, a, rep, e.fn, e.wantFailed)
@@ -127,7 +129,7 @@ func TestAssignments(t *testing.T) {
 					break
 				}
 				t.Run("zero "+fn, func(t *testing.T) {
-					nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+					nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 					zeroFunc(t, nb, fn)
 					checkWrong(t, a, grade(t, g, a, "solution.ipynb with "+fn+" returning zero values", nb), fn, nil)
 				})
@@ -139,13 +141,13 @@ func TestAssignments(t *testing.T) {
 			// hardest case to isolate): only those tests lose points.
 			most := slices.MaxFunc(funcs, func(x, y string) int { return len(testsUsing(a, x)) - len(testsUsing(a, y)) })
 			t.Run("compile error in "+most, func(t *testing.T) {
-				nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+				nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 				breakFunc(t, nb, most)
 				rep := grade(t, g, a, "solution.ipynb with a compile error in "+most, nb)
 				checkStubbed(t, a, rep, map[string]string{most: "declared and not used: notUsedByGrader"}, nil)
 			})
 			t.Run("endless loop in "+loop, func(t *testing.T) {
-				nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+				nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 				loopFunc(t, nb, loop)
 				checkLoop(t, a, grade(t, lg, a, "solution.ipynb with an endless loop in "+loop, nb), loop, *loopTimeout)
 			})

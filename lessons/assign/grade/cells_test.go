@@ -7,6 +7,7 @@ import (
 
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // TestCellNames checks that a message citing a cell of the source cites
@@ -14,7 +15,7 @@ import (
 // cells added or deleted), else by its number as handed out; a hidden
 // test's cell, which no student has, keeps the source's number.
 func TestCellNames(t *testing.T) {
-	a := loadAssignment(t, "../../hw2_pla")
+	a := assigntest.Load(t, "../../hw2_pla")
 	student, _ := generate.Notebooks(a, false)
 	name := cellNames(student, a)
 	visible, hidden := -1, -1

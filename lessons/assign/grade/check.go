@@ -188,31 +188,33 @@ func checkSubmission(cells []*assignment.ParsedCell, asm *assembly, p assignment
 			for _, id := range definedIdents(d) {
 				local[id.Name] = true
 			}
+			use := func(id *ast.Ident) {
+				if testDecls[id.Name] && !local[id.Name] {
+					add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
+				}
+			}
+			// every identifier in n, a field name or a selector's Sel too
+			useAll := func(n ast.Node) {
+				ast.Inspect(n, func(m ast.Node) bool {
+					if id, ok := m.(*ast.Ident); ok {
+						use(id)
+					}
+					return true
+				})
+			}
 			ast.Inspect(d, func(n ast.Node) bool {
 				switch n := n.(type) {
 				case *ast.SelectorExpr:
-					ast.Inspect(n.X, func(m ast.Node) bool {
-						if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
-							add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
-						}
-						return true
-					})
+					useAll(n.X)
 					return false
 				case *ast.KeyValueExpr:
 					// A struct field name in a composite literal is not a use.
 					if _, ok := n.Key.(*ast.Ident); ok {
-						ast.Inspect(n.Value, func(m ast.Node) bool {
-							if id, ok := m.(*ast.Ident); ok && testDecls[id.Name] && !local[id.Name] {
-								add(id.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", id.Name)
-							}
-							return true
-						})
+						useAll(n.Value)
 						return false
 					}
 				case *ast.Ident:
-					if testDecls[n.Name] && !local[n.Name] {
-						add(n.Pos(), ruleTestHelper, "%s is declared by the tests, not by you", n.Name)
-					}
+					use(n)
 				}
 				return true
 			})

@@ -21,14 +21,8 @@ import (
 // Go source (see cellLines.goSource).
 func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
 	t.Helper()
-	for _, c := range nb.Cells {
-		if c.Type != "code" {
-			continue
-		}
-		cl := assignment.ReadCellLines(c.Source)
-		if cl.Test {
-			continue
-		}
+	for i, cl := range assignment.CodeCells(nb) {
+		c := nb.Cells[i]
 		src := cl.GoSource()
 		fset := token.NewFileSet()
 		f, err := parser.ParseFile(fset, "", src, parser.SkipObjectResolution)

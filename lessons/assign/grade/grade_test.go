@@ -20,6 +20,7 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
@@ -34,9 +35,6 @@ var (
 	loopTimeout = flag.Duration("assign.loop_timeout", 4*time.Second,
 		"per-test time limit in the endless-loop scenarios")
 )
-
-// repoRoot is the repository root, two folders up from lessons/assign.
-func repoRoot(t *testing.T) string { t.Helper(); return repo.Dir(t) }
 
 var sandboxLevel = flag.String("assign.sandbox", sandbox.LevelBwrap, "isolation level of the grader in these tests")
 
@@ -58,30 +56,16 @@ func newSandboxAt(t *testing.T, level string, memoryMB int) *sandbox.Sandbox {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sb.Hide = []string{repoRoot(t)}
+	sb.Hide = []string{repo.Dir(t)}
 	t.Cleanup(sb.Close)
 	return sb
 }
 
 func newGrader(t *testing.T, timeout time.Duration) *Grader {
-	g := &Grader{Repo: repoRoot(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
+	g := &Grader{Repo: repo.Dir(t), Timeout: timeout, BuildTimeout: 10 * time.Minute, Parallel: 2,
 		Sandbox: newSandbox(t, 2048), Log: t.Logf}
 	t.Cleanup(g.Close)
 	return g
-}
-
-func loadAssignment(t *testing.T, dir string) *assignment.Assignment {
-	t.Helper()
-	a, err := assignment.LoadAssignment(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return a
-}
-
-func readNB(t *testing.T, path string) *notebook.Notebook {
-	t.Helper()
-	return repo.ReadNotebook(t, path)
 }
 
 // grade grades nb and logs the readable report.
@@ -298,7 +282,7 @@ const fixture = "../testdata/hw0_fixture"
 // TestSign (1, on the given signExamples) and the hidden TestDotHidden (3,
 // expects Dot = 0).
 func TestGradeFixture(t *testing.T) {
-	a := loadAssignment(t, fixture)
+	a := assigntest.Load(t, fixture)
 	if got, want := testNames(a), []string{"TestDot", "TestDotHidden", "TestScore", "TestSign"}; !slices.Equal(got, want) {
 		t.Fatalf("fixture tests %v, want %v", got, want)
 	}
@@ -552,7 +536,7 @@ func TestGradeFixture(t *testing.T) {
 // metadata, from the folder name, or not at all, and a grades.csv.
 func TestGradeCommand(t *testing.T) {
 	needBubblewrap(t)
-	a := loadAssignment(t, fixture)
+	a := assigntest.Load(t, fixture)
 	student, solution := generate.Notebooks(a, false)
 	dir := t.TempDir()
 	subs := filepath.Join(dir, "subs")
@@ -575,7 +559,7 @@ func TestGradeCommand(t *testing.T) {
 	}
 	out := filepath.Join(dir, "out")
 	var stdout, stderr strings.Builder
-	err := runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
+	err := runGrade([]string{"-repo", repo.Dir(t), "-lessons", "../testdata", "-out", out, "-parallel", "2", subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
 	}
@@ -643,7 +627,7 @@ func TestGradeCommand(t *testing.T) {
 	// A single submission with -results, as on Gradescope.
 	stdout.Reset()
 	results := filepath.Join(dir, "results.json")
-	err = runGrade([]string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-results", results,
+	err = runGrade([]string{"-repo", repo.Dir(t), "-lessons", "../testdata", "-out", out, "-results", results,
 		filepath.Join(subs, "alice/student.ipynb")}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
@@ -684,12 +668,12 @@ func TestSetprivWithoutNamespaces(t *testing.T) {
 	if _, err := sandbox.New(sandbox.LevelSetpriv, 2048); !errors.Is(err, sandbox.ErrSharedWritable) {
 		t.Fatalf("setpriv without unshare: %v, want %v", err, sandbox.ErrSharedWritable)
 	}
-	repo := repoRoot(t)
-	sol := filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb")
+	repoDir := repo.Dir(t)
+	sol := filepath.Join(repoDir, "lessons", "hw2_pla", "solution.ipynb")
 	out := t.TempDir()
 	for _, flags := range [][]string{nil, {"-accept-weaker"}} {
 		var stdout, stderr strings.Builder
-		args := append([]string{"-repo", repo, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out}, flags...)
+		args := append([]string{"-repo", repoDir, "-assignment", "hw2_pla", "-sandbox", "setpriv", "-out", out}, flags...)
 		err := runGrade(append(args, sol), &stdout, &stderr)
 		if err == nil || !strings.Contains(err.Error(), "others may write in") || !strings.Contains(err.Error(), "/tmp") {
 			t.Errorf("%v: %v, want a refusal naming the folders others may write in", flags, err)

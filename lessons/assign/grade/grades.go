@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/ident"
 )
 
@@ -118,12 +119,7 @@ func rowOf(sub string, rep *Report) gradeRow {
 
 // readGradeRows reads a grades.csv that writeGrades wrote.
 func readGradeRows(path string) ([]gradeRow, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	recs, err := csv.NewReader(f).ReadAll()
+	recs, err := csvfile.Read(path, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -1,10 +1,11 @@
 package grade
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
 )
 
 // TestGradescopeStudent: the student of a Gradescope submission is its
@@ -13,13 +14,7 @@ import (
 // names the file.
 func TestGradescopeStudent(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, s string) string {
-		p := filepath.Join(dir, name)
-		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
+	write := func(name, s string) string { return repo.Write(t, filepath.Join(dir, name), s) }
 	one := write("one.json", `{"id": 999, "created_at": "2026-11-20T10:00:00Z", "users": [{"email": "a@example.org", "id": 1234, "name": "A"}], "assignment": {"id": 5}}`)
 	if got, err := GradescopeStudent(one); err != nil || got != "1234" {
 		t.Errorf("one user: %q, %v; want 1234", got, err)

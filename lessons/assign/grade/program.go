@@ -65,15 +65,8 @@ func program(sub *notebook.Notebook, a *assignment.Assignment) *assembly {
 		}
 		units = append(units, u)
 	}
-	for i, c := range sub.Cells {
-		if c.Type != "code" {
-			continue
-		}
-		cl := assignment.ReadCellLines(c.Source)
-		if cl.Test {
-			continue // the tests that count are the source's
-		}
-		pc, err := assignment.ParseCell(i, c.Source)
+	for i := range assignment.CodeCells(sub) { // the tests that count are the source's
+		pc, err := assignment.ParseCell(i, sub.Cells[i].Source)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%v (cell skipped, as GoNB would not have kept it)", err))
 			continue

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/repo"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
@@ -55,7 +57,7 @@ func readRedTeam(t *testing.T) map[string]redTeam {
 	}
 	out := map[string]redTeam{}
 	for _, p := range paths {
-		nb := readNB(t, p)
+		nb := repo.ReadNotebook(t, p)
 		m, ok := nb.Metadata["redteam"].(map[string]any)
 		if !ok {
 			t.Fatalf("%s: no metadata redteam", p)
@@ -105,7 +107,7 @@ func redTeamAt(t *testing.T, level string) {
 			if rt.Assignment != "" {
 				dir = filepath.Join("../..", rt.Assignment)
 			}
-			a := loadAssignment(t, dir)
+			a := assigntest.Load(t, dir)
 			g := newGrader(t, *testTimeout)
 			g.Sandbox = newSandboxAt(t, level, 2048)
 			g.BuildMemoryMB = rt.Build
@@ -115,7 +117,7 @@ func redTeamAt(t *testing.T, level string) {
 				g.Timeout = 3 * *testTimeout
 				g.Sandbox = newSandboxAt(t, level, rt.Memory)
 			}
-			rep := grade(t, g, a, path, readNB(t, path))
+			rep := grade(t, g, a, path, repo.ReadNotebook(t, path))
 			if rep.Score != rt.Score {
 				t.Errorf("%s: score %v, want %v", rt.About, rep.Score, rt.Score)
 			}
@@ -173,7 +175,7 @@ func redTeamAt(t *testing.T, level string) {
 				}
 			}
 			start := time.Now()
-			rep = grade(t, sg, a, path+" (sandbox only)", readNB(t, path))
+			rep = grade(t, sg, a, path+" (sandbox only)", repo.ReadNotebook(t, path))
 			if rep.Score != rt.Sandbox.Score {
 				t.Errorf("sandbox only: %s: score %v, want %v", rt.About, rep.Score, rt.Sandbox.Score)
 			}
@@ -324,7 +326,7 @@ func redTeamBatchAt(t *testing.T, level string) {
 	// A level that lacks a guarantee here relies on the static check.
 	skip := level != sandbox.LevelNone && len(newSandboxAt(t, level, 0).Missing) == 0
 	var stdout, stderr strings.Builder
-	err = runGradeSkipping(skip, []string{"-repo", repoRoot(t), "-lessons", "../testdata", "-out", out, "-workers", "2", "-parallel", "2",
+	err = runGradeSkipping(skip, []string{"-repo", repo.Dir(t), "-lessons", "../testdata", "-out", out, "-workers", "2", "-parallel", "2",
 		"-sandbox", level, subs}, &stdout, &stderr)
 	if err != nil {
 		t.Fatalf("grade: %v\n%s", err, stderr.String())
@@ -388,8 +390,8 @@ func redTeamBatchAt(t *testing.T, level string) {
 			t.Errorf("%s was changed during grading", p)
 		}
 	}
-	repo := repoRoot(t)
-	for _, d := range []string{repo, filepath.Join(repo, "lessons"), filepath.Join(repo, "lessons", "assign"), os.TempDir()} {
+	repoDir := repo.Dir(t)
+	for _, d := range []string{repoDir, filepath.Join(repoDir, "lessons"), filepath.Join(repoDir, "lessons", "assign"), os.TempDir()} {
 		if _, err := os.Stat(filepath.Join(d, "planted_redteam.go")); err == nil {
 			t.Errorf("a .go file was planted in %s", d)
 		}

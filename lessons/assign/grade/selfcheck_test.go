@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // TestSelfCheckRules checks that the self-checks of an assignment that
@@ -16,7 +17,7 @@ import (
 // guard calls checkRules: the self-checks fail where the grader would
 // reject the notebook.
 func TestSelfCheckRules(t *testing.T) {
-	a := loadAssignment(t, "../../hw4_pocket_voted_averaged")
+	a := assigntest.Load(t, "../../hw4_pocket_voted_averaged")
 	list := func(name string) []string {
 		for _, pc := range a.TestCells {
 			src := a.Source.Cells[pc.Index].Source

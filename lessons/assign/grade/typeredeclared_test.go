@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/perceptron-go/lessons/internal/repo"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // TestGradeRedeclaredGivenType: a submission that redeclares a type of the
@@ -15,9 +18,9 @@ import (
 // lose their points.
 func TestGradeRedeclaredGivenType(t *testing.T) {
 	needBubblewrap(t)
-	repo := repoRoot(t)
-	a := loadAssignment(t, filepath.Join(repo, "lessons", "hw2_pla"))
-	nb := readNB(t, filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb"))
+	repoDir := repo.Dir(t)
+	a := assigntest.Load(t, filepath.Join(repoDir, "lessons", "hw2_pla"))
+	nb := repo.ReadNotebook(t, filepath.Join(repoDir, "lessons", "hw2_pla", "solution.ipynb"))
 	typeCell := -1
 	for i, c := range nb.Cells {
 		if c.Type == "code" && strings.Contains(c.Source, "type PLARun struct") {
@@ -49,7 +52,7 @@ func TestGradeRedeclaredGivenType(t *testing.T) {
 		[]string{"TestBatchPLA", "TestBatchPLAIris", "TestBatchPLAMore", "TestBatchPLANotSeparable", "TestBatchPLASeparatingStart", "TestBatchPLAXOR"})
 
 	// The same declaration, copied as the assignment has it, is no mistake.
-	nb = readNB(t, filepath.Join(repo, "lessons", "hw2_pla", "solution.ipynb"))
+	nb = repo.ReadNotebook(t, filepath.Join(repoDir, "lessons", "hw2_pla", "solution.ipynb"))
 	rep = grade(t, newGrader(t, time.Minute), a, "same.ipynb", nb)
 	for _, n := range rep.Notes {
 		if strings.Contains(n, "PLARun") {

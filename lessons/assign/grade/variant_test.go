@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // testSecret is the instructor's secret of these tests.
@@ -59,7 +61,7 @@ var quoted = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
 // recorder is the solution with every leakable exercise printing the
 // arguments of each call and the answers it gave.
 func recorder(t *testing.T, dir string, a *assignment.Assignment) *notebook.Notebook {
-	nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+	nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 	for _, e := range leakable(a) {
 		var rs, fmts, args []string
 		for i := range e.results {
@@ -80,7 +82,7 @@ func recorder(t *testing.T, dir string, a *assignment.Assignment) *notebook.Note
 // (exercise -> arguments -> results, as Go syntax) and returns zero values
 // for any other call: a student who copied hidden values from somewhere.
 func lookup(t *testing.T, dir string, a *assignment.Assignment, records map[string]map[string][]string) *notebook.Notebook {
-	nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+	nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 	for _, e := range leakable(a) {
 		var b strings.Builder
 		fmt.Fprintf(&b, "\tswitch %s {\n", lookupKey(e))
@@ -143,7 +145,7 @@ func TestHiddenVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, dir := range dirs {
-		a := loadAssignment(t, dir)
+		a := assigntest.Load(t, dir)
 		t.Run(a.Name, func(t *testing.T) {
 			t.Parallel()
 			grader := func(secret []byte, student string) *Grader {
@@ -152,7 +154,7 @@ func TestHiddenVariants(t *testing.T) {
 				return g
 			}
 			public, alice, bob := grader(nil, ""), grader(testSecret, "alice"), grader(testSecret, "bob")
-			checkFullMarks(t, a, grade(t, bob, a, "solution.ipynb, bob's variant", readNB(t, filepath.Join(dir, "solution.ipynb"))))
+			checkFullMarks(t, a, grade(t, bob, a, "solution.ipynb, bob's variant", repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))))
 
 			records := map[string]map[string][]string{}
 			for _, g := range []*Grader{public, alice} {

@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/assigntest"
 )
 
 // writeBackMutators change a slice argument of each type the assignments'
@@ -98,9 +100,9 @@ func TestArgumentWriteBack(t *testing.T) {
 	}
 	g := newGrader(t, *honestTimeout)
 	for _, dir := range dirs {
-		a := loadAssignment(t, dir)
+		a := assigntest.Load(t, dir)
 		for _, e := range exercises(a) {
-			nb := readNB(t, filepath.Join(dir, "solution.ipynb"))
+			nb := repo.ReadNotebook(t, filepath.Join(dir, "solution.ipynb"))
 			if !writeBack(t, nb, e) {
 				continue
 			}

@@ -11,13 +11,11 @@
 package late
 
 import (
-	"encoding/csv"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -26,6 +24,7 @@ import (
 
 	"github.com/perceptron-go/lessons/lessons/assign/collect"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 )
 
 // Policy is a late policy.
@@ -97,14 +96,9 @@ func ParseTime(s string) (time.Time, error) {
 }
 
 func readExtensions(path string) (map[string]time.Time, error) {
-	f, err := os.Open(path)
+	rows, err := csvfile.Read(path, ErrPolicy)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrPolicy, path, err)
 	}
 	if len(rows) == 0 || len(rows[0]) < 2 || strings.TrimSpace(rows[0][0]) != "student" || strings.TrimSpace(rows[0][1]) != "due" {
 		return nil, fmt.Errorf("%w: %s: want the header student,due", ErrPolicy, path)

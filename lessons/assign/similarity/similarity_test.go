@@ -3,7 +3,13 @@ package similarity
 import (
 	"bytes"
 	"errors"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -17,17 +23,138 @@ func read(t *testing.T, name string) string {
 	return string(b)
 }
 
+// submission is what a student hands in: the starter code (testdata/base.go)
+// with its stub of Train, doc comment included, replaced by the declarations
+// of the student's file (testdata/NAME), which are written after its imports.
+func submission(t *testing.T, name string) string {
+	t.Helper()
+	fset := token.NewFileSet()
+	base := read(t, "base.go")
+	bf, err := parser.ParseFile(fset, "base.go", base, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stub := decl(t, bf, "Train")
+	from, to := fset.Position(stub.Doc.Pos()).Offset, fset.Position(stub.End()).Offset
+	own := read(t, name)
+	of, err := parser.ParseFile(fset, name, own, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var start token.Pos
+	for _, d := range of.Decls {
+		if g, ok := d.(*ast.GenDecl); ok && g.Tok == token.IMPORT {
+			continue
+		}
+		start = d.Pos()
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Doc != nil {
+			start = fd.Doc.Pos()
+		}
+		break
+	}
+	if !start.IsValid() {
+		t.Fatalf("%s declares nothing", name)
+	}
+	return base[:from] + strings.TrimRight(own[fset.Position(start).Offset:], "\n") + base[to:]
+}
+
+// renamed returns src with every variable declared in function fn renamed
+// as names says, found by the type checker (so a name used elsewhere, as i
+// in Dot, keeps its meaning there) and replaced in place, layout and
+// comments untouched. It fails if a variable of fn is missing from names or
+// if the result does not type-check to the same variables under the new
+// names: the rename is exact.
+func renamed(t *testing.T, src, fn string, names map[string]string) string {
+	t.Helper()
+	fset, f, info := check(t, src)
+	body := decl(t, f, fn).Body
+	inFn := func(o types.Object) bool { return o.Pos() >= body.Pos() && o.Pos() < body.End() }
+	type edit struct {
+		off  int
+		old  string
+		name string
+	}
+	var edits []edit
+	for id, o := range info.Defs {
+		if v, ok := o.(*types.Var); ok && inFn(v) {
+			if names[id.Name] == "" {
+				t.Fatalf("%s: the variable %s has no new name", fn, id.Name)
+			}
+			edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, names[id.Name]})
+		}
+	}
+	for id, o := range info.Uses {
+		if v, ok := o.(*types.Var); ok && inFn(v) {
+			edits = append(edits, edit{fset.Position(id.Pos()).Offset, id.Name, names[id.Name]})
+		}
+	}
+	sort.Slice(edits, func(i, j int) bool { return edits[i].off > edits[j].off })
+	out := src
+	for _, e := range edits {
+		out = out[:e.off] + e.name + out[e.off+len(e.old):]
+	}
+	_, g, ginfo := check(t, out)
+	gbody := decl(t, g, fn).Body
+	got := map[string]bool{}
+	for _, o := range ginfo.Defs {
+		if v, ok := o.(*types.Var); ok && v.Pos() >= gbody.Pos() && v.Pos() < gbody.End() {
+			got[v.Name()] = true
+		}
+	}
+	for old, name := range names {
+		if !got[name] {
+			t.Fatalf("%s: %s was not renamed to %s", fn, old, name)
+		}
+	}
+	if len(got) != len(names) || len(edits) == 0 {
+		t.Fatalf("%s: variables after the rename %v, want %v", fn, got, names)
+	}
+	return out
+}
+
+// check parses and type-checks src, a package main that imports math only.
+func check(t *testing.T, src string) (*token.FileSet, *ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "main.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("main", fset, []*ast.File{f}, info); err != nil {
+		t.Fatalf("%v\n%s", err, src)
+	}
+	return fset, f, info
+}
+
+func decl(t *testing.T, f *ast.File, name string) *ast.FuncDecl {
+	t.Helper()
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok && fd.Name.Name == name {
+			return fd
+		}
+	}
+	t.Fatalf("no func %s", name)
+	return nil
+}
+
 // TestCompare: alice's solution, alice's copied as is, bob's (alice's with
-// every variable renamed and comments changed) and carol's (her own), all
-// on the same starter code (testdata/base.go), which is removed first.
+// every variable of Train renamed) and carol's (her own), all on the same
+// starter code (testdata/base.go), which is removed first.
 func TestCompare(t *testing.T) {
 	o := Defaults
 	base := Base(read(t, "base.go"), o)
+	alice, carol := submission(t, "alice.go"), submission(t, "carol.go")
+	bob := renamed(t, alice, "Train", map[string]string{
+		"w": "weights", "b": "bias", "updates": "count", "epoch": "ep",
+		"mistakes": "errs", "i": "n", "x": "row", "j": "k",
+	})
 	docs := []*Doc{
-		NewDoc("alice", read(t, "alice.go"), base, o),
-		NewDoc("copy", read(t, "alice.go"), base, o),
-		NewDoc("bob", read(t, "bob.go"), base, o),
-		NewDoc("carol", read(t, "carol.go"), base, o),
+		NewDoc("alice", alice, base, o),
+		NewDoc("copy", alice, base, o),
+		NewDoc("bob", bob, base, o),
+		NewDoc("carol", carol, base, o),
 	}
 	pairs, err := Compare(docs, Options{K: o.K, W: o.W, Threshold: 0.01})
 	if err != nil {
@@ -61,7 +188,7 @@ func TestCompare(t *testing.T) {
 	}
 	// Without removing the starter code, carol would look like alice
 	// through the code both were given.
-	bare := []*Doc{NewDoc("alice", read(t, "alice.go"), nil, o), NewDoc("carol", read(t, "carol.go"), nil, o)}
+	bare := []*Doc{NewDoc("alice", alice, nil, o), NewDoc("carol", carol, nil, o)}
 	p, _ := Compare(bare, Options{K: o.K, W: o.W, Threshold: 0.01})
 	if len(p) != 1 || p[0].Similarity <= sim["alice-carol"] {
 		t.Errorf("the starter code does not raise alice-carol without its removal: %+v vs %v", p, sim["alice-carol"])

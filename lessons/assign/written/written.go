@@ -30,6 +30,7 @@ import (
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
+	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 	"github.com/perceptron-go/lessons/lessons/assign/internal/ident"
 )
 
@@ -170,14 +171,9 @@ type Sheet struct {
 // A score that is not a number in [0, max] is an error naming its row and
 // column; an empty cell is not scored yet.
 func ReadSheet(path string) (*Sheet, error) {
-	f, err := os.Open(path)
+	rows, err := csvfile.Read(path, ErrWritten)
 	if err != nil {
 		return nil, err
-	}
-	defer f.Close()
-	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrWritten, path, err)
 	}
 	if len(rows) == 0 || len(rows[0]) < 3 || !slices.Equal(rows[0][:3], []string{"student", "student_id", "submission"}) {
 		return nil, fmt.Errorf("%w: %s: want the header student,student_id,submission,QUESTION (max N),... (assign written writes it)", ErrWritten, path)

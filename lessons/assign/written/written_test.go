@@ -8,36 +8,27 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/perceptron-go/lessons/internal/notebook"
+	"github.com/perceptron-go/lessons/internal/repo"
 	"github.com/perceptron-go/lessons/lessons/assign/export"
 )
-
-func load(t *testing.T, path string) *notebook.Notebook {
-	t.Helper()
-	nb, err := notebook.Read(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return nb
-}
 
 // TestQuestionsAndAnswers reads hw1's declared questions, finds the worked
 // answers in its solution and none in its student notebook, and finds an
 // answer by its heading when the cell ID is lost.
 func TestQuestionsAndAnswers(t *testing.T) {
-	qs, err := Questions(load(t, "../../hw1_hyperplanes/source.ipynb"), "hw1")
+	qs, err := Questions(repo.ReadNotebook(t, "../../hw1_hyperplanes/source.ipynb"), "hw1")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(qs) != 2 || qs[0].Name != "ex1a" || qs[0].Points != 2 || qs[1].Name != "ex2a" {
 		t.Fatalf("hw1's questions: %+v", qs)
 	}
-	sol := load(t, "../../hw1_hyperplanes/solution.ipynb")
+	sol := repo.ReadNotebook(t, "../../hw1_hyperplanes/solution.ipynb")
 	for _, q := range qs {
 		if a, ok := Answer(sol, q); !ok || !strings.HasPrefix(a, "**Worked answer.**") || strings.Contains(a, "read by the instructor") {
 			t.Errorf("%s in the solution: %q, %v", q.Name, a, ok)
 		}
-		if a, ok := Answer(load(t, "../../hw1_hyperplanes/student.ipynb"), q); ok {
+		if a, ok := Answer(repo.ReadNotebook(t, "../../hw1_hyperplanes/student.ipynb"), q); ok {
 			t.Errorf("%s in the student notebook: %q, want none", q.Name, a)
 		}
 	}
@@ -52,7 +43,7 @@ func TestQuestionsAndAnswers(t *testing.T) {
 		t.Errorf("page: %d cells, first answer %q", len(page.Cells), page.Cells[1].Source)
 	}
 	// A question without its points is refused.
-	src := load(t, "../../hw1_hyperplanes/source.ipynb")
+	src := repo.ReadNotebook(t, "../../hw1_hyperplanes/source.ipynb")
 	for _, c := range src.Cells {
 		delete(c.Metadata, "lessons")
 	}

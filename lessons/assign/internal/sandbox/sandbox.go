@@ -687,14 +687,7 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 // writer may overshoot by what it makes in that time (each file is bounded
 // by RLIMIT_FSIZE anyway).
 func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64, kill func()) {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
+	watch(ctx, kill, func() bool {
 		files, bytes := 0, int64(0)
 		for _, dir := range dirs {
 			filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -711,7 +704,22 @@ func watchDirs(ctx context.Context, dirs []string, maxFiles int, maxBytes int64,
 				return nil
 			})
 		}
-		if files > maxFiles || bytes > maxBytes {
+		return files > maxFiles || bytes > maxBytes
+	})
+}
+
+// watch calls kill once over reports true, asking it every 50 ms until ctx
+// ends.
+func watch(ctx context.Context, kill func(), over func() bool) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if over() {
 			kill()
 			return
 		}
@@ -752,27 +760,13 @@ func writableMounts() []string {
 func removeUID(uid int) {
 	u := strconv.Itoa(uid)
 	for round := 0; round < 100; round++ {
-		ents, _ := os.ReadDir("/proc")
 		any := false
-		for _, e := range ents {
-			pid, err := strconv.Atoi(e.Name())
-			if err != nil {
-				continue
+		eachProcess("status", func(pid int, status string) {
+			if slices.Contains(statusUIDs(status), u) {
+				killPid(pid)
+				any = true
 			}
-			b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-			if err != nil {
-				continue
-			}
-			for _, l := range strings.Split(string(b), "\n") {
-				if f, ok := strings.CutPrefix(l, "Uid:"); ok {
-					if slices.Contains(strings.Fields(f), u) {
-						killPid(pid)
-						any = true
-					}
-					break
-				}
-			}
-		}
+		})
 		if !any {
 			break
 		}
@@ -802,58 +796,62 @@ func removeUID(uid int) {
 	}
 }
 
-// WatchMemory kills the tree rooted at pid (through kill) when its
-// resident memory exceeds limit bytes. It polls every 50 ms, so a fast
-// allocation may overshoot by what it allocates in that time; where no
-// cgroup is writable it is the only memory limit.
-func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
-	t := time.NewTicker(50 * time.Millisecond)
-	defer t.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-		if treeRSS(pid) > limit {
-			kill()
-			return
-		}
-	}
-}
-
-// treeRSS sums the resident memory of pid and its descendants, from /proc.
-func treeRSS(root int) int64 {
-	ents, err := os.ReadDir("/proc")
-	if err != nil {
-		return 0
-	}
-	parent := map[int]int{}
-	rss := map[int]int64{}
-	page := int64(os.Getpagesize())
+// eachProcess calls fn with the pid and the content of /proc/PID/file of
+// every process whose file it can read (one that ended meanwhile is passed
+// over).
+func eachProcess(file string, fn func(pid int, data string)) {
+	ents, _ := os.ReadDir("/proc")
 	for _, e := range ents {
 		pid, err := strconv.Atoi(e.Name())
 		if err != nil {
 			continue
 		}
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), file))
 		if err != nil {
 			continue
 		}
-		s := string(b)
+		fn(pid, string(b))
+	}
+}
+
+// statusUIDs are the real, effective, saved and filesystem uids of the
+// Uid: line of a /proc/PID/status, or none if it has none.
+func statusUIDs(status string) []string {
+	for _, l := range strings.Split(status, "\n") {
+		if f, ok := strings.CutPrefix(l, "Uid:"); ok {
+			return strings.Fields(f)
+		}
+	}
+	return nil
+}
+
+// WatchMemory kills the tree rooted at pid (through kill) when its
+// resident memory exceeds limit bytes. It polls every 50 ms, so a fast
+// allocation may overshoot by what it allocates in that time; where no
+// cgroup is writable it is the only memory limit.
+func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
+	watch(ctx, kill, func() bool { return treeRSS(pid) > limit })
+}
+
+// treeRSS sums the resident memory of pid and its descendants, from /proc.
+func treeRSS(root int) int64 {
+	parent := map[int]int{}
+	rss := map[int]int64{}
+	page := int64(os.Getpagesize())
+	eachProcess("stat", func(pid int, s string) {
 		i := strings.LastIndexByte(s, ')')
 		if i < 0 {
-			continue
+			return
 		}
 		f := strings.Fields(s[i+1:])
 		if len(f) < 22 {
-			continue
+			return
 		}
 		ppid, _ := strconv.Atoi(f[1])
 		pages, _ := strconv.ParseInt(f[21], 10, 64)
 		parent[pid] = ppid
 		rss[pid] = pages * page
-	}
+	})
 	var total int64
 	for pid, r := range rss {
 		for p, steps := pid, 0; p > 1 && steps < 64; p, steps = parent[p], steps+1 {

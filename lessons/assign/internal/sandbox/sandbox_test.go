@@ -1,6 +1,8 @@
 package sandbox
 
 import (
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -24,5 +26,29 @@ func TestSandboxRefuses(t *testing.T) {
 	}
 	if d := sb.Describe(); !strings.HasPrefix(d, "NO ISOLATION") {
 		t.Errorf("level none describes itself as %q", d)
+	}
+}
+
+// TestEachProcess: the test's own process is among those read, and its
+// status's Uid: line gives the uids the kernel reports (real one first).
+func TestEachProcess(t *testing.T) {
+	if _, err := os.Stat("/proc/self/status"); err != nil {
+		t.Skip("no /proc:", err)
+	}
+	found := false
+	eachProcess("status", func(pid int, status string) {
+		if pid == os.Getpid() {
+			u := statusUIDs(status)
+			found = len(u) == 4 && u[0] == strconv.Itoa(os.Getuid()) && u[1] == strconv.Itoa(os.Geteuid())
+		}
+	})
+	if !found {
+		t.Errorf("eachProcess did not give this process (pid %d) with its uids", os.Getpid())
+	}
+	if u := statusUIDs("Name:\tx\nUid:\t1001\t1002\t1003\t1004\nGid:\t5\t5\t5\t5\n"); len(u) != 4 || u[0] != "1001" || u[3] != "1004" {
+		t.Errorf("statusUIDs: %q", u)
+	}
+	if u := statusUIDs("Name:\tx\n"); u != nil {
+		t.Errorf("statusUIDs of a status without Uid: %q, want none", u)
 	}
 }

@@ -169,18 +169,11 @@ func leftByTests(t *testing.T, runRoot string) []string {
 		n, err := strconv.Atoi(s)
 		return err == nil && n >= testUIDBase
 	}
-	ents, _ := os.ReadDir("/proc")
-	for _, e := range ents {
-		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "status"))
-		if err != nil {
-			continue
+	eachProcess("status", func(pid int, status string) {
+		if u := statusUIDs(status); len(u) > 0 && isTest(u[0]) {
+			left = append(left, "process "+strconv.Itoa(pid))
 		}
-		for _, l := range strings.Split(string(b), "\n") {
-			if f, ok := strings.CutPrefix(l, "Uid:"); ok && len(strings.Fields(f)) > 0 && isTest(strings.Fields(f)[0]) {
-				left = append(left, "process "+e.Name())
-			}
-		}
-	}
+	})
 	if b, err := os.ReadFile("/proc/sysvipc/shm"); err == nil {
 		lines := strings.Split(string(b), "\n")
 		head := strings.Fields(lines[0])

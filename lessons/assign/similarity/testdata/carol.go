@@ -2,20 +2,6 @@ package main
 
 import "math"
 
-// Dot returns the dot product of two vectors of the same length.
-func Dot(a, b []float64) float64 {
-	s := 0.0
-	for i := range a {
-		s += a[i] * b[i]
-	}
-	return s
-}
-
-// Norm returns the Euclidean norm of a vector.
-func Norm(a []float64) float64 {
-	return math.Sqrt(Dot(a, a))
-}
-
 func augment(x []float64) []float64 {
 	return append([]float64{1}, x...)
 }
