@@ -2,12 +2,12 @@ package main
 
 import (
 	"bufio"
-	"io"
 	"context"
 	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	mrand "math/rand/v2"
 	"net/http"
