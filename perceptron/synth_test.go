@@ -173,21 +173,6 @@ func TestNoisyData(t *testing.T) {
 	if !reflect.DeepEqual(a.Y, b.Y) {
 		t.Error("the same seed flipped different labels")
 	}
-	for _, tc := range []struct {
-		n    int
-		flip float64
-		want error
-	}{
-		{10, 0.5, ErrOption},
-		{10, -0.1, ErrOption},
-		{10, math.NaN(), ErrOption},
-		{2, 0.4, ErrOption},
-		{1, 0.1, ErrOption},
-	} {
-		if _, _, err := NoisyData(tc.n, 2, 0.1, tc.flip, 1); !errors.Is(err, tc.want) {
-			t.Errorf("NoisyData(%d, flip %v): error %v, want %v", tc.n, tc.flip, err, tc.want)
-		}
-	}
 }
 
 func TestLFDData(t *testing.T) {
@@ -362,19 +347,6 @@ func TestCreditApplicants(t *testing.T) {
 	if mat.Equal(other.X, clean.X) || !mat.Equal(again.X, clean.X) {
 		t.Error("seeding is wrong")
 	}
-	for _, tc := range []struct {
-		n     int
-		noise float64
-		want  error
-	}{
-		{1, 0, ErrOption},
-		{10, 0.5, ErrOption},
-		{10, -1, ErrOption},
-	} {
-		if _, _, err := CreditApplicants(tc.n, tc.noise, 1); !errors.Is(err, tc.want) {
-			t.Errorf("CreditApplicants(%d, %v): error %v, want %v", tc.n, tc.noise, err, tc.want)
-		}
-	}
 }
 
 func TestXORData(t *testing.T) {
@@ -439,19 +411,6 @@ func TestCircles(t *testing.T) {
 	if !mat.Equal(again.X, noisy.X) || mat.Equal(other.X, noisy.X) {
 		t.Error("seeding is wrong")
 	}
-	for _, tc := range []struct {
-		n     int
-		noise float64
-		want  error
-	}{
-		{1, 0, ErrOption},
-		{10, -0.1, ErrOption},
-		{10, math.NaN(), ErrOption},
-	} {
-		if _, err := Circles(tc.n, tc.noise, 1); !errors.Is(err, tc.want) {
-			t.Errorf("Circles(%d, %v): error %v, want %v", tc.n, tc.noise, err, tc.want)
-		}
-	}
 }
 
 // TestLFDDataAsTheBook: LFDData draws once, as the book does, so some
@@ -489,4 +448,34 @@ func TestLFDDataAsTheBook(t *testing.T) {
 		t.Errorf("%d of %d book samples one-sided", oneSided, seeds)
 	}
 	t.Logf("%d of %d samples at n = 10 are one-sided", oneSided, seeds)
+}
+
+// TestSynthOptionErrors: NoisyData, CreditApplicants and Circles refuse a
+// size or a noise level they cannot honour with ErrOption.
+func TestSynthOptionErrors(t *testing.T) {
+	noisy := func(n int, flip float64) error { _, _, err := NoisyData(n, 2, 0.1, flip, 1); return err }
+	credit := func(n int, noise float64) error { _, _, err := CreditApplicants(n, noise, 1); return err }
+	circles := func(n int, noise float64) error { _, err := Circles(n, noise, 1); return err }
+	for _, tc := range []struct {
+		name string
+		call func(n int, x float64) error
+		n    int
+		x    float64
+	}{
+		{"NoisyData flip", noisy, 10, 0.5},
+		{"NoisyData flip", noisy, 10, -0.1},
+		{"NoisyData flip", noisy, 10, math.NaN()},
+		{"NoisyData flip", noisy, 2, 0.4},
+		{"NoisyData flip", noisy, 1, 0.1},
+		{"CreditApplicants noise", credit, 1, 0},
+		{"CreditApplicants noise", credit, 10, 0.5},
+		{"CreditApplicants noise", credit, 10, -1},
+		{"Circles noise", circles, 1, 0},
+		{"Circles noise", circles, 10, -0.1},
+		{"Circles noise", circles, 10, math.NaN()},
+	} {
+		if err := tc.call(tc.n, tc.x); !errors.Is(err, ErrOption) {
+			t.Errorf("%s: n=%d, %v: error %v, want ErrOption", tc.name, tc.n, tc.x, err)
+		}
+	}
 }
