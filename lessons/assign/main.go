@@ -75,6 +75,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/perceptron-go/lessons/lessons/assign/class"
 	"github.com/perceptron-go/lessons/lessons/assign/generate"
 	"github.com/perceptron-go/lessons/lessons/assign/grade"
 	"github.com/perceptron-go/lessons/lessons/assign/gradescope"
@@ -95,11 +96,11 @@ var commands = []struct {
 	{"generate", "[-hidden] [-execute=false] [-check] [DIR...]", func() command { return new(generate.Options) }},
 	{"grade", "[-assignment NAME] [-sandbox bwrap|setpriv|none] [-workers N] [-parallel N] [-timeout 10s] [-out DIR] [-results FILE] SUBMISSION.ipynb|FOLDER", func() command { return new(grade.Config) }},
 	{"gradescope", "-assignment NAME [-o FILE.zip]", func() command { return new(gradescopeCommand) }},
-	{"export", `[-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"] [-due TIME] [-extensions FILE.csv] [-late-penalty none|zero|P%/day] [-written written.csv]`, func() command { return new(exportCommand) }},
-	{"roster", "[-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv  (Canvas's gradebook export or Moodle's participants download; as root on the class server)", func() command { return &flagged{flags: rosterFlags} }},
-	{"collect", "-assignment NAME [-out DIR]  (each student's notebook of the roster, with its save time; as root on the class server)", func() command { return &flagged{flags: collectFlags} }},
-	{"written", "-assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...  (DIR/NAME.html per submission, written answers first, and DIR/written.csv to fill)", func() command { return &flagged{flags: writtenFlags} }},
-	{"similarity", "-assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...", func() command { return &flagged{flags: similarityFlags} }},
+	{"export", `[-format canvas] [-grades grades.csv] [-o FILE.csv] [-code DIR] [-title "NAME (ID)"] [-due TIME] [-extensions FILE.csv] [-late-penalty none|zero|P%/day] [-written written.csv]`, func() command { return new(class.Export) }},
+	{"roster", "[-n] [-admin NAME,...] [-drop lock|delete|keep] ROSTER.csv  (Canvas's gradebook export or Moodle's participants download; as root on the class server)", func() command { return class.Roster() }},
+	{"collect", "-assignment NAME [-out DIR]  (each student's notebook of the roster, with its save time; as root on the class server)", func() command { return class.Collect() }},
+	{"written", "-assignment NAME [-out DIR] SUBMISSION.ipynb|FOLDER...  (DIR/NAME.html per submission, written answers first, and DIR/written.csv to fill)", func() command { return class.Written() }},
+	{"similarity", "-assignment NAME [-threshold 0.5] [-o REPORT.md] SUBMISSION.ipynb|FILE.go|FOLDER...", func() command { return class.Similarity() }},
 }
 
 // gradescopeCommand gives gradescope.Build the command's shape.

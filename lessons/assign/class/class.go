@@ -1,4 +1,8 @@
-package main
+// Package class holds the assign command's subcommands for a class on
+// one server and its gradebook: roster, collect, written, similarity and
+// export with its late policy and written answers. Each is a Command: its
+// Flags register the flags, then Run takes the arguments left.
+package class
 
 import (
 	"errors"
@@ -334,33 +338,46 @@ func similarityFlags(fs *flag.FlagSet) func(args []string, stdout, stderr io.Wri
 	}
 }
 
-// flagged gives a command written as a function that registers its flags
-// and returns what runs on the arguments left the one shape of every
-// subcommand.
-type flagged struct {
+// A Command is a subcommand written as a function that registers its
+// flags and returns what runs on the arguments left.
+type Command struct {
 	flags func(fs *flag.FlagSet) func(args []string, stdout, stderr io.Writer) error
 	run   func(args []string, stdout, stderr io.Writer) error
 }
 
-func (c *flagged) Flags(fs *flag.FlagSet) { c.run = c.flags(fs) }
+// Flags registers the command's flags on fs.
+func (c *Command) Flags(fs *flag.FlagSet) { c.run = c.flags(fs) }
 
-func (c *flagged) Run(args []string, stdout, stderr io.Writer) error {
+// Run runs the command on the arguments left after its flags.
+func (c *Command) Run(args []string, stdout, stderr io.Writer) error {
 	return c.run(args, stdout, stderr)
 }
 
-// exportCommand is export with the written answers and the late policy
+// Roster brings the class server's accounts to an LMS roster.
+func Roster() *Command { return &Command{flags: rosterFlags} }
+
+// Collect copies each student's notebook of an assignment, with its save time.
+func Collect() *Command { return &Command{flags: collectFlags} }
+
+// Written gathers the written answers: a page per submission and a sheet.
+func Written() *Command { return &Command{flags: writtenFlags} }
+
+// Similarity reports the pairs of submissions that share code beyond the starter.
+func Similarity() *Command { return &Command{flags: similarityFlags} }
+
+// Export is export with the written answers and the late policy
 // (exportAdjust) on top of export's own flags.
-type exportCommand struct {
+type Export struct {
 	export.Options
 	adjust func() (export.Adjust, error)
 }
 
-func (c *exportCommand) Flags(fs *flag.FlagSet) {
+func (c *Export) Flags(fs *flag.FlagSet) {
 	c.Options.Flags(fs)
 	c.adjust = exportAdjust(fs)
 }
 
-func (c *exportCommand) Run(args []string, stdout, stderr io.Writer) error {
+func (c *Export) Run(args []string, stdout, stderr io.Writer) error {
 	var err error
 	if c.Options.Adjust, err = c.adjust(); err != nil {
 		return err
