@@ -66,9 +66,10 @@ c.Spawner.pre_spawn_hook = _own_port
 # CPU that a class logging in at once pays sixty times (docs/instructor.md,
 # "The login storm").
 c.Spawner.args = ["--ServerApp.port_retries=0", "--ServerApp.jpserver_extensions=jupyter_lsp=False"]
-# Completion and contextual help (gopls) cost each running kernel about
-# 100-130 MB more and some CPU; for a large class on a small server, turn
-# them off in the local file (docs/instructor.md, "A measured class"):
+# Completion and contextual help (gopls) cost nothing until a student asks
+# for them; then that kernel's gopls holds about 160-260 MB and some CPU a
+# cell (docs/instructor.md, "Completion, one student's cost"). To turn them
+# off for a large class on a small server, in the local file:
 # c.Spawner.environment = {"LESSONS_COMPLETION": "off"}
 
 # Stop the servers of students idle for an hour (their files stay), with
