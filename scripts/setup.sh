@@ -299,7 +299,10 @@ fi
 # first answer in a new kernel, while it loads the module, takes 5 to 16 s
 # under load), so that the first Tab completes. Code cells (Go, in every
 # lesson) indent with a tab, as gofmt does; the rest of codeCellConfig is
-# its default.
+# its default. The format command (jupyterlab-code-formatter: Edit menu,
+# command palette, and Shift+Alt+F, VS Code's key for it) formats a Go cell
+# with gonbfmt (internal/cellfmt, built into the environment's bin/ below;
+# jupyter_server_config.py registers it): gofmt's format, magics kept.
 lab_settings="$venv/share/jupyter/lab/settings/overrides.d/perceptron-lessons.json"
 lab_settings_json='{
  "@jupyterlab/completer-extension:manager": {
@@ -307,6 +310,14 @@ lab_settings_json='{
  },
  "@jupyterlab/notebook-extension:tracker": {
   "codeCellConfig": {"lineNumbers": false, "lineWrap": false, "indentUnit": "Tab"}
+ },
+ "jupyterlab_code_formatter:settings": {
+  "preferences": {"default_formatter": {"go": "gonbfmt"}}
+ },
+ "@jupyterlab/shortcuts-extension:shortcuts": {
+  "shortcuts": [
+   {"command": "jupyterlab_code_formatter:format", "keys": ["Shift Alt F"], "selector": ".jp-Notebook"}
+  ]
  }
 }'
 if [[ ! -f $lab_settings || $(cat "$lab_settings") != "$lab_settings_json" ]]; then
@@ -356,6 +367,9 @@ cp "$repo/go.sum" "$gonb_patched/go.sum"
 # memory limit, no telemetry child, an exit after its kernel).
 (cd "$repo" && go build -o "$bin/gopls.bin" golang.org/x/tools/gopls)
 install -m 755 "$repo/scripts/gopls" "$bin/gopls"
+# gonbfmt formats a Go cell for the format command: in the environment's
+# bin/, beside the Python of the Jupyter server that runs it.
+(cd "$repo" && go build -o "$venv/bin/gonbfmt" ./internal/cellfmt/gonbfmt)
 
 # bin/jupyter-python runs the Jupyter environment's Python, whatever python3
 # is first on PATH; scripts/lessons.sh and the end-to-end tests use it.

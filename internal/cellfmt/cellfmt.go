@@ -169,13 +169,20 @@ func gofmt(head, lines, tail []string, first int) ([]string, error) {
 		if errors.As(err, &list) && len(list) > 0 {
 			e := list[0]
 			line := e.Pos.Line - 1 - len(head) + first // 0-based in the cell
+			msg := e.Msg
 			if line < first {
 				line = first
 			}
-			if last := first + len(lines) - 1; line > last {
+			if last := first + len(lines) - 1; line > last || strings.HasSuffix(e.Msg, "found 'EOF'") || (line == last && strings.TrimSpace(lines[len(lines)-1]) == "") {
+				// At the function's closing brace or the end, which the
+				// student did not write: say so, at their last line.
 				line = last
+				for line > first && strings.TrimSpace(lines[line-first]) == "" {
+					line--
+				}
+				msg = "the code ends too early (a bracket, brace or quote not closed?)"
 			}
-			return nil, fmt.Errorf("%w: line %d: %s", ErrSyntax, line+1, e.Msg)
+			return nil, fmt.Errorf("%w: line %d: %s", ErrSyntax, line+1, msg)
 		}
 		return nil, fmt.Errorf("%w: %v", ErrSyntax, err)
 	}

@@ -88,7 +88,9 @@ func TestFormatErrors(t *testing.T) {
 		{"a statement without %%", cell("%env A 1", "x := 1"), ErrSyntax, "line 2:"},
 		{"a body that does not parse", cell("import \"fmt\"", "%%", "fmt.Println(", "x := 1"), ErrSyntax, "line 4:"},
 		{"a declaration that does not parse", cell("func f( {", "}", "%%", "f()"), ErrSyntax, "line 1:"},
-		{"an unclosed brace", cell("%%", "if true {", "x := 1"), ErrSyntax, "line 3:"},
+		{"an unclosed brace", cell("%%", "if true {", "x := 1", ""), ErrSyntax, "line 3: the code ends too early"},
+		{"an unclosed call", cell("%%", "fmt.Println(", "", ""), ErrSyntax, "line 2: the code ends too early"},
+		{"an unclosed declaration", cell("func f() {", "%%", "f()"), ErrSyntax, "line 1: the code ends too early"},
 		{"a magic line in a statement", cell("%%", "x := f(1,", "%env A 1", "2)", "y := 1"), nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
