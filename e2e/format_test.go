@@ -33,7 +33,9 @@ const formatCommandJS = `(() => {
 	const app = window.jupyterapp;
 	const id = 'jupyterlab_code_formatter:format';
 	const keys = app.commands.keyBindings.filter(b => b.command === id).map(b => b.keys.join(' ') + ' @ ' + b.selector);
-	return {has: app.commands.hasCommand(id), label: app.commands.hasCommand(id) ? app.commands.label(id) : '', keys};
+	const gofmt = 'jupyterlab_code_formatter:gonbfmt';
+	return {has: app.commands.hasCommand(id), label: app.commands.hasCommand(id) ? app.commands.label(id) : '', keys,
+		gofmt: app.commands.hasCommand(gofmt) ? app.commands.label(gofmt) : ''};
 })()`
 
 // TestFormatCell does what a student does to format a Go cell (issue 31,
@@ -96,17 +98,31 @@ func testFormatCell(t *testing.T, fe frontEnd) {
 		Has   bool     `json:"has"`
 		Label string   `json:"label"`
 		Keys  []string `json:"keys"`
+		Gofmt string   `json:"gofmt"`
 	}
-	if cmd, err = chromedp.Run(ctx, chromedp.Evaluate[struct {
-		Has   bool     `json:"has"`
-		Label string   `json:"label"`
-		Keys  []string `json:"keys"`
-	}](formatCommandJS)); err != nil {
-		t.Fatal(err)
+	// The formatters' own commands come once the server has listed them.
+	for end := time.Now().Add(20 * time.Second); ; time.Sleep(250 * time.Millisecond) {
+		if cmd, err = chromedp.Run(ctx, chromedp.Evaluate[struct {
+			Has   bool     `json:"has"`
+			Label string   `json:"label"`
+			Keys  []string `json:"keys"`
+			Gofmt string   `json:"gofmt"`
+		}](formatCommandJS)); err != nil {
+			t.Fatal(err)
+		}
+		if cmd.Gofmt != "" || time.Now().After(end) {
+			break
+		}
 	}
-	t.Logf("%s: the format command %q, bound to %v", fe.name, cmd.Label, cmd.Keys)
+	t.Logf("%s: the format command %q, bound to %v; the Edit menu's %q", fe.name, cmd.Label, cmd.Keys, cmd.Gofmt)
 	if !cmd.Has {
 		t.Fatalf("%s has no command jupyterlab_code_formatter:format (jupyterlab-code-formatter, scripts/requirements/jupyter.in: %s)", fe.name, notebookSetupHint)
+	}
+	// The Edit menu's and command palette's entry of the formatter that
+	// scripts/jupyter/jupyter_server_config.py registers, as the student's
+	// guide names it.
+	if cmd.Gofmt != "Apply gofmt (Go cell)" {
+		t.Errorf("%s: the command of the formatter gonbfmt is %q, want \"Apply gofmt (Go cell)\" (docs/student.md)", fe.name, cmd.Gofmt)
 	}
 
 	format := func(src string) (string, []string) {

@@ -12,7 +12,9 @@
 #      when it is missing, and says so. The environment's Jupyter server
 #      opens new notebooks with the gonb kernel (its
 #      etc/jupyter/jupyter_server_config.json), and JupyterLab's completer
-#      waits for gopls's first answer and code cells indent with tabs
+#      waits for gopls's first answer, code cells indent with tabs and
+#      Shift+Alt+F formats a Go cell (jupyterlab-code-formatter, with the
+#      formatter bin/gonbfmt, built from internal/cellfmt)
 #      (share/jupyter/lab/settings/overrides.d/perceptron-lessons.json);
 #   2. every Go module go.sum names, into Go's module cache (the grader
 #      builds offline), and GoNB, goimports and gopls (GoNB's completion and
