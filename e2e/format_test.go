@@ -34,8 +34,9 @@ const formatCommandJS = `(() => {
 	const id = 'jupyterlab_code_formatter:format';
 	const keys = app.commands.keyBindings.filter(b => b.command === id).map(b => b.keys.join(' ') + ' @ ' + b.selector);
 	const gofmt = 'jupyterlab_code_formatter:gonbfmt';
+	const others = app.commands.keyBindings.filter(b => b.command !== id && b.keys.join(' ') === 'Alt Shift F').map(b => b.command + ' @ ' + b.selector);
 	return {has: app.commands.hasCommand(id), label: app.commands.hasCommand(id) ? app.commands.label(id) : '', keys,
-		gofmt: app.commands.hasCommand(gofmt) ? app.commands.label(gofmt) : ''};
+		gofmt: app.commands.hasCommand(gofmt) ? app.commands.label(gofmt) : '', others};
 })()`
 
 // TestFormatCell does what a student does to format a Go cell (issue 31,
@@ -95,18 +96,20 @@ func testFormatCell(t *testing.T, fe frontEnd) {
 	openInLab(t, ctx, srv, rel)
 
 	var cmd struct {
-		Has   bool     `json:"has"`
-		Label string   `json:"label"`
-		Keys  []string `json:"keys"`
-		Gofmt string   `json:"gofmt"`
+		Has    bool     `json:"has"`
+		Label  string   `json:"label"`
+		Keys   []string `json:"keys"`
+		Gofmt  string   `json:"gofmt"`
+		Others []string `json:"others"`
 	}
 	// The formatters' own commands come once the server has listed them.
 	for end := time.Now().Add(20 * time.Second); ; time.Sleep(250 * time.Millisecond) {
 		if cmd, err = chromedp.Run(ctx, chromedp.Evaluate[struct {
-			Has   bool     `json:"has"`
-			Label string   `json:"label"`
-			Keys  []string `json:"keys"`
-			Gofmt string   `json:"gofmt"`
+			Has    bool     `json:"has"`
+			Label  string   `json:"label"`
+			Keys   []string `json:"keys"`
+			Gofmt  string   `json:"gofmt"`
+			Others []string `json:"others"`
 		}](formatCommandJS)); err != nil {
 			t.Fatal(err)
 		}
@@ -117,6 +120,9 @@ func testFormatCell(t *testing.T, fe frontEnd) {
 	t.Logf("%s: the format command %q, bound to %v; the Edit menu's %q", fe.name, cmd.Label, cmd.Keys, cmd.Gofmt)
 	if !cmd.Has {
 		t.Fatalf("%s has no command jupyterlab_code_formatter:format (jupyterlab-code-formatter, scripts/requirements/jupyter.in: %s)", fe.name, notebookSetupHint)
+	}
+	if len(cmd.Others) > 0 {
+		t.Errorf("%s: Shift+Alt+F is bound to other commands too: %v", fe.name, cmd.Others)
 	}
 	// The Edit menu's and command palette's entry of the formatter that
 	// scripts/jupyter/jupyter_server_config.py registers, as the student's
