@@ -12,7 +12,9 @@
 #      when it is missing, and says so. The environment's Jupyter server
 #      opens new notebooks with the gonb kernel (its
 #      etc/jupyter/jupyter_server_config.json), and JupyterLab's completer
-#      waits for gopls's first answer and code cells indent with tabs
+#      waits for gopls's first answer, code cells indent with tabs and
+#      Shift+Alt+F formats a Go cell (jupyterlab-code-formatter, with the
+#      formatter bin/gonbfmt, built from internal/cellfmt)
 #      (share/jupyter/lab/settings/overrides.d/perceptron-lessons.json);
 #   2. every Go module go.sum names, into Go's module cache (the grader
 #      builds offline), and GoNB, goimports and gopls (GoNB's completion and
@@ -299,7 +301,10 @@ fi
 # first answer in a new kernel, while it loads the module, takes 5 to 16 s
 # under load), so that the first Tab completes. Code cells (Go, in every
 # lesson) indent with a tab, as gofmt does; the rest of codeCellConfig is
-# its default.
+# its default. The format command (jupyterlab-code-formatter: Edit menu,
+# command palette, and Shift+Alt+F, VS Code's key for it) formats a Go cell
+# with gonbfmt (internal/cellfmt, built into the environment's bin/ below;
+# jupyter_server_config.py registers it): gofmt's format, magics kept.
 lab_settings="$venv/share/jupyter/lab/settings/overrides.d/perceptron-lessons.json"
 lab_settings_json='{
  "@jupyterlab/completer-extension:manager": {
@@ -307,6 +312,14 @@ lab_settings_json='{
  },
  "@jupyterlab/notebook-extension:tracker": {
   "codeCellConfig": {"lineNumbers": false, "lineWrap": false, "indentUnit": "Tab"}
+ },
+ "jupyterlab_code_formatter:settings": {
+  "preferences": {"default_formatter": {"go": "gonbfmt"}}
+ },
+ "@jupyterlab/shortcuts-extension:shortcuts": {
+  "shortcuts": [
+   {"command": "jupyterlab_code_formatter:format", "keys": ["Shift Alt F"], "selector": ".jp-Notebook"}
+  ]
  }
 }'
 if [[ ! -f $lab_settings || $(cat "$lab_settings") != "$lab_settings_json" ]]; then
@@ -356,6 +369,9 @@ cp "$repo/go.sum" "$gonb_patched/go.sum"
 # memory limit, no telemetry child, an exit after its kernel).
 (cd "$repo" && go build -o "$bin/gopls.bin" golang.org/x/tools/gopls)
 install -m 755 "$repo/scripts/gopls" "$bin/gopls"
+# gonbfmt formats a Go cell for the format command: in the environment's
+# bin/, beside the Python of the Jupyter server that runs it.
+(cd "$repo" && go build -o "$venv/bin/gonbfmt" ./internal/cellfmt/gonbfmt)
 
 # bin/jupyter-python runs the Jupyter environment's Python, whatever python3
 # is first on PATH; scripts/lessons.sh and the end-to-end tests use it.

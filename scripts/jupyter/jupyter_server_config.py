@@ -38,3 +38,46 @@ class OneKernelPerNotebook(SessionManager):
 
 
 c.ServerApp.session_manager_class = OneKernelPerNotebook  # noqa: F821 (c: the configuration)
+
+
+# The format command of JupyterLab and Notebook 7 (jupyterlab-code-formatter)
+# for Go cells: the formatter "gonbfmt", which the settings that
+# scripts/setup.sh writes make the default for the language go. It runs
+# <venv>/bin/gonbfmt (internal/cellfmt), which formats a GoNB cell as gofmt
+# does, magic and shell lines kept; on code that does not parse the cell is
+# unchanged and the error, naming the cell's line, is the one message shown.
+import os
+import subprocess
+import sys
+
+try:
+    from jupyterlab_code_formatter.formatters import SERVER_FORMATTERS, BaseFormatter
+except ImportError:  # an environment without the formatter: nothing to register
+    SERVER_FORMATTERS = None
+
+if SERVER_FORMATTERS is not None:
+
+    class GoCellFormatError(Exception):
+        """A Go cell that gonbfmt does not format (its message says why)."""
+
+    class GoCellFormatter(BaseFormatter):
+        """Formats a GoNB cell with gonbfmt."""
+
+        label = "Apply gofmt (Go cell)"
+        language = "go"
+        command = os.path.join(os.path.dirname(sys.executable), "gonbfmt")
+
+        @property
+        def importable(self) -> bool:
+            return os.access(self.command, os.X_OK)
+
+        def format_code(self, code: str, notebook: bool, **options) -> str:
+            try:
+                p = subprocess.run([self.command], input=code, capture_output=True, text=True, timeout=30)
+            except (OSError, subprocess.TimeoutExpired) as err:
+                raise GoCellFormatError(f"gonbfmt did not run: {err}") from err
+            if p.returncode != 0:
+                raise GoCellFormatError(p.stderr.strip() or f"gonbfmt exited with status {p.returncode}")
+            return p.stdout
+
+    SERVER_FORMATTERS["gonbfmt"] = GoCellFormatter()

@@ -1,0 +1,44 @@
+package cellfmt
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/perceptron-go/lessons/internal/repo"
+)
+
+func TestMain(m *testing.M) { repo.Main(m) }
+
+// TestLessonCells formats every Go cell of the lessons and assignments: each
+// parses (the format command works on every cell a student gets), and
+// formatting the result again changes nothing.
+func TestLessonCells(t *testing.T) {
+	cells, changed := 0, 0
+	for _, path := range repo.FindNotebooks(t) {
+		nb := repo.ReadNotebook(t, path)
+		if nb.KernelName() != "gonb" {
+			continue
+		}
+		for i, src := range nb.CodeSources() {
+			cells++
+			got, err := Format(src)
+			if err != nil {
+				if errors.Is(err, ErrSyntax) || errors.Is(err, ErrUnformattable) {
+					t.Errorf("%s, code cell %d: %v", path, i+1, err)
+					continue
+				}
+				t.Fatalf("%s, code cell %d: an error of no kind: %v", path, i+1, err)
+			}
+			if got != src {
+				changed++
+			}
+			if again, err := Format(got); err != nil || again != got {
+				t.Errorf("%s, code cell %d: formatting again gives %q, %v", path, i+1, again, err)
+			}
+		}
+	}
+	if cells == 0 {
+		t.Fatal("no Go cell in the lessons")
+	}
+	t.Logf("%d Go cells, %d of them not as gofmt formats them", cells, changed)
+}
