@@ -22,14 +22,6 @@ var compilePos = regexp.MustCompile(`^(source_)?cell(\d+):(\d+)(?::\d+)?:`)
 
 var undefinedErr = regexp.MustCompile(`undefined: \w+`)
 
-// compileError is one error of the compiler in the graded code.
-type compileError struct {
-	exercise string // the exercise whose registration failed: the submission declares it with another type
-	file     string // "cell7", "source_cell12", "" if not in a cell
-	line     int    // line in the cell (1-based)
-	text     string // the message, located in the cells ("cell 7, line 3: ...")
-}
-
 // compile compiles the student's program in dir into dir/graded.server.
 // A failure to compile returns the compiler's message and its errors one
 // by one.
