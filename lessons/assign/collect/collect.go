@@ -27,10 +27,6 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/internal/csvfile"
 )
 
-// MaxSize is the largest notebook collected (an executed lesson is under
-// 2 MB).
-const MaxSize = 50 << 20
-
 // Student is one account to collect from.
 type Student struct {
 	Login string
@@ -53,9 +49,6 @@ func FileName(s Student) string {
 	return s.Login + ".ipynb"
 }
 
-// ErrUnsafe is the error kind of a notebook collect refuses to read.
-var ErrUnsafe = errors.New("collect: refused")
-
 // Collect copies each student's notebook of assignment into out (made if
 // missing), keeping its modification time, and writes out/collected.csv
 // (login, id, file, modified in UTC RFC 3339, SHA-256). A student without
@@ -69,7 +62,7 @@ func Collect(students []Student, assignment, copyDir, out string, w io.Writer) (
 	n := 0
 	for _, s := range students {
 		src := filepath.Join(s.Home, copyDir, "lessons", assignment, "student.ipynb")
-		b, mod, err := readOwned(src, s)
+		b, mod, err := readOwned(src, s.Home, s.UID)
 		if errors.Is(err, os.ErrNotExist) {
 			fmt.Fprintf(w, "collect: %s: no %s (not started?)\n", s.Login, src)
 			continue

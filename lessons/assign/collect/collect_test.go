@@ -74,7 +74,7 @@ func TestCollect(t *testing.T) {
 		t.Errorf("Times: %v, %v; want ann's at %v", times, err, when)
 	}
 	// A file of another owner is refused.
-	if _, _, err := readOwned(nb("ann"), Student{Login: "ann", Home: filepath.Join(dir, "ann"), UID: uid + 1}); err == nil || !strings.Contains(err.Error(), "not the student's own file") {
+	if _, _, err := readOwned(nb("ann"), filepath.Join(dir, "ann"), uid+1); err == nil || !strings.Contains(err.Error(), "not the student's own file") {
 		t.Errorf("another owner's file: %v, want a refusal", err)
 	}
 }

@@ -12,15 +12,15 @@ import (
 	"time"
 )
 
-// readOwned reads path for student s if it is safe to: its real path
-// inside s.Home, a regular file of s.UID of at most MaxSize. It returns
-// the content and the modification time.
-func readOwned(path string, s Student) ([]byte, time.Time, error) {
+// readOwned reads path for the student whose home and user ID are given
+// if it is safe to: its real path inside home, a regular file of uid of
+// at most MaxSize. It returns the content and the modification time.
+func readOwned(path, home string, uid int) ([]byte, time.Time, error) {
 	real, err := filepath.EvalSymlinks(path)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
-	home, err := filepath.EvalSymlinks(s.Home)
+	home, err = filepath.EvalSymlinks(home)
 	if err != nil {
 		return nil, time.Time{}, err
 	}
@@ -40,7 +40,7 @@ func readOwned(path string, s Student) ([]byte, time.Time, error) {
 	switch {
 	case !fi.Mode().IsRegular():
 		return nil, time.Time{}, fmt.Errorf("%w: %s is not a regular file", ErrUnsafe, path)
-	case !ok || int(st.Uid) != s.UID:
+	case !ok || int(st.Uid) != uid:
 		return nil, time.Time{}, fmt.Errorf("%w: %s is not the student's own file", ErrUnsafe, path)
 	case fi.Size() > MaxSize:
 		return nil, time.Time{}, fmt.Errorf("%w: %s is larger than %d MB", ErrUnsafe, path, MaxSize>>20)

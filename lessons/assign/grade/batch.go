@@ -1,6 +1,7 @@
 package grade
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -261,4 +262,12 @@ func (b *batch) gradeAll(c Config, target string, folder bool, subs []string, st
 	close(jobs)
 	wg.Wait()
 	return reports, firstErr
+}
+
+// Run grades the one notebook or folder args names (see Batch).
+func (c *Config) Run(args []string, stdout, stderr io.Writer) error {
+	if len(args) != 1 {
+		return errors.New("grade takes one notebook or folder")
+	}
+	return Batch(*c, args[0], stdout, stderr)
 }

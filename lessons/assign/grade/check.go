@@ -15,19 +15,6 @@ import (
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
 
-// Violation is one place where a submission breaks its assignment's
-// Policy or the grader's rules for student code.
-type Violation struct {
-	Cell int    // the submission's cell (counted from 0, markdown included)
-	Line int    // line in that cell (1-based)
-	Rule string // the rule broken, e.g. "import not allowed"
-	Text string // what was found there
-}
-
-func (v Violation) String() string {
-	return fmt.Sprintf("cell %d, line %d: %s: %s", v.Cell, v.Line, v.Rule, v.Text)
-}
-
 // Rules, as the report names them.
 const (
 	ruleImport     = "import not allowed"

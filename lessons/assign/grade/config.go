@@ -3,7 +3,6 @@ package grade
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -110,14 +109,6 @@ func (c Config) grader(stderr io.Writer) (g *Grader, lessonsDir string, err erro
 		fmt.Fprintln(stderr, "assign: WARNING: -sandbox=none is no sandbox: submissions run as your user, with your files, network and processes; grade only code you trust")
 	}
 	return g, lessonsDir, nil
-}
-
-// Run grades the one notebook or folder args names (see Batch).
-func (c *Config) Run(args []string, stdout, stderr io.Writer) error {
-	if len(args) != 1 {
-		return errors.New("grade takes one notebook or folder")
-	}
-	return Batch(*c, args[0], stdout, stderr)
 }
 
 // GradescopeStudent reads Gradescope's submission_metadata.json

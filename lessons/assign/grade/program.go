@@ -223,3 +223,11 @@ func (p *assembly) isolate(errs []compileError, stubs map[int]Stub) map[int]Stub
 	}
 	return found
 }
+
+// compileError is one error of the compiler in the graded code.
+type compileError struct {
+	exercise string // the exercise whose registration failed: the submission declares it with another type
+	file     string // "cell7", "source_cell12", "" if not in a cell
+	line     int    // line in the cell (1-based)
+	text     string // the message, located in the cells ("cell 7, line 3: ...")
+}

@@ -195,9 +195,3 @@ func panicOutput(text, name string) string {
 	}
 	return strings.Join(out, "\n")
 }
-
-func (g *Grader) logf(format string, args ...any) {
-	if g.Log != nil {
-		g.Log(format, args...)
-	}
-}

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/janpfeifer/gonb/gonbui"
@@ -10,12 +9,6 @@ import (
 
 	"github.com/perceptron-go/lessons/perceptron/plots"
 )
-
-// ErrNotNotebook is returned by Display, DisplayGIF, Show, Explore and
-// Stepper when the program is not run by a GoNB kernel (gonbui.IsNotebook
-// is false): there is nowhere to show the figure, so save it with
-// plots.Save or plots.PNG instead.
-var ErrNotNotebook = errors.New("view: not running in a GoNB notebook: nothing displayed (use plots.Save or plots.PNG)")
 
 // Display renders p with plots.PNG and shows it inline in the GoNB notebook
 // that runs the program. Outside a notebook it renders nothing and returns

@@ -596,6 +596,92 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 	return v, gonbui.Error()
 }
 
+// figure draws every frame of this shard of the figure render draws for
+// v's controls, starting at v, and exports it.
+func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc, v Values) error {
+	if _, err := renderValues(render, v, width, height, true); err != nil {
+		return err
+	}
+	fig := ExportedFigure{Alt: alt, Controls: make([]ExportedControl, len(v.controls))}
+	total := 1
+	for i, c := range v.controls {
+		ec := ExportedControl{Name: c.name, Start: v.pos[i], Choice: c.options != nil, Labels: make([]string, c.n+1)}
+		for j := range ec.Labels {
+			ec.Labels[j] = c.format(j)
+		}
+		fig.Controls[i] = ec
+		total *= c.n + 1
+	}
+	fig.Frames = make([]*ExportedFrame, total)
+	var masks [][]bool // the sets of controls a render asked for, one of each
+	drawn := map[string]ExportedFrame{}
+	for idx := range total {
+		if idx%e.shards != e.shard {
+			continue
+		}
+		w := Values{controls: v.controls, pos: positionsAt(v.controls, idx)}
+		values := w.String()
+		var f ExportedFrame
+		found := false
+		for _, m := range masks {
+			if f, found = drawn[frameKey(m, w.pos)]; found {
+				break
+			}
+		}
+		if !found {
+			w.read = make([]bool, len(v.controls))
+			ef, err := renderValues(render, w, width, height, true)
+			if err != nil {
+				f = ExportedFrame{Error: err.Error()}
+			} else {
+				f = ExportedFrame{PNG: ef.png, Caption: ef.caption}
+			}
+			if !containsMask(masks, w.read) {
+				masks = append(masks, w.read)
+			}
+			drawn[frameKey(w.read, w.pos)] = f
+		}
+		f.Values = values
+		fig.Frames[idx] = &f
+	}
+	return e.export(fig)
+}
+
+// positionsAt is the position of each control at index idx of the
+// row-major order (the last control varies fastest).
+func positionsAt(controls []Control, idx int) []int {
+	pos := make([]int, len(controls))
+	for i := len(controls) - 1; i >= 0; i-- {
+		n := controls[i].n + 1
+		pos[i] = idx % n
+		idx /= n
+	}
+	return pos
+}
+
+// frameKey names the positions of the controls in mask.
+func frameKey(mask []bool, pos []int) string {
+	var b strings.Builder
+	for i, m := range mask {
+		if m {
+			b.WriteString(strconv.Itoa(i))
+			b.WriteByte('=')
+			b.WriteString(strconv.Itoa(pos[i]))
+		}
+		b.WriteByte(';')
+	}
+	return b.String()
+}
+
+func containsMask(masks [][]bool, m []bool) bool {
+	for _, o := range masks {
+		if fmt.Sprint(o) == fmt.Sprint(m) {
+			return true
+		}
+	}
+	return false
+}
+
 // liveFigureScript is the browser's side of Explore: a function of the
 // liveFigure data that finds the still figure (the caption paragraph by its
 // id, and the first image after it in the cell's outputs), puts the rows of

@@ -1,12 +1,6 @@
 package view
 
-import (
-	"fmt"
-	"strconv"
-	"strings"
-
-	"gonum.org/v1/plot/vg"
-)
+import "errors"
 
 // ExportedControl is one control of an exported live figure: its name, the
 // label of every one of its positions (as the notebook shows them), the
@@ -78,6 +72,12 @@ func ExportFrames(shard, shards int, export func(ExportedFigure) error) {
 	exporting = &exporter{shard: shard, shards: shards, export: export}
 }
 
+// ErrNotNotebook is returned by Display, DisplayGIF, Show, Explore and
+// Stepper when the program is not run by a GoNB kernel (gonbui.IsNotebook
+// is false): there is nowhere to show the figure, so save it with
+// plots.Save or plots.PNG instead.
+var ErrNotNotebook = errors.New("view: not running in a GoNB notebook: nothing displayed (use plots.Save or plots.PNG)")
+
 // notNotebook is what a display function returns outside a notebook:
 // ErrNotNotebook, or nil while ExportFrames is on.
 func notNotebook() error {
@@ -85,90 +85,4 @@ func notNotebook() error {
 		return nil
 	}
 	return ErrNotNotebook
-}
-
-// figure draws every frame of this shard of the figure render draws for
-// v's controls, starting at v, and exports it.
-func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc, v Values) error {
-	if _, err := renderValues(render, v, width, height, true); err != nil {
-		return err
-	}
-	fig := ExportedFigure{Alt: alt, Controls: make([]ExportedControl, len(v.controls))}
-	total := 1
-	for i, c := range v.controls {
-		ec := ExportedControl{Name: c.name, Start: v.pos[i], Choice: c.options != nil, Labels: make([]string, c.n+1)}
-		for j := range ec.Labels {
-			ec.Labels[j] = c.format(j)
-		}
-		fig.Controls[i] = ec
-		total *= c.n + 1
-	}
-	fig.Frames = make([]*ExportedFrame, total)
-	var masks [][]bool // the sets of controls a render asked for, one of each
-	drawn := map[string]ExportedFrame{}
-	for idx := range total {
-		if idx%e.shards != e.shard {
-			continue
-		}
-		w := Values{controls: v.controls, pos: positionsAt(v.controls, idx)}
-		values := w.String()
-		var f ExportedFrame
-		found := false
-		for _, m := range masks {
-			if f, found = drawn[frameKey(m, w.pos)]; found {
-				break
-			}
-		}
-		if !found {
-			w.read = make([]bool, len(v.controls))
-			ef, err := renderValues(render, w, width, height, true)
-			if err != nil {
-				f = ExportedFrame{Error: err.Error()}
-			} else {
-				f = ExportedFrame{PNG: ef.png, Caption: ef.caption}
-			}
-			if !containsMask(masks, w.read) {
-				masks = append(masks, w.read)
-			}
-			drawn[frameKey(w.read, w.pos)] = f
-		}
-		f.Values = values
-		fig.Frames[idx] = &f
-	}
-	return e.export(fig)
-}
-
-// positionsAt is the position of each control at index idx of the
-// row-major order (the last control varies fastest).
-func positionsAt(controls []Control, idx int) []int {
-	pos := make([]int, len(controls))
-	for i := len(controls) - 1; i >= 0; i-- {
-		n := controls[i].n + 1
-		pos[i] = idx % n
-		idx /= n
-	}
-	return pos
-}
-
-// frameKey names the positions of the controls in mask.
-func frameKey(mask []bool, pos []int) string {
-	var b strings.Builder
-	for i, m := range mask {
-		if m {
-			b.WriteString(strconv.Itoa(i))
-			b.WriteByte('=')
-			b.WriteString(strconv.Itoa(pos[i]))
-		}
-		b.WriteByte(';')
-	}
-	return b.String()
-}
-
-func containsMask(masks [][]bool, m []bool) bool {
-	for _, o := range masks {
-		if fmt.Sprint(o) == fmt.Sprint(m) {
-			return true
-		}
-	}
-	return false
 }
