@@ -63,17 +63,7 @@ func testFormatCell(t *testing.T, fe frontEnd) {
 	}
 	rt := newJupyterRuntimeRaw(t, false)
 	ctx0 := browserContext(t)
-	work := workFolder(t, root, "format-test-")
-	nb := filepath.Join(work, "format.ipynb")
-	if err := os.WriteFile(nb, []byte(`{"cells": [{"cell_type": "code", "execution_count": null, "id": "a1", "metadata": {}, "outputs": [], "source": ["%%\n", "fmt.Println(\"ready\")"]}], "metadata": {"kernelspec": {"name": "gonb", "display_name": "Go (gonb)", "language": "go"}}, "nbformat": 4, "nbformat_minor": 5}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rel, err := filepath.Rel(root, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel = filepath.ToSlash(rel)
-	relJSON, _ := json.Marshal(rel)
+	rel, relJSON := readyNotebook(t, root, "format-test-", "format.ipynb")
 	srv := startServer(t, ctx0, rt, root, serverSpec{
 		what: "format test: " + fe.name, base: fe.base, log: fe.app + ".log", hint: notebookSetupHint,
 		args: func(port int, token string) []string {

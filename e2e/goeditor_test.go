@@ -76,17 +76,7 @@ func TestGoEditorInLab(t *testing.T) {
 	}
 	rt := newJupyterRuntimeRaw(t, false)
 	bctx := browserContext(t)
-	work := workFolder(t, root, "goeditor-test-")
-	nb := filepath.Join(work, "editor.ipynb")
-	if err := os.WriteFile(nb, []byte(`{"cells": [{"cell_type": "code", "execution_count": null, "id": "a1", "metadata": {}, "outputs": [], "source": ["%%\n", "fmt.Println(\"ready\")"]}], "metadata": {"kernelspec": {"name": "gonb", "display_name": "Go (gonb)", "language": "go"}}, "nbformat": 4, "nbformat_minor": 5}`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	rel, err := filepath.Rel(root, nb)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel = filepath.ToSlash(rel)
-	relJSON, _ := json.Marshal(rel)
+	rel, relJSON := readyNotebook(t, root, "goeditor-test-", "editor.ipynb")
 	fe := jupyterLab
 	srv := startServer(t, bctx, rt, root, serverSpec{
 		what: "Go editor test: JupyterLab", base: fe.base, log: "lab.log", hint: notebookSetupHint,
@@ -344,4 +334,22 @@ func alive(pids []int) []int {
 		}
 	}
 	return a
+}
+
+// readyNotebook writes a notebook of one GoNB cell that prints "ready" into
+// a new work folder under root (named with prefix), and returns its path
+// relative to root, with slashes, and that path as JSON.
+func readyNotebook(t *testing.T, root, prefix, name string) (rel string, relJSON []byte) {
+	t.Helper()
+	nb := filepath.Join(workFolder(t, root, prefix), name)
+	if err := os.WriteFile(nb, []byte(`{"cells": [{"cell_type": "code", "execution_count": null, "id": "a1", "metadata": {}, "outputs": [], "source": ["%%\n", "fmt.Println(\"ready\")"]}], "metadata": {"kernelspec": {"name": "gonb", "display_name": "Go (gonb)", "language": "go"}}, "nbformat": 4, "nbformat_minor": 5}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rel, err := filepath.Rel(root, nb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel = filepath.ToSlash(rel)
+	relJSON, _ = json.Marshal(rel)
+	return rel, relJSON
 }

@@ -436,8 +436,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 	// A frame whose render asked for the same values as one drawn before
 	// is that frame (as in ExportFrames): a control the render did not
 	// read cannot change a deterministic figure.
-	var masks [][]bool
-	drawn := map[string]exploreFrame{}
+	memo := newFrameMemo[exploreFrame]()
 	for _, idx := range order {
 		ix, _ := at(idx)
 		w := Values{controls: v.controls, pos: make([]int, len(v.controls))}
@@ -452,18 +451,10 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 			err = errorf("explore: %s: not drawn ahead: the cell's time to draw frames (%v) ran out: the render function is too slow to draw ahead", w, frameTime)
 		default:
 			found := false
-			for _, m := range masks {
-				if f, found = drawn[frameKey(m, w.pos)]; found {
-					break
-				}
-			}
-			if !found {
+			if f, found = memo.lookup(w.pos); !found {
 				w.read = make([]bool, len(v.controls))
 				if f, err = renderValues(render, w, width, height, false); err == nil {
-					if !containsMask(masks, w.read) {
-						masks = append(masks, w.read)
-					}
-					drawn[frameKey(w.read, w.pos)] = f
+					memo.store(w.read, w.pos, f)
 				}
 			}
 		}
@@ -613,21 +604,14 @@ func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc
 		total *= c.n + 1
 	}
 	fig.Frames = make([]*ExportedFrame, total)
-	var masks [][]bool // the sets of controls a render asked for, one of each
-	drawn := map[string]ExportedFrame{}
+	memo := newFrameMemo[ExportedFrame]()
 	for idx := range total {
 		if idx%e.shards != e.shard {
 			continue
 		}
 		w := Values{controls: v.controls, pos: positionsAt(v.controls, idx)}
 		values := w.String()
-		var f ExportedFrame
-		found := false
-		for _, m := range masks {
-			if f, found = drawn[frameKey(m, w.pos)]; found {
-				break
-			}
-		}
+		f, found := memo.lookup(w.pos)
 		if !found {
 			w.read = make([]bool, len(v.controls))
 			ef, err := renderValues(render, w, width, height, true)
@@ -636,10 +620,7 @@ func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc
 			} else {
 				f = ExportedFrame{PNG: ef.png, Caption: ef.caption}
 			}
-			if !containsMask(masks, w.read) {
-				masks = append(masks, w.read)
-			}
-			drawn[frameKey(w.read, w.pos)] = f
+			memo.store(w.read, w.pos, f)
 		}
 		f.Values = values
 		fig.Frames[idx] = &f
@@ -660,6 +641,35 @@ func positionsAt(controls []Control, idx int) []int {
 }
 
 // frameKey names the positions of the controls in mask.
+// A frameMemo holds the frames drawn so far, each under the positions of
+// the controls its render read (a mask of the controls): a position whose
+// read controls stand where a drawn frame's did is that frame.
+type frameMemo[F any] struct {
+	masks [][]bool // the sets of controls a render asked for, one of each
+	drawn map[string]F
+}
+
+func newFrameMemo[F any]() *frameMemo[F] { return &frameMemo[F]{drawn: map[string]F{}} }
+
+// lookup returns the frame drawn for pos, if any.
+func (m *frameMemo[F]) lookup(pos []int) (F, bool) {
+	for _, mask := range m.masks {
+		if f, ok := m.drawn[frameKey(mask, pos)]; ok {
+			return f, true
+		}
+	}
+	var none F
+	return none, false
+}
+
+// store records f, drawn at pos by a render that read the controls read.
+func (m *frameMemo[F]) store(read []bool, pos []int, f F) {
+	if !containsMask(m.masks, read) {
+		m.masks = append(m.masks, read)
+	}
+	m.drawn[frameKey(read, pos)] = f
+}
+
 func frameKey(mask []bool, pos []int) string {
 	var b strings.Builder
 	for i, m := range mask {
