@@ -24,8 +24,9 @@ import (
 // move one step at a time.
 const maxPositions = 10000
 
-// A Control is one named input of Explore: a slider over numbers (Slider)
-// or a choice among strings (Choice). Its zero value is not a valid control.
+// A Control is one named input of Explore: a slider over evenly spaced
+// numbers (Slider) or over listed ones (Steps), or a choice among strings
+// (Choice). Its zero value is not a valid control.
 type Control struct {
 	name string
 	err  error // the constructor's complaint, reported by Explore
@@ -33,7 +34,8 @@ type Control struct {
 	// A slider: positions 0..n stand for min, min+step, ..., max.
 	min, step float64
 	n, pos    int
-	decimals  int // digits after the point of every position, or -1 (use %g)
+	decimals  int       // digits after the point of every position, or -1 (use %g)
+	steps     []float64 // a slider over listed numbers: position i is steps[i]
 
 	// A choice: options[pos].
 	options []string
@@ -92,6 +94,35 @@ func Slider(name string, min, max, step, value float64) Control {
 	return c
 }
 
+// Steps returns a slider named name over the numbers values, in increasing
+// order, starting at value: a slider for numbers that are not evenly
+// spaced, such as learning rates 0.1, 0.5, 1, 2 or a kernel width over
+// decades. Values.Number reads it, as it reads a Slider. values must be at
+// least two finite numbers, each greater than the one before, and value
+// one of them; otherwise Explore reports the error.
+func Steps(name string, values []float64, value float64) Control {
+	c := Control{name: name, steps: slices.Clone(values), decimals: -1, n: len(values) - 1}
+	if len(values) < 2 {
+		c.err = errorf("steps %q: %d values, want at least 2", name, len(values))
+		return c
+	}
+	for i, x := range values {
+		switch {
+		case math.IsNaN(x) || math.IsInf(x, 0):
+			c.err = errorf("steps %q: value %d is %v, want a finite number", name, i, x)
+			return c
+		case i > 0 && !(x > values[i-1]):
+			c.err = errorf("steps %q: value %d (%v) is not greater than value %d (%v)", name, i, x, i-1, values[i-1])
+			return c
+		}
+	}
+	c.pos = slices.Index(values, value)
+	if c.pos < 0 {
+		c.err = errorf("steps %q: value %v is not one of the values %v", name, value, values)
+	}
+	return c
+}
+
 // isWhole reports whether x is within 1e-9 (relative) of an integer.
 func isWhole(x float64) bool {
 	return math.Abs(x-math.Round(x)) <= 1e-9*math.Max(1, math.Abs(x))
@@ -122,6 +153,9 @@ func Choice(name string, options []string, value string) Control {
 
 // value is the number at position i of a slider.
 func (c Control) value(i int) float64 {
+	if c.steps != nil {
+		return c.steps[i]
+	}
 	x := c.min + float64(i)*c.step
 	if c.decimals >= 0 {
 		x, _ = strconv.ParseFloat(strconv.FormatFloat(x, 'f', c.decimals, 64), 64)
@@ -168,8 +202,8 @@ func (v Values) find(name string, choice bool) (int, bool) {
 	return 0, false
 }
 
-// Number returns the value of the slider named name. For a name that is not
-// a slider it returns NaN, and Explore reports the mistake as an error.
+// Number returns the value of the slider (Slider or Steps) named name. For
+// a name that is not a slider it returns NaN, and Explore reports the mistake as an error.
 func (v Values) Number(name string) float64 {
 	i, ok := v.find(name, false)
 	if !ok {
@@ -549,7 +583,7 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 			return v, c.err
 		}
 		if c.name == "" {
-			return v, errorf("explore: control %d has no name (make controls with Slider or Choice)", i)
+			return v, errorf("explore: control %d has no name (make controls with Slider, Steps or Choice)", i)
 		}
 		for j := range i {
 			if controls[j].name == c.name {

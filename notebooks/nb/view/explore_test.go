@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -43,7 +44,12 @@ func TestControlErrors(t *testing.T) {
 		{[]view.Control{view.Choice("k", []string{"a", "b", "a"}, "a")}, `view: choice "k": options 0 and 2 are both "a"`},
 		{[]view.Control{view.Choice("k", []string{"a", "b"}, "c")}, `view: choice "k": value "c" is not one of the options ["a" "b"]`},
 		{[]view.Control{ok, view.Choice("w", []string{"a"}, "a")}, `view: explore: controls 0 and 1 are both named "w"`},
-		{[]view.Control{{}}, `view: explore: control 0 has no name (make controls with Slider or Choice)`},
+		{[]view.Control{view.Steps("η", []float64{0.1}, 0.1)}, `view: steps "η": 1 values, want at least 2`},
+		{[]view.Control{view.Steps("η", []float64{0.1, math.NaN()}, 0.1)}, `view: steps "η": value 1 is NaN, want a finite number`},
+		{[]view.Control{view.Steps("η", []float64{0.1, 1, 0.5}, 0.1)}, `view: steps "η": value 2 (0.5) is not greater than value 1 (1)`},
+		{[]view.Control{view.Steps("η", []float64{0.1, 0.1}, 0.1)}, `view: steps "η": value 1 (0.1) is not greater than value 0 (0.1)`},
+		{[]view.Control{view.Steps("η", []float64{0.1, 0.5}, 0.2)}, `view: steps "η": value 0.2 is not one of the values [0.1 0.5]`},
+		{[]view.Control{{}}, `view: explore: control 0 has no name (make controls with Slider, Steps or Choice)`},
 	}
 	for _, tc := range tests {
 		_, err := view.Explore(vg.Inch, vg.Inch, render, tc.controls...)
@@ -252,6 +258,38 @@ func valuesOf(t *testing.T, controls ...view.Control) view.Values {
 	t.Helper()
 	v, _, _, _ := runExplore(t, func(view.Values) (*plot.Plot, string, error) { return plot.New(), "", nil }, controls...)
 	return v
+}
+
+// TestSteps checks a slider over listed numbers: Number reads each value
+// exactly as listed, the browser gets a slider (not a choice) with one label
+// a value and the start where value is, and every position is drawn.
+func TestSteps(t *testing.T) {
+	startInNotebook(t)
+	etas := []float64{0.1, 0.5, 1, 2, 1e3}
+	var seen []float64
+	_, _, _, live := runExplore(t, func(v view.Values) (*plot.Plot, string, error) {
+		seen = append(seen, v.Number("η"))
+		return plot.New(), fmt.Sprint("η is ", v.Number("η")), nil
+	}, view.Steps("η", etas, 1))
+	if live == nil || len(live.Controls) != 1 {
+		t.Fatalf("live figure: %+v", live)
+	}
+	c := live.Controls[0]
+	if c.Choice || c.Total != 5 || c.Start != 2 || !slices.Equal(c.Labels, []string{"0.1", "0.5", "1", "2", "1000"}) {
+		t.Errorf("the control: %+v, want a slider of 5 positions labelled 0.1 0.5 1 2 1000, starting at 2", c)
+	}
+	if len(live.Frames) != 5 {
+		t.Fatalf("%d frames, want 5", len(live.Frames))
+	}
+	for i, f := range live.Frames {
+		if want := fmt.Sprint("η is ", etas[i]); f.Caption != want || f.Error != "" {
+			t.Errorf("frame %d: caption %q, error %q, want %q", i, f.Caption, f.Error, want)
+		}
+	}
+	slices.Sort(seen)
+	if !slices.Equal(slices.Compact(seen), etas) {
+		t.Errorf("the render saw η = %v, want each of %v", seen, etas)
+	}
 }
 
 // TestExploreThins checks the frame budget: 41 × 2 positions do not fit in
