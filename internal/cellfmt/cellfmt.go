@@ -3,7 +3,8 @@
 // A GoNB cell is not a Go file: lines that start with % are magics and
 // lines that start with ! are shell commands (a line that ends in \ goes
 // on to the next), and the lines after a %% (or %main) line are the body
-// of func main. Format keeps the magic and shell lines as they are, formats
+// of func main, as package gosrc reads them (GoNB's own rules); a cell
+// magic's cell (%%writefile...) is not Go and stays as it is. Format keeps the magic and shell lines as they are, formats
 // the lines before %% as the declarations of a file and the lines after it
 // as the body of a function, and puts the cell back together. Code that
 // does not parse is an error that names the cell's line; the cell is then
@@ -20,6 +21,8 @@ import (
 	"go/scanner"
 	"go/token"
 	"strings"
+
+	"github.com/perceptron-go/lessons/internal/gosrc"
 )
 
 // ErrSyntax is the kind of the error Format returns for code that does not
@@ -40,21 +43,17 @@ const keepMark = "// gonb cell line kept: "
 // shell lines as they are. On an error (errors.Is ErrSyntax) the cell is
 // unchanged and the error names the cell's line (1 is the first).
 func Format(cell string) (string, error) {
-	lines := strings.Split(strings.ReplaceAll(cell, "\r\n", "\n"), "\n")
+	c := gosrc.ReadCell(strings.ReplaceAll(cell, "\r\n", "\n"))
+	if c.Magic != "" {
+		return cell, nil // a cell magic's cell (%%writefile, %%sh...) is not Go
+	}
+	lines, mainAt := c.Lines, c.MainAt
 	var kept []string // kept[i] is the line that keepMark+i stands for
 	src := make([]string, len(lines))
-	mainAt := -1 // the index of the %% line, if any
-	continued := false
 	for i, line := range lines {
-		t := strings.TrimSpace(line)
-		magic := continued || strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!")
-		if !magic {
+		if !c.Special[i] {
 			src[i] = line
 			continue
-		}
-		continued = strings.HasSuffix(t, `\`)
-		if mainAt < 0 && !continued && (t == "%%" || t == "%main" || strings.HasPrefix(t, "%% ") || strings.HasPrefix(t, "%main ")) {
-			mainAt = i
 		}
 		src[i] = fmt.Sprintf("%s%d", keepMark, len(kept))
 		kept = append(kept, line)

@@ -25,8 +25,11 @@ func TestFormat(t *testing.T) {
 			cell("type point struct{", "x float64", "yy float64}", "", "", "", "func (p point) norm() float64 {", "return p.x*p.x+p.yy*p.yy", "}"),
 			cell("type point struct {", "\tx  float64", "\tyy float64", "}", "", "func (p point) norm() float64 {", "\treturn p.x*p.x + p.yy*p.yy", "}")},
 		{"magic and shell lines kept as they are",
-			cell("%env  GOFLAGS  -mod=mod", "!echo   'a  b' \\", "   && ls", "import \"os\"", "%%", "  !date  -u", "os.Exit( 0 )"),
-			cell("%env  GOFLAGS  -mod=mod", "!echo   'a  b' \\", "   && ls", "import \"os\"", "%%", "  !date  -u", "os.Exit(0)")},
+			cell("%env  GOFLAGS  -mod=mod", "!echo   'a  b' \\", "   && ls", "import \"os\"", "%%", "!date  -u", "os.Exit( 0 )", "//gonb:%env A  b"),
+			cell("%env  GOFLAGS  -mod=mod", "!echo   'a  b' \\", "   && ls", "import \"os\"", "%%", "!date  -u", "os.Exit(0)", "//gonb:%env A  b")},
+		{"a cell magic's cell is not Go",
+			cell("%%writefile  a.go", "package  a", "func F( ) {}"),
+			cell("%%writefile  a.go", "package  a", "func F( ) {}")},
 		{"a blank line before %% kept, one",
 			cell("func f() {}", "", "", "%%", "", "f()"),
 			cell("func f() {}", "", "%%", "f()")},
@@ -91,6 +94,7 @@ func TestFormatErrors(t *testing.T) {
 		{"an unclosed brace", cell("%%", "if true {", "x := 1", ""), ErrSyntax, "line 3: the code ends too early"},
 		{"an unclosed call", cell("%%", "fmt.Println(", "", ""), ErrSyntax, "line 2: the code ends too early"},
 		{"an unclosed declaration", cell("func f() {", "%%", "f()"), ErrSyntax, "line 1: the code ends too early"},
+		{"an indented magic is Go to GoNB", cell("import \"os\"", "  %env A 1", "%%", "os.Exit(0)"), ErrSyntax, "line 2:"},
 		{"a magic line in a statement", cell("%%", "x := f(1,", "%env A 1", "2)", "y := 1"), nil, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -23,7 +23,8 @@ import (
 //
 // The cells are read as GoNB reads them:
 //   - lines starting with '!' (shell) or '%' (GoNB commands), with their '\'
-//     continuations, are not Go;
+//     continuations, and a cell magic's whole cell are not Go
+//     (gosrc.ReadCell has GoNB's exact rules);
 //   - a "%%" (or "%main") line starts the cell's main body: the rest of the
 //     cell runs as the body of func main;
 //   - what comes before it is top-level declarations, kept for the later
@@ -47,29 +48,17 @@ type goCell struct {
 	test  bool     // a %test cell
 }
 
-// splitGoCell marks a code cell's lines as GoNB does: shell and GoNB
-// commands are blanked (so line numbers stay those of the cell).
+// splitGoCell reads a code cell as GoNB does (gosrc.ReadCell): shell and
+// GoNB commands are blanked (so line numbers stay those of the cell).
 func splitGoCell(index int, src string) goCell {
-	c := goCell{index: index, lines: strings.Split(src, "\n"), main: -1}
-	for i := 0; i < len(c.lines); i++ {
-		line := c.lines[i]
-		if line == "" || (line[0] != '%' && line[0] != '!') {
-			continue
-		}
-		cmd := strings.Fields(line)[0]
-		switch {
-		case (cmd == "%%" || cmd == "%main") && c.main < 0:
-			c.main = i + 1
-		case cmd == "%test":
-			c.test = true
-		}
-		for {
-			cont := strings.HasSuffix(strings.TrimRight(c.lines[i], " \t"), `\`)
+	g := gosrc.ReadCell(src)
+	c := goCell{index: index, lines: g.Lines, main: -1, test: g.Test}
+	if g.MainAt >= 0 {
+		c.main = g.MainAt + 1
+	}
+	for i, special := range g.Special {
+		if special {
 			c.lines[i] = ""
-			if !cont || i+1 >= len(c.lines) {
-				break
-			}
-			i++
 		}
 	}
 	return c

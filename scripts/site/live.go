@@ -33,41 +33,6 @@ import (
 // liveCall finds a call of a live figure in a cell's main part.
 var liveCall = regexp.MustCompile(`\bview\.(Explore|ExploreAlt|Stepper|StepperAlt)\(`)
 
-// gonbCell is a code cell split as GoNB runs it: its declarations, and its
-// main part (the lines after "%%" or "%main"), without GoNB's special
-// lines ("%..." magics and "!..." shell commands). A "%test" cell is a test.
-type gonbCell struct {
-	decls, main string
-	hasMain     bool
-	test        bool
-}
-
-func splitGoNB(src string) gonbCell {
-	var c gonbCell
-	var decls, main []string
-	inMain := false
-	for _, line := range strings.Split(src, "\n") {
-		t := strings.TrimSpace(line)
-		switch {
-		case t == "%%" || t == "%main":
-			inMain, c.hasMain = true, true
-			continue
-		case t == "%test":
-			c.test = true
-			continue
-		case strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!"):
-			continue
-		}
-		if inMain {
-			main = append(main, line)
-		} else {
-			decls = append(decls, line)
-		}
-	}
-	c.decls, c.main = strings.Join(decls, "\n"), strings.Join(main, "\n")
-	return c
-}
-
 // importSpec is one import of the notebook: its path and its name if the
 // import gives one.
 type importSpec struct{ name, path string }
@@ -105,12 +70,12 @@ func buildLiveProgram(nb *notebook) (*liveProgram, error) {
 		if c.Type != "code" {
 			continue
 		}
-		g := splitGoNB(c.Source)
-		if g.test {
+		g := gosrc.ReadCell(c.Source) // as GoNB reads it
+		if g.Test || g.Magic != "" {
 			continue
 		}
 		where := fmt.Sprintf("%s: cell %d", nb.Path, i)
-		imps, ds, err := parseDecls(g.decls)
+		imps, ds, err := parseDecls(strings.Join(g.Decls(), "\n"))
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", where, err)
 		}
@@ -125,9 +90,9 @@ func buildLiveProgram(nb *notebook) (*liveProgram, error) {
 			})
 			decls = append(decls, d)
 		}
-		if g.hasMain && liveCall.MatchString(g.main) {
+		if body := strings.Join(g.Body(), "\n"); g.MainAt >= 0 && liveCall.MatchString(body) {
 			prog.cells = append(prog.cells, i)
-			bodies = append(bodies, g.main)
+			bodies = append(bodies, body)
 		}
 	}
 	if len(prog.cells) == 0 {

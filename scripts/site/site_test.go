@@ -26,16 +26,6 @@ func testNotebook(t *testing.T, sources ...string) *notebook {
 	return nb
 }
 
-func TestSplitGoNB(t *testing.T) {
-	c := splitGoNB("!echo hi\n%goflags -x\nfunc f() {}\n\n%%\nf()\n%test")
-	if strings.TrimSpace(c.decls) != "func f() {}" || strings.TrimSpace(c.main) != "f()" || !c.hasMain || !c.test {
-		t.Errorf("split: %+v", c)
-	}
-	if c := splitGoNB("var x = 1"); c.hasMain || c.main != "" || c.decls != "var x = 1" {
-		t.Errorf("declarations only: %+v", c)
-	}
-}
-
 // TestLiveProgram checks the program of a notebook's live cells: GoNB's
 // rules (a later declaration replaces an earlier one of the same name; test
 // cells and other cells' main parts are left out), the imports the code

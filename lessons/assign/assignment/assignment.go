@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
@@ -121,7 +122,7 @@ func (a *Assignment) check() error {
 			}
 			continue
 		}
-		cl := ReadCellLines(c.Source)
+		cl := gosrc.ReadCell(c.Source)
 		sol, err := regions(cl.Lines, BeginSolution, EndSolution)
 		if err != nil {
 			return fmt.Errorf("cell %d: %v", i, err)

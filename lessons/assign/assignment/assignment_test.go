@@ -22,44 +22,6 @@ func loadAssignment(t *testing.T, dir string) *Assignment {
 	return a
 }
 
-func TestReadCellLines(t *testing.T) {
-	tests := []struct {
-		src     string
-		special []int
-		test    bool
-		mainAt  int
-	}{
-		{"func f() {}", nil, false, -1},
-		{"%test\nfunc TestA(t *testing.T) {}", []int{0}, true, -1},
-		{"!*go mod edit \\\n  -replace=a=b\nfunc f() {}", []int{0, 1}, false, -1},
-		{"//gonb:%test\nfunc TestA(t *testing.T) {}", []int{0}, true, -1},
-		{"func f() {}\n%%\nf()", []int{1}, false, 1},
-		{"%main\nf()", []int{0}, false, 0},
-		{"%env A b\n%% --flag\nf()", []int{0, 1}, false, 1},
-		{"  %test\nfunc f() {}", nil, false, -1}, // GoNB reads commands at the start of a line only
-		{"%testing\nfunc f() {}", []int{0}, false, -1},
-	}
-	for _, tc := range tests {
-		cl := ReadCellLines(tc.src)
-		var special []int
-		for i := range cl.Lines {
-			if cl.Special[i] {
-				special = append(special, i)
-			}
-		}
-		if !slices.Equal(special, tc.special) || cl.Test != tc.test || cl.MainAt != tc.mainAt {
-			t.Errorf("readCellLines(%q): special %v, test %v, mainAt %d; want %v, %v, %d",
-				tc.src, special, cl.Test, cl.MainAt, tc.special, tc.test, tc.mainAt)
-		}
-	}
-	// goSource keeps the cell's line numbers: line L of the cell is line
-	// L+1 of the file.
-	got := ReadCellLines("package main\n// f doc\nfunc f() {}\n%%\nf()").GoSource()
-	if want := "package main\n\n// f doc\nfunc f() {}\n\n\n"; got != want {
-		t.Errorf("goSource = %q, want %q", got, want)
-	}
-}
-
 func TestImportName(t *testing.T) {
 	for _, tc := range []struct{ name, path, want string }{
 		{"", "fmt", "fmt"},

@@ -14,81 +14,19 @@ import (
 	"github.com/perceptron-go/lessons/internal/notebook"
 )
 
-// gonbCommentPrefix lets a GoNB special command be written as a Go comment.
-const gonbCommentPrefix = "//gonb:"
-
-// CellLines describes the lines of a code cell as GoNB reads them.
-type CellLines struct {
-	Lines   []string
-	Special map[int]bool // lines that are GoNB commands (%..., !...), with their continuations
-	Test    bool         // the cell is a %test cell
-	MainAt  int          // index of the %% or %main line, -1 if none
-}
-
-// ReadCellLines splits a code cell into lines and marks GoNB's special
-// commands: a line that starts with '%' or '!' (optionally after "//gonb:"),
-// continued on the next line while it ends in '\'.
-func ReadCellLines(src string) CellLines {
-	cl := CellLines{Lines: strings.Split(src, "\n"), Special: map[int]bool{}, MainAt: -1}
-	for i := 0; i < len(cl.Lines); i++ {
-		line := strings.TrimPrefix(cl.Lines[i], gonbCommentPrefix)
-		if len(line) == 0 || (line[0] != '%' && line[0] != '!') {
-			continue
-		}
-		cmd := strings.TrimSpace(line)
-		switch {
-		case cmd == "%%" || strings.HasPrefix(cmd, "%% ") || strings.HasPrefix(cmd, "%%\t") || strings.HasPrefix(cmd, "%main"):
-			if cl.MainAt < 0 {
-				cl.MainAt = i
-			}
-		case cmd == "%test" || strings.HasPrefix(cmd, "%test "):
-			cl.Test = true
-		case strings.HasPrefix(cmd, "%exec"):
-			if cl.MainAt < 0 {
-				cl.MainAt = i
-			}
-		}
-		cl.Special[i] = true
-		for strings.HasSuffix(strings.TrimRight(cl.Lines[i], " \t"), `\`) && i+1 < len(cl.Lines) {
-			i++
-			cl.Special[i] = true
-		}
-	}
-	return cl
-}
-
 // CodeCells yields the index and the lines of each code cell of nb that is
 // not a %test cell: the cells whose code a student writes or is given.
-func CodeCells(nb *notebook.Notebook) iter.Seq2[int, CellLines] {
-	return func(yield func(int, CellLines) bool) {
+func CodeCells(nb *notebook.Notebook) iter.Seq2[int, gosrc.Cell] {
+	return func(yield func(int, gosrc.Cell) bool) {
 		for i, c := range nb.Cells {
 			if c.Type != "code" {
 				continue
 			}
-			if cl := ReadCellLines(c.Source); !cl.Test && !yield(i, cl) {
+			if cl := gosrc.ReadCell(c.Source); !cl.Test && !yield(i, cl) {
 				return
 			}
 		}
 	}
-}
-
-// GoSource returns the Go declarations of the cell as a file of package
-// main whose line L+1 is line L of the cell (1-based): special commands,
-// package clauses and everything from a %% line on are blanked out.
-func (cl CellLines) GoSource() string {
-	var b strings.Builder
-	b.WriteString("package main\n")
-	for i, line := range cl.Lines {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if cl.Special[i] || (cl.MainAt >= 0 && i >= cl.MainAt) || strings.HasPrefix(line, "package") {
-			continue // GoNB also drops package clauses: every cell is package main
-		}
-		b.WriteString(line)
-	}
-	b.WriteByte('\n')
-	return b.String()
 }
 
 // ImportSpec is one import of a cell.
@@ -128,7 +66,7 @@ type TestFunc struct {
 // ParsedCell is a code cell parsed as Go declarations.
 type ParsedCell struct {
 	Index   int
-	Lines   CellLines
+	Lines   gosrc.Cell
 	Imports []ImportSpec
 	Decls   []Decl
 	Tests   []TestFunc
@@ -144,7 +82,7 @@ var pointsLine = regexp.MustCompile(`(?m)^\s*points:\s*(\S*)\s*$`)
 // ParseCell parses code cell index of a notebook as GoNB would compile
 // it. Errors name the cell and the line.
 func ParseCell(index int, src string) (*ParsedCell, error) {
-	pc := &ParsedCell{Index: index, Lines: ReadCellLines(src), Fset: token.NewFileSet(), Funcs: map[string]*ast.FuncDecl{}}
+	pc := &ParsedCell{Index: index, Lines: gosrc.ReadCell(src), Fset: token.NewFileSet(), Funcs: map[string]*ast.FuncDecl{}}
 	goSrc := pc.Lines.GoSource()
 	// line is the 1-based line in the cell of a position.
 	line := func(p token.Pos) int { return pc.Fset.Position(p).Line - 1 }

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
@@ -23,7 +24,7 @@ import (
 // emptyCell reports whether a cell holds nothing but blank lines and
 // GoNB commands such as %test.
 func emptyCell(lines []string) bool {
-	cl := assignment.ReadCellLines(strings.Join(lines, "\n"))
+	cl := gosrc.ReadCell(strings.Join(lines, "\n"))
 	for i, l := range cl.Lines {
 		if !cl.Special[i] && strings.TrimSpace(l) != "" {
 			return false

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/perceptron-go/lessons/internal/gosrc"
 	"github.com/perceptron-go/lessons/internal/notebook"
 	"github.com/perceptron-go/lessons/lessons/assign/assignment"
 )
@@ -57,7 +58,7 @@ func cellNames(sub *notebook.Notebook, a *assignment.Assignment) func(src int) s
 // onlyHidden reports whether a code cell of the source holds nothing but
 // a hidden block (and GoNB commands): the student's notebook leaves it out.
 func onlyHidden(src string) bool {
-	cl := assignment.ReadCellLines(src)
+	cl := gosrc.ReadCell(src)
 	in, any := false, false
 	for i, l := range cl.Lines {
 		switch t := strings.TrimSpace(l); {

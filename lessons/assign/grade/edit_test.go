@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -18,7 +19,7 @@ import (
 
 // funcCell finds the code cell (not a %test cell) of nb that declares the
 // top-level function name, and the function's declaration in that cell's
-// Go source (see cellLines.goSource).
+// Go source (see gosrc.Cell.GoSource).
 func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cell, src string, fset *token.FileSet, fn *ast.FuncDecl) {
 	t.Helper()
 	for i, cl := range assignment.CodeCells(nb) {
@@ -31,7 +32,7 @@ func funcCell(t *testing.T, nb *notebook.Notebook, name string) (c *notebook.Cel
 		}
 		for _, d := range f.Decls {
 			if fn, ok := d.(*ast.FuncDecl); ok && fn.Recv == nil && fn.Name.Name == name {
-				if cl.MainAt >= 0 || len(cl.Special) > 0 {
+				if cl.MainAt >= 0 || slices.Contains(cl.Special, true) {
 					t.Fatalf("function %s sits in a cell with GoNB commands; the edit helpers do not handle that", name)
 				}
 				return c, src, fset, fn
