@@ -55,7 +55,7 @@ const (
 // nobody is the unprivileged uid and gid tests run as (bwrap).
 const nobody = 65534
 
-// At setpriv each test runs as a uid of its own, counted from
+// At setpriv each test runs as a uid of its own (claimUID), counted from
 // testUIDBase: far above any account's, mapped to no user.
 const (
 	testUIDBase  = 1 << 30
@@ -450,9 +450,15 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 			return r
 		}
 		defer os.RemoveAll(dir)
-		// A uid of its own: no test can signal, trace or read another's
-		// processes, and RLIMIT_NPROC counts this test's alone.
-		uidN := testUIDBase + int(n%testUIDCount)
+		// A uid of its own, among every grader process's tests running
+		// now: no test can signal, trace or read another's processes,
+		// and RLIMIT_NPROC counts this test's alone.
+		uidN, release, err := claimUID()
+		if err != nil {
+			r.Err = err
+			return r
+		}
+		defer release() // after removeUID below: deferred calls run last first
 		uid := strconv.Itoa(uidN)
 		if err := os.Chown(dir, uidN, uidN); err != nil {
 			r.Err = err
