@@ -3,9 +3,11 @@
 // --system) on 127.0.0.1, and N simulated students each log in through the
 // hub's REST API, start their server, open a lesson and run its cells over
 // the kernel's websocket (execute_request, as JupyterLab does), pausing a
-// think time drawn from a uniform distribution before each cell. It prints,
-// for each N, the p50 and p95 cell latency, the failures, the peak memory
-// of the hub's whole process tree and the machine's load average.
+// think time drawn from a uniform distribution before each cell; as they
+// write some cells, they ask the kernel for completion and contextual help
+// (-complete). It prints, for each N, the p50 and p95 cell latency, the
+// failures, the peak memory of the hub's whole process tree, the machine's
+// load average, and the completions' and help requests' latencies.
 //
 // It is a benchmark, not a test. It talks only to 127.0.0.1, each run is
 // bounded in time (-duration) and in requests (-max-requests), and it stops
