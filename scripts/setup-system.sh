@@ -34,6 +34,8 @@
 #     gomodcache/                   the Go module cache (read-only, offline)
 #     gocache/, gocache.stamp,      a prebuilt Go build cache of the lessons,
 #     gocache.sentinel              linked into each user's GOCACHE
+#     goplscache/, goplscache.stamp, gopls's cache of the same packages,
+#     goplscache.sentinel           linked into each user's gopls cache
 #     jupyterhub_config.py          the class's JupyterHub configuration
 #                                   (replaced by each update), which loads
 #   $config_dir (LESSONS_CONFIG_DIR, default /etc/perceptron-lessons)
@@ -225,6 +227,54 @@ fi
 	(cd "$GOCACHE" && find . -name '*-a' | LC_ALL=C sort | sed -n '1s|^\./||p') >"$prefix/gocache.sentinel"
 	mv -f "$prefix/gocache.stamp.tmp" "$prefix/gocache.stamp"
 	say "prebuilt Go build cache: $GOCACHE ($(du -sh "$GOCACHE" | cut -f1), linked into each user's GOCACHE at their first login)"
+)
+
+# The prebuilt gopls cache: the type information gopls computes for the
+# packages the lessons import (gonum, gonum/plot, the standard library),
+# made by the installed gopls itself (its cache is keyed by its own
+# executable's hash) checking a program that imports every package of the
+# lessons, with the kernels' environment, so that its entries are those a
+# student's gopls looks for. Each user's gopls cache links to it at their
+# first completion (lessons-env.sh, lessons_seed_goplscache). Made again
+# at each set-up (about 7 s of CPU): links into the old one are dropped
+# by the next seeding.
+(
+	# shellcheck source=/dev/null
+	. "$prefix/lib/lessons-env.sh"
+	GOFLAGS="-gcflags=-e $GOFLAGS" # as gonb-kernel runs the cells
+	export GOFLAGS GOPLSCACHE="$prefix/goplscache.new"
+	rm -rf "$GOPLSCACHE"
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/perceptron-lessons-gopls.XXXXXX")
+	trap 'rm -rf "$scratch"' EXIT
+	cd "$scratch"
+	printf 'module gonb_lessons_gopls\n\ngo %s\n' "$(cd "$prefix/lessons" && go list -m -f '{{.GoVersion}}')" >go.mod
+	go mod edit -require=github.com/perceptron-go/lessons@v0.0.0 -replace=github.com/perceptron-go/lessons="$prefix/lessons"
+	cp "$prefix/lessons/go.sum" .
+	# Every importable package of the lessons: not a command, not internal,
+	# not only tests.
+	pkgs=$(go list -f '{{if and (ne .Name "main") (.GoFiles)}}{{.ImportPath}}{{end}}' github.com/perceptron-go/lessons/... | grep -v '/internal\(/\|$\)')
+	[[ -n $pkgs ]] || die "no package of the lessons to prebuild gopls's cache with"
+	{
+		printf 'package main\n\nimport (\n'
+		printf '\t_ "%s"\n' $pkgs
+		printf ')\n\nfunc main() {}\n'
+	} >main.go
+	# gopls check prints the diagnostics it finds (none, in the lessons) and
+	# fills the cache as it type-checks.
+	diags=$("$prefix/gopls/gopls.bin" check main.go 2>&1) || die "gopls check for the prebuilt gopls cache failed: $diags"
+	[[ -z $diags ]] || die "gopls check of the lessons' packages reported problems (the prebuilt gopls cache would be wrong): $diags"
+	[[ -d $GOPLSCACHE/gopls ]] || die "gopls check wrote no cache into $GOPLSCACHE"
+	# Dated in the future, as the Go cache's entries: gopls marks an entry
+	# used by its time and cannot on root's files (nor tries, on these).
+	find "$GOPLSCACHE" -type f -exec touch -c -m -d '2100-01-01 00:00:00' {} +
+	chmod -R a+rX,go-w "$GOPLSCACHE"
+	(cd "$GOPLSCACHE/gopls" && find . -type f | LC_ALL=C sort | sha256sum | cut -c1-16) >"$prefix/goplscache.stamp.tmp"
+	(cd "$GOPLSCACHE/gopls" && find . -type f -name '*-cas' | LC_ALL=C sort | sed -n '1s|^\./||p') >"$prefix/goplscache.sentinel"
+	rm -rf "$prefix/goplscache"
+	mv "$GOPLSCACHE" "$prefix/goplscache"
+	cmp -s "$prefix/goplscache.stamp.tmp" "$prefix/goplscache.stamp" || echo "the prebuilt gopls cache" >>"$prefix/.update-changes"
+	mv -f "$prefix/goplscache.stamp.tmp" "$prefix/goplscache.stamp"
+	say "prebuilt gopls cache: $prefix/goplscache ($(du -sh "$prefix/goplscache" | cut -f1), linked into each user's gopls cache at their first completion)"
 )
 
 # The kernel spec, in Jupyter's system data folder: GoNB writes it (and its

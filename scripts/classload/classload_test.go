@@ -2,6 +2,8 @@ package main
 
 import (
 	"math"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -64,5 +66,89 @@ func TestClassloadThinkDraw(t *testing.T) {
 		if x != y {
 			t.Fatalf("draw %d: %v, then %v with the same seed", i, x, y)
 		}
+	}
+}
+
+// lesson00 is lesson 00's code cells as they are in the notebook (the
+// set-up cell with its special lines, the imports, three cells of code).
+var lesson00 = []string{
+	"// Setup: the lessons' module.\n!*mod=\"$(go env GOMOD)\"; echo \"x.y $mod\"\n%noautoget",
+	"import (\n\t\"fmt\"\n\n\t\"github.com/perceptron-go/lessons/perceptron\"\n)",
+	"%%\nd := nb.Must(lessondata.IrisData()) // setosa (-1) vs versicolor (+1)\nfmt.Printf(\"%d flowers, features %v\\n\", d.N(), d.Features)",
+	"%%\nres := nb.Must(perceptron.PLA(nb.Must(lessondata.IrisData()), perceptron.Options{}))\nfmt.Printf(\"updates: %d\\n\", res.Updates)",
+	"%%\n// η: the learning rate, a comment with fmt.Println in it\nη := \"a.b\"\nres := perceptron.PLA(d, perceptron.Options{Eta: η})",
+}
+
+// TestClassloadSelectors checks the places a completion is asked at: each
+// IDENT.NAME of the Go code, none in comments, strings, special lines or
+// the import block, and positions counted in code points (the η cell) that
+// point right after the dot and inside the name.
+func TestClassloadSelectors(t *testing.T) {
+	want := [][]string{
+		nil,
+		nil,
+		{"nb.Must", "lessondata.IrisData", "fmt.Printf", "d.N", "d.Features"},
+		{"nb.Must", "perceptron.PLA", "nb.Must", "lessondata.IrisData", "perceptron.Options", "fmt.Printf", "res.Updates"},
+		{"perceptron.PLA", "perceptron.Options"},
+	}
+	for i, code := range lesson00 {
+		sel := selectors(code)
+		var got []string
+		for _, a := range sel {
+			got = append(got, a.selector)
+			r := []rune(code)
+			if a.code != code {
+				t.Errorf("cell %d, %s: the request's code is not the cell's", i, a.selector)
+			}
+			ident, name, _ := strings.Cut(a.selector, ".")
+			if a.completeAt < 1 || a.completeAt > len(r) || !strings.HasSuffix(string(r[:a.completeAt]), ident+".") {
+				t.Errorf("cell %d, %s: completion cursor %d is not right after %q", i, a.selector, a.completeAt, ident+".")
+			}
+			if !strings.HasPrefix(string(r[a.completeAt:]), name) {
+				t.Errorf("cell %d, %s: the code after the completion cursor is not %q", i, a.selector, name)
+			}
+			if a.inspectAt < a.completeAt || a.inspectAt >= a.completeAt+len([]rune(name)) {
+				t.Errorf("cell %d, %s: inspect cursor %d is not inside %q (code points %d-%d)", i, a.selector, a.inspectAt, name, a.completeAt, a.completeAt+len([]rune(name)))
+			}
+		}
+		if !slices.Equal(got, want[i]) {
+			t.Errorf("cell %d: selectors %q, want %q", i, got, want[i])
+		}
+	}
+}
+
+// TestClassloadChooseAsks checks which cells a student asks completion
+// before: the first cell with a selector always, later ones with the
+// probability given (about that share over many students), none with 0,
+// every one with 1; the same seed, the same choice.
+func TestClassloadChooseAsks(t *testing.T) {
+	for _, f := range []float64{0, 1} {
+		asks := chooseAsks(lesson00, f, newRand(3))
+		for i, a := range asks {
+			if want := f == 1 && len(selectors(lesson00[i])) > 0; (a != nil) != want {
+				t.Errorf("fraction %v: cell %d asked %v, want %v", f, i, a != nil, want)
+			}
+		}
+	}
+	later, students := 0, 4000
+	for s := range students {
+		a, b := chooseAsks(lesson00, 0.25, newRand(uint64(s))), chooseAsks(lesson00, 0.25, newRand(uint64(s)))
+		for i := range a {
+			if (a[i] == nil) != (b[i] == nil) || a[i] != nil && *a[i] != *b[i] {
+				t.Fatalf("student %d: cell %d chosen %v, then %v with the same seed", s, i, a[i], b[i])
+			}
+		}
+		if a[0] != nil || a[1] != nil || a[2] == nil {
+			t.Fatalf("student %d: asks %v; want none before cells 0 and 1 (no selector), one before cell 2 (the first with one)", s, a)
+		}
+		for _, x := range a[3:] {
+			if x != nil {
+				later++
+			}
+		}
+	}
+	// Binomial(8000, 0.25): mean 2000, standard deviation 38.7; 5 sigma.
+	if share := float64(later) / float64(2*students); math.Abs(share-0.25) > 5*38.7/8000 {
+		t.Errorf("later cells asked %.4f of the time, want 0.25", share)
 	}
 }

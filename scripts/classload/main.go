@@ -3,9 +3,11 @@
 // --system) on 127.0.0.1, and N simulated students each log in through the
 // hub's REST API, start their server, open a lesson and run its cells over
 // the kernel's websocket (execute_request, as JupyterLab does), pausing a
-// think time drawn from a uniform distribution before each cell. It prints,
-// for each N, the p50 and p95 cell latency, the failures, the peak memory
-// of the hub's whole process tree and the machine's load average.
+// think time drawn from a uniform distribution before each cell; as they
+// write some cells, they ask the kernel for completion and contextual help
+// (-complete). It prints, for each N, the p50 and p95 cell latency, the
+// failures, the peak memory of the hub's whole process tree, the machine's
+// load average, and the completions' and help requests' latencies.
 //
 // It is a benchmark, not a test. It talks only to 127.0.0.1, each run is
 // bounded in time (-duration) and in requests (-max-requests), and it stops
@@ -49,7 +51,8 @@ func main() {
 	prefix := flag.String("prefix", envOr("LESSONS_PREFIX", "/usr/local/lib/perceptron-lessons"), "the shared install (scripts/setup.sh --system)")
 	tmp := flag.String("tmp", os.TempDir(), "folder for each run's hub and students' homes (removed afterwards)")
 	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes)")
-	seed := flag.Uint64("seed", 1, "seed of the think times")
+	seed := flag.Uint64("seed", 1, "seed of the think times and of the completions asked")
+	complete := flag.Float64("complete", 0.25, "completion asked: before the first cell of a lesson that has a selector (IDENT.NAME), and before each later one with this probability, a student sends a complete_request after the dot and an inspect_request on the name (0: none)")
 	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
 	var extra configLines
 	flag.Var(&extra, "config", "a line of Python appended to the hub's configuration (repeatable), to try a setting, such as -config 'c.Spawner.environment = {\"GOGC\": \"50\"}'")
@@ -63,6 +66,9 @@ func main() {
 	if err != nil {
 		die("-n: %v", err)
 	}
+	if *complete < 0 || *complete > 1 {
+		die("-complete %v: want a probability from 0 to 1", *complete)
+	}
 	lessonList := strings.Split(*lessons, ",")
 	if err := checkInstall(*prefix, lessonList); err != nil {
 		die("%v", err)
@@ -70,17 +76,17 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, arrivals over %v, %d cores, run limits %v and %d requests\n",
-		*lessons, th.lo, th.hi, *ramp, runtime.NumCPU(), *duration, *maxRequests)
-	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) |")
-	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, completion asked before the first cell with a selector and then %v of the cells, arrivals over %v, %d cores, run limits %v and %d requests\n",
+		*lessons, th.lo, th.hi, *complete, *ramp, runtime.NumCPU(), *duration, *maxRequests)
+	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) | completions (no match) | completion p50/p95/max (s) | inspects (not found) | inspect p50/p95/max (s) |")
+	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, n := range ns {
 		if ctx.Err() != nil {
 			break
 		}
 		r, err := runClass(ctx, n, runOpts{
 			prefix: *prefix, tmp: *tmp, keep: *keep, lessons: lessonList, think: th, ramp: *ramp, duration: *duration,
-			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed,
+			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed, complete: *complete,
 			sampleEvery: *sampleEvery, config: extra,
 		})
 		if err != nil {
@@ -99,6 +105,7 @@ type runOpts struct {
 	maxRequests               int64
 	cellTimeout, spawnTimeout time.Duration
 	seed                      uint64
+	complete                  float64
 	sampleEvery               time.Duration
 	config                    []string
 }
@@ -111,16 +118,20 @@ func (c *configLines) Set(s string) error { *c = append(*c, s); return nil }
 
 // classResult is one run's summary.
 type classResult struct {
-	n        int
-	cells    []time.Duration
-	starts   []time.Duration
-	failures []string
-	base     int64 // the hub's tree before the students came
-	s        sample
-	wall     time.Duration
-	cpu      time.Duration // CPU time of the hub's whole tree
-	kcpu     time.Duration // CPU time of the students' kernels
-	log      string
+	n     int
+	cells []time.Duration
+	// completions and inspects: latencies of the answered requests;
+	// noMatch and notFound: replies without a match or a documentation.
+	completions, inspects []time.Duration
+	noMatch, notFound     int
+	starts                []time.Duration
+	failures              []string
+	base                  int64 // the hub's tree before the students came
+	s                     sample
+	wall                  time.Duration
+	cpu                   time.Duration // CPU time of the hub's whole tree
+	kcpu                  time.Duration // CPU time of the students' kernels
+	log                   string
 }
 
 // runClass measures one class of n students on a hub of its own.
@@ -161,7 +172,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 				case <-time.After(o.ramp * time.Duration(i) / time.Duration(n)):
 				}
 			}
-			results[i] = student(ctx, h, name, o.lessons, o.think, o.cellTimeout, o.spawnTimeout, &budget, o.seed+uint64(i))
+			results[i] = student(ctx, h, name, o.lessons, o.think, o.complete, o.cellTimeout, o.spawnTimeout, &budget, o.seed+uint64(i))
 		}()
 	}
 	wg.Wait()
@@ -176,6 +187,10 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	}
 	for _, res := range results {
 		r.cells = append(r.cells, res.cells...)
+		r.completions = append(r.completions, res.completions...)
+		r.inspects = append(r.inspects, res.inspects...)
+		r.noMatch += res.noMatch
+		r.notFound += res.notFound
 		r.failures = append(r.failures, res.failures...)
 		r.kcpu += res.kernelCPU
 		if res.started {
@@ -196,22 +211,29 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 func (r *classResult) print() {
 	slices.Sort(r.cells)
 	slices.Sort(r.starts)
+	slices.Sort(r.completions)
+	slices.Sort(r.inspects)
 	startMax := 0.0
 	if len(r.starts) > 0 {
 		startMax = r.starts[len(r.starts)-1].Seconds()
 	}
 	perStudent := float64(r.s.peakPSS-r.base) / float64(r.n) / (1 << 20)
-	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f |\n",
+	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f | %d (%d) | %.2f/%.2f/%.2f | %d (%d) | %.2f/%.2f/%.2f |\n",
 		r.n, len(r.cells), len(r.failures), percentile(r.cells, 50), percentile(r.cells, 95), percentile(r.cells, 100),
 		percentile(r.starts, 50), startMax, float64(r.s.peakPSS)/(1<<30), perStudent,
 		r.cpu.Seconds(), r.kcpu.Seconds()/float64(max(len(r.cells), 1)),
-		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds())
+		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds(),
+		len(r.completions), r.noMatch, percentile(r.completions, 50), percentile(r.completions, 95), percentile(r.completions, 100),
+		len(r.inspects), r.notFound, percentile(r.inspects, 50), percentile(r.inspects, 95), percentile(r.inspects, 100))
 	var parts []string
-	for _, u := range r.s.atPeak {
-		if len(parts) == 8 {
-			break
+	for i, u := range r.s.atPeak {
+		// The eight largest, and gopls (completion's cost) wherever it is.
+		if i < 8 || strings.HasPrefix(u.command, "gopls") {
+			parts = append(parts, fmt.Sprintf("%s %d× %.0f MiB", u.command, u.procs, float64(u.pss)/(1<<20)))
 		}
-		parts = append(parts, fmt.Sprintf("%s %d× %.0f MiB", u.command, u.procs, float64(u.pss)/(1<<20)))
+	}
+	if r.s.goplsPeak.procs > 0 {
+		fmt.Fprintf(os.Stderr, "classload: N=%d: gopls at its own peak: %d processes, %.0f MiB (PSS)\n", r.n, r.s.goplsPeak.procs, float64(r.s.goplsPeak.pss)/(1<<20))
 	}
 	fmt.Fprintf(os.Stderr, "classload: N=%d: memory at its peak (PSS by command): %s\n", r.n, strings.Join(parts, ", "))
 	for i, f := range r.failures {

@@ -172,6 +172,9 @@ type sample struct {
 	// atPeak is the tree's memory at its peak by command name (the
 	// executable's base name), largest first.
 	atPeak []usage
+	// goplsPeak is gopls's own peak (the sample where its processes held
+	// the most), which need not be the tree's.
+	goplsPeak usage
 }
 
 // usage is the memory of the processes of one command.
@@ -225,6 +228,16 @@ func sampleTree(root int, seen *procSet, interval time.Duration, stop <-chan str
 			byCmd[c].pss += m
 		}
 		seen.add(procs)
+		var g usage
+		for c, u := range byCmd {
+			if strings.HasPrefix(c, "gopls") {
+				g.procs += u.procs
+				g.pss += u.pss
+			}
+		}
+		if g.pss > s.goplsPeak.pss {
+			s.goplsPeak = usage{command: "gopls", procs: g.procs, pss: g.pss}
+		}
 		if total > s.peakPSS {
 			s.atPeak = s.atPeak[:0]
 			for _, u := range byCmd {

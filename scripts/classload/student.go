@@ -116,8 +116,13 @@ type result struct {
 	started   bool          // the server started
 	startTime time.Duration // from asking for the server until it was ready
 	cells     []time.Duration
-	kernelCPU time.Duration // the CPU time of its kernels, builds and cells included
-	failures  []string      // each: what failed, where
+	// completions and inspects: the latency of each complete_request and
+	// inspect_request answered; noMatch and notFound count the replies
+	// with no match, or no documentation found.
+	completions, inspects []time.Duration
+	noMatch, notFound     int
+	kernelCPU             time.Duration // the CPU time of its kernels, builds and cells included
+	failures              []string      // each: what failed, where
 }
 
 func (r *result) fail(format string, args ...any) {
@@ -131,10 +136,13 @@ func (r *result) fail(format string, args ...any) {
 // websocket, and run the code cells in order with execute_request, after a
 // think time each. Cell latency: from sending execute_request until the
 // kernel reports idle for it (the cell's outputs have all arrived).
-func student(ctx context.Context, h *hub, name string, lessons []string, th think, cellTimeout, spawnTimeout time.Duration,
+func student(ctx context.Context, h *hub, name string, lessons []string, th think, complete float64, cellTimeout, spawnTimeout time.Duration,
 	budget *atomic.Int64, seed uint64) *result {
 	res := &result{name: name}
 	rng := newRand(seed)
+	// The completions' own source, so that the think times are the same
+	// with completion asked or not.
+	askRng := newRand(seed ^ 0x636f6d706c657465)
 	c := &client{base: h.base, name: name, budget: budget}
 	var tok struct {
 		Token string `json:"token"`
@@ -163,7 +171,7 @@ func student(ctx context.Context, h *hub, name string, lessons []string, th thin
 	}
 	res.started, res.startTime = true, time.Since(start)
 	for _, lesson := range lessons {
-		if err := runLesson(ctx, c, res, lesson, th, cellTimeout, rng); err != nil {
+		if err := runLesson(ctx, c, res, lesson, th, complete, cellTimeout, rng, askRng); err != nil {
 			res.fail("%s: %v", lesson, err)
 			if errors.Is(err, errBudget) || ctx.Err() != nil {
 				return res
@@ -175,8 +183,8 @@ func student(ctx context.Context, h *hub, name string, lessons []string, th thin
 
 // runLesson opens one lesson and runs its code cells in a kernel of its own
 // (shut down afterwards, as closing the notebook's kernel does).
-func runLesson(ctx context.Context, c *client, res *result, lesson string, th think, cellTimeout time.Duration,
-	rng *mrand.Rand) error {
+func runLesson(ctx context.Context, c *client, res *result, lesson string, th think, complete float64, cellTimeout time.Duration,
+	rng, askRng *mrand.Rand) error {
 	server := "/user/" + c.name
 	path := "perceptron-lessons/notebooks/" + lesson
 	var model struct {
@@ -217,18 +225,42 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 	if _, err := k.request(ctx, "kernel_info_request", map[string]any{}, false, 2*time.Minute); err != nil {
 		return fmt.Errorf("kernel_info_request: %w", err)
 	}
+	type codeCell struct {
+		index int
+		src   string
+	}
+	var cells []codeCell
+	var srcs []string
 	for i, cell := range nb.Cells {
-		if cell.Type != "code" {
-			continue
+		if cell.Type == "code" && strings.TrimSpace(cell.Source) != "" {
+			cells = append(cells, codeCell{i, cell.Source})
+			srcs = append(srcs, cell.Source)
 		}
-		src := cell.Source
-		if strings.TrimSpace(src) == "" {
-			continue
+	}
+	asks := chooseAsks(srcs, complete, askRng)
+	for j, cell := range cells {
+		i, src := cell.index, cell.src
+		wait := th.draw(rng)
+		if a := asks[j]; a != nil {
+			// Halfway through the think time, the student asks for
+			// completion and help while writing the cell; the cell runs
+			// when the think time is over (or when the answers came, if
+			// later).
+			thinking := time.Now()
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(wait / 2):
+			}
+			if err := askKernel(ctx, c, k, res, lesson, i, a); err != nil {
+				return err
+			}
+			wait -= time.Since(thinking)
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(th.draw(rng)):
+		case <-time.After(max(wait, 0)):
 		}
 		if c.budget.Add(-1) < 0 {
 			return errBudget
@@ -248,6 +280,62 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 		res.cells = append(res.cells, time.Since(began))
 		if reply.status != "ok" {
 			res.fail("%s: cell %d: execute_reply status %q: %s", lesson, i, reply.status, reply.errText)
+		}
+	}
+	return nil
+}
+
+// completeTimeout bounds one complete_request or inspect_request: GoNB's
+// own bound on a call to gopls is 25 s (scripts/gonb-patches/0003).
+const completeTimeout = time.Minute
+
+// askKernel sends the kernel a complete_request, then an inspect_request,
+// at the places a says, and records their latencies and whether they held
+// an answer. A request that fails or times out is a failure; an error
+// returned ends the lesson (the run is over or its budget spent).
+func askKernel(ctx context.Context, c *client, k *kernel, res *result, lesson string, cell int, a *ask) error {
+	for _, q := range []struct {
+		msgType string
+		content map[string]any
+	}{
+		{"complete_request", map[string]any{"code": a.code, "cursor_pos": a.completeAt}},
+		{"inspect_request", map[string]any{"code": a.code, "cursor_pos": a.inspectAt, "detail_level": 0}},
+	} {
+		if c.budget.Add(-1) < 0 {
+			return errBudget
+		}
+		began := time.Now()
+		r, err := k.request(ctx, q.msgType, q.content, false, completeTimeout)
+		took := time.Since(began)
+		if err != nil {
+			res.fail("%s: cell %d: %s at %s: %v", lesson, cell, q.msgType, a.selector, err)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			continue
+		}
+		if r.status != "ok" {
+			res.fail("%s: cell %d: %s at %s: status %q: %s", lesson, cell, q.msgType, a.selector, r.status, r.errText)
+			continue
+		}
+		var ct struct {
+			Matches []string `json:"matches"`
+			Found   bool     `json:"found"`
+		}
+		if err := json.Unmarshal(r.content, &ct); err != nil {
+			res.fail("%s: cell %d: %s at %s: a reply that is not JSON: %v", lesson, cell, q.msgType, a.selector, err)
+			continue
+		}
+		if q.msgType == "complete_request" {
+			res.completions = append(res.completions, took)
+			if len(ct.Matches) == 0 {
+				res.noMatch++
+			}
+		} else {
+			res.inspects = append(res.inspects, took)
+			if !ct.Found {
+				res.notFound++
+			}
 		}
 	}
 	return nil
@@ -299,6 +387,7 @@ type message struct {
 type reply struct {
 	status  string
 	errText string
+	content json.RawMessage // the reply's content
 }
 
 // request sends a shell request and waits, at most limit, for its reply and,
@@ -357,6 +446,7 @@ func (k *kernel) request(ctx context.Context, msgType string, content any, waitI
 		case m.Channel == "shell" && strings.HasSuffix(typ, "_reply"):
 			gotReply = true
 			r.status = ct.Status
+			r.content = m.Content
 			if ct.Status != "ok" {
 				r.errText = strings.TrimSpace(ct.Ename + ": " + ct.Evalue)
 			}

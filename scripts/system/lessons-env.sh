@@ -78,6 +78,44 @@ lessons_seed_gocache() {
 	) 9>"$GOCACHE/perceptron-lessons.lock"
 }
 
+# lessons_seed_goplscache links the shared prebuilt gopls cache
+# (goplscache/, set-up's `gopls check` of a program that imports every
+# package of the lessons) into the user's own gopls cache, as
+# lessons_seed_gocache does for Go's: gopls then finds the type information
+# of gonum, gonum/plot and the standard library there instead of computing
+# it from their source at the user's first completion (about 15-20 s of CPU
+# and 150 MB for lesson 00, against well under a second; docs/
+# instructor.md, "Completion, one student's cost"). Nobody else can write
+# the user's cache: the shared entries are root's and read-only, and gopls
+# checks each entry's SHA-256 as it reads it. gopls's own cache folder is
+# GOPLSCACHE, else the user's cache folder, plus /gopls; the wrapper
+# scripts/gopls calls this at gopls's start, so a student who never asks
+# for completion pays nothing. Done once per version of the shared cache
+# (its stamp), and again if the links are gone (the entry named in
+# goplscache.sentinel: gopls removes links it has not used for 5 days).
+lessons_seed_goplscache() {
+	seed="$LESSONS_PREFIX/goplscache/gopls"
+	[ -r "$LESSONS_PREFIX/goplscache.stamp" ] && [ -d "$seed" ] || return 0
+	stamp=$(cat "$LESSONS_PREFIX/goplscache.stamp")
+	sentinel=
+	[ -r "$LESSONS_PREFIX/goplscache.sentinel" ] && sentinel=$(cat "$LESSONS_PREFIX/goplscache.sentinel")
+	dir="${GOPLSCACHE:-${XDG_CACHE_HOME:-$HOME/.cache}}/gopls"
+	lessons_gopls_seeded() {
+		[ -r "$dir/perceptron-lessons.stamp" ] && [ "$(cat "$dir/perceptron-lessons.stamp")" = "$stamp" ] &&
+			{ [ -z "$sentinel" ] || [ -e "$dir/$sentinel" ]; }
+	}
+	lessons_gopls_seeded && return 0
+	mkdir -p -m 700 "$dir" || return 1
+	(
+		flock 9
+		if ! lessons_gopls_seeded; then
+			# Links to entries of an older shared cache go first.
+			find "$dir" -xtype l -delete
+			cp -R -s -n "$seed/." "$dir/" && printf '%s\n' "$stamp" >"$dir/perceptron-lessons.stamp"
+		fi
+	) 9>"$dir/perceptron-lessons.lock"
+}
+
 # lessons_go_sources prints the SHA-256 of every Go file of the module in
 # folder $1 (*.go, go.mod, go.sum; those of folders Go ignores too), one
 # "HASH  ./path" a line in a fixed order: two copies of the lessons whose
