@@ -2,15 +2,16 @@
 
 #include "textflag.h"
 
-// scanFastAsm prefetches, while it scores row i, the row PFROWS rows ahead
-// (at most PFMAX bytes ahead), with PREFETCHNTA: each row is read once an
-// epoch. Measured on the README's machine (BenchmarkPLASweep, FastSum): on
-// 1M × 100 about 30 ns a row against 32-34 without prefetch or with
-// PREFETCHT0 eight rows ahead; 16 KiB at most keeps the distance short for
-// long rows (d = 1000: two rows).
-#define PFROWS 16
-#define PFMAX 16384
-#define PFI PREFETCHNTA
+// scanFastAsm issues no software prefetch: it reads the rows one after the
+// other, which the CPU's own prefetcher follows. Issue 33 measured it on a
+// machine with fast memory (streaming read 14-17 GB/s), interleaved with
+// the variants (one PLA epoch with FastSum, three rounds): 100k × 100 took
+// 5.9-6.6 ms with no prefetch against 6.7-8.9 ms with the PREFETCHNTA
+// sixteen rows ahead (at most 16 KiB) it had until then, 100k × 1000 54-57
+// against 63-64 ms; PREFETCHT0, or eight rows (8 KiB) or 64 KiB ahead,
+// were no better than the NTA. (On the slow-memory VM of
+// docs/performance.md that prefetch had helped: 28-31 against 32-34 ns a
+// row on 1M × 100.)
 
 // The kernels of asm.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
@@ -37,6 +38,13 @@ TEXT ·dot8ExactAsm(SB), NOSPLIT, $0-32
 	MOVQ 48(DX), BX
 	MOVQ 56(DX), DI
 	MOVQ 64(DX), DX // where to prefetch
+	MOVQ $128, R14 // the prefetch's step
+	TESTQ DX, DX
+	JNZ  epf
+	MOVQ R8, DX // nil: no prefetch (the first row's first lines, again and again)
+	XORQ R14, R14
+
+epf:
 	XORPS X0, X0 // rows 0, 1
 	XORPS X1, X1 // rows 2, 3
 	XORPS X2, X2 // rows 4, 5
@@ -90,7 +98,7 @@ eloop:
 
 	PREFETCHT0 (DX)
 	PREFETCHT0 64(DX)
-	ADDQ $128, DX
+	ADDQ R14, DX
 	ADDQ $2, AX
 	CMPQ AX, CX
 	JL   eloop
@@ -219,14 +227,6 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 	XORQ  R11, R11 // row i
 	XORQ  R12, R12 // updates
 	MOVQ  $-1, R13 // last update
-	MOVQ  R8, R14
-	IMULQ $PFROWS, R14
-	CMPQ  R14, $PFMAX
-	JLE   spf
-	MOVQ  $PFMAX, R14
-
-spf:
-	ADDQ DI, R14 // where to prefetch: PFROWS rows ahead, at most PFMAX bytes
 
 srow:
 	CMPQ  R11, R9
@@ -275,7 +275,6 @@ svrow:
 	JZ     svsum
 
 svloop:
-	PFI (R14)(AX*8)
 	VMOVUPD (DI)(AX*8), Y4
 	VMULPD  (SI)(AX*8), Y4, Y4
 	VADDPD  Y4, Y0, Y0
@@ -287,7 +286,6 @@ svloop:
 	JL      svloop
 
 svsum:
-	PFI -8(R14)(CX*8)
 	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
 	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
 	VZEROUPPER
@@ -324,7 +322,6 @@ scheck:
 
 snext:
 	ADDQ R8, DI
-	ADDQ R8, R14
 	INCQ R11
 	JMP  srow
 
@@ -439,6 +436,13 @@ TEXT ·dot8ExactAVX2(SB), NOSPLIT, $0-32
 	MOVQ 48(DX), BX
 	MOVQ 56(DX), DI
 	MOVQ 64(DX), DX // where to prefetch
+	MOVQ $256, R14 // the prefetch's step
+	TESTQ DX, DX
+	JNZ  vpf
+	MOVQ R8, DX // nil: no prefetch (the first row's first lines, again and again)
+	XORQ R14, R14
+
+vpf:
 	VXORPD Y0, Y0, Y0 // rows 0-3
 	VXORPD Y1, Y1, Y1 // rows 4-7
 	XORQ AX, AX
@@ -487,7 +491,7 @@ vloop:
 	PREFETCHT0 64(DX)
 	PREFETCHT0 128(DX)
 	PREFETCHT0 192(DX)
-	ADDQ $256, DX
+	ADDQ R14, DX
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JL   vloop
