@@ -2,16 +2,18 @@
 
 #include "textflag.h"
 
-// scanFastAsm issues no software prefetch: it reads the rows one after the
-// other, which the CPU's own prefetcher follows. Issue 33 measured it on a
-// machine with fast memory (streaming read 14-17 GB/s), interleaved with
-// the variants (one PLA epoch with FastSum, three rounds): 100k × 100 took
-// 5.9-6.6 ms with no prefetch against 6.7-8.9 ms with the PREFETCHNTA
-// sixteen rows ahead (at most 16 KiB) it had until then, 100k × 1000 54-57
-// against 63-64 ms; PREFETCHT0, or eight rows (8 KiB) or 64 KiB ahead,
-// were no better than the NTA. (On the slow-memory VM of
-// docs/performance.md that prefetch had helped: 28-31 against 32-34 ns a
-// row on 1M × 100.)
+// scanFastAsm prefetches, while it scores row i, the row PFROWS rows ahead
+// (at most PFMAX bytes ahead), with PREFETCHNTA: each row is read once an
+// epoch. Measured on the README's machine (BenchmarkPLASweep, FastSum): on
+// 1M × 100 about 30 ns a row against 32-34 without prefetch or with
+// PREFETCHT0 eight rows ahead; 16 KiB at most keeps the distance short for
+// long rows (d = 1000: two rows). Issue 33 tried the scan without it on the
+// fast-memory machine: faster in BenchmarkPLASweep, slower in perfcompare
+// (four runs alternating with this scan: 1.28-1.34x the limit on 100k × 100
+// against 1.09-1.24x), so it stayed.
+#define PFROWS 16
+#define PFMAX 16384
+#define PFI PREFETCHNTA
 
 // The kernels of asm.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
@@ -227,6 +229,14 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 	XORQ  R11, R11 // row i
 	XORQ  R12, R12 // updates
 	MOVQ  $-1, R13 // last update
+	MOVQ  R8, R14
+	IMULQ $PFROWS, R14
+	CMPQ  R14, $PFMAX
+	JLE   spf
+	MOVQ  $PFMAX, R14
+
+spf:
+	ADDQ DI, R14 // where to prefetch: PFROWS rows ahead, at most PFMAX bytes
 
 srow:
 	CMPQ  R11, R9
@@ -275,6 +285,7 @@ svrow:
 	JZ     svsum
 
 svloop:
+	PFI (R14)(AX*8)
 	VMOVUPD (DI)(AX*8), Y4
 	VMULPD  (SI)(AX*8), Y4, Y4
 	VADDPD  Y4, Y0, Y0
@@ -286,6 +297,7 @@ svloop:
 	JL      svloop
 
 svsum:
+	PFI -8(R14)(CX*8)
 	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
 	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
 	VZEROUPPER
@@ -322,6 +334,7 @@ scheck:
 
 snext:
 	ADDQ R8, DI
+	ADDQ R8, R14
 	INCQ R11
 	JMP  srow
 
