@@ -8,9 +8,8 @@
 // 1M × 100 about 30 ns a row against 32-34 without prefetch or with
 // PREFETCHT0 eight rows ahead; 16 KiB at most keeps the distance short for
 // long rows (d = 1000: two rows). Issue 33 tried the scan without it on the
-// fast-memory machine: faster in BenchmarkPLASweep, slower in perfcompare
-// (four runs alternating with this scan: 1.28-1.34x the limit on 100k × 100
-// against 1.09-1.24x), so it stayed.
+// fast-memory machine: faster in one-epoch benchmarks, not shown faster in
+// perfcompare (docs/performance.md, round 4), so it stayed.
 #define PFROWS 16
 #define PFMAX 16384
 #define PFI PREFETCHNTA
