@@ -58,17 +58,17 @@ func DotFast(w, x []float64) float64 {
 // rowPtrs sets p to the addresses of the rows x[o[q] : o[q]+n], after
 // checking that they lie in x (n ≥ 1), and p[8] to that of x[pf], where the
 // kernel prefetches the next 8·8·n bytes (the next block of rows when they
-// are stored one after the other); pf outside x means no useful prefetch
-// (x[o[0]], already read, is prefetched instead).
+// are stored one after the other); pf outside x (or < 0) sets p[8] to nil:
+// no prefetch.
 func rowPtrs(p *[9]*float64, x []float64, n int, o *[8]int, pf int) {
 	for q, oq := range o {
 		_ = x[oq+n-1]
 		p[q] = &x[oq]
 	}
-	if pf < 0 || pf >= len(x) {
-		pf = o[0]
+	p[8] = nil
+	if pf >= 0 && pf < len(x) {
+		p[8] = &x[pf]
 	}
-	p[8] = &x[pf]
 }
 
 // Dot8Exact is Dot8ExactGo, bit for bit, in AVX2 or SSE2 (len(w) ≥ 1); it

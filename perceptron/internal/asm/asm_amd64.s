@@ -7,7 +7,9 @@
 // epoch. Measured on the README's machine (BenchmarkPLASweep, FastSum): on
 // 1M × 100 about 30 ns a row against 32-34 without prefetch or with
 // PREFETCHT0 eight rows ahead; 16 KiB at most keeps the distance short for
-// long rows (d = 1000: two rows).
+// long rows (d = 1000: two rows). Issue 33 tried the scan without it on the
+// fast-memory machine: faster in one-epoch benchmarks, not shown faster in
+// perfcompare (docs/performance.md, round 4), so it stayed.
 #define PFROWS 16
 #define PFMAX 16384
 #define PFI PREFETCHNTA
@@ -37,6 +39,13 @@ TEXT ·dot8ExactAsm(SB), NOSPLIT, $0-32
 	MOVQ 48(DX), BX
 	MOVQ 56(DX), DI
 	MOVQ 64(DX), DX // where to prefetch
+	MOVQ $128, R14 // the prefetch's step
+	TESTQ DX, DX
+	JNZ  epf
+	MOVQ R8, DX // nil: no prefetch (the first row's first lines, again and again)
+	XORQ R14, R14
+
+epf:
 	XORPS X0, X0 // rows 0, 1
 	XORPS X1, X1 // rows 2, 3
 	XORPS X2, X2 // rows 4, 5
@@ -90,7 +99,7 @@ eloop:
 
 	PREFETCHT0 (DX)
 	PREFETCHT0 64(DX)
-	ADDQ $128, DX
+	ADDQ R14, DX
 	ADDQ $2, AX
 	CMPQ AX, CX
 	JL   eloop
@@ -439,6 +448,13 @@ TEXT ·dot8ExactAVX2(SB), NOSPLIT, $0-32
 	MOVQ 48(DX), BX
 	MOVQ 56(DX), DI
 	MOVQ 64(DX), DX // where to prefetch
+	MOVQ $256, R14 // the prefetch's step
+	TESTQ DX, DX
+	JNZ  vpf
+	MOVQ R8, DX // nil: no prefetch (the first row's first lines, again and again)
+	XORQ R14, R14
+
+vpf:
 	VXORPD Y0, Y0, Y0 // rows 0-3
 	VXORPD Y1, Y1, Y1 // rows 4-7
 	XORQ AX, AX
@@ -487,7 +503,7 @@ vloop:
 	PREFETCHT0 64(DX)
 	PREFETCHT0 128(DX)
 	PREFETCHT0 192(DX)
-	ADDQ $256, DX
+	ADDQ R14, DX
 	ADDQ $4, AX
 	CMPQ AX, CX
 	JL   vloop

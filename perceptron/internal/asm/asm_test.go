@@ -68,7 +68,9 @@ func TestDot8(t *testing.T) {
 					o[q] = rng.IntN(len(x) - n + 1)
 				}
 				var a, g [8]float64
-				Dot8Exact(w, x, &o, rng.IntN(len(x)+5), &a)
+				// pf anywhere in x, or outside it (-1, len(x) and beyond:
+				// no prefetch).
+				Dot8Exact(w, x, &o, rng.IntN(len(x)+6)-1, &a)
 				Dot8ExactGo(w, x, &o, &g)
 				for q, oq := range o {
 					row := x[oq : oq+n]
