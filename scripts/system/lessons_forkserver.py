@@ -22,7 +22,7 @@ Protocol: one JSON object a line on stdin, a request:
    "user": {"uid": 1001, "gid": 1001, "groups": [1001], "cwd": "/home/x"}
       or {"cwd": "/tmp/x", "makedirs": true} (the hub's own user)}
 and one JSON object a line on stdout for each, {"pid": N} or {"error": "..."}.
-End of stdin (the hub gone) ends this process; the servers run on.
+End of stdin (the hub gone or ending) ends this process; the servers run on.
 
 Nothing a child can use is left from root: the imports run with an empty
 HOME (no root configuration is read, e.g. yarn's or npm's), no thread runs
@@ -153,10 +153,23 @@ def child(req, import_env, init, entry):
     return status if isinstance(status, int) else 1
 
 
+def reap(sig=None, frame=None):
+    """Wait for every child that has ended."""
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
 def serve(import_env, init, entry):
     """Read requests from stdin, fork a child for each, reply with its pid."""
-    # Children are reaped at once (the hub polls them by pid, as root).
-    signal.signal(signal.SIGCHLD, signal.SIG_IGN)
+    # Children are waited for as soon as they end: the hub polls them by pid,
+    # as root (a zombie would look alive), and the CPU they used then counts
+    # in this process's rusage, and in the hub's, which waits for this one.
+    signal.signal(signal.SIGCHLD, reap)
     reply = os.fdopen(os.dup(1), "w", buffering=1)
     os.dup2(2, 1)
     for line in sys.stdin:
@@ -184,6 +197,7 @@ def serve(import_env, init, entry):
                 finally:
                     os._exit(status)
         reply.write(json.dumps({"pid": pid}) + "\n")
+    reap()
 
 
 def main():

@@ -18,9 +18,11 @@ SimpleLessonsSpawner is the same for JupyterHub's SimpleLocalProcessSpawner
 """
 
 import asyncio
+import atexit
 import json
 import os
 import pwd
+import subprocess
 import sys
 
 from jupyterhub.spawner import LocalProcessSpawner, SimpleLocalProcessSpawner
@@ -31,46 +33,67 @@ PREFIX = "@PREFIX@"
 
 
 class _ForkServer:
-    """The one fork server of the hub, started at the first spawn."""
+    """The one fork server of the hub, started at the first spawn, a child
+    of the hub: when the hub exits, it closes the fork server's stdin and
+    waits for it, so that the hub's rusage counts the servers' CPU (the fork
+    server waits for its children) as it counted lessons-singleuser's."""
 
     def __init__(self):
         self.proc = None
         self.lock = asyncio.Lock()
 
+    def _request(self, log, argv, line):
+        """One request and its answer (blocking: run in a thread)."""
+        if self.proc is None or self.proc.poll() is not None:
+            log.info("Starting the fork server: %s", " ".join(argv))
+            self.proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env=_forkserver_env(),
+                start_new_session=True,
+            )
+            atexit.register(self.close)
+        try:
+            self.proc.stdin.write(line.encode())
+            self.proc.stdin.flush()
+            answer = self.proc.stdout.readline()
+        except OSError as e:
+            self._kill()
+            raise RuntimeError(f"the fork server did not answer: {e!r}") from e
+        if not answer:
+            self._kill()
+            raise RuntimeError("the fork server exited")
+        return json.loads(answer)
+
     async def spawn(self, log, argv, request):
         async with self.lock:
-            if self.proc is None or self.proc.returncode is not None:
-                log.info("Starting the fork server: %s", " ".join(argv))
-                self.proc = await asyncio.create_subprocess_exec(
-                    *argv,
-                    stdin=asyncio.subprocess.PIPE,
-                    stdout=asyncio.subprocess.PIPE,
-                    env=_forkserver_env(),
-                    start_new_session=True,
-                )
+            line = json.dumps(request) + "\n"
+            loop = asyncio.get_running_loop()
+            # The first answer waits for the imports (a few seconds).
             try:
-                self.proc.stdin.write((json.dumps(request) + "\n").encode())
-                await self.proc.stdin.drain()
-                # The first answer waits for the imports (a few seconds).
-                line = await asyncio.wait_for(self.proc.stdout.readline(), 120)
-            except (OSError, asyncio.TimeoutError) as e:
+                reply = await asyncio.wait_for(loop.run_in_executor(None, self._request, log, argv, line), 120)
+            except asyncio.TimeoutError as e:
                 self._kill()
-                raise RuntimeError(f"the fork server did not answer: {e!r}") from e
-            if not line:
-                self._kill()
-                raise RuntimeError("the fork server exited")
-            reply = json.loads(line)
-            if "pid" not in reply:
-                raise RuntimeError(f"the fork server: {reply.get('error')}")
-            return int(reply["pid"])
+                raise RuntimeError("the fork server did not answer within 120 s") from e
+        if "pid" not in reply:
+            raise RuntimeError(f"the fork server: {reply.get('error')}")
+        return int(reply["pid"])
 
     def _kill(self):
-        if self.proc is not None and self.proc.returncode is None:
-            try:
-                self.proc.kill()
-            except ProcessLookupError:
-                pass
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
         self.proc = None
+
+    def close(self):
+        """End of the hub: the fork server ends (its servers run on)."""
+        if self.proc is not None:
+            try:
+                self.proc.stdin.close()
+                self.proc.wait(timeout=30)
+            except (OSError, subprocess.TimeoutExpired):
+                self._kill()
 
 
 _forkserver = _ForkServer()
