@@ -33,6 +33,7 @@ type probeReport struct {
 	Random        float64           `json:"random"`
 	Argv          []string          `json:"argv"`
 	PID           int               `json:"pid"`
+	LabSettings   string            `json:"lab_user_settings_dir"`
 }
 
 // forkServer is scripts/system/lessons_forkserver.py started for a test,
@@ -124,7 +125,8 @@ func waitFile(t *testing.T, path string, fs *forkServer) []byte {
 // the folder asked for, the hub's umask, exactly the environment the hub
 // gave (none of the fork server's own), no file descriptor but 0-2, no
 // thread, a session of its own, the lower priority, a random state of its
-// own, perceptron-lessons-init run first as the student, and SIGINT taken
+// own, what the imports computed from HOME (JupyterLab's user settings)
+// in the student's, perceptron-lessons-init run first as the student, and SIGINT taken
 // as SIGTERM (on which jupyter_server shuts its kernels down).
 func TestForkServerChild(t *testing.T) {
 	if os.Geteuid() != 0 {
@@ -200,6 +202,9 @@ func TestForkServerChild(t *testing.T) {
 		}
 		if r.FDs["0"] != "/dev/null" {
 			t.Errorf("stdin is %s, want /dev/null", r.FDs["0"])
+		}
+		if want := filepath.Join(home, ".jupyter/lab/user-settings"); r.LabSettings != want {
+			t.Errorf("JupyterLab's user settings in %s, want %s (the student's HOME, not the fork server's)", r.LabSettings, want)
 		}
 		if r.Threads != 1 {
 			t.Errorf("%d threads in the child, want 1", r.Threads)

@@ -25,7 +25,9 @@ and one JSON object a line on stdout for each, {"pid": N} or {"error": "..."}.
 End of stdin (the hub gone or ending) ends this process; the servers run on.
 
 Nothing a child can use is left from root: the imports run with an empty
-HOME (no root configuration is read, e.g. yarn's or npm's), no thread runs
+HOME (no root configuration is read, e.g. yarn's or npm's; what they
+computed from it, such as JupyterLab's user settings folder, a child sets to
+its own HOME), no thread runs
 when it forks (checked at each fork), Python reseeds `random` in a forked
 child and the server makes its secrets at start, in the child.
 """
@@ -74,7 +76,36 @@ def preload(extra_modules):
             for d in dirs:
                 os.rmdir(os.path.join(root, d))
         os.rmdir(home)
-    return {k: os.environ.get(k, "") for k in IMPORT_ENV}
+    return {k: os.environ.get(k, "") for k in IMPORT_ENV}, home_values(home)
+
+
+def home_values(home):
+    """Where the imports kept the import's HOME: defaults of configurable
+    options computed when their class was defined (JupyterLab's
+    LabApp.user_settings_dir is ~/.jupyter/lab/user-settings, evaluated at
+    import) and module-level strings. A child puts its own HOME there."""
+    from traitlets import HasTraits, TraitType
+
+    found = []
+    for module in list(sys.modules.values()):
+        for name, value in list(getattr(module, "__dict__", {}).items()):
+            if isinstance(value, str) and home in value:
+                found.append((module.__dict__, name, value))
+            elif isinstance(value, type) and issubclass(value, HasTraits):
+                for tname, trait in vars(value).items():
+                    if isinstance(trait, TraitType) and isinstance(trait.default_value, str) and home in trait.default_value:
+                        found.append((trait, "default_value", trait.default_value))
+    return [(obj, name, value.replace(home, "{home}")) for obj, name, value in found]
+
+
+def set_home(values, home):
+    """Put the child's HOME where the imports had theirs."""
+    for obj, name, template in values:
+        value = template.replace("{home}", home)
+        if isinstance(obj, dict):
+            obj[name] = value
+        else:
+            setattr(obj, name, value)
 
 
 def drop_privileges(user):
@@ -111,7 +142,7 @@ def close_fds():
                 pass
 
 
-def child(req, import_env, init, entry):
+def child(req, import_env, home_vals, init, entry):
     """The student's server, in the forked child. Returns an exit status."""
     os.setsid()
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
@@ -126,8 +157,9 @@ def child(req, import_env, init, entry):
     env = {str(k): str(v) for k, v in req["env"].items()}
     os.environ.clear()
     os.environ.update(env)
-    if {k: env.get(k, "") for k in IMPORT_ENV} != import_env:
+    if {k: env.get(k, "") for k in IMPORT_ENV} != import_env or (home_vals and "HOME" not in env):
         os.execvpe(req["cmd"][0], list(req["cmd"]) + list(req["args"]), env)
+    set_home(home_vals, env.get("HOME", ""))
     random.seed()  # (Python reseeds after fork; again, to be sure)
     try:
         failed = subprocess.run([init]).returncode != 0
@@ -164,7 +196,7 @@ def reap(sig=None, frame=None):
             return
 
 
-def serve(import_env, init, entry):
+def serve(import_env, home_vals, init, entry):
     """Read requests from stdin, fork a child for each, reply with its pid."""
     # Children are waited for as soon as they end: the hub polls them by pid,
     # as root (a zombie would look alive), and the CPU they used then counts
@@ -187,7 +219,7 @@ def serve(import_env, init, entry):
         if pid == 0:
             status = 1
             try:
-                status = child(req, import_env, init, entry)
+                status = child(req, import_env, home_vals, init, entry)
             except BaseException:
                 traceback.print_exc()
             finally:
@@ -209,8 +241,8 @@ def main():
     entry = "jupyterhub.singleuser:main"
     if args[:1] == ["--main"] and len(args) > 1:
         entry, args = args[1], args[2:]
-    import_env = preload(args + [entry.partition(":")[0]])
-    serve(import_env, init, entry)
+    import_env, home_vals = preload(args + [entry.partition(":")[0]])
+    serve(import_env, home_vals, init, entry)
 
 
 if __name__ == "__main__":

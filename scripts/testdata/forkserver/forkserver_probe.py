@@ -36,6 +36,8 @@ def main():
         "random": random.random(),
         "argv": sys.argv,
         "pid": os.getpid(),
+        # A default computed from HOME when the fork server imported JupyterLab.
+        "lab_user_settings_dir": __import__("jupyterlab.labapp").labapp.LabApp.user_settings_dir.default_value,
     }
     out = os.environ["PROBE_OUT"]
     with open(out + ".tmp", "w") as f:
