@@ -53,7 +53,7 @@ func startForkServer(t *testing.T, python, init string) *forkServer {
 	}
 	cmd := exec.Command(python, "scripts/system/lessons_forkserver.py", init, "--main", "forkserver_probe:main", "json")
 	// What the hub's own environment may hold and a server must not get.
-	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "PYTHONPATH=" + probeDir, "HOME=/root", "HUB_SECRET=root-only"}
+	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "PYTHONPATH=" + probeDir, "PYTHONDONTWRITEBYTECODE=1", "HOME=/root", "HUB_SECRET=root-only"}
 	fs := &forkServer{cmd: cmd, stder: &strings.Builder{}}
 	cmd.Stderr = fs.stder
 	if fs.in, err = cmd.StdinPipe(); err != nil {
