@@ -95,6 +95,12 @@ def home_values(home):
                 for tname, trait in vars(value).items():
                     if isinstance(trait, TraitType) and isinstance(trait.default_value, str) and home in trait.default_value:
                         found.append((trait, "default_value", trait.default_value))
+                # (what a new instance starts from: traitlets keeps a copy
+                # of the static defaults per class)
+                initial = vars(value).get("_static_immutable_initial_values", {})
+                for tname, v in list(initial.items()):
+                    if isinstance(v, str) and home in v:
+                        found.append((initial, tname, v))
     return [(obj, name, value.replace(home, "{home}")) for obj, name, value in found]
 
 

@@ -37,7 +37,7 @@ def main():
         "argv": sys.argv,
         "pid": os.getpid(),
         # A default computed from HOME when the fork server imported JupyterLab.
-        "lab_user_settings_dir": __import__("jupyterlab.labapp").labapp.LabApp.user_settings_dir.default_value,
+        "lab_user_settings_dir": __import__("jupyterlab.labapp").labapp.LabApp().user_settings_dir,
     }
     out = os.environ["PROBE_OUT"]
     with open(out + ".tmp", "w") as f:
