@@ -28,13 +28,23 @@ import (
 // The shared install of scripts/setup.sh --system (see scripts/setup-system.sh).
 const (
 	defaultSystemPrefix = "/usr/local/lib/perceptron-lessons"
-	systemKernelSpec    = "/usr/local/share/jupyter/kernels/gonb/kernel.json"
 	systemSetupHint     = "run `sudo bash scripts/setup.sh --system` (scripts/test.sh does when run as root)"
 	firstLesson         = "notebooks/00_start_here.ipynb"
 )
 
 var hubTimeout = flag.Duration("hub.timeout", 12*time.Minute,
 	"time limit for TestJupyterHub (two users' first lesson at once, then lesson 3's slider)")
+
+// systemKernelSpec is the kernel spec that scripts/setup.sh --system
+// registered for every user: in LESSONS_JUPYTER_DATA, as set-up was given it
+// (an install beside another), else in /usr/local/share/jupyter.
+func systemKernelSpec() string {
+	data := os.Getenv("LESSONS_JUPYTER_DATA")
+	if data == "" {
+		data = "/usr/local/share/jupyter"
+	}
+	return filepath.Join(data, "kernels/gonb/kernel.json")
+}
 
 // systemPrefix is where scripts/setup.sh --system installed the lessons.
 func systemPrefix() string {
@@ -51,7 +61,7 @@ func systemPrefix() string {
 func requireSystemInstall(t *testing.T) string {
 	t.Helper()
 	prefix := systemPrefix()
-	b, err := os.ReadFile(systemKernelSpec)
+	b, err := os.ReadFile(systemKernelSpec())
 	if err != nil {
 		t.Fatalf("the system-wide gonb kernel spec: %v: %s", err, systemSetupHint)
 	}
@@ -59,15 +69,16 @@ func requireSystemInstall(t *testing.T) string {
 		Argv []string `json:"argv"`
 	}
 	if err := json.Unmarshal(b, &spec); err != nil {
-		t.Fatalf("%s: %v", systemKernelSpec, err)
+		t.Fatalf("%s: %v", systemKernelSpec(), err)
 	}
 	if want := []string{prefix + "/bin/gonb-kernel", "--kernel", "{connection_file}"}; !slices.Equal(spec.Argv, want) {
-		t.Fatalf("%s: argv is %q, want %q: %s", systemKernelSpec, spec.Argv, want, systemSetupHint)
+		t.Fatalf("%s: argv is %q, want %q: %s", systemKernelSpec(), spec.Argv, want, systemSetupHint)
 	}
 	if _, err := os.Stat(filepath.Join(prefix, "gocache.stamp")); err != nil {
 		t.Fatalf("the prebuilt Go build cache: %v: %s", err, systemSetupHint)
 	}
-	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "lib/lessons-sync.sh", "jupyterhub_config.py"}
+	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "lib/lessons-sync.sh",
+		"lib/python/lessons_spawner.py", "lib/python/lessons_forkserver.py", "jupyterhub_config.py"}
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join("scripts/system", filepath.Base(f)))
 		if err != nil {
@@ -293,7 +304,7 @@ func TestFirstLessonWarm(t *testing.T) {
 		if err != nil {
 			t.Fatalf("finding the gonb kernel spec: %v\n%s", err, stderrOf(err))
 		}
-		if got, want := strings.TrimSpace(string(out)), filepath.Dir(systemKernelSpec); got != want {
+		if got, want := strings.TrimSpace(string(out)), filepath.Dir(systemKernelSpec()); got != want {
 			t.Fatalf("a new user's gonb kernel spec is %s, want the system-wide %s", got, want)
 		}
 		checkWarm(t, python, env, filepath.Join(copyDir, firstLesson), copyDir, ". "+filepath.Join(prefix, "lib/lessons-env.sh"))

@@ -25,6 +25,10 @@
 #                                   --no-hub
 #     lib/lessons-env.sh            the environment both share
 #     lib/lessons-sync.sh           the copy and update of the lessons (also scripts/lessons.sh's)
+#     lib/python/lessons_spawner.py JupyterHub's spawner of the class, which
+#     lib/python/lessons_forkserver.py  starts the students' servers from a
+#                                   fork server (docs/instructor.md, "The
+#                                   login storm")
 #     lessons/                      the lessons and their Go module, as
 #                                   students get them (read-only): the
 #                                   student release, no source.ipynb, hidden
@@ -132,9 +136,11 @@ rm -f "$prefix/bin/gopls"
 # what subshells found).
 changed=()
 rm -f "$prefix/.update-changes"
-for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh lessons-sync.sh jupyterhub_config.py; do
+install -d -m 755 "$prefix/lib/python"
+for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh lessons-sync.sh lessons_spawner.py lessons_forkserver.py jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;
+	lessons_*.py) dst="$prefix/lib/python/$f" mode=644 ;;
 	*.py) dst="$prefix/$f" mode=644 ;;
 	*) dst="$prefix/bin/$f" mode=755 ;;
 	esac

@@ -27,17 +27,18 @@ type hub struct {
 // hubConfig is the configuration the hub runs with: the shared install's
 // own (load_subconfig), then what a measurement needs: a dummy
 // authenticator with one password for the students listed, loopback ports,
-// and JupyterHub's SimpleLocalProcessSpawner, which runs each student's
-// server as the hub's user with a home of its own under dir/home (no system
-// users: this measures the server's load, not the isolation between
-// students). The servers get the PATH that sudo gives the hub on Debian
+// and JupyterHub's SimpleLocalProcessSpawner (or the install spawner's own
+// variant of it, its simple_variant: the fork server's), which runs each
+// student's server as the hub's user with a home of its own under dir/home
+// (no system users: this measures the server's load, not the isolation
+// between students). The servers get the PATH that sudo gives the hub on Debian
 // (its secure_path), not the PATH of whoever runs classload: a tool in
 // root's own folders (such as ~/go/bin/gopls) would otherwise reach the
 // kernels, which a class's would not find.
 func hubConfig(prefix, dir, password string, students []string, ports []int) string {
 	return fmt.Sprintf(`# classload: the shared install's configuration, then the measurement's settings.
 load_subconfig(%q)
-c.JupyterHub.spawner_class = "jupyterhub.spawner.SimpleLocalProcessSpawner"
+c.JupyterHub.spawner_class = getattr(c.JupyterHub.get("spawner_class"), "simple_variant", "jupyterhub.spawner.SimpleLocalProcessSpawner")
 c.SimpleLocalProcessSpawner.home_dir_template = %q
 c.Spawner.environment.update({"PATH": "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"})
 c.Spawner.args = list(c.Spawner.args) + (["--allow-root"] if __import__("os").geteuid() == 0 else [])

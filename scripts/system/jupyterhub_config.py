@@ -42,6 +42,15 @@ c.ConfigurableHTTPProxy.command = ["/usr/local/lib/perceptron-lessons/proxy/node
 # lessons' folder in JupyterLab. The first start of a student's server takes
 # a few seconds more.
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
+# The servers start from a fork server that has imported Jupyter once, at a
+# lower priority (nice 5) than the hub and the proxy, as each student's own
+# account (docs/instructor.md, "The login storm"): a start costs about half
+# the CPU, which a class logging in at once needs. To start each server as
+# a process of its own instead: c.LessonsSpawner.use_forkserver = False
+sys.path.insert(0, "/usr/local/lib/perceptron-lessons/lib/python")
+from lessons_spawner import LessonsSpawner  # noqa: E402
+
+c.JupyterHub.spawner_class = LessonsSpawner
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 300
 c.Spawner.start_timeout = 300
