@@ -78,7 +78,7 @@ func main() {
 	defer stop()
 	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, completion asked before the first cell with a selector and then %v of the cells, arrivals over %v, %d cores, run limits %v and %d requests\n",
 		*lessons, th.lo, th.hi, *complete, *ramp, runtime.NumCPU(), *duration, *maxRequests)
-	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) | completions (no match) | completion p50/p95/max (s) | inspects (not found) | inspect p50/p95/max (s) |")
+	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/p95/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) | completions (no match) | completion p50/p95/max (s) | inspects (not found) | inspect p50/p95/max (s) |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, n := range ns {
 		if ctx.Err() != nil {
@@ -218,9 +218,9 @@ func (r *classResult) print() {
 		startMax = r.starts[len(r.starts)-1].Seconds()
 	}
 	perStudent := float64(r.s.peakPSS-r.base) / float64(r.n) / (1 << 20)
-	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f | %d (%d) | %.2f/%.2f/%.2f | %d (%d) | %.2f/%.2f/%.2f |\n",
+	fmt.Printf("| %d | %d | %d | %.2f | %.2f | %.2f | %.1f/%.1f/%.1f | %.2f | %.0f | %.0f | %.2f | %.1f/%.1f/%.1f | %.0f | %d (%d) | %.2f/%.2f/%.2f | %d (%d) | %.2f/%.2f/%.2f |\n",
 		r.n, len(r.cells), len(r.failures), percentile(r.cells, 50), percentile(r.cells, 95), percentile(r.cells, 100),
-		percentile(r.starts, 50), startMax, float64(r.s.peakPSS)/(1<<30), perStudent,
+		percentile(r.starts, 50), percentile(r.starts, 95), startMax, float64(r.s.peakPSS)/(1<<30), perStudent,
 		r.cpu.Seconds(), r.kcpu.Seconds()/float64(max(len(r.cells), 1)),
 		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds(),
 		len(r.completions), r.noMatch, percentile(r.completions, 50), percentile(r.completions, 95), percentile(r.completions, 100),
