@@ -129,16 +129,7 @@ func waitFile(t *testing.T, path string, fs *forkServer) []byte {
 // in the student's, perceptron-lessons-init run first as the student, and SIGINT taken
 // as SIGTERM (on which jupyter_server shuts its kernels down).
 func TestForkServerChild(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("the fork server changes users: run as root")
-	}
-	python, err := filepath.Abs(".venv/bin/python")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(python); err != nil {
-		t.Skipf("the Jupyter environment (scripts/setup.sh makes .venv): %v", err)
-	}
+	python := forkServerPython(t)
 	dir := t.TempDir()
 	for _, d := range []string{filepath.Dir(dir), dir} {
 		if err := os.Chmod(d, 0o755); err != nil {
@@ -254,16 +245,7 @@ func TestForkServerChild(t *testing.T) {
 // in the environment (which the preloaded modules read at import), the
 // command run instead of the preloaded main.
 func TestForkServerHubUser(t *testing.T) {
-	if os.Geteuid() != 0 {
-		t.Skip("the fork server's tests run as root (TestForkServerChild)")
-	}
-	python, err := filepath.Abs(".venv/bin/python")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(python); err != nil {
-		t.Skipf("the Jupyter environment (scripts/setup.sh makes .venv): %v", err)
-	}
+	python := forkServerPython(t)
 	dir := t.TempDir()
 	fs := startForkServer(t, python, "/bin/true")
 	home := filepath.Join(dir, "new", "home")
@@ -300,4 +282,22 @@ func ownNice(t *testing.T) int {
 		t.Fatal(err)
 	}
 	return 20 - prio
+}
+
+// forkServerPython is the Jupyter environment's Python that the fork
+// server's tests run it with; they skip without root (the fork server
+// changes users) or without the environment.
+func forkServerPython(t *testing.T) string {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		t.Skip("the fork server changes users: run as root")
+	}
+	python, err := filepath.Abs(".venv/bin/python")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(python); err != nil {
+		t.Skipf("the Jupyter environment (scripts/setup.sh makes .venv): %v", err)
+	}
+	return python
 }
