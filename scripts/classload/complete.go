@@ -6,6 +6,8 @@ import (
 	mrand "math/rand/v2"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/perceptron-go/lessons/internal/gosrc"
 )
 
 // ask is one completion a student asks for before a cell: the cell's code
@@ -26,16 +28,18 @@ type ask struct {
 // for completion: each IDENT.NAME of its Go code (a package's member, such
 // as perceptron.PLA, or a field or method, such as res.Updates), outside
 // comments and string literals and outside GoNB's special lines (`%...`
-// and `!...` commands).
+// and `!...` commands, gosrc.ReadCell).
 func selectors(code string) []ask {
-	// GoNB's special lines are not Go: blank them, keeping every offset.
-	lines := strings.SplitAfter(code, "\n")
+	// GoNB's special lines (as GoNB reads them) are not Go: blank them,
+	// keeping every offset.
+	cell := gosrc.ReadCell(code)
 	var b strings.Builder
-	for _, l := range lines {
-		if t := strings.TrimLeft(l, " \t"); strings.HasPrefix(t, "%") || strings.HasPrefix(t, "!") {
-			b.WriteString(strings.Repeat(" ", len(strings.TrimRight(l, "\n"))))
-			b.WriteString(l[len(strings.TrimRight(l, "\n")):])
-			continue
+	for i, l := range cell.Lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		if cell.Special[i] {
+			l = strings.Repeat(" ", len(l))
 		}
 		b.WriteString(l)
 	}
