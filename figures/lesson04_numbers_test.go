@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/figures"
@@ -15,7 +16,9 @@ import (
 // regression tests (the lesson's own check cell asserts properties only,
 // so that a student's experiment never turns it red): iris's 10 updates in
 // 6 epochs; the LFD experiment's medians, means and spread; the pick
-// rules' ratio of mean updates and their P[f != g] over seeds 1 to 8; the budget curves' plateau.
+// rules' ratio of mean updates and their P[f != g] over seeds 1 to 8, and
+// the spread over those seeds of the means, the medians and P[f != g]; the
+// budget curves' plateau.
 func TestLesson04Numbers(t *testing.T) {
 	res := figures.Must(perceptron.PLA(mustIris(t), perceptron.Options{}))(t)
 	if want := []int{2, 2, 3, 2, 1, 0}; res.Updates != 10 || res.Epochs != 6 || !slices.Equal(res.UpdatesPerEpoch(), want) || !res.Converged {
@@ -42,6 +45,10 @@ func TestLesson04Numbers(t *testing.T) {
 	}
 	var ratios []float64
 	gap := 0.0 // the largest |P[f != g]| difference between the two rules
+	// The spread over seeds 1-8 that the lesson quotes, for N = 10 and
+	// N = 100: the mean updates of each rule, the medians and the mean
+	// P[f != g] of both rules.
+	seedSpread := map[int]map[string][]float64{10: {}, 100: {}}
 	for seed := uint64(1); seed <= 8; seed++ {
 		for _, n := range []int{10, 100} {
 			c, m := lfd(t, n, perceptron.InOrder, seed), lfd(t, n, perceptron.RandomMistake, seed)
@@ -49,10 +56,28 @@ func TestLesson04Numbers(t *testing.T) {
 			if n == 100 {
 				ratios = append(ratios, c.MeanUpdates/m.MeanUpdates)
 			}
+			sp := seedSpread[n]
+			sp["in order"] = append(sp["in order"], c.MeanUpdates)
+			sp["mistake"] = append(sp["mistake"], m.MeanUpdates)
+			for _, s := range []perceptron.LFDSummary{c, m} {
+				sp["medians"] = append(sp["medians"], float64(slices.Sorted(slices.Values(s.Updates))[len(s.Updates)/2]))
+				sp["P"] = append(sp["P"], s.MeanDisagreement)
+			}
 		}
 	}
 	if got, want := fmt.Sprintf("%.2f", ratios), "[1.02 1.30 1.33 1.30 1.26 1.55 1.19 1.15]"; got != want || gap > 0.005 {
 		t.Errorf("N = 100, seeds 1-8: cyclic over random-mistake mean updates %s, want %s; P[f != g] of the two rules %.4f apart, want within 0.005", got, want, gap)
+	}
+	var quoted []string
+	for _, n := range []int{10, 100} {
+		sp, pf := seedSpread[n], map[int]string{10: "%.3f-%.3f", 100: "%.4f-%.4f"}[n]
+		quoted = append(quoted, fmt.Sprintf("N = %d: in order %.1f-%.1f, mistake %.1f-%.1f, medians %.0f-%.0f, P "+pf, n,
+			slices.Min(sp["in order"]), slices.Max(sp["in order"]), slices.Min(sp["mistake"]), slices.Max(sp["mistake"]),
+			slices.Min(sp["medians"]), slices.Max(sp["medians"]), slices.Min(sp["P"]), slices.Max(sp["P"])))
+	}
+	if got, want := strings.Join(quoted, "; "), "N = 10: in order 11.0-13.7, mistake 9.8-10.7, medians 6-7, P 0.101-0.109; "+
+		"N = 100: in order 107.6-166.9, mistake 96.1-120.1, medians 55-63, P 0.0129-0.0143"; got != want {
+		t.Errorf("seeds 1-8, lowest-highest:\n got %s\nwant %s (the numbers lesson 4 quotes)", got, want)
 	}
 	c, m := lfd(t, 100, perceptron.InOrder, 1), lfd(t, 100, perceptron.RandomMistake, 1)
 	far, spread := 0, false

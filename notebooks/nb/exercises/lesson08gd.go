@@ -19,8 +19,11 @@ type BatchGDFunc func(X [][]float64, y []float64, eta float64, maxSteps int) (pa
 // descent) on the lesson's 30 points on a line, on iris, on XOR and on four
 // points where a pass of PLA would end elsewhere: the number of steps
 // exactly, and every point of the path within 1e-9 relative (sums of at
-// most a few hundred terms; a wrong step is off by far more). A BatchGD
-// that calls the package fails.
+// most a few hundred terms; a wrong step is off by far more). Three cases
+// are about the limit: iris stopped by it before its gradient is 0, iris
+// with a limit of exactly the steps it needs, and iris versicolor against
+// virginica, whose gradient is never 0, so that a loop that runs one step
+// too many or too few fails. A BatchGD that calls the package fails.
 func CheckBatchGD(f BatchGDFunc) bool {
 	return runAlgorithm("Exercise 2 (BatchGD)", f, func(rng *rand.Rand) []algoCase {
 		rd := randomData(rng, 10+rng.IntN(20), 2, 0.1)
@@ -28,6 +31,9 @@ func CheckBatchGD(f BatchGDFunc) bool {
 			{"4 points, where a PLA pass ends elsewhere", fourPoints(), 0.5, 20},
 			{"30 points on a line", drawn(perceptron.SeparableData(30, 1, 0.05, 3)), 1.0 / 32, 100},
 			{"iris setosa vs versicolor", must(perceptron.Iris().Binary(0, 1, 0, 2)), 1, 40},
+			{"iris setosa vs versicolor, stopped by the limit after 4 of the 6 steps it needs", must(perceptron.Iris().Binary(0, 1, 0, 2)), 1, 4},
+			{"iris setosa vs versicolor, a limit of exactly the 6 steps it needs", must(perceptron.Iris().Binary(0, 1, 0, 2)), 1, 6},
+			{"iris versicolor vs virginica, whose gradient is never 0: the limit ends the run", must(perceptron.Iris().Binary(1, 2, 0, 2)), 1, 15},
 			{"XOR, which no line separates", perceptron.XORData(), 1, 10},
 			{"4 points where a score of 0 comes up after the first step", tieAfterFirstStep(), 1, 20},
 			{fmt.Sprintf("%d random integer points", rd.N()), rd, []float64{1, 0.5}[rng.IntN(2)], 5 + rng.IntN(20)},

@@ -1,6 +1,7 @@
 package exercises
 
 import (
+	"regexp"
 	"slices"
 	"testing"
 )
@@ -55,4 +56,19 @@ func TestCheckBatchGD(t *testing.T) {
 		},
 	}
 	expectChecker(t, CheckBatchGD, batchGDVariant(false, false, false), wrong, func([][]float64, []float64, float64, int) [][]float64 { panic("not implemented: write BatchGD") })
+	// A loop that runs one step too many or too few fails on the fixed
+	// cases that reach the limit, whatever the random case does.
+	for name, off := range map[string]int{"one step past the limit": 1, "one step short of the limit": -1} {
+		f := func(X [][]float64, y []float64, eta float64, maxSteps int) [][]float64 {
+			return batchGDVariant(false, false, false)(X, y, eta, maxSteps+off)
+		}
+		var ok bool
+		out := capture(t, func() { ok = CheckBatchGD(f) })
+		if ok || !limitFailed.MatchString(out) {
+			t.Errorf("%s: ok = %v, no limit case failed; printed\n%s", name, ok, out)
+		}
+	}
 }
+
+// limitFailed finds a failed case of CheckBatchGD about the limit.
+var limitFailed = regexp.MustCompile(`(?m)^FAILED: Exercise 2 \(BatchGD\): iris [^\n]*the limit`)

@@ -46,16 +46,18 @@ func randomScoreCard(rng *rand.Rand) struct {
 
 // CheckWindowRule checks lesson 10's Exercise 2: f(lo, hi) returns a
 // hyperplane (w, b) on the features [age, age²] that approves (w·x + b > 0)
-// exactly the ages strictly between lo and hi. It is checked on ages far
-// from the window, 0.01 inside and 0.01 outside each end, and at the ends
-// themselves, which must not be approved: there a right answer's score is
-// 0 up to rounding, so a score of at most windowTol·(|w₁|a + |w₂|a² + |b|)
-// counts as not approved. Any positive multiple of a right answer passes.
+// exactly the ages strictly between lo and hi, for any real ends: the
+// lesson's bank uses (24.5, 60.5), the whole years 25 to 60. It is checked
+// on ages far from the window, 0.01 inside and 0.01 outside each end, and
+// at the ends themselves, which must not be approved: there a right
+// answer's score is 0 up to rounding, so a score of at most
+// windowTol·(|w₁|a + |w₂|a² + |b|) counts as not approved. Any positive
+// multiple of a right answer passes.
 func CheckWindowRule(f func(lo, hi float64) (w []float64, b float64)) bool {
 	return runOwn("Exercise 2 (WindowRule)", f, func(c *checker) {
 		rng := c.random()
-		lo := float64(19 + rng.IntN(30))
-		for _, win := range [][2]float64{{25, 60}, {30, 40}, {19, 75}, {lo, lo + float64(2+rng.IntN(25))}} {
+		lo := float64(19+rng.IntN(30)) + 0.5*float64(rng.IntN(2)) // a whole or a half year
+		for _, win := range [][2]float64{{25, 60}, {24.5, 60.5}, {30, 40}, {19, 75}, {lo, lo + float64(2+rng.IntN(25))}} {
 			lo, hi := win[0], win[1]
 			w, b := f(lo, hi)
 			ages := []float64{18, lo - 0.01, lo, lo + 0.01, (lo + hi) / 2, hi - 0.01, hi, hi + 0.01, 80}

@@ -1,6 +1,9 @@
 package exercises
 
-import "testing"
+import (
+	"math"
+	"testing"
+)
 
 func TestCheckScoreCard(t *testing.T) {
 	scale := func(w []float64, c float64) []float64 {
@@ -34,11 +37,17 @@ func TestCheckWindowRule(t *testing.T) {
 		"window 0.02 too narrow": func(lo, hi float64) ([]float64, float64) {
 			return []float64{lo + hi, -1}, -(lo + 0.02) * (hi - 0.02)
 		},
+		// Right on whole-year ends, wrong on the bank's (24.5, 60.5),
+		// which it turns into (25, 61).
+		"ends rounded to whole years": func(lo, hi float64) ([]float64, float64) {
+			lo, hi = math.Round(lo), math.Round(hi)
+			return []float64{lo + hi, -1}, -lo * hi
+		},
 	}
 	// A positive multiple passes, rounding at the ends included.
 	scaled := func(lo, hi float64) ([]float64, float64) {
 		return []float64{(lo + hi) / 3.7, -1 / 3.7}, -lo * hi / 3.7
 	}
-	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 4 cases passed")
+	expectVerdict(t, "scaled", true, func() bool { return CheckWindowRule(scaled) }, "all 5 cases passed")
 	expectChecker(t, CheckWindowRule, ref, wrong, func(float64, float64) ([]float64, float64) { panic("not implemented") })
 }
