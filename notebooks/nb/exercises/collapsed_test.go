@@ -140,10 +140,11 @@ func TestLessonsCollapseWorkedAnswers(t *testing.T) {
 	// 8 algorithm solutions (lesson 8's SGD and lesson 9's kernel
 	// perceptron among them), 3 more in Go (lessons 1, 2 and 5, so that
 	// every lesson with exercises shows a passing check), 4 worked answers,
-	// 4 worked solutions in text (lesson 8's gradient among them) and
+	// 5 worked solutions in text (lesson 8's gradient and lesson 5's proof
+	// with a learning rate among them) and
 	// lesson 3's formula in Go, and lesson 7's check of its worked solution.
-	if worked != 21 {
-		t.Errorf("%d collapsed cells besides the setup cells; want 21", worked)
+	if worked != 22 {
+		t.Errorf("%d collapsed cells besides the setup cells; want 22", worked)
 	}
 }
 
