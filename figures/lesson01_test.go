@@ -49,7 +49,7 @@ func TestLesson01Explore(t *testing.T) {
 // does not (w = 0, or the line outside the figure).
 func TestLesson01ExploreAlt(t *testing.T) {
 	for _, tc := range []struct {
-		w1, w2, b float64
+		w1, w2, b  float64
 		has, lacks string
 	}{
 		{0.05, -0.1, -1.1, "with the boundary of w = (0.05, -0.10), b = -1.1 as a line", "outside"},
