@@ -370,6 +370,7 @@ type widgetState struct {
 	Frame    int      `json:"frame"`    // the frame shown (-1 before the first move)
 	Caption  string   `json:"caption"`  // the caption's text
 	Image    string   `json:"image"`    // length and hash of the cell's figure's data URL
+	Alt      string   `json:"alt"`      // the figure's alt text
 	Complete bool     `json:"complete"` // the browser has decoded it
 	PNGs     []string `json:"pngs"`     // length and hash of each image of the cell
 }

@@ -328,7 +328,7 @@ func runInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel string
 // caption and image, and the cell's image/png outputs.
 const labWidgetJS = `(() => {` + labPanelJS + `
 	const r = {found: false, slider: false, value: 0, min: 0, max: 0, control: '', label: '',
-		values: '', frame: -1, caption: '', image: '', complete: false, pngs: []};
+		values: '', frame: -1, caption: '', image: '', alt: '', complete: false, pngs: []};
 	if (!panel) return r;
 	const cell = panel.content.widgets.find(c => c.model.type === 'code' && c.model.sharedModel.getSource().includes(%s));
 	if (!cell) return r;
@@ -357,6 +357,7 @@ const labWidgetJS = `(() => {` + labPanelJS + `
 	imgs.forEach(img => r.pngs.push(id(img.src)));
 	if (imgs.length > 0) {
 		r.image = id(imgs[0].src);
+		r.alt = imgs[0].alt || '';
 		r.complete = imgs[0].complete && imgs[0].naturalWidth > 0;
 	}
 	return r;
@@ -455,6 +456,11 @@ func runLiveInLab(t *testing.T, bctx context.Context, srv *jupyterServer, rel, m
 		cancel()
 		if v, ok := seen[w.Image]; ok && v != w.Values {
 			t.Errorf("%s: values %q and %q show the same image", rel, v, w.Values)
+		}
+		// The alt text follows the figure: each frame has its own, and the
+		// lessons' say the value the slider moved to.
+		if w.Alt == "" || w.Alt == before.Alt || !strings.Contains(w.Alt, w.Label) {
+			t.Errorf("%s: after a drag to %s the figure's alt text is %q (before %q): want the new frame's, which names %s", rel, to, w.Alt, before.Alt, w.Label)
 		}
 		seen[w.Image] = w.Values
 		t.Logf("%s: a drag to %s moved the slider from %d to %d; the figure and caption changed in %.0f ms: %q", rel, to, before.Value, w.Value, float64(time.Since(moved).Microseconds())/1000, w.Caption)

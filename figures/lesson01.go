@@ -142,6 +142,23 @@ func Lesson01Explore(w1, w2, b float64) (*plot.Plot, string, error) {
 	return p, caption, crossWrong(p, d, h, 7, "misclassified")
 }
 
+// Lesson01ExploreAlt is the alt text of Lesson01Explore's figure for w1, w2
+// and b, whose caption is caption: what that frame shows (the applicants
+// alone when w = 0 or the boundary misses the figure, else the boundary,
+// w, the margin band when the line separates them and the crosses on the
+// misclassified), then the caption's numbers.
+func Lesson01ExploreAlt(w1, w2, b float64, caption string) string {
+	const points = "Lesson 1's applicants, salary against debt in k$, denied as circles and approved as triangles"
+	h := perceptron.Hyperplane{W: []float64{w1, w2}, B: b}
+	switch _, err := plots.Boundary(h, Lesson01Box); {
+	case w1 == 0 && w2 == 0:
+		return points + ", and no boundary: w = 0."
+	case errors.Is(err, plots.ErrOutside):
+		return fmt.Sprintf("%s; the boundary of w = (%.2f, %.2f), b = %.1f lies outside the figure. %s.", points, w1, w2, b, caption)
+	}
+	return fmt.Sprintf("%s, with the boundary of w = (%.2f, %.2f), b = %.1f as a line, w as an arrow across it, the margin band if the line separates them and a cross on every misclassified applicant. %s.", points, w1, w2, b, caption)
+}
+
 // plainTicks labels the ticks of another Ticker with their values in the
 // shortest form ("25", not "25.00").
 type plainTicks struct{ plot.Ticker }

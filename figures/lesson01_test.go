@@ -3,6 +3,7 @@ package figures
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron/plots"
@@ -39,6 +40,30 @@ func TestLesson01Explore(t *testing.T) {
 		}
 		if dir := os.Getenv("FIGURES_DEBUG_DIR"); dir != "" {
 			plots.Save(p, filepath.Join(dir, "explore01_"+caption[:20]+".png"), Width, Height)
+		}
+	}
+}
+
+// TestLesson01ExploreAlt: the alt text follows the frame: the boundary and
+// its numbers where the figure draws one, the applicants alone where it
+// does not (w = 0, or the line outside the figure).
+func TestLesson01ExploreAlt(t *testing.T) {
+	for _, tc := range []struct {
+		w1, w2, b  float64
+		has, lacks string
+	}{
+		{0.05, -0.1, -1.1, "with the boundary of w = (0.05, -0.10), b = -1.1 as a line", "outside"},
+		{0.1, 0, -4, "2 of 15 applicants misclassified", "no boundary"},
+		{0, 0, 1, "and no boundary: w = 0.", "as a line"},
+		{0.1, 0.1, 30, "b = 30.0 lies outside the figure", "as a line"},
+	} {
+		_, caption, err := Lesson01Explore(tc.w1, tc.w2, tc.b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		alt := Lesson01ExploreAlt(tc.w1, tc.w2, tc.b, caption)
+		if !strings.Contains(alt, tc.has) || strings.Contains(alt, tc.lacks) {
+			t.Errorf("(%v, %v, %v): alt %q, want %q in it and not %q", tc.w1, tc.w2, tc.b, alt, tc.has, tc.lacks)
 		}
 	}
 }

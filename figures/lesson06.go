@@ -249,12 +249,16 @@ func RandomMistakePocket(d *perceptron.Dataset, updates int, seed uint64) (pocke
 }
 
 // BestLine returns a line with the fewest training errors on 2-D data d
-// (a score of 0 a mistake), by exhaustive search: a line with the fewest
-// errors can be moved, without changing any point's side, until it passes
-// close to two points, so it is among the lines through two points of d
-// turned or shifted by a tiny amount (eps, relative to the data's scale)
-// so that each of the two lands on either side. It costs O(n³) and suits
-// the lessons' 100 points. It is an error for d not to have 2 features.
+// (a score of 0 a mistake), by exhaustive search over the lines through two
+// points moved a hair: a line with the fewest errors can be moved, without
+// any point crossing it, until it passes through two points a and b, and
+// when no third point lies on that line (points in general position), one
+// of the four lines through a ± δu and b ± δu (u the unit normal of ab, δ a
+// hair relative to the data's scale), in either orientation, puts a and b
+// on the sides it had them and every other point where it was. All four
+// placements of a and b are tried for every pair, whatever |ab|. It costs
+// O(n³) and suits the lessons' 100 points. It is an error for d not to
+// have 2 features.
 func BestLine(d *perceptron.Dataset) (perceptron.Hyperplane, int, error) {
 	if d == nil || d.N() < 2 || d.D() != 2 {
 		return perceptron.Hyperplane{}, 0, fmt.Errorf("figures: BestLine needs 2-D data with at least 2 points")
@@ -264,22 +268,31 @@ func BestLine(d *perceptron.Dataset) (perceptron.Hyperplane, int, error) {
 	if err != nil {
 		return perceptron.Hyperplane{}, 0, err
 	}
-	const eps = 1e-7
+	scale := 0.0
+	for i := range d.N() {
+		for _, v := range d.Row(i) {
+			scale = math.Max(scale, math.Abs(v))
+		}
+	}
+	delta := 1e-9 * math.Max(scale, 1)
 	for i := range d.N() {
 		for j := i + 1; j < d.N(); j++ {
 			a, b := d.Row(i), d.Row(j)
-			n0, n1 := -(b[1] - a[1]), b[0]-a[0] // normal of the line through a and b
-			if n0 == 0 && n1 == 0 {
+			dx, dy := b[0]-a[0], b[1]-a[1]
+			length := math.Hypot(dx, dy)
+			if length == 0 {
 				continue
 			}
-			for _, turn := range []float64{-eps, eps} {
-				// turn the normal about the midpoint, then shift the line by ±eps
-				w0, w1 := n0-turn*n1, n1+turn*n0
-				mx, my := (a[0]+b[0])/2, (a[1]+b[1])/2
-				for _, sign := range []float64{1, -1} {
-					for _, shift := range []float64{-eps, eps} {
-						h := perceptron.Hyperplane{W: []float64{sign * w0, sign * w1}}
-						h.B = -sign*(w0*mx+w1*my) + shift*math.Hypot(w0, w1)
+			ux, uy := -dy/length, dx/length // unit normal of ab
+			for _, da := range []float64{-delta, delta} {
+				for _, db := range []float64{-delta, delta} {
+					// the line through a + da·u and b + db·u: a's score has the
+					// sign of −da, b's of −db (times the orientation)
+					pa := []float64{a[0] + da*ux, a[1] + da*uy}
+					pb := []float64{b[0] + db*ux, b[1] + db*uy}
+					w0, w1 := -(pb[1] - pa[1]), pb[0]-pa[0]
+					for _, sign := range []float64{1, -1} {
+						h := perceptron.Hyperplane{W: []float64{sign * w0, sign * w1}, B: -sign * (w0*pa[0] + w1*pa[1])}
 						e, err := h.Errors(d)
 						if err != nil {
 							return perceptron.Hyperplane{}, 0, err

@@ -131,9 +131,10 @@ func TestRandomMistakePocket(t *testing.T) {
 
 // lineLowerBound returns a lower bound on the training errors of any line
 // on 2-D data d: for every line through two points, the points strictly on
-// their wrong side (those on the line are counted as right). Every line
-// can be moved to pass through two points without any point crossing it,
-// so no line makes fewer errors.
+// their wrong side (those on the line are counted as right, and the two
+// points that define it are on it, whatever the rounding of their scores).
+// Every line can be moved to pass through two points without any point
+// crossing it, so no line makes fewer errors.
 func lineLowerBound(d *perceptron.Dataset) int {
 	best := d.N() // w = 0 misclassifies every point
 	for i := range d.N() {
@@ -148,7 +149,7 @@ func lineLowerBound(d *perceptron.Dataset) int {
 				e := 0
 				for k := range d.N() {
 					x := d.Row(k)
-					if d.Y[k]*s*(n0*x[0]+n1*x[1]+c) < 0 {
+					if k != i && k != j && d.Y[k]*s*(n0*x[0]+n1*x[1]+c) < 0 {
 						e++
 					}
 				}
@@ -157,6 +158,36 @@ func lineLowerBound(d *perceptron.Dataset) int {
 		}
 	}
 	return best
+}
+
+// TestBestLineTriesEveryPlacement: on two points of one class 2.2 apart
+// with a point of the other class between them and below, 1.2 from each,
+// the only lines through two points that can separate put the first two
+// on one side, or one point of each pair on each side. BestLine once
+// turned and shifted a line by amounts that scale as |ab|² and |ab|, so
+// it tried only two of the four placements of a and b, which two
+// depending on whether |ab| > 2: it found 1 error here, not 0. Every
+// scale must give the lower bound, and so must a noisy sample where it
+// found 2 errors for 1.
+func TestBestLineTriesEveryPlacement(t *testing.T) {
+	var sets []*perceptron.Dataset
+	for _, c := range []float64{0.01, 1, 100, 1e6} {
+		sets = append(sets, Must(perceptron.NewDataset([][]float64{{-1.1 * c, 0}, {1.1 * c, 0}, {0, -0.5 * c}}, []float64{-1, -1, 1}))(t))
+	}
+	noisy, _, err := perceptron.NoisyData(8, 2, 0, 0.3, 17)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, d := range append(sets, noisy) {
+		h, e, err := BestLine(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []int{0, 0, 0, 0, 1}[k]
+		if got, _ := h.Errors(d); e != want || got != e || lineLowerBound(d) != want {
+			t.Errorf("set %d: best line %d errors (recounted %d), lower bound %d; want %d", k, e, got, lineLowerBound(d), want)
+		}
+	}
 }
 
 // TestLesson06Longer pins lesson 6's longer runs on NoisyData(100, 2, 0,

@@ -25,10 +25,14 @@ type Separability struct {
 	// z_i the row x_i with every feature mapped affinely onto [-1, 1]
 	// (z_ij = (x_ij − mid_j)/half_j over the range of column j). A
 	// separator (w, b) would make every y_i(w·x_i + b) > 0, hence their
-	// convex combination too, which cannot be 0: no separator exists.
+	// convex combination too, which cannot be 0: were the residual 0, no
+	// separator would exist (Residual says what a residual above 0 proves).
 	Weights []float64
 	// Residual is ||Σ_i λ_i y_i [1, z_i]|| divided by max_i ||[1, z_i]||:
-	// at most 1e-12 when not Separable.
+	// at most 1e-14 (maxProofResidual) when not Separable. So the weights
+	// prove no more than this: every hyperplane with ||[b, w]|| = 1 on the
+	// mapped features has min_i y_i (w·z_i + b) ≤ Residual·max_i ||[1, z_i]||;
+	// a separator of smaller margin is not excluded.
 	Residual float64
 }
 
@@ -49,9 +53,11 @@ type Separability struct {
 // of n dot products per iteration, memory n·(d+1)) finds the point u of
 // that hull nearest the origin:
 //
-//   - if ||u|| ≤ 1e-12 · max_i ||v_i||, the origin is in the hull to that
-//     tolerance: not separable, and the weights of u are the certificate
-//     (Separability.Weights, Residual);
+//   - if ||u|| ≤ 1e-12 · max_i ||v_i|| (where the solver stops), the
+//     origin is in the hull to that tolerance; the answer is not separable,
+//     with the weights of u as certificate (Separability.Weights,
+//     Residual), only if ||u|| ≤ maxProofResidual · max_i ||v_i|| (1e-14,
+//     rounding level), and ErrUndecided between the two;
 //   - otherwise θ = u/||u|| separates the v_i (θ·v_i ≥ ||u|| > 0), and
 //     mapped back to the raw features it is the separator returned, unless
 //     MaxMargin on the raw data also answers (the usual case), whose

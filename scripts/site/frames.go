@@ -41,19 +41,26 @@ type control struct {
 type pageFrame struct {
 	Src     string `json:"src,omitempty"`
 	Caption string `json:"caption"`
+	Alt     string `json:"alt,omitempty"` // the frame's own alt text (ExploreAlt, StepperAlt)
 	Error   string `json:"error,omitempty"`
 }
 
 // exportedFigure is what a live program writes for one figure and shard.
 type exportedFigure struct {
-	Alt      string    `json:"alt"`
-	Controls []control `json:"controls"`
-	Frames   []*struct {
-		PNG     string `json:"png"`
-		Caption string `json:"caption"`
-		Values  string `json:"values"`
-		Error   string `json:"error"`
-	} `json:"frames"`
+	Alt      string           `json:"alt"`
+	Controls []control        `json:"controls"`
+	Frames   []*exportedFrame `json:"frames"`
+}
+
+// exportedFrame is one combination of positions as a live program writes
+// it: the PNG's file name, the caption, the frame's alt text, the values,
+// or the render's error.
+type exportedFrame struct {
+	PNG     string `json:"png"`
+	Caption string `json:"caption"`
+	Alt     string `json:"alt"`
+	Values  string `json:"values"`
+	Error   string `json:"error"`
 }
 
 // drawLiveFigures builds the live programs of the notebooks in work (a
@@ -319,12 +326,7 @@ func mergeShards(parts []*exportedFigure) (*liveFigure, error) {
 		start = start*len(c.Labels) + c.Start
 	}
 	for i := range first.Frames {
-		var got []*struct {
-			PNG     string `json:"png"`
-			Caption string `json:"caption"`
-			Values  string `json:"values"`
-			Error   string `json:"error"`
-		}
+		var got []*exportedFrame
 		for _, p := range parts {
 			if len(p.Frames) != len(first.Frames) {
 				return nil, fmt.Errorf("the shards disagree on the number of combinations: %d and %d", len(first.Frames), len(p.Frames))
@@ -337,7 +339,7 @@ func mergeShards(parts []*exportedFigure) (*liveFigure, error) {
 			return nil, fmt.Errorf("combination %d drawn by %d shards, want 1", i, len(got))
 		}
 		f := got[0]
-		pf := pageFrame{Caption: f.Caption, Error: f.Error}
+		pf := pageFrame{Caption: f.Caption, Alt: f.Alt, Error: f.Error}
 		if f.PNG != "" {
 			pf.Src = f.PNG
 		}

@@ -253,6 +253,7 @@ type siteExportFigure struct {
 type siteExportFrame struct {
 	PNG     string ` + "`json:\"png,omitempty\"`" + `
 	Caption string ` + "`json:\"caption\"`" + `
+	Alt     string ` + "`json:\"alt,omitempty\"`" + `
 	Values  string ` + "`json:\"values\"`" + `
 	Error   string ` + "`json:\"error,omitempty\"`" + `
 }
@@ -268,7 +269,7 @@ func init() {
 			if fr == nil {
 				continue
 			}
-			o := &siteExportFrame{Caption: fr.Caption, Values: fr.Values, Error: fr.Error}
+			o := &siteExportFrame{Caption: fr.Caption, Alt: fr.Alt, Values: fr.Values, Error: fr.Error}
 			if fr.PNG != nil {
 				sum := siteExportSHA.Sum256(fr.PNG)
 				o.PNG = siteExportHex.EncodeToString(sum[:16]) + ".png"

@@ -158,21 +158,19 @@ func TestConfig(t *testing.T) {
 }
 
 func TestMergeShards(t *testing.T) {
-	type fr = struct {
-		PNG     string `json:"png"`
-		Caption string `json:"caption"`
-		Values  string `json:"values"`
-		Error   string `json:"error"`
-	}
+	type fr = exportedFrame
 	controls := []control{{Name: "a", Labels: []string{"x", "y"}, Start: 1, Choice: true}, {Name: "b", Labels: []string{"1", "2"}, Start: 0}}
-	a := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{{PNG: "p.png", Caption: "c", Values: "a = x, b = 1"}, nil, {PNG: "q.png", Caption: "d", Values: "a = y, b = 1"}, nil}}
-	b := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{nil, {PNG: "p.png", Caption: "c", Values: "a = x, b = 2"}, nil, {Error: "bad", Values: "a = y, b = 2"}}}
+	a := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{{PNG: "p.png", Caption: "c", Alt: "P.", Values: "a = x, b = 1"}, nil, {PNG: "q.png", Caption: "d", Alt: "Q.", Values: "a = y, b = 1"}, nil}}
+	b := &exportedFigure{Alt: "alt", Controls: controls, Frames: []*fr{nil, {PNG: "p.png", Caption: "c", Alt: "P.", Values: "a = x, b = 2"}, nil, {Error: "bad", Values: "a = y, b = 2"}}}
 	fig, err := mergeShards([]*exportedFigure{a, b})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(fig.Frames) != 3 || !slices.Equal(fig.Index, []int{0, 0, 1, 2}) {
 		t.Errorf("frames %+v index %v, want 3 distinct frames, the first two combinations sharing one", fig.Frames, fig.Index)
+	}
+	if fig.Frames[0].Alt != "P." || fig.Frames[1].Alt != "Q." {
+		t.Errorf("frames %+v, want each with its own alt text", fig.Frames)
 	}
 	if fig.values != "a = y, b = 1" || fig.start.Caption != "d" {
 		t.Errorf("start %q %+v, want a = y, b = 1 (position 1, 0)", fig.values, fig.start)
@@ -255,7 +253,7 @@ func TestDrawLiveFigures(t *testing.T) {
 	}
 	nb := testNotebook(t,
 		"import (\n\t\"fmt\"\n\n\t\"gonum.org/v1/plot\"\n\n\t\"github.com/perceptron-go/lessons/notebooks/nb/view\"\n)",
-		"%%\n_, err := view.ExploreAlt(\"a test figure\", 100, 80, func(v view.Values) (*plot.Plot, string, error) {\n\tp := plot.New()\n\tp.Title.Text = fmt.Sprintf(\"%g %s\", v.Number(\"x\"), v.Choice(\"c\"))\n\treturn p, \"at \" + p.Title.Text, nil\n}, view.Slider(\"x\", 1, 3, 1, 2), view.Choice(\"c\", []string{\"p\", \"q\"}, \"q\"))\nif err != nil {\n\tpanic(err)\n}",
+		"%%\n_, err := view.ExploreAlt(func(view.Values, string) string { return \"a test figure\" }, 100, 80, func(v view.Values) (*plot.Plot, string, error) {\n\tp := plot.New()\n\tp.Title.Text = fmt.Sprintf(\"%g %s\", v.Number(\"x\"), v.Choice(\"c\"))\n\treturn p, \"at \" + p.Title.Text, nil\n}, view.Slider(\"x\", 1, 3, 1, 2), view.Choice(\"c\", []string{\"p\", \"q\"}, \"q\"))\nif err != nil {\n\tpanic(err)\n}",
 	)
 	nb.Path = "scripts/site/testdata-nb.ipynb" // the programs run in the notebook's folder
 	prog, err := buildLiveProgram(nb)

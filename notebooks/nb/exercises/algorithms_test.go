@@ -279,16 +279,28 @@ func workedAnswers(t *testing.T) map[string]string {
 	return out
 }
 
-// TestCheckBoundByHand: the answer worked out on paper (R = √5, γ = 2,
-// bound 5/4) passes, and so does it rounded to the three digits the lesson
-// says are enough (2.24, and 2.24²/4 = 1.2544); 2.3 for √5 (3% off) fails,
-// and R measured on x (2) fails with the hint.
+// TestCheckBoundByHand: the answer worked out on paper (R = √10,
+// γ = 1/√5, bound 50; by hand, independently of perceptron.Bound, which
+// the check takes its values from) passes, and so does it rounded to the
+// three digits the lesson says are enough (3.16, 0.447 and 3.16²/0.447² =
+// 49.97); 3.2 for √10 (1% off) fails; R measured on x (3) and γ taken as
+// the raw line's margin over |w| (1) fail with their hints. The data's
+// best θ* has b* ≠ 0, so that the raw margin is not the theorem's γ.
 func TestCheckBoundByHand(t *testing.T) {
-	expectVerdict(t, "by hand", true, func() bool { return CheckBoundByHand(math.Sqrt(5), 2, 1.25) }, "all 3 cases passed")
-	expectVerdict(t, "three digits", true, func() bool { return CheckBoundByHand(2.24, 2, 1.25) }, "all 3 cases passed")
-	expectVerdict(t, "three digits, bound from them", true, func() bool { return CheckBoundByHand(2.24, 2, 1.2544) }, "all 3 cases passed")
-	expectVerdict(t, "two digits", false, func() bool { return CheckBoundByHand(2.3, 2, 1.25) },
-		"FAILED: Question (lesson 5): R, γ and the bound by hand: R = max ||[1, x_i]|| (within 0.5%): expected 2.23606797749979, got 2.3")
-	expectVerdict(t, "R on x", false, func() bool { return CheckBoundByHand(2, 2, 1) }, "hint: R is measured on the augmented points")
+	b, err := perceptron.Bound(BoundByHandData(), perceptron.Options{})
+	if err != nil || b.Target.B == 0 {
+		t.Fatalf("the bound-by-hand data's θ* = %+v (%v): its b* must not be 0", b.Target, err)
+	}
+	if math.Abs(b.R-math.Sqrt(10)) > 1e-12 || math.Abs(b.Gamma*math.Sqrt(5)-1) > 1e-9 || math.Abs(b.Bound-50) > 1e-6 {
+		t.Errorf("perceptron.Bound gives R = %v, γ = %v, bound %v; by hand √10, 1/√5, 50", b.R, b.Gamma, b.Bound)
+	}
+	expectVerdict(t, "by hand", true, func() bool { return CheckBoundByHand(math.Sqrt(10), 1/math.Sqrt(5), 50) }, "all 3 cases passed")
+	expectVerdict(t, "three digits", true, func() bool { return CheckBoundByHand(3.16, 0.447, 50) }, "all 3 cases passed")
+	expectVerdict(t, "three digits, bound from them", true, func() bool { return CheckBoundByHand(3.16, 0.447, 3.16*3.16/(0.447*0.447)) }, "all 3 cases passed")
+	expectVerdict(t, "two digits", false, func() bool { return CheckBoundByHand(3.2, 0.447, 50) },
+		"FAILED: Question (lesson 5): R, γ and the bound by hand: R = max ||[1, x_i]|| (within 0.5%): expected 3.1622776601683795, got 3.2")
+	expectVerdict(t, "R on x", false, func() bool { return CheckBoundByHand(3, 0.447, 45) }, "hint: R is measured on the augmented points")
+	expectVerdict(t, "γ of the raw line", false, func() bool { return CheckBoundByHand(math.Sqrt(10), 1, 10) }, "hint: 1 is the distance of the line x = 2")
+	expectVerdict(t, "γ of another unit θ", false, func() bool { return CheckBoundByHand(math.Sqrt(10), 0.3, 111) }, "hint: the points y_i [1, x_i] are [1, 3] and [−1, −1]")
 	expectVerdict(t, "empty", false, func() bool { return CheckBoundByHand(0, 0, 0) }, "NOT DONE")
 }

@@ -25,7 +25,7 @@ func CheckPocketPLA(f PocketFunc) bool {
 		rd, reta := randomData(rng, 10+rng.IntN(30), 2, 0.15), []float64{1, 0.5}[rng.IntN(2)]
 		return []algoCase{
 			{"4 separable points", fourPoints(), 1, 10},
-			{"100 noisy 2-D points", drawn(perceptron.NoisyData(100, 2, 0, 0.1, 1)), 1, 10},
+			{"100 noisy 2-D points", drawn(perceptron.NoisyData(100, 2, 0, 0.1, 2)), 1, 10}, // pocket b = 1, last b = 0
 			{"60 noisy 3-D points, eta 0.5", drawn(perceptron.NoisyData(60, 3, 0.05, 0.1, 4)), 0.5, 3},
 			{fmt.Sprintf("%d random integer points, eta %g", rd.N(), reta), rd, reta, 2 + rng.IntN(8)},
 		}

@@ -74,6 +74,10 @@ func TestCheckPocketPLA(t *testing.T) {
 		"< 0 instead of <= 0":     pocketVariant(true, false, true),
 		"no bias update":          pocketVariant(true, true, false),
 		"pockets ties (<= not <)": pocketVariant(false, true, true),
+		"the pocket keeps w only": func(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
+			pocket, last, e := pocketVariant(true, true, true)(X, y, eta, maxEpochs)
+			return perceptron.Hyperplane{W: pocket.W}, last, e
+		},
 		"< 0, the first update forced": func(X [][]float64, y []float64, eta float64, maxEpochs int) (perceptron.Hyperplane, perceptron.Hyperplane, int) {
 			forceFirst = true
 			defer func() { forceFirst = false }()
@@ -95,7 +99,7 @@ func TestCheckPocketPLA(t *testing.T) {
 // checker defect).
 func TestPocketStartCannotMatter(t *testing.T) {
 	big := pocketFrom(true, true, true, 1<<30)
-	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 15 cases passed")
+	expectVerdict(t, "start at 2^30", true, func() bool { return CheckPocketPLA(big) }, "all 16 cases passed")
 	for seed := uint64(1); seed <= 50; seed++ {
 		d, _, err := perceptron.NoisyData(20, 2, 0, 0.2, seed)
 		if err != nil {
@@ -199,5 +203,5 @@ func TestAlgorithmCheckersRefuseThePackage(t *testing.T) {
 	expectRefusal(t, dir, "dual", func() bool { return CheckDualPLA(cheatDual) }, "FAILED: Exercise 1 (DualPLA): write it with a loop, not perceptron.KernelPerceptron")
 	// A loop whose only mention of the package is the Hyperplane it returns passes.
 	t.Setenv("GONB_TMP_DIR", dir)
-	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 15 cases passed")
+	expectVerdict(t, "pocket loop", true, func() bool { return CheckPocketPLA(loopPocket) }, "all 16 cases passed")
 }

@@ -76,17 +76,19 @@ func CheckChoice(id, answer string) bool {
 }
 
 // BoundByHandData is lesson 5's small data set for the bound by hand: two
-// points of the line, x = 2 labelled +1 and x = −2 labelled −1.
+// points of the line, x = 3 labelled +1 and x = 1 labelled −1. Its best
+// θ* = [−2, 1]/√5 has a bias (b* ≠ 0), so the theorem's γ = 1/√5 differs
+// from the raw margin 1 of the same line x = 2: R = √10, bound 50.
 func BoundByHandData() *perceptron.Dataset {
-	return must(perceptron.NewDataset([][]float64{{2}, {-2}}, []float64{1, -1}))
+	return must(perceptron.NewDataset([][]float64{{3}, {1}}, []float64{1, -1}))
 }
 
 // CheckBoundByHand checks lesson 5's question: R, γ and the bound
 // (R/γ)² of the theorem for BoundByHandData with a bias, computed by hand.
 // The expected values come from perceptron.Bound; each is compared within
 // 0.5% (boundByHandTol: three significant digits, as the lesson asks, so
-// 2.24 for √5 passes and 2.3 fails), and a wrong R or γ gets a hint at the
-// usual slip.
+// 3.16 for √10 passes and 3.2 fails), and the two usual slips get a hint:
+// R of the raw points (3) and γ of the raw line over ||w|| (1).
 func CheckBoundByHand(R, gamma, bound float64) bool {
 	b := must(perceptron.Bound(BoundByHandData(), perceptron.Options{}))
 	call, err := callerCall(0)
@@ -98,12 +100,15 @@ func CheckBoundByHand(R, gamma, bound float64) bool {
 	}
 	return run("Question (lesson 5): R, γ and the bound by hand", unread(err, func(c *checker) {
 		c.close("R = max ||[1, x_i]|| (within 0.5%)", b.R, R, boundByHandTol)
-		if closeTo(2, R, boundByHandTol) {
+		if closeTo(3, R, boundByHandTol) {
 			c.note("R is measured on the augmented points [1, x], not on x")
 		}
 		c.close("γ, the best margin over ||[b, w]|| (within 0.5%)", b.Gamma, gamma, boundByHandTol)
-		if !closeTo(b.Gamma, gamma, boundByHandTol) {
-			c.note("the points y_i [1, x_i] are [1, 2] and [−1, 2]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
+		switch {
+		case closeTo(1, gamma, boundByHandTol):
+			c.note("1 is the distance of the line x = 2 to the points, its margin over |w|; the theorem divides y_i (w x_i + b) by ||[b, w]||, and this line's b is not 0")
+		case !closeTo(b.Gamma, gamma, boundByHandTol):
+			c.note("the points y_i [1, x_i] are [1, 3] and [−1, −1]: which unit θ has the largest min_i y_i θ·[1, x_i]?")
 		}
 		c.close("the bound (R/γ)² (within 0.5%)", b.Bound, bound, boundByHandTol)
 	}))

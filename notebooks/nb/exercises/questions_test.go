@@ -16,7 +16,7 @@ func boundCheat() bool {
 	return CheckBoundByHand(b.R, b.Gamma, b.Bound)
 }
 
-func boundByHand() bool { return CheckBoundByHand(math.Sqrt(5), 2, 1.25) }
+func boundByHand() bool { return CheckBoundByHand(math.Sqrt(10), 1/math.Sqrt(5), 50) }
 
 // TestCheckBoundByHandRefusesThePackage: with this file as GoNB's main.go
 // (a link, so that it is the file the runtime names), the cell that asks

@@ -250,16 +250,26 @@ func (v Values) String() string {
 // a caption for it (plain text, shown above the figure).
 type RenderFunc func(v Values) (p *plot.Plot, caption string, err error)
 
+// AltFunc returns the alt text of the frame drawn for the values v, whose
+// caption is caption: a sentence that says what that frame shows, so that a
+// screen reader speaks what is on the screen after every move of a control.
+// Like the render function it may ask v for the controls' values.
+type AltFunc func(v Values, caption string) string
+
 // exploreFrame is one rendered figure of Explore.
 type exploreFrame struct {
 	png     []byte // only when asked for (the still figure, ExportFrames)
 	svg     []byte
 	caption string
+	alt     string // "" without an AltFunc
 }
 
-// renderValues calls render for v and renders its plot; a name asked of v
-// that is not a control of the right kind is an error.
-func renderValues(render RenderFunc, v Values, width, height vg.Length, withPNG bool) (exploreFrame, error) {
+// renderValues calls render for v and renders its plot, and with alt, its
+// alt text; a name asked of v that is not a control of the right kind, and
+// a blank alt text, are errors. What alt asks of v counts as read, as what
+// render asks does, so a frame drawn before is reused only when both would
+// give the same.
+func renderValues(render RenderFunc, alt AltFunc, v Values, width, height vg.Length, withPNG bool) (exploreFrame, error) {
 	var misuse []string
 	v.misuse = &misuse
 	shown := Values{controls: v.controls, pos: v.pos} // names the values in errors without reading them
@@ -271,6 +281,18 @@ func renderValues(render RenderFunc, v Values, width, height vg.Length, withPNG 
 		return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
 	}
 	f := exploreFrame{caption: caption}
+	if alt != nil {
+		f.alt = alt(v, caption)
+		switch {
+		case len(misuse) > 0:
+			err = errorf("explore: the alt function asked for %s", strings.Join(misuse, " and "))
+		case strings.TrimSpace(f.alt) == "":
+			err = errorf("explore: no alt text for this frame: say in a sentence what the figure shows")
+		}
+		if err != nil {
+			return exploreFrame{}, fmt.Errorf("%s: %w", shown, err)
+		}
+	}
 	f.svg, err = plots.SVG(p, width, height)
 	if err == nil && withPNG {
 		f.png, err = plots.PNG(p, width, height)
@@ -287,11 +309,11 @@ func renderValues(render RenderFunc, v Values, width, height vg.Length, withPNG 
 // a note that the controls come back when the cell runs again, which the
 // live figure's script hides: a saved notebook opened again (or reloaded)
 // says why there are no sliders instead of showing nothing.
-func stillFigure(capID string, v Values, f exploreFrame, alt string) error {
+func stillFigure(capID string, v Values, f exploreFrame) error {
 	gonbui.DisplayHTML(fmt.Sprintf(`<p id="%s" class="plots-explore-caption" data-values="%s">%s</p>`,
 		capID, html.EscapeString(v.String()), html.EscapeString(f.caption)))
-	if alt != "" {
-		displayFigure(f.png, f.svg, alt)
+	if f.alt != "" {
+		displayFigure(f.png, f.svg, f.alt)
 	} else {
 		gonbui.DisplayPNG(f.png)
 	}
@@ -407,11 +429,13 @@ type liveControl struct {
 	Total  int      `json:"total"`
 }
 
-// liveFrame is one frame drawn ahead: the SVG (base64), the caption and
-// the values, or the render error for those values.
+// liveFrame is one frame drawn ahead: the SVG (base64), the caption, the
+// alt text (ExploreAlt) and the values, or the render error for those
+// values.
 type liveFrame struct {
 	SVG     string `json:"svg,omitempty"`
 	Caption string `json:"caption"`
+	Alt     string `json:"alt,omitempty"`
 	Values  string `json:"values"`
 	Error   string `json:"error,omitempty"`
 }
@@ -429,7 +453,7 @@ type liveFigure struct {
 // positions (the start frame is given) and returns the browser's data. It
 // draws the frames nearest the start first (in steps of the lattice) and
 // stops at deadline: a frame not drawn by then says so in its error.
-func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFrame, width, height vg.Length, deadline time.Time) liveFigure {
+func drawAhead(render RenderFunc, alt AltFunc, v Values, positions [][]int, first exploreFrame, width, height vg.Length, deadline time.Time) liveFigure {
 	fig := liveFigure{}
 	n := 1
 	start := make([]int, len(v.controls)) // the start's index in each control's positions
@@ -487,7 +511,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 			found := false
 			if f, found = memo.lookup(w.pos); !found {
 				w.read = make([]bool, len(v.controls))
-				if f, err = renderValues(render, w, width, height, false); err == nil {
+				if f, err = renderValues(render, alt, w, width, height, false); err == nil {
 					memo.store(w.read, w.pos, f)
 				}
 			}
@@ -496,7 +520,7 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 			lf.Error = err.Error()
 		} else {
 			lf.SVG = base64.StdEncoding.EncodeToString(f.svg)
-			lf.Caption = f.caption
+			lf.Caption, lf.Alt = f.caption, f.alt
 		}
 		fig.Frames[idx] = lf
 	}
@@ -556,21 +580,25 @@ func drawAhead(render RenderFunc, v Values, positions [][]int, first exploreFram
 //		panic(err)
 //	}
 func Explore(width, height vg.Length, render RenderFunc, controls ...Control) (Values, error) {
-	return explore("", width, height, render, controls)
+	return explore(nil, width, height, render, controls)
 }
 
-// ExploreAlt is Explore with alt text: alt, a sentence that says what the
-// figure shows, is the alt text of the still figure (the figure a saved or
-// headless notebook keeps), sent as an HTML <img alt> beside the PNG, as
-// DisplayAlt does. A blank alt is an error.
-func ExploreAlt(alt string, width, height vg.Length, render RenderFunc, controls ...Control) (Values, error) {
-	if strings.TrimSpace(alt) == "" {
+// ExploreAlt is Explore with alt text for every frame: alt describes the
+// frame drawn for given values (a sentence that says what it shows, true
+// of that frame). The still figure (the figure a saved or headless
+// notebook keeps) is sent with the starting values' alt text as an HTML
+// <img alt> beside the PNG, as DisplayAlt does, and every move of a
+// control swaps the <img>'s alt with its figure. A nil alt, or a blank alt
+// text for the starting values, is an error; a blank one for other values
+// is that frame's error.
+func ExploreAlt(alt AltFunc, width, height vg.Length, render RenderFunc, controls ...Control) (Values, error) {
+	if alt == nil {
 		return Values{}, errorf("explore: no alt text: say in a sentence what the figure shows")
 	}
 	return explore(alt, width, height, render, controls)
 }
 
-func explore(alt string, width, height vg.Length, render RenderFunc, controls []Control) (Values, error) {
+func explore(alt AltFunc, width, height vg.Length, render RenderFunc, controls []Control) (Values, error) {
 	v := Values{controls: slices.Clone(controls), pos: make([]int, len(controls))}
 	if len(controls) == 0 {
 		return v, errorf("explore: no controls")
@@ -599,16 +627,16 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 		return v, ErrNotNotebook
 	}
 	t0 := time.Now()
-	first, err := renderValues(render, v, width, height, true)
+	first, err := renderValues(render, alt, v, width, height, true)
 	if err != nil {
 		return v, err
 	}
 
 	capID := "plots_explore_caption_" + gonbui.UniqueID()
-	if err := stillFigure(capID, v, first, alt); err != nil {
+	if err := stillFigure(capID, v, first); err != nil {
 		return v, err
 	}
-	fig := drawAhead(render, v, lattice(v.controls, v.pos, maxFrames), first, width, height, t0.Add(frameTime))
+	fig := drawAhead(render, alt, v, lattice(v.controls, v.pos, maxFrames), first, width, height, t0.Add(frameTime))
 	if len(fig.Frames) < 2 {
 		return v, nil // too slow to draw ahead: the still figure stays
 	}
@@ -623,11 +651,12 @@ func explore(alt string, width, height vg.Length, render RenderFunc, controls []
 
 // figure draws every frame of this shard of the figure render draws for
 // v's controls, starting at v, and exports it.
-func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc, v Values) error {
-	if _, err := renderValues(render, v, width, height, true); err != nil {
+func (e *exporter) figure(alt AltFunc, width, height vg.Length, render RenderFunc, v Values) error {
+	first, err := renderValues(render, alt, v, width, height, true)
+	if err != nil {
 		return err
 	}
-	fig := ExportedFigure{Alt: alt, Controls: make([]ExportedControl, len(v.controls))}
+	fig := ExportedFigure{Alt: first.alt, Controls: make([]ExportedControl, len(v.controls))}
 	total := 1
 	for i, c := range v.controls {
 		ec := ExportedControl{Name: c.name, Start: v.pos[i], Choice: c.options != nil, Labels: make([]string, c.n+1)}
@@ -648,11 +677,11 @@ func (e *exporter) figure(alt string, width, height vg.Length, render RenderFunc
 		f, found := memo.lookup(w.pos)
 		if !found {
 			w.read = make([]bool, len(v.controls))
-			ef, err := renderValues(render, w, width, height, true)
+			ef, err := renderValues(render, alt, w, width, height, true)
 			if err != nil {
 				f = ExportedFrame{Error: err.Error()}
 			} else {
-				f = ExportedFrame{PNG: ef.png, Caption: ef.caption}
+				f = ExportedFrame{PNG: ef.png, Caption: ef.caption, Alt: ef.alt}
 			}
 			memo.store(w.read, w.pos, f)
 		}
@@ -731,7 +760,7 @@ func containsMask(masks [][]bool, m []bool) bool {
 // id, and the first image after it in the cell's outputs), puts the rows of
 // controls above the caption (each row: the name, the value, then the slider
 // between its two ends or the drop-down list), and on every move shows the
-// frame of the controls' positions in place. The browser tests read the classes and the
+// frame of the controls' positions in place, with its alt text. The browser tests read the classes and the
 // data attributes.
 const liveFigureScript = `function (fig) {
 	const cap = document.getElementById(fig.caption);
@@ -768,6 +797,7 @@ const liveFigureScript = `function (fig) {
 			cap.textContent = f.caption;
 			cap.style.color = '';
 			img.src = 'data:image/svg+xml;base64,' + f.svg;
+			if (f.alt) img.alt = f.alt;
 			img.dataset.values = f.values;
 			img.style.visibility = '';
 		}

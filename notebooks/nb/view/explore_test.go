@@ -123,6 +123,7 @@ type liveData struct {
 	Frames []struct {
 		SVG     string `json:"svg"`
 		Caption string `json:"caption"`
+		Alt     string `json:"alt"`
 		Values  string `json:"values"`
 		Error   string `json:"error"`
 	} `json:"frames"`
@@ -140,12 +141,33 @@ func runExplore(t *testing.T, render view.RenderFunc, controls ...view.Control) 
 	if err != nil {
 		t.Fatal(err)
 	}
+	caption, png, live = readExplore(t)
+	return v, caption, png, live
+}
+
+// drainKernel drops what the fake notebook holds (the outputs of calls
+// that failed before showing all they would).
+func drainKernel() {
+	for {
+		select {
+		case <-fakeKernel.msgs:
+		default:
+			return
+		}
+	}
+}
+
+// readExplore reads what a live figure sent to the fake notebook: the
+// caption paragraph, the still PNG and the live figure's data (nil if it
+// sent none).
+func readExplore(t *testing.T) (caption string, png []byte, live *liveData) {
+	t.Helper()
 	for {
 		var m protocol.DisplayData
 		select {
 		case m = <-fakeKernel.msgs:
 		default:
-			return v, caption, png, live
+			return caption, png, live
 		}
 		h := htmlOf(m)
 		switch {
@@ -359,32 +381,52 @@ func TestDrawAheadDeadline(t *testing.T) {
 }
 
 // TestExploreAlt: ExploreAlt's still figure is one output with the PNG of
-// the starting values and an <img> with the alt text (escaped); a blank alt
-// is an error and shows nothing. StepperAlt's the same.
+// the starting values and an <img> with the starting frame's alt text
+// (escaped), and every frame drawn ahead carries its own alt text, which
+// the browser puts on the <img> with the frame: an alt that says what the
+// start shows would go stale when a control moves. A nil alt, or a blank
+// alt text at the start, is an error and shows nothing; a blank one
+// elsewhere is that frame's error. StepperAlt's the same, per frame.
 func TestExploreAlt(t *testing.T) {
 	startInNotebook(t)
 	defer view.SetFrameBudget(1000, time.Hour)()
 	var calls []string
-	if _, err := view.ExploreAlt(" ", 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), view.Slider("w", -1, 1, 0.5, 0), view.Choice("data", []string{"toy", "noisy"}, "toy")); err == nil {
-		t.Error("ExploreAlt with a blank alt: no error")
+	controls := []view.Control{view.Slider("w", -1, 1, 0.5, 0), view.Choice("data", []string{"toy", "noisy"}, "toy")}
+	if _, err := view.ExploreAlt(nil, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), controls...); err == nil {
+		t.Error("ExploreAlt with a nil alt: no error")
 	}
-	if _, err := view.StepperAlt("", nil, 3*vg.Inch, 2*vg.Inch, nil); err == nil {
-		t.Error("StepperAlt with a blank alt: no error")
+	blank := func(view.Values, string) string { return " " }
+	if _, err := view.ExploreAlt(blank, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), controls...); err == nil || !strings.Contains(err.Error(), "no alt text") {
+		t.Errorf("ExploreAlt with a blank alt text: error %v", err)
 	}
-	v, err := view.ExploreAlt(`The line "w" & its band.`, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), view.Slider("w", -1, 1, 0.5, 0), view.Choice("data", []string{"toy", "noisy"}, "toy"))
+	if _, err := view.StepperAlt(nil, nil, 3*vg.Inch, 2*vg.Inch, nil); err == nil {
+		t.Error("StepperAlt with a nil alt: no error")
+	}
+	drainKernel()
+	alt := func(v view.Values, caption string) string {
+		if v.Number("w") == 1 {
+			return ""
+		}
+		return fmt.Sprintf(`The line "w" & its band at %s.`, v)
+	}
+	v, err := view.ExploreAlt(alt, 3*vg.Inch, 2*vg.Inch, exploreFigure(&calls), controls...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	found := false
-	for {
+	found, live := false, (*liveData)(nil)
+	for done := false; !done; {
 		var m protocol.DisplayData
 		select {
 		case m = <-fakeKernel.msgs:
 		default:
-			if !found {
-				t.Error("no output holds both the still figure's PNG and an <img> with its alt text")
+			done = true
+			continue
+		}
+		if s := liveScript.FindStringSubmatch(htmlOf(m)); s != nil {
+			live = new(liveData)
+			if err := json.Unmarshal([]byte(s[1]), live); err != nil {
+				t.Fatal(err)
 			}
-			return
 		}
 		png, ok := m.Data[protocol.MIMEImagePNG].([]byte)
 		if !ok {
@@ -393,10 +435,40 @@ func TestExploreAlt(t *testing.T) {
 		if !bytes.Equal(png, pngOf(t, v)) {
 			t.Errorf("the still figure is not the PNG of the starting values")
 		}
-		if h := htmlOf(m); strings.HasPrefix(h, `<img alt="The line &quot;w&quot; &amp; its band."`) {
+		if h := htmlOf(m); strings.HasPrefix(h, `<img alt="The line &quot;w&quot; &amp; its band at w = 0.0, data = toy."`) {
 			found = true
 		} else {
-			t.Errorf("the still figure's HTML is %.120q, want an <img> with the alt text", h)
+			t.Errorf("the still figure's HTML is %.120q, want an <img> with the start's alt text", h)
+		}
+	}
+	if !found || live == nil || len(live.Frames) != 10 {
+		t.Fatalf("still figure with its alt %v, live figure %v", found, live != nil)
+	}
+	for i, f := range live.Frames {
+		want := `The line "w" & its band at ` + f.Values + "."
+		if strings.HasPrefix(f.Values, "w = 1.0") {
+			if f.Alt != "" || !strings.Contains(f.Error, "no alt text for this frame") {
+				t.Errorf("frame %d (%s): alt %q, error %q; want the blank alt text as its error", i, f.Values, f.Alt, f.Error)
+			}
+		} else if f.Alt != want || f.Error != "" {
+			t.Errorf("frame %d (%s): alt %q, error %q; want %q", i, f.Values, f.Alt, f.Error, want)
+		}
+	}
+	if !strings.Contains(view.LiveFigureScript(), "img.alt = f.alt") {
+		t.Error("the browser script does not put a frame's alt text on the <img>")
+	}
+
+	frames := []*plot.Plot{plot.New(), plot.New(), plot.New()}
+	if _, err := view.StepperAlt(func(k int) string { return fmt.Sprintf("Frame %d drawn.", k) }, frames, 3*vg.Inch, 2*vg.Inch, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, _, live = readExplore(t)
+	if live == nil || len(live.Frames) != 3 {
+		t.Fatalf("stepper: live figure %+v, want 3 frames", live)
+	}
+	for k, f := range live.Frames {
+		if want := fmt.Sprintf("Frame %d drawn.", k+1); f.Alt != want {
+			t.Errorf("stepper frame %d: alt %q, want %q", k+1, f.Alt, want)
 		}
 	}
 }

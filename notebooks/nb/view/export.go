@@ -13,17 +13,21 @@ type ExportedControl struct {
 }
 
 // ExportedFrame is the figure drawn for one combination of positions: the
-// PNG, its caption and the values ("name = value, ..."), or the render's
-// error for those values (then PNG is nil), as the notebook would show it.
+// PNG, its caption, its alt text (ExploreAlt and StepperAlt; "" for
+// Explore and Stepper) and the values ("name = value, ..."), or the
+// render's error for those values (then PNG is nil), as the notebook would
+// show it.
 type ExportedFrame struct {
 	PNG     []byte `json:"-"`
 	Caption string `json:"caption"`
+	Alt     string `json:"alt,omitempty"`
 	Values  string `json:"values"`
 	Error   string `json:"error,omitempty"`
 }
 
 // ExportedFigure is a live figure with every frame drawn: Alt is the alt
-// text of its still figure ("" for Explore and Stepper), Frames holds one
+// text of its still figure, the starting values' frame ("" for Explore and
+// Stepper), Frames holds one
 // frame for each combination of the controls' positions, in row-major order
 // (the last control varies fastest). With shards (see ExportFrames) only
 // the combinations of this shard are drawn; the others are nil.

@@ -17,14 +17,17 @@ func DrawnAhead(render RenderFunc, controls ...Control) (values, errs []string, 
 	for i, c := range controls {
 		v.pos[i] = c.pos
 	}
-	first, err := renderValues(render, v, 72, 72, false)
+	first, err := renderValues(render, nil, v, 72, 72, false)
 	if err != nil {
 		return nil, nil, err
 	}
-	fig := drawAhead(render, v, lattice(controls, v.pos, maxFrames), first, 72, 72, time.Time{})
+	fig := drawAhead(render, nil, v, lattice(controls, v.pos, maxFrames), first, 72, 72, time.Time{})
 	for _, f := range fig.Frames {
 		values = append(values, f.Values)
 		errs = append(errs, f.Error)
 	}
 	return values, errs, nil
 }
+
+// LiveFigureScript is the browser's side of a live figure.
+func LiveFigureScript() string { return liveFigureScript }

@@ -46,6 +46,10 @@ func kernelControls() []view.Control {
 	}
 }
 
+// captionAlt is the tests' alt text of a frame: its caption in a sentence
+// (it asks no control, so frames are reused as without it).
+func captionAlt(_ view.Values, caption string) string { return "The figure of " + caption + "." }
+
 // exportAll runs ExploreAlt outside a notebook with ExportFrames on (one
 // shard of shards) and returns the figure it exported.
 func exportAll(t *testing.T, render view.RenderFunc, shard, shards int) view.ExportedFigure {
@@ -53,7 +57,7 @@ func exportAll(t *testing.T, render view.RenderFunc, shard, shards int) view.Exp
 	var got []view.ExportedFigure
 	view.ExportFrames(shard, shards, func(f view.ExportedFigure) error { got = append(got, f); return nil })
 	defer view.ExportFrames(0, 1, nil)
-	v, err := view.ExploreAlt("the alt", 3*vg.Inch, 2*vg.Inch, render, kernelControls()...)
+	v, err := view.ExploreAlt(captionAlt, 3*vg.Inch, 2*vg.Inch, render, kernelControls()...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -75,8 +79,8 @@ func exportAll(t *testing.T, render view.RenderFunc, shard, shards int) view.Exp
 func TestExportFrames(t *testing.T) {
 	var calls []string
 	fig := exportAll(t, kernelFigure(&calls), 0, 1)
-	if fig.Alt != "the alt" {
-		t.Errorf("alt %q", fig.Alt)
+	if fig.Alt != "The figure of rbf at 1." {
+		t.Errorf("alt %q, want the starting frame's", fig.Alt)
 	}
 	want := []view.ExportedControl{
 		{Name: "kernel", Labels: []string{"rbf", "poly"}, Start: 0, Choice: true},
@@ -121,8 +125,8 @@ func TestExportFrames(t *testing.T) {
 		if f.Error != "" || !bytes.Equal(f.PNG, b) {
 			t.Errorf("frame %d (%s): error %q, PNG not the figure titled %q", i, values, f.Error, p.Title.Text)
 		}
-		if wantCap := fmt.Sprintf("%s at %g", k, xv); f.Caption != wantCap {
-			t.Errorf("frame %d: caption %q, want %q", i, f.Caption, wantCap)
+		if wantCap := fmt.Sprintf("%s at %g", k, xv); f.Caption != wantCap || f.Alt != "The figure of "+wantCap+"." {
+			t.Errorf("frame %d: caption %q, alt %q, want %q and its alt", i, f.Caption, f.Alt, wantCap)
 		}
 	}
 }

@@ -2,7 +2,6 @@ package view
 
 import (
 	"fmt"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
@@ -20,19 +19,22 @@ import (
 // Each frame is rendered once; a nil caption function shows the bare
 // "Frame k of n".
 func Stepper(frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
-	return stepper("", frames, width, height, caption)
+	return stepper(nil, frames, width, height, caption)
 }
 
-// StepperAlt is Stepper with alt text for its still figure (the last
-// frame), as ExploreAlt is Explore with alt text. A blank alt is an error.
-func StepperAlt(alt string, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
-	if strings.TrimSpace(alt) == "" {
+// StepperAlt is Stepper with alt text for every frame, as ExploreAlt is
+// Explore with alt text: alt(k) says what frame k (1..len(frames)) shows;
+// the still figure (the last frame) has alt(len(frames)), and stepping
+// swaps the alt text with the frame. A nil alt, or a blank alt text, is an
+// error.
+func StepperAlt(alt func(k int) string, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
+	if alt == nil {
 		return 0, errorf("stepper: no alt text: say in a sentence what the figure shows")
 	}
-	return stepper(alt, frames, width, height, caption)
+	return stepper(func(v Values, _ string) string { return alt(v.Int("frame")) }, frames, width, height, caption)
 }
 
-func stepper(alt string, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
+func stepper(alt AltFunc, frames []*plot.Plot, width, height vg.Length, caption func(k int) string) (int, error) {
 	n := len(frames)
 	if n == 0 {
 		return 0, errorf("stepper: no frames")

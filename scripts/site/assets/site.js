@@ -158,7 +158,7 @@
 					cap.textContent = f.caption;
 					cap.classList.remove('live-error');
 					img.src = f.src;
-					img.alt = values === startValues ? stillAlt :
+					img.alt = f.alt ? f.alt : values === startValues ? stillAlt :
 						stillAlt + ' Shown now at ' + values + ' instead of ' + startValues + ': ' + f.caption;
 					img.style.visibility = '';
 				}
