@@ -171,3 +171,48 @@ func TestKernelModelOverflow(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelModelValidateChecksKernelAndRows: a KernelModel assembled by
+// hand (or read from a file) is checked whole by Validate, its kernel as
+// ParseKernel and KernelPerceptron check it, and its training rows as a
+// Dataset's: a PolyKernel of degree 2^40 passed Validate, and Score then
+// made 2^40 multiplies per training row; labels other than -1/+1 and a
+// NaN training value passed too, and Score summed them into its answer.
+func TestKernelModelValidateChecksKernelAndRows(t *testing.T) {
+	x := mat.NewDense(2, 1, []float64{1, -1})
+	good := func() *perceptron.KernelModel {
+		return &perceptron.KernelModel{Alpha: []int{1, 1}, Kernel: perceptron.PolyKernel{Degree: 2, C: 1}, Eta: 1, X: x, Y: []float64{1, -1}}
+	}
+	if err := good().Validate(); err != nil {
+		t.Fatalf("a valid model: %v", err)
+	}
+	for _, k := range []perceptron.Kernel{
+		perceptron.PolyKernel{Degree: 1 << 40},
+		perceptron.PolyKernel{Degree: 0, C: 1},
+		perceptron.PolyKernel{Degree: -3, C: 1},
+		perceptron.PolyKernel{Degree: 2, C: math.NaN()},
+		perceptron.PolyKernel{Degree: 2, C: math.Inf(-1)},
+		perceptron.RBFKernel{Gamma: math.NaN()},
+		perceptron.RBFKernel{Gamma: -1},
+		perceptron.RBFKernel{},
+		perceptron.RBFKernel{Gamma: math.Inf(1)},
+	} {
+		m := good()
+		m.Kernel = k
+		if err := m.Validate(); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("kernel %#v: Validate = %v, want ErrOption", k, err)
+		}
+	}
+	for _, y := range [][]float64{{2, -1}, {0, -1}, {math.NaN(), -1}} {
+		m := good()
+		m.Y = y
+		if err := m.Validate(); !errors.Is(err, perceptron.ErrLabel) {
+			t.Errorf("labels %v: Validate = %v, want ErrLabel", y, err)
+		}
+	}
+	m := good()
+	m.X = mat.NewDense(2, 1, []float64{1, math.NaN()})
+	if err := m.Validate(); !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("a NaN training value: Validate = %v, want ErrNonFinite", err)
+	}
+}
