@@ -34,7 +34,8 @@ type BoundResult struct {
 	R float64
 	// Gamma is the best margin through the origin of that data.
 	Gamma float64
-	// Bound is (R/Gamma)², or +Inf when the data is not separable.
+	// Bound is (R/Gamma)², or +Inf when the data is not separable (or,
+	// with Bound's ErrNonFinite error, when (R/Gamma)² overflows).
 	Bound float64
 	// Target is the unit separator θ* that attains Gamma, split into (w, b).
 	Target Hyperplane
@@ -50,6 +51,11 @@ type BoundResult struct {
 // not separable gives Separable false, Bound +Inf and no error. Of opt it
 // reads only NoBias and Control.Context (which stops MaxMargin and
 // Separable): pass the Options of the PLA run the bound is about.
+//
+// On separable data whose bound (R/γ)² exceeds the float64 range (a margin
+// of 1e-300 on data of radius 1), the error is ErrNonFinite, returned with
+// the result (Separable, R, Gamma and Target, and Bound +Inf): +Inf is the
+// answer for data that is not separable, never an overflow's.
 //
 // Bound is a true upper bound on PLA's number of updates: (R/γ)² computed in
 // floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
@@ -104,7 +110,11 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	bound := (r / gamma) * (r / gamma)
 	bound *= 1 + 0x1p-47 // round up: a true upper bound
-	return BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}, nil
+	res := BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}
+	if math.IsInf(bound, 0) {
+		return res, kindErrorf(ErrNonFinite, "bound: the data is separable (margin γ = %.3g, radius R = %.3g), but the bound (R/γ)² on the updates exceeds the float64 range", gamma, r)
+	}
+	return res, nil
 }
 
 // separatorMargin is Bound's second opinion when MaxMargin finds the

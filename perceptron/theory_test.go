@@ -387,3 +387,34 @@ func TestMaxMarginScale(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundOverflowIsAnError: two points at a margin of 1e-300 from a
+// boundary through the origin are separable (w = (0, 1) separates them,
+// and PLA does after 2 updates with a bias) and Bound certifies it, but
+// (R/γ)² = 1e600 is beyond float64. That is an ErrNonFinite error, with
+// the result (separable, its R, γ and target), never a silent +Inf, which
+// means "not separable" (and which JSON cannot hold).
+func TestBoundOverflowIsAnError(t *testing.T) {
+	d := mustData(t, [][]float64{{1, 1e-300}, {1, -1e-300}}, []float64{1, -1})
+	for _, noBias := range []bool{true, false} {
+		b, err := perceptron.Bound(d, perceptron.Options{NoBias: noBias})
+		if !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("noBias %v: %+v, %v; want ErrNonFinite", noBias, b, err)
+		}
+		if !b.Separable || !(b.Gamma > 0) || b.Gamma > 1e-300 || !math.IsInf(b.Bound, 1) {
+			t.Errorf("noBias %v: %+v; want separable with 0 < γ <= 1e-300 and the bound +Inf", noBias, b)
+		}
+	}
+	// A margin of 1e-150 gives a bound of about 1e300 (2e300 with a
+	// bias, R² = 2): in range, no error.
+	d = mustData(t, [][]float64{{1, 1e-150}, {1, -1e-150}}, []float64{1, -1})
+	for _, c := range []struct {
+		noBias bool
+		want   float64
+	}{{true, 1e300}, {false, 2e300}} {
+		b, err := perceptron.Bound(d, perceptron.Options{NoBias: c.noBias})
+		if err != nil || !b.Separable || math.Abs(b.Bound/c.want-1) > 1e-12 {
+			t.Errorf("margin 1e-150, noBias %v: %+v, %v; want a bound of %v", c.noBias, b, err, c.want)
+		}
+	}
+}
