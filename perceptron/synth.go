@@ -389,7 +389,8 @@ func XORData() *Dataset {
 // (rounded down) points lie on the unit circle at the angles 2πk/(n/2) and
 // are labelled -1, the others on the circle of radius 0.5 at the angles
 // 2πk/(n - n/2) and are labelled +1; each coordinate then gets Gaussian
-// noise of standard deviation noise drawn from seed. No line separates the
+// noise of standard deviation noise drawn from seed (the same points on
+// every platform and build: see cosSin2Pi). No line separates the
 // classes, but the squared features x1², x2² do. It is an error for n to
 // be below 2 or noise to be negative or not finite.
 func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
@@ -410,9 +411,9 @@ func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 		label  float64
 	}{{nOut, 1, -1}, {nIn, 0.5, 1}} {
 		for k := range c.m {
-			angle := 2 * math.Pi * float64(k) / float64(c.m)
-			x = append(x, float64(c.radius*math.Cos(angle))+float64(noise*rng.NormFloat64()),
-				float64(c.radius*math.Sin(angle))+float64(noise*rng.NormFloat64()))
+			cos, sin := cosSin2Pi(k, c.m) // the same bits on every platform
+			x = append(x, float64(c.radius*cos)+float64(noise*rng.NormFloat64()),
+				float64(c.radius*sin)+float64(noise*rng.NormFloat64()))
 			y = append(y, c.label)
 		}
 	}
