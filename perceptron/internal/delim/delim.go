@@ -71,7 +71,9 @@ type Record struct {
 // Reader returns the non-blank lines of its input one at a time, split
 // into fields. A UTF-8 byte order mark at the start is dropped, trailing
 // spaces, tabs and carriage returns are ignored, a field wrapped in double
-// quotes loses them (quoting is not otherwise supported). The separator is
+// quotes loses them (quoting is not otherwise supported: a quote opened
+// and not closed in its field is an error, as is a carriage return inside
+// a line, the line end of classic Mac OS). The separator is
 // fixed by the first non-blank line unless given: ',' if that line holds a
 // comma, else runs of spaces and tabs. A gzip-compressed input is
 // decompressed; other compressed or binary inputs are errors that say so.
@@ -230,11 +232,23 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		if strings.TrimSpace(s) == "" {
 			continue
 		}
+		if strings.IndexByte(s, '\r') >= 0 {
+			// A lone CR ends a line only in classic Mac OS text: read as
+			// LF lines, the whole file would be one line of nonsense.
+			r.err = errorf(Format, r.line, -1, "a carriage return (CR) inside the line: the file's lines end in CR alone (classic Mac OS); save it with LF or CR LF line ends")
+			return Record{}, false, r.err
+		}
 		if r.split == nil {
 			r.split = splitter(r.comma, s)
 		}
 		f := r.split(s)
 		for i := range f {
+			if strings.HasPrefix(f[i], `"`) && (len(f[i]) < 2 || !strings.HasSuffix(f[i], `"`)) {
+				// A quote opened and not closed in its field: a separator
+				// or a line break inside quotes.
+				r.err = errorf(Format, r.line, i, "the quoted field %s… does not end in its field: a separator or a line break inside double quotes is not supported (only one pair of quotes around a whole field)", prefixRunes(f[i], 20))
+				return Record{}, false, r.err
+			}
 			f[i] = Unquote(f[i])
 		}
 		return Record{Fields: f, Line: r.line}, true, nil
@@ -305,6 +319,17 @@ func splitter(comma rune, first string) func(string) []string {
 		}
 		return f
 	}
+}
+
+// prefixRunes returns at most n runes of s.
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // Unquote removes one pair of surrounding double quotes.
