@@ -52,7 +52,8 @@
 // whether a clean pass was reached) is a Stats, embedded in every result of
 // the batch learners and of GradientDescent and SGD, so res.Updates and
 // res.Converged read alike on all. η follows one rule everywhere (Options,
-// GDOptions, Online): 0 means 1, anything else must be finite and > 0.
+// GDOptions, Online): 0 means 1, anything else must be finite, > 0 and
+// not subnormal (at least 2^-1022).
 //
 // # Theory
 //
