@@ -216,3 +216,26 @@ func TestKernelModelValidateChecksKernelAndRows(t *testing.T) {
 		t.Errorf("a NaN training value: Validate = %v, want ErrNonFinite", err)
 	}
 }
+
+// TestRBFFarApart: points 2e154 apart have ||x − z||² = 4e308, beyond
+// float64, yet with Gamma = 1e-310 (a Gamma ParseKernel accepts) the
+// kernel is exp(−0.04) = 0.9607894391523232 (math.Exp of the exact
+// product); it was exp(−Inf) = 0. Where Gamma ||x − z||² is itself beyond
+// float64 the kernel is 0, and nearer points keep their bits.
+func TestRBFFarApart(t *testing.T) {
+	k := perceptron.RBFKernel{Gamma: 1e-310}
+	x, z := []float64{1e154, 0}, []float64{-1e154, 0}
+	want := math.Exp(-(1e-310 * 1e154) * 1e154 * 4)
+	if got := k.Eval(x, z); math.Abs(got-want) > 4e-16 {
+		t.Errorf("Eval = %v, want %v", got, want)
+	}
+	if got := (perceptron.RBFKernel{Gamma: 1}).Eval(x, z); got != 0 {
+		t.Errorf("Gamma 1: Eval = %v, want 0", got)
+	}
+	if got := (perceptron.RBFKernel{Gamma: 5e-324}).Eval([]float64{1e308}, []float64{-1e308}); got != 0 {
+		t.Errorf("x − z overflows: Eval = %v, want 0", got) // 5e-324 · 4e616 = 2e293
+	}
+	if got, want := (perceptron.RBFKernel{Gamma: 0.5}).Eval([]float64{1, 2}, []float64{2, 0}), math.Exp(-2.5); math.Abs(got-want) > 2e-16 {
+		t.Errorf("near points: Eval = %v, want %v", got, want)
+	}
+}
