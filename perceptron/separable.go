@@ -186,7 +186,7 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	nu := norm2(res.X)
 	h := standardToRaw(res.X, mid, half)
 	// Prefer the maximum-margin separator when MaxMargin finds one.
-	if mm, _, err := MaxMargin(d, Options{Control: Control{Context: ctx}}); err == nil {
+	if mm, _, err := maxMarginTol(d, Options{Control: Control{Context: ctx}}); err == nil {
 		if m, ok := certifiedMargin(mm, d); ok {
 			return Separability{Separable: true, Separator: mm, Margin: m}, nil
 		}
@@ -244,7 +244,7 @@ func standardToRaw(u, mid, half []float64) Hyperplane {
 
 // maxMarginOf is MaxMargin's separator of d, or the zero Hyperplane.
 func maxMarginOf(ctx context.Context, d *Dataset) Hyperplane {
-	h, _, err := MaxMargin(d, Options{Control: Control{Context: ctx}})
+	h, _, err := maxMarginTol(d, Options{Control: Control{Context: ctx}})
 	if err != nil {
 		return Hyperplane{}
 	}

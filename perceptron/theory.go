@@ -87,7 +87,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		return BoundResult{}, err
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
-	h, gamma, err := MaxMargin(data, Options{NoBias: true, Control: ctl.Control})
+	h, gamma, err := maxMarginTol(data, Options{NoBias: true, Control: ctl.Control})
 	if errors.Is(err, ErrNotSeparable) {
 		if noBias {
 			h, gamma, err = originMargin(ctxOf(opt), d, err)

@@ -418,3 +418,35 @@ func TestBoundOverflowIsAnError(t *testing.T) {
 		}
 	}
 }
+
+// TestMaxMarginNotSeparableIsProved: MaxMargin took a margin below 1e-12
+// of the radius for 0 and said ErrNotSeparable, a claim it had not
+// proved: two points 1e-14 from a line through the origin (w = (0, 1)
+// separates them, and PLA does in 2 updates), rows 1e-15 on either side of
+// the diagonal with a bias. Such data is ErrUndecided now, and data that
+// is not separable keeps its proved ErrNotSeparable (XOR and the others
+// of TestMaxMarginNotSeparable, a point at the origin through the origin).
+func TestMaxMarginNotSeparableIsProved(t *testing.T) {
+	tiny := mustData(t, [][]float64{{1, 1e-14}, {1, -1e-14}}, []float64{1, -1})
+	r, err := perceptron.PLA(tiny, perceptron.Options{NoBias: true})
+	if err != nil || !r.Converged {
+		t.Fatalf("PLA through the origin: %v, %v; want converged", r, err)
+	}
+	if _, _, err := perceptron.MaxMargin(tiny, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("margin 1e-14 through the origin: %v, want ErrUndecided", err)
+	}
+	var x [][]float64
+	var y []float64
+	for i := range 10 {
+		v := float64(i)
+		x = append(x, []float64{v, v + 1e-15}, []float64{v, v - 1e-15})
+		y = append(y, 1, -1)
+	}
+	if _, _, err := perceptron.MaxMargin(mustData(t, x, y), perceptron.Options{}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("the diagonal at 1e-15: %v, want ErrUndecided", err)
+	}
+	origin := mustData(t, [][]float64{{0, 0}, {1, 0}, {2, 5}}, []float64{1, -1, -1})
+	if _, _, err := perceptron.MaxMargin(origin, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrNotSeparable) {
+		t.Errorf("a point at the origin through the origin: %v, want ErrNotSeparable", err)
+	}
+}
