@@ -49,8 +49,12 @@ type BoundResult struct {
 // origin of the augmented data (||θ*|| = 1) and Target is θ* = [b, w] split
 // into (w, b). With opt.NoBias the theorem runs on d itself. Data that is
 // not separable gives Separable false, Bound +Inf and no error. Of opt it
-// reads only NoBias and Control.Context (which stops MaxMargin and
-// Separable): pass the Options of the PLA run the bound is about.
+// reads only NoBias, Eta (see below) and Control.Context (which stops
+// MaxMargin and Separable): pass the Options of the PLA run the bound is
+// about. Data so small that PLA's scores η x_i·x_j underflow float64
+// (ηR² below 2^-1022) is an ErrUndecided error, returned with the result:
+// the theorem bounds the exact run, and the float64 run on such data loses
+// every product (it never converges on data of radius 4e-320).
 //
 // On separable data whose bound (R/γ)² exceeds the float64 range (a margin
 // of 1e-300 on data of radius 1), the error is ErrNonFinite, returned with
@@ -111,6 +115,12 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	bound := (r / gamma) * (r / gamma)
 	bound *= 1 + 0x1p-47 // round up: a true upper bound
 	res := BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}
+	// PLA's scores are sums of η x_i·x_j: below 2^-1022 they lose their
+	// bits to underflow (data of radius 4e-320 has every product 0), and
+	// the float64 run is not the one the theorem bounds.
+	if eta, err := learningRate(opt.Eta); err == nil && float64(eta*r)*r < 0x1p-1022 {
+		return res, kindErrorf(ErrUndecided, "bound: the data is separable (margin γ = %.3g), but its radius R = %.3g is so small that PLA's scores η x_i·x_j (η = %g) underflow float64: the theorem's bound (R/γ)² = %.3g does not hold for its float64 run; scale the data", gamma, r, eta, bound)
+	}
 	if math.IsInf(bound, 0) {
 		return res, kindErrorf(ErrNonFinite, "bound: the data is separable (margin γ = %.3g, radius R = %.3g), but the bound (R/γ)² on the updates exceeds the float64 range", gamma, r)
 	}

@@ -450,3 +450,35 @@ func TestMaxMarginNotSeparableIsProved(t *testing.T) {
 		t.Errorf("a point at the origin through the origin: %v, want ErrNotSeparable", err)
 	}
 }
+
+// TestBoundUnderflowIsAnError: two points of radius 4e-320 at a margin of
+// 1e-322 through the origin: the theorem's bound is (R/γ)² ≈ 1.6e5, but
+// PLA's scores x_i·x_j underflow to 0, every score is a mistake, and the
+// float64 run never converges (it made 200,000 updates in 100,000
+// epochs): Bound is an ErrUndecided error with its result. On points of
+// radius 1e-160 (products 1e-320, subnormal) η = 1 is refused alike, and
+// η = 2^600 lifts the scores out of the underflow: no error, and PLA's
+// updates stay within the bound.
+func TestBoundUnderflowIsAnError(t *testing.T) {
+	d := mustData(t, [][]float64{{4e-320, 1e-322}, {4e-320, -1e-322}}, []float64{1, -1})
+	r, err := perceptron.PLA(d, perceptron.Options{NoBias: true, MaxEpochs: 100_000})
+	if err != nil || r.Converged {
+		t.Fatalf("PLA: %v, %v; want no convergence (every product underflows)", r, err)
+	}
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
+	if !errors.Is(err, perceptron.ErrUndecided) || !b.Separable {
+		t.Errorf("Bound = %+v, %v; want separable with ErrUndecided", b, err)
+	}
+	d = mustData(t, [][]float64{{1e-160, 1e-162}, {1e-160, -1e-162}}, []float64{1, -1})
+	if b, err := perceptron.Bound(d, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("radius 1e-160, η = 1: Bound = %+v, %v; want ErrUndecided", b, err)
+	}
+	opt := perceptron.Options{NoBias: true, Eta: 0x1p600}
+	r, err = perceptron.PLA(d, opt)
+	if err != nil || !r.Converged {
+		t.Fatalf("PLA with η = 2^600: %v, %v; want converged", r, err)
+	}
+	if b, err := perceptron.Bound(d, opt); err != nil || float64(r.Updates) > b.Bound {
+		t.Errorf("η = 2^600: Bound %+v, %v; want at least the %d updates", b, err, r.Updates)
+	}
+}
