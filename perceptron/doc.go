@@ -37,7 +37,8 @@
 // Observer that sees every update, a Context (the one way to stop a run
 // from outside), and the memory budget of the Gram matrix. The theory
 // functions take the same Options as the run they speak about: Bound and
-// MaxMargin read NoBias, CheckProof reads Eta and NoBias, and all of them
+// MaxMargin read NoBias (Bound also Eta, to refuse data on which PLA's
+// scores underflow), CheckProof reads Eta and NoBias, and all of them
 // (and Separable) stop with the Context.
 //
 // # Models
