@@ -296,6 +296,10 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			return 0, kindErrorf(ErrOption, "disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
 		}
 	}
+	// Scale each by a power of 2 (exactly, and the same signs everywhere)
+	// to coefficients below 1: (1e308, 1e308, b = 1e308) overflowed in the
+	// clipping and gave a NaN, and subnormal ones lost their bits.
+	f, g = unitScale(f), unitScale(g)
 	square := [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
 	fw, gw := [2]float64{f.W[0], f.W[1]}, [2]float64{g.W[0], g.W[1]}
 	var area float64
@@ -308,7 +312,17 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			area += float64(polygonArea(p))
 		}
 	}
+	if !isFinite(area) {
+		return 0, kindErrorf(ErrNonFinite, "disagreement: the area is %v", area)
+	}
 	return min(area/4, 1), nil
+}
+
+// unitScale returns h with w and b multiplied by the power of 2 that puts
+// the largest of them in [1/2, 1).
+func unitScale(h Hyperplane) Hyperplane {
+	e := maxExp(h.Theta())
+	return Hyperplane{W: []float64{math.Ldexp(h.W[0], -e), math.Ldexp(h.W[1], -e)}, B: math.Ldexp(h.B, -e), Tie: h.Tie}
 }
 
 // CreditApplicants draws n applicants for a credit card, the running
