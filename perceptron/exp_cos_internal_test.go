@@ -37,7 +37,7 @@ func TestCosSin2Pi(t *testing.T) {
 		gc, gs := cosSin2Pi(c.k, c.m)
 		// 2 ulps of the value, and an absolute 1e-16 for the cos of π/2
 		// (5.7e-62 exactly: 0 is the float64 answer).
-		if math.Abs(gc-c.cos) > 2*ulp(c.cos)+1e-16 || math.Abs(gs-c.sin) > 2*ulp(c.sin)+1e-16 {
+		if !(math.Abs(gc-c.cos) <= 2*ulp(c.cos)+1e-16) || !(math.Abs(gs-c.sin) <= 2*ulp(c.sin)+1e-16) {
 			t.Errorf("cosSin2Pi(%d, %d) = %v, %v; want %v, %v", c.k, c.m, gc, gs, c.cos, c.sin)
 		}
 	}
@@ -45,7 +45,7 @@ func TestCosSin2Pi(t *testing.T) {
 		for k := range m {
 			c, s := cosSin2Pi(k, m)
 			a := 2 * math.Pi * float64(k) / float64(m)
-			if math.Abs(c-math.Cos(a)) > 2e-15 || math.Abs(s-math.Sin(a)) > 2e-15 {
+			if !(math.Abs(c-math.Cos(a)) <= 2e-15) || !(math.Abs(s-math.Sin(a)) <= 2e-15) {
 				t.Errorf("cosSin2Pi(%d, %d) = %v, %v; math: %v, %v", k, m, c, s, math.Cos(a), math.Sin(a))
 			}
 			if c == 0 && math.Signbit(c) || s == 0 && math.Signbit(s) {

@@ -226,7 +226,7 @@ func TestRBFFarApart(t *testing.T) {
 	k := perceptron.RBFKernel{Gamma: 1e-310}
 	x, z := []float64{1e154, 0}, []float64{-1e154, 0}
 	want := math.Exp(-(1e-310 * 1e154) * 1e154 * 4)
-	if got := k.Eval(x, z); math.Abs(got-want) > 4e-16 {
+	if got := k.Eval(x, z); !(math.Abs(got-want) <= 4e-16) {
 		t.Errorf("Eval = %v, want %v", got, want)
 	}
 	if got := (perceptron.RBFKernel{Gamma: 1}).Eval(x, z); got != 0 {
@@ -235,7 +235,7 @@ func TestRBFFarApart(t *testing.T) {
 	if got := (perceptron.RBFKernel{Gamma: 5e-324}).Eval([]float64{1e308}, []float64{-1e308}); got != 0 {
 		t.Errorf("x − z overflows: Eval = %v, want 0", got) // 5e-324 · 4e616 = 2e293
 	}
-	if got, want := (perceptron.RBFKernel{Gamma: 0.5}).Eval([]float64{1, 2}, []float64{2, 0}), math.Exp(-2.5); math.Abs(got-want) > 2e-16 {
+	if got, want := (perceptron.RBFKernel{Gamma: 0.5}).Eval([]float64{1, 2}, []float64{2, 0}), math.Exp(-2.5); !(math.Abs(got-want) <= 2e-16) {
 		t.Errorf("near points: Eval = %v, want %v", got, want)
 	}
 }

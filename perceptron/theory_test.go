@@ -413,7 +413,7 @@ func TestBoundOverflowIsAnError(t *testing.T) {
 		want   float64
 	}{{true, 1e300}, {false, 2e300}} {
 		b, err := perceptron.Bound(d, perceptron.Options{NoBias: c.noBias})
-		if err != nil || !b.Separable || math.Abs(b.Bound/c.want-1) > 1e-12 {
+		if err != nil || !b.Separable || !(math.Abs(b.Bound/c.want-1) <= 1e-12) {
 			t.Errorf("margin 1e-150, noBias %v: %+v, %v; want a bound of %v", c.noBias, b, err, c.want)
 		}
 	}
