@@ -297,6 +297,7 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"train", "--eta", "NaN", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "NaN"`},
 		{[]string{"train", "--eta", "-Inf", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "-Inf"`},
 		{[]string{"train", "--eta", "+Inf", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "+Inf"`},
+		{[]string{"train", "--eta", "5e-324", "testdata/simple.txt"}, 2, `perceptron: --eta: "5e-324" is subnormal (below 2^-1022, about 2.2e-308): every update would lose bits; use a larger value`},
 		{[]string{"train", "--tie", "zero", "testdata/simple.txt"}, 2, `perceptron: --tie: want mistake or negative, got "zero"`},
 		{[]string{"train", "--features", "a", "testdata/simple.txt"}, 2, `perceptron: --features: want 0-based column numbers separated by commas, got "a"`},
 		{[]string{"train", "--features", "-1", "testdata/simple.txt"}, 2, `perceptron: --features: want 0-based column numbers separated by commas, got "-1"`},
