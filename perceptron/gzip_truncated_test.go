@@ -56,9 +56,14 @@ func TestGzipTruncated(t *testing.T) {
 	if err != nil || d.N() != 2000 {
 		t.Fatalf("the whole file: %v rows, %v", d, err)
 	}
-	// Two members (cat a.gz b.gz) are their texts one after the other, as
-	// gzip -d reads them: 3 rows after a header, then 2 rows.
-	two := append(gzipped(t, 3), gzipText(t, "7.5,2,1\n8.5,3,-1\n")...)
+	// Members (cat a.gz b.gz) are their texts one after the other, as
+	// gzip -d reads them: 3 rows after a header, 150 empty members, then 2
+	// rows.
+	two := gzipped(t, 3)
+	for range 150 { // empty members (gzip < /dev/null), read on
+		two = append(two, gzipText(t, "")...)
+	}
+	two = append(two, gzipText(t, "7.5,2,1\n8.5,3,-1\n")...)
 	if d, err := perceptron.ReadCSV(bytes.NewReader(two), perceptron.CSVOptions{}); err != nil || d.N() != 5 || d.X.At(4, 0) != 8.5 {
 		t.Errorf("two members: %v, %v; want 5 rows, the last 8.5, 3", d, err)
 	}

@@ -162,25 +162,31 @@ func (e *trailingError) Error() string {
 }
 
 func (g *gzipMembers) Read(p []byte) (int, error) {
-	n, err := g.z.Read(p)
-	if err != io.EOF {
-		return n, err
-	}
-	// The end of a member: another member, the end of the file, or
-	// trailing data.
-	head, _ := g.br.Peek(2)
-	switch {
-	case len(head) == 0:
-		return n, io.EOF
-	case bytes.Equal(head, []byte{0x1f, 0x8b}):
+	for {
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The end of a member: another member, the end of the file, or
+		// trailing data.
+		head, _ := g.br.Peek(2)
+		switch {
+		case len(head) == 0:
+			return n, io.EOF
+		case !bytes.Equal(head, []byte{0x1f, 0x8b}):
+			rest, _ := g.br.Peek(64 << 10)
+			return n, &trailingError{n: len(rest), head: append([]byte(nil), rest[:min(len(rest), 16)]...)}
+		}
 		if err := g.z.Reset(g.br); err != nil {
 			return n, err
 		}
 		g.z.Multistream(false)
-		return n, nil
+		if n > 0 {
+			return n, nil
+		}
+		// An empty member: read on (a run of empty reads would stop the
+		// scanner with io.ErrNoProgress).
 	}
-	rest, _ := g.br.Peek(64 << 10)
-	return n, &trailingError{n: len(rest), head: append([]byte(nil), rest[:min(len(rest), 16)]...)}
 }
 
 // failReader is r that keeps the first error other than io.EOF it returns.
