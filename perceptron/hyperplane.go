@@ -530,7 +530,11 @@ func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 		}
 		asm.Dot8Exact(w, x, &o, (i+block)*st, &s)
 		for q, sq := range s {
-			if mistakeOrNaN(tie, y[i+q], scoreSign(w, b, x[(i+q)*st:(i+q)*st+c], sq+b)) {
+			score := sq + b
+			if math.IsInf(score, 0) { // rare: the row's slice only then
+				score = overflowSign(w, b, x[(i+q)*st:(i+q)*st+c])
+			}
+			if mistakeOrNaN(tie, y[i+q], score) {
 				e++
 			}
 		}
