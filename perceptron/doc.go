@@ -37,7 +37,8 @@
 // Observer that sees every update, a Context (the one way to stop a run
 // from outside), and the memory budget of the Gram matrix. The theory
 // functions take the same Options as the run they speak about: Bound and
-// MaxMargin read NoBias, CheckProof reads Eta and NoBias, and all of them
+// MaxMargin read NoBias (Bound also Eta, to refuse data on which PLA's
+// scores underflow), CheckProof reads Eta and NoBias, and all of them
 // (and Separable) stop with the Context.
 //
 // # Models
@@ -52,7 +53,8 @@
 // whether a clean pass was reached) is a Stats, embedded in every result of
 // the batch learners and of GradientDescent and SGD, so res.Updates and
 // res.Converged read alike on all. η follows one rule everywhere (Options,
-// GDOptions, Online): 0 means 1, anything else must be finite and > 0.
+// GDOptions, Online): 0 means 1, anything else must be finite, > 0 and
+// not subnormal (at least 2^-1022).
 //
 // # Theory
 //

@@ -131,3 +131,53 @@ func TestGDStats(t *testing.T) {
 		t.Errorf("GradientDescent: Steps %d, Stats %+v", gd.Steps, gd.Stats)
 	}
 }
+
+// TestEtaNotSubnormal: PLA's updates do not depend on η (w and b start at
+// 0 and scale with it), and a power of 2 scales every update exactly while
+// nothing underflows: η = 2^-900 makes the updates of η = 1, with weights
+// 2^-900 times theirs, bit for bit. A subnormal η has no such exactness
+// (η = 5e-324 made PLA miss a separator it finds with η = 1, silently), so
+// every learner refuses it with ErrOption, as the one η rule says.
+func TestEtaNotSubnormal(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		d, _, err := SeparableData(100, 3, 0.05, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		one, err := PLA(d, Options{})
+		if err != nil || !one.Converged {
+			t.Fatalf("seed %d, η = 1: %v, %v", seed, one, err)
+		}
+		small, err := PLA(d, Options{Eta: 0x1p-900})
+		if err != nil || small.Updates != one.Updates || small.B != math.Ldexp(one.B, -900) {
+			t.Fatalf("seed %d, η = 2^-900: %v, %v; want the updates of η = 1", seed, small, err)
+		}
+		for j, w := range one.W {
+			if small.W[j] != math.Ldexp(w, -900) {
+				t.Errorf("seed %d: w[%d] = %v with η = 2^-900, want 2^-900 × %v", seed, j, small.W[j], w)
+			}
+		}
+	}
+	d := lrSeparable(t)
+	for _, eta := range []float64{5e-324, 1e-310, math.Nextafter(0x1p-1022, 0)} {
+		if _, err := PLA(d, Options{Eta: eta}); !errors.Is(err, ErrOption) {
+			t.Errorf("PLA, Eta %v: %v, want ErrOption", eta, err)
+		}
+		if _, err := KernelPerceptron(d, LinearKernel{}, Options{Eta: eta}); !errors.Is(err, ErrOption) {
+			t.Errorf("KernelPerceptron, Eta %v: %v, want ErrOption", eta, err)
+		}
+		if _, err := GradientDescent(d, GDOptions{Eta: eta}); !errors.Is(err, ErrOption) {
+			t.Errorf("GradientDescent, Eta %v: %v, want ErrOption", eta, err)
+		}
+		if _, err := NewOnline(d.D(), eta, TieMistake); !errors.Is(err, ErrOption) {
+			t.Errorf("NewOnline, Eta %v: %v, want ErrOption", eta, err)
+		}
+		o := &Online{W: make([]float64, d.D()), Eta: eta}
+		if _, err := o.Step(d.Row(0), d.Y[0]); !errors.Is(err, ErrOption) {
+			t.Errorf("Online.Step, Eta %v: %v, want ErrOption", eta, err)
+		}
+	}
+	if _, err := PLA(d, Options{Eta: 0x1p-1022}); err != nil {
+		t.Errorf("PLA, Eta 2^-1022 (the smallest normal): %v", err)
+	}
+}

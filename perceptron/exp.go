@@ -33,3 +33,43 @@ func exp(x float64) float64 {
 	}
 	return math.Ldexp(p, int(k))
 }
+
+// cosSin2Pi returns cos and sin of the angle 2πk/m, for 0 <= k < m, with
+// the same bits on every platform, for Circles. math.Cos and math.Sin are
+// Go code whose multiply-adds the compiler fuses into FMAs with
+// GOAMD64=v3, which changes their last bits (and the data Circles draws)
+// from one build to the next. The angle is reduced in integers, exactly:
+// 4k = qm + r puts it in quadrant q at (π/2)(r/m) past its start, and
+// past the quadrant's middle (2r > m) the complement (π/2)((m−r)/m) swaps
+// cos and sin; the angle θ ≤ π/4 left gets the Taylor polynomials of
+// cos and sin to degrees 20 and 21 (remainders below 2^-60), by Horner's
+// rule with every product rounded (no FMA). The answers are within a few
+// ulps of cos and sin of the exact angle 2πk/m, and +0 (never −0) where
+// they are 0.
+func cosSin2Pi(k, m int) (c, s float64) {
+	q, r := (4*k)/m, (4*k)%m
+	swap := 2*r > m
+	if swap {
+		r = m - r
+	}
+	theta := float64(math.Pi/2*float64(r)) / float64(m)
+	t2 := float64(theta * theta)
+	pc, ps := 1.0, 1.0
+	for i := 10; i >= 1; i-- {
+		pc = 1 - float64(float64(t2*pc)/float64((2*i-1)*(2*i)))
+		ps = 1 - float64(float64(t2*ps)/float64((2*i)*(2*i+1)))
+	}
+	c, s = pc, float64(theta*ps)
+	if swap {
+		c, s = s, c
+	}
+	switch q % 4 {
+	case 1:
+		c, s = 0-s, c
+	case 2:
+		c, s = 0-c, 0-s
+	case 3:
+		c, s = s, 0-c
+	}
+	return c, s
+}

@@ -21,9 +21,15 @@ func gzipped(t *testing.T, n int) []byte {
 	for i := range n {
 		fmt.Fprintf(&text, "%d.%d,%d,%d\n", i, i*7%10, i%13, 1-2*(i%2))
 	}
+	return gzipText(t, text.String())
+}
+
+// gzipText returns text compressed as one gzip member.
+func gzipText(t *testing.T, text string) []byte {
+	t.Helper()
 	var buf bytes.Buffer
 	z := gzip.NewWriter(&buf)
-	if _, err := z.Write([]byte(text.String())); err != nil {
+	if _, err := z.Write([]byte(text)); err != nil {
 		t.Fatal(err)
 	}
 	if err := z.Close(); err != nil {
@@ -50,6 +56,22 @@ func TestGzipTruncated(t *testing.T) {
 	if err != nil || d.N() != 2000 {
 		t.Fatalf("the whole file: %v rows, %v", d, err)
 	}
+	// Members (cat a.gz b.gz) are their texts one after the other, as
+	// gzip -d reads them: 3 rows after a header, 150 empty members, then 2
+	// rows.
+	two := gzipped(t, 3)
+	for range 150 { // empty members (gzip < /dev/null), read on
+		two = append(two, gzipText(t, "")...)
+	}
+	two = append(two, gzipText(t, "7.5,2,1\n8.5,3,-1\n")...)
+	if d, err := perceptron.ReadCSV(bytes.NewReader(two), perceptron.CSVOptions{}); err != nil || d.N() != 5 || d.X.At(4, 0) != 8.5 {
+		t.Errorf("two members: %v, %v; want 5 rows, the last 8.5, 3", d, err)
+	}
+	var more strings.Builder // a second member of 500 rows, no header
+	for i := range 500 {
+		fmt.Fprintf(&more, "%d,%d,%d\n", i, i%7, 1-2*(i%2))
+	}
+	rows := gzipText(t, more.String())
 	bad := append([]byte(nil), full...)
 	bad[len(bad)-5] ^= 0xff // the CRC-32 of the trailer
 	for _, c := range []struct {
@@ -61,6 +83,14 @@ func TestGzipTruncated(t *testing.T) {
 		{"no-trailer.csv.gz", full[:len(full)-4], "gzip stream is truncated"},
 		{"header.csv.gz", full[:5], "gzip stream is truncated"},
 		{"checksum.csv.gz", bad, "gzip stream is corrupt"},
+		// Data after the end of the stream that is not another member:
+		// shorter than a gzip header (compress/gzip said "truncated"),
+		// longer (it said "invalid header"), NUL padding.
+		{"garbage.csv.gz", append(append([]byte(nil), full...), "garbage"...), "trailing garbage"},
+		{"long-garbage.csv.gz", append(append([]byte(nil), full...), "garbage, garbage and more garbage"...), "trailing garbage"},
+		{"zeros.csv.gz", append(append([]byte(nil), full...), make([]byte, 512)...), "trailing garbage"},
+		// A second member cut short is a truncated stream.
+		{"second-cut.csv.gz", append(append([]byte(nil), full...), rows[:len(rows)/2]...), "gzip stream is truncated"},
 	} {
 		path := write(c.name, c.data)
 		_, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{})

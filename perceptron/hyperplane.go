@@ -114,7 +114,10 @@ func (h Hyperplane) Dim() int { return len(h.W) }
 
 // Score returns w·x + b. It is an error (ErrDimension) for x to have the
 // wrong dimension, and (ErrNonFinite) for x or the weights to hold a NaN or
-// ±Inf, or for the score to be NaN (w·x overflowed to +Inf − Inf).
+// ±Inf, or for the score not to be finite: NaN (w·x overflowed to
+// +Inf − Inf) or ±Inf (beyond the float64 range, where the left-to-right
+// sum's sign is not even to be trusted: w = (1, 1, −1, −1, −1) and
+// x = 1e308 in every feature sum to +Inf, though w·x = −1e308).
 func (h Hyperplane) Score(x []float64) (float64, error) {
 	if err := h.checkWeights(); err != nil {
 		return 0, err
@@ -126,20 +129,81 @@ func (h Hyperplane) Score(x []float64) (float64, error) {
 	if math.IsNaN(s) {
 		return 0, kindErrorf(ErrNonFinite, "score is NaN: w·x + b overflows")
 	}
+	if math.IsInf(s, 0) {
+		return 0, kindErrorf(ErrNonFinite, "score w·x + b overflows the float64 range (the sum of its terms in order is %v; its sign is %v)", s, overflowSign(h.W, h.B, x))
+	}
 	return s, nil
 }
 
+// overflowSign returns the sign (-1, 0 or +1) of w·x + b computed without
+// overflow: every product w_j x_j and b split into a fraction and a power
+// of 2 (math.Frexp, exact) and summed in order at the exponent of the
+// largest, as scaledDistance sums them. It is the sign Predict, PredictAll
+// and Errors use where the direct sum w·x + b overflowed to ±Inf, whose
+// sign is that of the first partial sum that overflowed, not that of the
+// whole (1e308 + 1e308 − 3e308 is +Inf).
+func overflowSign(w []float64, b float64, x []float64) float64 {
+	type part struct {
+		f float64
+		e int
+	}
+	parts := make([]part, 0, len(x)+1)
+	top := math.MinInt
+	add := func(f float64, e int) {
+		if f != 0 {
+			parts = append(parts, part{f, e})
+			top = max(top, e)
+		}
+	}
+	for j, v := range x {
+		fw, ew := math.Frexp(w[j])
+		fx, ex := math.Frexp(v)
+		add(fw*fx, ew+ex) // |fw·fx| in [1/4, 1), exact
+	}
+	fb, eb := math.Frexp(b)
+	add(fb, eb)
+	s := 0.0
+	for _, p := range parts {
+		s += math.Ldexp(p.f, p.e-top)
+	}
+	switch {
+	case s > 0:
+		return 1
+	case s < 0:
+		return -1
+	}
+	return 0
+}
+
+// scoreSign returns the score w·x + b for a prediction: the direct sum,
+// or where it overflowed to ±Inf, overflowSign; a NaN stays NaN (no
+// prediction, a mistake for every label).
+func scoreSign(w []float64, b float64, x []float64, s float64) float64 {
+	if math.IsInf(s, 0) {
+		return overflowSign(w, b, x)
+	}
+	return s
+}
+
 // Predict returns h.Tie.Sign(w·x + b): +1, -1, or for a score of 0 the
-// tie policy's answer.
+// tie policy's answer. Where w·x + b is beyond the float64 range (Score's
+// error) its sign is computed without overflow; a sum that overflowed to
+// NaN is Score's error.
 func (h Hyperplane) Predict(x []float64) (float64, error) {
 	if err := h.Tie.valid(); err != nil {
 		return 0, err
 	}
-	s, err := h.Score(x)
-	if err != nil {
+	if err := h.checkWeights(); err != nil {
 		return 0, err
 	}
-	return h.Tie.Sign(s), nil
+	if err := checkPoint(x, len(h.W), 0); err != nil {
+		return 0, err
+	}
+	s := dot(h.W, x) + h.B
+	if math.IsNaN(s) {
+		return 0, kindErrorf(ErrNonFinite, "score is NaN: w·x + b overflows")
+	}
+	return h.Tie.Sign(scoreSign(h.W, h.B, x, s)), nil
 }
 
 // Norm returns ||w||, the Euclidean norm of w (b excluded). It does not
@@ -350,22 +414,25 @@ func (h Hyperplane) checkData(d *Dataset) error {
 }
 
 // PredictAll returns the prediction h.Tie.Sign(w·x_i + b) of every row of d:
-// 0 (an error for every label) where the score is NaN. Weights that are not
-// finite are an ErrNonFinite error.
+// 0 (an error for every label) where the score is NaN, and the sign
+// computed without overflow where it is ±Inf (as Predict). Weights that
+// are not finite are an ErrNonFinite error.
 func (h Hyperplane) PredictAll(d *Dataset) ([]float64, error) {
 	if err := h.checkData(d); err != nil {
 		return nil, err
 	}
 	out := make([]float64, d.N())
 	for i := range out {
-		out[i] = h.Tie.Sign(dot(h.W, d.Row(i)) + h.B)
+		x := d.Row(i)
+		out[i] = h.Tie.Sign(scoreSign(h.W, h.B, x, dot(h.W, x)+h.B))
 	}
 	return out, nil
 }
 
 // Errors returns the number of rows of d that h misclassifies under its tie
 // policy h.Tie: the sum of the 0-1 loss. A row whose score is NaN (w·x
-// overflowed) counts as an error; weights that are not finite are an
+// overflowed) counts as an error, one whose score is ±Inf is judged by the
+// sign computed without overflow (as Predict); weights that are not finite are an
 // ErrNonFinite error, never a count.
 func (h Hyperplane) Errors(d *Dataset) (int, error) {
 	if err := h.checkData(d); err != nil {
@@ -444,7 +511,8 @@ func mistakeOrNaN(tie Tie, y, score float64) bool {
 	return tie.Mistake(y, score) || math.IsNaN(score)
 }
 
-// countMistakes is countErrors (a NaN score counts as a mistake) with the
+// countMistakes is countErrors (a NaN score counts as a mistake, a ±Inf
+// one is judged by overflowSign) with the
 // rows scored eight at a time by asm.Dot8Exact: the same scores, bit for bit,
 // hence the same count, at the throughput of the CPU rather than the
 // latency of one chain of adds.
@@ -462,13 +530,18 @@ func countMistakes(w []float64, b float64, d *Dataset, tie Tie) int {
 		}
 		asm.Dot8Exact(w, x, &o, (i+block)*st, &s)
 		for q, sq := range s {
-			if mistakeOrNaN(tie, y[i+q], sq+b) {
+			score := sq + b
+			if math.IsInf(score, 0) { // rare: the row's slice only then
+				score = overflowSign(w, b, x[(i+q)*st:(i+q)*st+c])
+			}
+			if mistakeOrNaN(tie, y[i+q], score) {
 				e++
 			}
 		}
 	}
 	for ; i < n; i++ {
-		if mistakeOrNaN(tie, y[i], dot(w, x[i*st:i*st+c])+b) {
+		xi := x[i*st : i*st+c]
+		if mistakeOrNaN(tie, y[i], scoreSign(w, b, xi, dot(w, xi)+b)) {
 			e++
 		}
 	}

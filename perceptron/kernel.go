@@ -67,13 +67,42 @@ type RBFKernel struct {
 
 // Eval returns exp(−Gamma ||x − z||²), with an exp of its own that gives
 // the same bits on every platform (within about an ulp of math.Exp).
+// Where ||x − z||² overflows float64 (points 1e154 apart) while
+// Gamma ||x − z||² does not (a Gamma below 1e-305), it is computed from
+// x − z scaled by its largest component: exp(−1e-310 · 4e308) is 0.96,
+// not exp(−Inf) = 0.
 func (k RBFKernel) Eval(x, z []float64) float64 {
 	var s float64
 	for j, v := range x {
 		d := v - z[j]
 		s += float64(d * d) // no FMA: the same bits on every platform
 	}
+	if math.IsInf(s, 1) {
+		return exp(-scaledGammaDist2(k.Gamma, x, z))
+	}
 	return exp(-k.Gamma * s) // the same bits on every platform (see exp)
+}
+
+// scaledGammaDist2 returns γ ||x − z||² computed without overflow in its
+// parts: with h = (x − z)/2 (halves, so that no difference overflows) and
+// M = max_j |h_j|, γ ||x − z||² = ((γ M) M) · 4 Σ_j (h_j/M)²; it is +Inf
+// only when the product itself is beyond float64.
+func scaledGammaDist2(gamma float64, x, z []float64) float64 {
+	h := make([]float64, len(x))
+	m := 0.0
+	for j, v := range x {
+		h[j] = float64(v/2) - float64(z[j]/2)
+		m = math.Max(m, math.Abs(h[j]))
+	}
+	if m == 0 {
+		return 0
+	}
+	var t float64
+	for _, v := range h {
+		r := v / m
+		t += float64(r * r) // no FMA
+	}
+	return float64(float64(float64(gamma*m)*m)*4) * t
 }
 
 // String returns "rbf:Gamma".

@@ -2,8 +2,10 @@ package perceptron_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -168,6 +170,147 @@ func TestKernelModelOverflow(t *testing.T) {
 		}
 		if _, err := m.ErrorRate(d); !errors.Is(err, perceptron.ErrNonFinite) {
 			t.Errorf("ErrorRate: %v, want ErrNonFinite", err)
+		}
+	}
+}
+
+// TestKernelModelValidateChecksKernelAndRows: a KernelModel assembled by
+// hand (or read from a file) is checked whole by Validate, its kernel as
+// ParseKernel and KernelPerceptron check it, and its training rows as a
+// Dataset's: a PolyKernel of degree 2^40 passed Validate, and Score then
+// made 2^40 multiplies per training row; labels other than -1/+1 and a
+// NaN training value passed too, and Score summed them into its answer.
+func TestKernelModelValidateChecksKernelAndRows(t *testing.T) {
+	x := mat.NewDense(2, 1, []float64{1, -1})
+	good := func() *perceptron.KernelModel {
+		return &perceptron.KernelModel{Alpha: []int{1, 1}, Kernel: perceptron.PolyKernel{Degree: 2, C: 1}, Eta: 1, X: x, Y: []float64{1, -1}}
+	}
+	if err := good().Validate(); err != nil {
+		t.Fatalf("a valid model: %v", err)
+	}
+	for _, k := range []perceptron.Kernel{
+		perceptron.PolyKernel{Degree: 1 << 40},
+		perceptron.PolyKernel{Degree: 0, C: 1},
+		perceptron.PolyKernel{Degree: -3, C: 1},
+		perceptron.PolyKernel{Degree: 2, C: math.NaN()},
+		perceptron.PolyKernel{Degree: 2, C: math.Inf(-1)},
+		perceptron.RBFKernel{Gamma: math.NaN()},
+		perceptron.RBFKernel{Gamma: -1},
+		perceptron.RBFKernel{},
+		perceptron.RBFKernel{Gamma: math.Inf(1)},
+	} {
+		m := good()
+		m.Kernel = k
+		if err := m.Validate(); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("kernel %#v: Validate = %v, want ErrOption", k, err)
+		}
+	}
+	for _, y := range [][]float64{{2, -1}, {0, -1}, {math.NaN(), -1}} {
+		m := good()
+		m.Y = y
+		if err := m.Validate(); !errors.Is(err, perceptron.ErrLabel) {
+			t.Errorf("labels %v: Validate = %v, want ErrLabel", y, err)
+		}
+	}
+	m := good()
+	m.X = mat.NewDense(2, 1, []float64{1, math.NaN()})
+	if err := m.Validate(); !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("a NaN training value: Validate = %v, want ErrNonFinite", err)
+	}
+}
+
+// TestRBFFarApart: points 2e154 apart have ||x − z||² = 4e308, beyond
+// float64, yet with Gamma = 1e-310 (a Gamma ParseKernel accepts) the
+// kernel is exp(−0.04) = 0.9607894391523232 (math.Exp of the exact
+// product); it was exp(−Inf) = 0. Where Gamma ||x − z||² is itself beyond
+// float64 the kernel is 0, and nearer points keep their bits.
+func TestRBFFarApart(t *testing.T) {
+	k := perceptron.RBFKernel{Gamma: 1e-310}
+	x, z := []float64{1e154, 0}, []float64{-1e154, 0}
+	want := math.Exp(-(1e-310 * 1e154) * 1e154 * 4)
+	if got := k.Eval(x, z); !(math.Abs(got-want) <= 4e-16) {
+		t.Errorf("Eval = %v, want %v", got, want)
+	}
+	if got := (perceptron.RBFKernel{Gamma: 1}).Eval(x, z); got != 0 {
+		t.Errorf("Gamma 1: Eval = %v, want 0", got)
+	}
+	if got := (perceptron.RBFKernel{Gamma: 5e-324}).Eval([]float64{1e308}, []float64{-1e308}); got != 0 {
+		t.Errorf("x − z overflows: Eval = %v, want 0", got) // 5e-324 · 4e616 = 2e293
+	}
+	if got, want := (perceptron.RBFKernel{Gamma: 0.5}).Eval([]float64{1, 2}, []float64{2, 0}), math.Exp(-2.5); !(math.Abs(got-want) <= 2e-16) {
+		t.Errorf("near points: Eval = %v, want %v", got, want)
+	}
+}
+
+// customKernel is a kernel of the caller's, with no name ParseKernel reads.
+type customKernel struct{}
+
+func (customKernel) Eval(x, z []float64) float64 { return x[0] * z[0] }
+func (customKernel) String() string              { return "custom" }
+
+// TestKernelModelJSON: a KernelModel written with encoding/json reads back
+// as the same model, scoring every row bit for bit as the original, for
+// each kernel of the package; encoding/json alone wrote the training rows
+// as {} and a kernel it could not read back. A custom kernel cannot be
+// written; an unknown key, a kernel name or labels that the checks refuse,
+// ragged rows and trailing data are errors.
+func TestKernelModelJSON(t *testing.T) {
+	d, err := perceptron.Circles(60, 0.05, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []perceptron.Kernel{perceptron.LinearKernel{}, perceptron.PolyKernel{Degree: 2, C: 0.5}, perceptron.RBFKernel{Gamma: 0.7}} {
+		m, err := perceptron.KernelPerceptron(d, k, perceptron.Options{MaxEpochs: 20, Eta: 0.3, Tie: perceptron.TieNegative})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(m)
+		if err != nil {
+			t.Fatalf("%v: %v", k, err)
+		}
+		var back perceptron.KernelModel
+		if err := json.Unmarshal(b, &back); err != nil {
+			t.Fatalf("%v: %v\n%s", k, err, b)
+		}
+		if back.Kernel != k || back.Tie != m.Tie || back.Eta != m.Eta || back.B != m.B || back.Updates != m.Updates || !mat.Equal(back.X, m.X) {
+			t.Errorf("%v: read back %+v", k, back)
+		}
+		for i := 0; i < d.N(); i++ {
+			s0, err0 := m.Score(d.Row(i))
+			s1, err1 := back.Score(d.Row(i))
+			if s0 != s1 || err0 != nil || err1 != nil {
+				t.Errorf("%v: row %d scores %v, %v after the round trip, %v, %v before", k, i, s1, err1, s0, err0)
+				break
+			}
+		}
+		again, err := json.Marshal(&back)
+		if err != nil || string(again) != string(b) {
+			t.Errorf("%v: written again differently (%v)", k, err)
+		}
+	}
+	m := &perceptron.KernelModel{Alpha: []int{1, 1}, Kernel: customKernel{}, Eta: 1, X: mat.NewDense(2, 1, []float64{1, -1}), Y: []float64{1, -1}}
+	if _, err := json.Marshal(m); err == nil {
+		t.Error("a custom kernel written as JSON")
+	}
+	good := `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	var ok perceptron.KernelModel
+	if err := json.Unmarshal([]byte(good), &ok); err != nil {
+		t.Fatalf("a hand-written model: %v", err)
+	}
+	for _, c := range []struct{ old, new string }{
+		{`"b":1`, `"b":1,"gamma":2`},
+		{`poly:2:1`, `poly:1099511627776:0`},
+		{`poly:2:1`, `rbf:-1`},
+		{`"y":[1,-1]`, `"y":[1,2]`},
+		{`[[1,2],[3,4]]`, `[[1,2],[3]]`},
+		{`"alpha":[1,0]`, `"alpha":[1,-1]`},
+		{`"tie":"mistake"`, `"tie":"sideways"`},
+		{`}}`, `}} {}`},
+	} {
+		bad := strings.Replace(good, c.old, c.new, 1)
+		var m perceptron.KernelModel
+		if err := json.Unmarshal([]byte(bad), &m); err == nil {
+			t.Errorf("%s: read without an error", c.new)
 		}
 	}
 }

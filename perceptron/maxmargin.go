@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"context"
+	"errors"
 	"math"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
@@ -23,9 +24,14 @@ import (
 // hulls of the positive points (p) and the negative points (q): w = u/||u||,
 // γ = ||u||/2, and the boundary passes through the midpoint (p + q)/2.
 // A margin below 1e-12 times the data's radius cannot be told from 0 in
-// floating point and is reported as ErrNotSeparable. Data whose largest
-// value is beyond 2^±400 is scaled by a power of 2 (exactly) first, so that
-// no dot product overflows.
+// floating point: ErrNotSeparable is then returned only when it is proved,
+// as Bound proves it (through the origin, convex weights of the y_i x_i
+// that sum to 0, verified exactly; with a bias, Separable's proof), and
+// otherwise the error is ErrUndecided (the data may be separable with a
+// margin too small to compute, such as two points 1e-14 from a line
+// through the origin, or neither answer can be certified). Data whose
+// largest value is beyond 2^±400 is scaled by a power of 2 (exactly)
+// first, so that no dot product overflows.
 //
 // MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
 // iterations, or when rounding keeps the algorithm from a separator it can
@@ -34,6 +40,28 @@ import (
 // an error that matches ErrUndecided, ErrStopped and the context's error.
 // Of opt it reads only NoBias and the Context.
 func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
+	h, gamma, err = maxMarginTol(d, opt)
+	if !errors.Is(err, ErrNotSeparable) {
+		return h, gamma, err
+	}
+	// Not separable to the tolerance: prove it, or say that it is not
+	// certain.
+	var m float64
+	if opt.NoBias {
+		_, m, err = originMargin(ctxOf(opt), d, err)
+	} else {
+		_, m, err = separatorMargin(d, Options{Control: Control{Context: opt.Control.Context}}, err)
+	}
+	if err == nil {
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the data is separable (a separator is certified, with margin %.3g), but its maximum margin is below 1e-12 of the data's radius, too small for the float64 algorithm to find", m)
+	}
+	return Hyperplane{}, 0, err
+}
+
+// maxMarginTol is MaxMargin with its tolerance: a margin below 1e-12 of
+// the radius is ErrNotSeparable, unproved. Bound and Separable, which
+// prove that answer themselves, call it.
+func maxMarginTol(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
 	if err := d.Validate(); err != nil {
 		return Hyperplane{}, 0, err
 	}

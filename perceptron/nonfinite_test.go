@@ -148,3 +148,88 @@ func TestNormsOverflowSafe(t *testing.T) {
 		t.Errorf("Radius beyond MaxFloat64: %v", err)
 	}
 }
+
+// TestInfScoreHasTheTrueSign: a score w·x + b whose left-to-right sum
+// overflows to ±Inf carries the sign of the first partial sum that
+// overflowed, not that of w·x + b: w = (1, 1, −1, −1, −1) and x = 1e308
+// in every feature sum to +Inf, though w·x = −1e308 exactly. Score says
+// the value is out of range (ErrNonFinite); Predict, PredictAll and Errors
+// use the true sign (here −1: an error on a row labelled +1, which the
+// +Inf once counted as right); an exact cancellation (w·x = 0) is a tie.
+// The voted perceptron votes with the true sign, and a vector whose score
+// is NaN (+Inf − Inf) makes its Score an error and its prediction 0
+// (before, the vector silently dropped out of the vote).
+func TestInfScoreHasTheTrueSign(t *testing.T) {
+	big := []float64{1e308, 1e308, 1e308, 1e308, 1e308}
+	neg := perceptron.Hyperplane{W: []float64{1, 1, -1, -1, -1}}     // w·x = −1e308
+	zero := perceptron.Hyperplane{W: []float64{1, 1, -1, -1, 0}}     // w·x = 0
+	pos := perceptron.Hyperplane{W: []float64{1, 1, 1, -1, -1}}      // w·x = +1e308
+	over := perceptron.Hyperplane{W: []float64{1, 1, 1, 1, 1}, B: 1} // w·x + b = 5e308 + 1
+	for _, c := range []struct {
+		name string
+		h    perceptron.Hyperplane
+		want float64 // Predict under TieMistake; TieNegative gives -1 for 0
+	}{{"-1e308", neg, -1}, {"0", zero, 0}, {"+1e308", pos, 1}, {"5e308+1", over, 1}} {
+		if s, err := c.h.Score(big); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("%s: Score = %v, %v; want ErrNonFinite (the sum overflows)", c.name, s, err)
+		}
+		for _, tie := range []perceptron.Tie{perceptron.TieMistake, perceptron.TieNegative} {
+			h := c.h
+			h.Tie = tie
+			want := c.want
+			if want == 0 && tie == perceptron.TieNegative {
+				want = -1
+			}
+			if p, err := h.Predict(big); err != nil || p != want {
+				t.Errorf("%s, %v: Predict = %v, %v; want %v", c.name, tie, p, err, want)
+			}
+			d := mustData(t, [][]float64{big, {1, 0, 0, 0, 0}}, []float64{1, 1})
+			if p, err := h.PredictAll(d); err != nil || p[0] != want {
+				t.Errorf("%s, %v: PredictAll[0] = %v, %v; want %v", c.name, tie, p, err, want)
+			}
+			wantErr := 0
+			if want != 1 {
+				wantErr = 1
+			}
+			if e, err := h.Errors(d); err != nil || e != wantErr {
+				t.Errorf("%s, %v: Errors = %d, %v; want %d", c.name, tie, e, err, wantErr)
+			}
+			// Nine rows: the eight-at-a-time path and the rest agree.
+			rows := make([][]float64, 9)
+			for i := range rows {
+				rows[i] = big
+			}
+			d9 := mustData(t, rows, []float64{1, 1, 1, 1, 1, 1, 1, 1, 1})
+			if e, err := h.Errors(d9); err != nil || e != 9*wantErr {
+				t.Errorf("%s, %v: Errors on 9 rows = %d, %v; want %d", c.name, tie, e, err, 9*wantErr)
+			}
+		}
+	}
+	// The vote: 3 steps of −1 (the +Inf sum) against 2 of +1 is −1.
+	v := &perceptron.VotedModel{
+		Vectors: []perceptron.Hyperplane{{W: make([]float64, 5)}, neg, {W: []float64{1, 0, 0, 0, 0}}},
+		Counts:  []int{0, 3, 2},
+	}
+	if err := v.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := v.Score(big); err != nil || s != -1 {
+		t.Errorf("voted Score = %v, %v; want -1 (3 × −1 + 2 × +1)", s, err)
+	}
+	if p, err := v.Predict(big); err != nil || p != -1 {
+		t.Errorf("voted Predict = %v, %v; want -1", p, err)
+	}
+	// A vector whose score is NaN: no vote, an error.
+	nan := []float64{1e308, -1e308, 0, 0, 0} // (1e308, 1e308)·(1e308, −1e308): +Inf − Inf
+	v.Vectors[2] = perceptron.Hyperplane{W: []float64{1e308, 1e308, 0, 0, 0}}
+	if s, err := v.Score(nan); !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("voted Score with a NaN vector score = %v, %v; want ErrNonFinite", s, err)
+	}
+	d := mustData(t, [][]float64{nan, {1, 0, 0, 0, 0}}, []float64{1, 1})
+	if p, err := v.PredictAll(d); err != nil || p[0] != 0 || p[1] != 1 {
+		t.Errorf("voted PredictAll = %v, %v; want [0 1]", p, err)
+	}
+	if e, err := v.Errors(d); err != nil || e != 1 {
+		t.Errorf("voted Errors = %d, %v; want 1", e, err)
+	}
+}

@@ -26,8 +26,8 @@ type Online struct {
 
 // NewOnline returns an online perceptron for points of d features, with
 // w = 0, b = 0 and learning rate eta (0 means 1, as in Options). It is an
-// error for d to be < 1, for eta not to be 0 or a finite number > 0, or for
-// tie to be unknown.
+// error for d to be < 1, for eta not to be 0 or a finite number > 0 (and
+// not subnormal, as in Options), or for tie to be unknown.
 func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 	if d < 1 {
 		return nil, kindErrorf(ErrOption, "online: dimension must be >= 1, got %d", d)

@@ -154,14 +154,20 @@ const (
 
 // learningRate is the one rule for the learning rate η of every learner
 // (Options.Eta, GDOptions.Eta, Online.Eta and NewOnline): 0 stands for
-// the default 1, and any other value must be a finite number > 0. It
-// returns the η to use, or an ErrOption error.
+// the default 1, and any other value must be a finite number > 0 and not
+// subnormal (at least 2^-1022, about 2.2e-308): a subnormal η has lost
+// bits already, and so has every update η·y·x, so that PLA no longer makes
+// the updates it makes with η = 1 (with η = 5e-324 it did not converge on
+// separable data). It returns the η to use, or an ErrOption error.
 func learningRate(eta float64) (float64, error) {
 	if eta == 0 {
 		return defaultEta, nil
 	}
 	if !(eta > 0) || eta > math.MaxFloat64 {
 		return 0, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", eta)
+	}
+	if eta < 0x1p-1022 {
+		return 0, kindErrorf(ErrOption, "Eta %v is subnormal (below 2^-1022, about 2.2e-308): every update η·y·x would lose bits; use a larger Eta (PLA's updates do not depend on it)", eta)
 	}
 	return eta, nil
 }

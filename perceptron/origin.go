@@ -112,15 +112,23 @@ func rawVertices(d *Dataset, corral []minnorm.Vertex) [][]float64 {
 }
 
 // maxExactCells bounds the work of zeroInHull: rows times columns squared
-// of its rational elimination.
-const maxExactCells = 1 << 18
+// of its integer elimination: a corral of 66 vectors in 65 dimensions, the
+// 64 pixels of the digits and the bias (66·67·66 ≈ 2^18.2), takes about
+// 0.2 s.
+const maxExactCells = 1 << 19
 
 // zeroInHull reports whether the origin is exactly in the convex hull of
 // the vertices vs (a corral of Wolfe's algorithm): whether λ ≥ 0 with
-// Σ λ_k = 1 and Σ λ_k v_k = 0 exist, solved in exact rational arithmetic
-// (a float64 is a rational). A corral is affinely independent, so the
-// solution is unique when it exists. Too large a corral (see
+// Σ λ_k = 1 and Σ λ_k v_k = 0 exist, solved in exact arithmetic (a float64
+// is an integer times a power of 2). A corral is affinely independent, so
+// the solution is unique when it exists. Too large a corral (see
 // maxExactCells) is reported false: not proved.
+//
+// The system [1 … 1 | 1; v_1 … v_m | 0] has one row per coordinate; each
+// row is scaled by a power of 2 (which keeps the solution) to integers;
+// fraction-free elimination (Bareiss's, every division exact) and back
+// substitution give D·λ_k in integers, D the determinant of the pivot
+// rows, whose signs decide.
 func zeroInHull(vs [][]float64) bool {
 	m := len(vs)
 	if m == 0 {
@@ -130,58 +138,89 @@ func zeroInHull(vs [][]float64) bool {
 	if rows*m*m > maxExactCells {
 		return false
 	}
-	// a is the rows × (m+1) augmented matrix [1 … 1 | 1; v_1 … v_m | 0].
-	a := make([][]*big.Rat, rows)
+	// a is the rows × (m+1) augmented matrix, each row an integer vector.
+	a := make([][]*big.Int, rows)
+	val := func(r, k int) float64 {
+		switch {
+		case r == 0:
+			return 1
+		case k < m:
+			return vs[k][r-1]
+		}
+		return 0
+	}
 	for r := range a {
-		a[r] = make([]*big.Rat, m+1)
+		minExp := math.MaxInt
 		for k := 0; k <= m; k++ {
-			x := 0.0
-			switch {
-			case r == 0:
-				x = 1
-			case k < m:
-				x = vs[k][r-1]
+			if x := val(r, k); x != 0 {
+				_, e := math.Frexp(x)
+				minExp = min(minExp, e-53)
 			}
-			a[r][k] = new(big.Rat).SetFloat64(x)
+		}
+		a[r] = make([]*big.Int, m+1)
+		for k := 0; k <= m; k++ {
+			x := val(r, k)
+			if x == 0 {
+				a[r][k] = new(big.Int)
+				continue
+			}
+			// x = f·2^e with f·2^53 an integer: x = (f·2^53)·2^(e-53).
+			f, e := math.Frexp(x)
+			i := new(big.Int).SetInt64(int64(f * (1 << 53)))
+			a[r][k] = i.Lsh(i, uint(e-53-minExp))
 		}
 	}
-	// Gauss-Jordan elimination; a column without a pivot means the corral
-	// is not independent after all: not proved.
-	tmp := new(big.Rat)
-	for c, p := 0, 0; c < m; c, p = c+1, p+1 {
+	// Fraction-free forward elimination (Bareiss): below the pivots only;
+	// every division is exact and a[c][c] becomes the leading c+1 minor.
+	prev := big.NewInt(1)
+	t1, t2 := new(big.Int), new(big.Int)
+	for c := 0; c < m; c++ {
 		piv := -1
-		for r := p; r < rows; r++ {
+		for r := c; r < rows; r++ {
 			if a[r][c].Sign() != 0 {
 				piv = r
 				break
 			}
 		}
 		if piv < 0 {
-			return false
+			return false // no pivot: not independent after all, not proved
 		}
-		a[p], a[piv] = a[piv], a[p]
-		inv := new(big.Rat).Inv(a[p][c])
-		for k := c; k <= m; k++ {
-			a[p][k].Mul(a[p][k], inv)
-		}
-		for r := 0; r < rows; r++ {
-			if r == p || a[r][c].Sign() == 0 {
-				continue
+		a[c], a[piv] = a[piv], a[c]
+		p := a[c][c]
+		for r := c + 1; r < rows; r++ {
+			f := a[r][c]
+			for k := c + 1; k <= m; k++ {
+				// a[r][k] = (p·a[r][k] − f·a[c][k]) / prev, exactly.
+				t1.Mul(p, a[r][k])
+				t2.Mul(f, a[c][k])
+				t1.Sub(t1, t2)
+				a[r][k].Quo(t1, prev)
 			}
-			f := new(big.Rat).Set(a[r][c])
-			for k := c; k <= m; k++ {
-				a[r][k].Sub(a[r][k], tmp.Mul(f, a[p][k]))
-			}
+			a[r][c] = new(big.Int)
 		}
+		prev = p
 	}
-	// Consistent: the rows past the pivots are 0 = 0; λ_k = a[k][m] ≥ 0.
+	// Consistent: the rows past the pivots are 0 = 0.
 	for r := m; r < rows; r++ {
 		if a[r][m].Sign() != 0 {
 			return false
 		}
 	}
+	// Back substitution for y_k = D·λ_k, D = a[m-1][m-1] the determinant
+	// of the pivot rows: integers (Cramer's rule), so every division by
+	// a[k][k] is exact.
+	d := a[m-1][m-1]
+	y := make([]*big.Int, m)
+	for k := m - 1; k >= 0; k-- {
+		t1.Mul(a[k][m], d)
+		for j := k + 1; j < m; j++ {
+			t1.Sub(t1, t2.Mul(a[k][j], y[j]))
+		}
+		y[k] = new(big.Int).Quo(t1, a[k][k])
+	}
+	// λ_k = y_k/D ≥ 0.
 	for k := 0; k < m; k++ {
-		if a[k][m].Sign() < 0 {
+		if y[k].Sign()*d.Sign() < 0 {
 			return false
 		}
 	}

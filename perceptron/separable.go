@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"math"
 
@@ -25,14 +26,10 @@ type Separability struct {
 	// z_i the row x_i with every feature mapped affinely onto [-1, 1]
 	// (z_ij = (x_ij − mid_j)/half_j over the range of column j). A
 	// separator (w, b) would make every y_i(w·x_i + b) > 0, hence their
-	// convex combination too, which cannot be 0: were the residual 0, no
-	// separator would exist (Residual says what a residual above 0 proves).
+	// convex combination too, which cannot be 0: no separator exists.
 	Weights []float64
 	// Residual is ||Σ_i λ_i y_i [1, z_i]|| divided by max_i ||[1, z_i]||:
-	// at most 1e-14 (maxProofResidual) when not Separable. So the weights
-	// prove no more than this: every hyperplane with ||[b, w]|| = 1 on the
-	// mapped features has min_i y_i (w·z_i + b) ≤ Residual·max_i ||[1, z_i]||;
-	// a separator of smaller margin is not excluded.
+	// at most 1e-12 when not Separable.
 	Residual float64
 }
 
@@ -53,11 +50,15 @@ type Separability struct {
 // of n dot products per iteration, memory n·(d+1)) finds the point u of
 // that hull nearest the origin:
 //
-//   - if ||u|| ≤ 1e-12 · max_i ||v_i|| (where the solver stops), the
-//     origin is in the hull to that tolerance; the answer is not separable,
-//     with the weights of u as certificate (Separability.Weights,
-//     Residual), only if ||u|| ≤ maxProofResidual · max_i ||v_i|| (1e-14,
-//     rounding level), and ErrUndecided between the two;
+//   - if ||u|| ≤ 1e-12 · max_i ||v_i||, the origin is in the hull to that
+//     tolerance, which is not a proof: the answer is "not separable" (the
+//     weights of u the certificate, Separability.Weights and Residual)
+//     only when the origin is verified, in exact arithmetic, to be in the
+//     hull of the raw vectors y_i [1, x_i] of u's corral (or of the corral
+//     of the same algorithm on the augmented rows with columns scaled by
+//     powers of 2, or two rows are equal with opposite labels); otherwise
+//     a separator is sought and certified as below, and failing that the
+//     error is ErrUndecided;
 //   - otherwise θ = u/||u|| separates the v_i (θ·v_i ≥ ||u|| > 0), and
 //     mapped back to the raw features it is the separator returned, unless
 //     MaxMargin on the raw data also answers (the usual case), whose
@@ -128,24 +129,64 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		if sep.Residual > maxProofResidual {
 			return Separability{}, kindErrorf(ErrUndecided, "separable: the classes touch to within %.3g (relative) on standardised features, above the rounding level %g: neither answer can be certified", sep.Residual, maxProofResidual)
 		}
-		return sep, nil
-	}
-	// θ = u/||u|| on z, mapped back: θ_0 + Σ θ_j (x_j − mid_j)/half_j.
-	nu := norm2(res.X)
-	h := Hyperplane{W: make([]float64, dim), B: res.X[0] / nu}
-	for j := range h.W {
-		t := res.X[1+j] / nu
-		h.W[j] = t / half[j]
-		h.B -= t * (mid[j] / half[j])
-	}
-	if wn := h.Norm(); wn > 0 && !math.IsInf(wn, 0) {
-		for j := range h.W {
-			h.W[j] /= wn
+		// The tolerance is not a proof: the origin must be in the hull of
+		// the corral's raw vectors y_i [1, x_i] exactly (an affine map of
+		// the features keeps the weights). Rows on both sides of the
+		// diagonal x2 = x1 at 1e-15 from it were "not separable" here.
+		raw := make([][]float64, len(res.Corral))
+		for c, v := range res.Corral {
+			raw[c] = append([]float64{d.Y[v.ID]}, d.Row(v.ID)...)
+			for j := 1; j < len(raw[c]); j++ {
+				raw[c][j] *= d.Y[v.ID]
+			}
 		}
-		h.B /= wn
+		if zeroInHull(raw) {
+			return sep, nil
+		}
+		// Not proved (standardising may merge rows 3e-16 apart into one
+		// point, so that the corral is not exact): a separator hiding
+		// below the tolerance may be certified (the direction of the
+		// nearest point, or MaxMargin's), else the question goes to
+		// Bound's second opinion through the origin on the augmented rows
+		// [1, x_i], whose columns are scaled by powers of 2 only (exactly):
+		// a proof either way, or neither answer is certain.
+		for _, h := range []Hyperplane{standardToRaw(res.X, mid, half), maxMarginOf(ctx, d)} {
+			if m, ok := certifiedMargin(h, d); ok {
+				return Separability{Separable: true, Separator: h, Margin: m}, nil
+			}
+		}
+		if i, j, ok := oppositeTwins(d); ok {
+			// Two equal rows with opposite labels: λ = 1/2 on each is an
+			// exact certificate.
+			w := make([]float64, n)
+			w[i], w[j] = 0.5, 0.5
+			return Separability{Weights: w}, nil
+		}
+		theta, _, err := originMargin(ctx, Augment(d), ErrNotSeparable)
+		switch {
+		case errors.Is(err, ErrNotSeparable):
+			return sep, nil
+		case err != nil && (ctx.Err() != nil || !errors.Is(err, ErrUndecided)):
+			return Separability{}, err
+		}
+		if err == nil {
+			h, _ := FromTheta(theta.W)
+			if wn := h.Norm(); wn > 0 && !math.IsInf(wn, 0) {
+				for j := range h.W {
+					h.W[j] /= wn
+				}
+				h.B /= wn
+			}
+			if m, ok := certifiedMargin(h, d); ok {
+				return Separability{Separable: true, Separator: h, Margin: m}, nil
+			}
+		}
+		return Separability{}, kindErrorf(ErrUndecided, "separable: the classes touch to within %.3g (relative) on standardised features, but neither the convex weights of a proof of the contrary nor a separator can be certified: neither answer is certain", sep.Residual)
 	}
+	nu := norm2(res.X)
+	h := standardToRaw(res.X, mid, half)
 	// Prefer the maximum-margin separator when MaxMargin finds one.
-	if mm, _, err := MaxMargin(d, Options{Control: Control{Context: ctx}}); err == nil {
+	if mm, _, err := maxMarginTol(d, Options{Control: Control{Context: ctx}}); err == nil {
 		if m, ok := certifiedMargin(mm, d); ok {
 			return Separability{Separable: true, Separator: mm, Margin: m}, nil
 		}
@@ -156,6 +197,58 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		return Separability{Separable: true, Separator: h, Margin: m}, nil
 	}
 	return Separability{}, kindErrorf(ErrUndecided, "separable: the data is separable on standardised features (margin %.3g there) but the separator's margin on the raw data is below rounding level", nu)
+}
+
+// oppositeTwins returns two rows of d that are equal with opposite
+// labels, if there are any.
+func oppositeTwins(d *Dataset) (i, j int, ok bool) {
+	seen := make(map[string]int, d.N())
+	var key []byte
+	for r := 0; r < d.N(); r++ {
+		key = key[:0]
+		for _, x := range d.Row(r) {
+			if x == 0 {
+				x = 0 // −0 and +0 are the same point
+			}
+			key = binary.LittleEndian.AppendUint64(key, math.Float64bits(x))
+		}
+		k := string(key)
+		if o, dup := seen[k]; dup && d.Y[o] != d.Y[r] {
+			return o, r, true
+		} else if !dup {
+			seen[k] = r
+		}
+	}
+	return 0, 0, false
+}
+
+// standardToRaw maps θ = u/||u||, a hyperplane on the standardised
+// features z, back to the raw features: θ_0 + Σ θ_j (x_j − mid_j)/half_j,
+// scaled to ||w|| = 1 when w is not 0.
+func standardToRaw(u, mid, half []float64) Hyperplane {
+	nu := norm2(u)
+	h := Hyperplane{W: make([]float64, len(mid)), B: u[0] / nu}
+	for j := range h.W {
+		t := u[1+j] / nu
+		h.W[j] = t / half[j]
+		h.B -= t * (mid[j] / half[j])
+	}
+	if wn := h.Norm(); wn > 0 && !math.IsInf(wn, 0) {
+		for j := range h.W {
+			h.W[j] /= wn
+		}
+		h.B /= wn
+	}
+	return h
+}
+
+// maxMarginOf is MaxMargin's separator of d, or the zero Hyperplane.
+func maxMarginOf(ctx context.Context, d *Dataset) Hyperplane {
+	h, _, err := maxMarginTol(d, Options{Control: Control{Context: ctx}})
+	if err != nil {
+		return Hyperplane{}
+	}
+	return h
 }
 
 // maxProofResidual is the largest Residual of a certificate of

@@ -260,3 +260,60 @@ func BenchmarkSeparablePairs(b *testing.B) {
 		}
 	}
 }
+
+// TestNotSeparableIsProved: rows on both sides of the diagonal x2 = x1,
+// at 1e-14 and 1e-15 from it, are separable exactly (x2 − x1, computed
+// without rounding by Sterbenz's lemma, has the sign of the label on every
+// row), but standardising the features leaves a hull that reaches the
+// origin to within 1e-15: Separable said "not separable", and Bound with a
+// bias +Inf, from that tolerance. "Not separable" must be proved (convex
+// weights verified exactly) and "separable" certified; here neither can
+// be, so both are perceptron.ErrUndecided. Rows equal with opposite labels are
+// proved not separable, with the weights 1/2 on the two.
+func TestNotSeparableIsProved(t *testing.T) {
+	for _, eps := range []float64{1e-14, 1e-15} {
+		var x [][]float64
+		var y []float64
+		for i := range 10 {
+			v := float64(i)
+			x = append(x, []float64{v, v + eps}, []float64{v, v - eps})
+			y = append(y, 1, -1)
+		}
+		for i, r := range x { // the independent check: strictly on its side
+			if s := r[1] - r[0]; y[i]*s <= 0 {
+				t.Fatalf("eps %g: row %d is not strictly on its side", eps, i)
+			}
+		}
+		d := mustData(t, x, y)
+		s, err := perceptron.Separable(d, perceptron.Options{})
+		if err == nil && !s.Separable {
+			t.Errorf("eps %g: Separable says not separable (residual %g) on separable data", eps, s.Residual)
+		}
+		if err != nil && !errors.Is(err, perceptron.ErrUndecided) {
+			t.Errorf("eps %g: Separable: %v, want an answer or perceptron.ErrUndecided", eps, err)
+		}
+		b, err := perceptron.Bound(d, perceptron.Options{})
+		if err == nil && !b.Separable {
+			t.Errorf("eps %g: Bound says not separable on separable data", eps)
+		}
+		if err != nil && !errors.Is(err, perceptron.ErrUndecided) {
+			t.Errorf("eps %g: Bound: %v, want an answer or perceptron.ErrUndecided", eps, err)
+		}
+	}
+	// Two equal rows with opposite labels among others: not separable,
+	// the weights 1/2 on the twins an exact certificate.
+	d := mustData(t, [][]float64{{0, 3e-16}, {0, -3e-16}, {2, 2}, {5, 1}, {2, 2}}, []float64{1, -1, 1, -1, -1})
+	s, err := perceptron.Separable(d, perceptron.Options{})
+	if err != nil || s.Separable {
+		t.Fatalf("twins: %+v, %v; want not separable", s, err)
+	}
+	var sum [3]float64 // Σ λ_i y_i [1, x_i] must be 0 exactly
+	for i, l := range s.Weights {
+		sum[0] += l * d.Y[i]
+		sum[1] += l * d.Y[i] * d.X.At(i, 0)
+		sum[2] += l * d.Y[i] * d.X.At(i, 1)
+	}
+	if sum != [3]float64{} {
+		t.Errorf("twins: weights %v combine to %v, want 0", s.Weights, sum)
+	}
+}

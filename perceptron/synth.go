@@ -296,6 +296,10 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			return 0, kindErrorf(ErrOption, "disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
 		}
 	}
+	// Scale each by a power of 2 (exactly, and the same signs everywhere)
+	// to coefficients below 1: (1e308, 1e308, b = 1e308) overflowed in the
+	// clipping and gave a NaN, and subnormal ones lost their bits.
+	f, g = unitScale(f), unitScale(g)
 	square := [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
 	fw, gw := [2]float64{f.W[0], f.W[1]}, [2]float64{g.W[0], g.W[1]}
 	var area float64
@@ -308,7 +312,17 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			area += float64(polygonArea(p))
 		}
 	}
+	if !isFinite(area) {
+		return 0, kindErrorf(ErrNonFinite, "disagreement: the area is %v", area)
+	}
 	return min(area/4, 1), nil
+}
+
+// unitScale returns h with w and b multiplied by the power of 2 that puts
+// the largest of them in [1/2, 1).
+func unitScale(h Hyperplane) Hyperplane {
+	e := maxExp(h.Theta())
+	return Hyperplane{W: []float64{math.Ldexp(h.W[0], -e), math.Ldexp(h.W[1], -e)}, B: math.Ldexp(h.B, -e), Tie: h.Tie}
 }
 
 // CreditApplicants draws n applicants for a credit card, the running
@@ -350,9 +364,10 @@ func CreditApplicants(n int, noise float64, seed uint64) (*Dataset, Hyperplane, 
 			row := x[4*i : 4*i+4]
 			for {
 				age := float64(18 + rng.IntN(58))
-				salary := round1(45 * math.Exp(0.5*rng.NormFloat64()))
+				// exp, not math.Exp: the same bits on every platform.
+				salary := round1(45 * exp(0.5*rng.NormFloat64()))
 				years := min(round1(6*rng.ExpFloat64()), age-18)
-				debt := round1(10 * math.Exp(rng.NormFloat64()))
+				debt := round1(10 * exp(rng.NormFloat64()))
 				row[0], row[1], row[2], row[3] = age, salary, years, debt
 				if s := dot(rule.W, row) + rule.B; s != 0 {
 					y[i] = synthSign(s)
@@ -389,7 +404,8 @@ func XORData() *Dataset {
 // (rounded down) points lie on the unit circle at the angles 2πk/(n/2) and
 // are labelled -1, the others on the circle of radius 0.5 at the angles
 // 2πk/(n - n/2) and are labelled +1; each coordinate then gets Gaussian
-// noise of standard deviation noise drawn from seed. No line separates the
+// noise of standard deviation noise drawn from seed (the same points on
+// every platform and build: see cosSin2Pi). No line separates the
 // classes, but the squared features x1², x2² do. It is an error for n to
 // be below 2 or noise to be negative or not finite.
 func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
@@ -410,9 +426,9 @@ func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 		label  float64
 	}{{nOut, 1, -1}, {nIn, 0.5, 1}} {
 		for k := range c.m {
-			angle := 2 * math.Pi * float64(k) / float64(c.m)
-			x = append(x, float64(c.radius*math.Cos(angle))+float64(noise*rng.NormFloat64()),
-				float64(c.radius*math.Sin(angle))+float64(noise*rng.NormFloat64()))
+			cos, sin := cosSin2Pi(k, c.m) // the same bits on every platform
+			x = append(x, float64(c.radius*cos)+float64(noise*rng.NormFloat64()),
+				float64(c.radius*sin)+float64(noise*rng.NormFloat64()))
 			y = append(y, c.label)
 		}
 	}

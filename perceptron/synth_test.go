@@ -479,3 +479,29 @@ func TestSynthOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestDisagreementExtremeScales: hyperplanes whose coefficients are near
+// 1e308 or subnormal describe the same half-planes as their scaled-down or
+// scaled-up twins, and get their areas: (1e308, 1e308, 1e308) against
+// (−1e308, 1e308, 0) is x1 + x2 > −1 against x2 > x1, whose disagreement
+// is the same as for (1, 1, 1) against (−1, 1, 0), 1/2 (it was NaN, no
+// error): x2 < x1 has area 2, a quarter of it in the corner x1 + x2 < −1,
+// where x2 > x1 adds another quarter: (2 − 1/4 + 1/4)/4. (1e-320, 0,
+// 1e-320) is x1 > −1, all of the square, against x1 > 0: 1/2.
+func TestDisagreementExtremeScales(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		f, g Hyperplane
+		want float64
+	}{
+		{"near 1e308", hp(1e308, 1e308, 1e308), hp(-1e308, 1e308, 0), 0.5},
+		{"the same, at scale 1", hp(1, 1, 1), hp(-1, 1, 0), 0.5},
+		{"subnormal", hp(1e-320, 0, 1e-320), hp(1, 0, 0), 0.5},
+		{"both extremes", hp(1e-320, 1e-320, 0), hp(1e308, 1e308, 0), 0},
+	} {
+		got, err := Disagreement(tc.f, tc.g)
+		if err != nil || !(math.Abs(got-tc.want) <= 1e-15) { // a NaN fails too
+			t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}

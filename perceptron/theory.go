@@ -34,7 +34,8 @@ type BoundResult struct {
 	R float64
 	// Gamma is the best margin through the origin of that data.
 	Gamma float64
-	// Bound is (R/Gamma)², or +Inf when the data is not separable.
+	// Bound is (R/Gamma)², or +Inf when the data is not separable (or,
+	// with Bound's ErrNonFinite error, when (R/Gamma)² overflows).
 	Bound float64
 	// Target is the unit separator θ* that attains Gamma, split into (w, b).
 	Target Hyperplane
@@ -48,8 +49,17 @@ type BoundResult struct {
 // origin of the augmented data (||θ*|| = 1) and Target is θ* = [b, w] split
 // into (w, b). With opt.NoBias the theorem runs on d itself. Data that is
 // not separable gives Separable false, Bound +Inf and no error. Of opt it
-// reads only NoBias and Control.Context (which stops MaxMargin and
-// Separable): pass the Options of the PLA run the bound is about.
+// reads only NoBias, Eta (see below) and Control.Context (which stops
+// MaxMargin and Separable): pass the Options of the PLA run the bound is
+// about. Data so small that PLA's scores η x_i·x_j underflow float64
+// (ηR² below 2^-1022) is an ErrUndecided error, returned with the result:
+// the theorem bounds the exact run, and the float64 run on such data loses
+// every product (it never converges on data of radius 4e-320).
+//
+// On separable data whose bound (R/γ)² exceeds the float64 range (a margin
+// of 1e-300 on data of radius 1), the error is ErrNonFinite, returned with
+// the result (Separable, R, Gamma and Target, and Bound +Inf): +Inf is the
+// answer for data that is not separable, never an overflow's.
 //
 // Bound is a true upper bound on PLA's number of updates: (R/γ)² computed in
 // floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
@@ -81,7 +91,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		return BoundResult{}, err
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
-	h, gamma, err := MaxMargin(data, Options{NoBias: true, Control: ctl.Control})
+	h, gamma, err := maxMarginTol(data, Options{NoBias: true, Control: ctl.Control})
 	if errors.Is(err, ErrNotSeparable) {
 		if noBias {
 			h, gamma, err = originMargin(ctxOf(opt), d, err)
@@ -104,7 +114,17 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	bound := (r / gamma) * (r / gamma)
 	bound *= 1 + 0x1p-47 // round up: a true upper bound
-	return BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}, nil
+	res := BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}
+	// PLA's scores are sums of η x_i·x_j: below 2^-1022 they lose their
+	// bits to underflow (data of radius 4e-320 has every product 0), and
+	// the float64 run is not the one the theorem bounds.
+	if eta, err := learningRate(opt.Eta); err == nil && float64(eta*r)*r < 0x1p-1022 {
+		return res, kindErrorf(ErrUndecided, "bound: the data is separable (margin γ = %.3g), but its radius R = %.3g is so small that PLA's scores η x_i·x_j (η = %g) underflow float64: the theorem's bound (R/γ)² = %.3g does not hold for its float64 run; scale the data", gamma, r, eta, bound)
+	}
+	if math.IsInf(bound, 0) {
+		return res, kindErrorf(ErrNonFinite, "bound: the data is separable (margin γ = %.3g, radius R = %.3g), but the bound (R/γ)² on the updates exceeds the float64 range", gamma, r)
+	}
+	return res, nil
 }
 
 // separatorMargin is Bound's second opinion when MaxMargin finds the

@@ -387,3 +387,98 @@ func TestMaxMarginScale(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundOverflowIsAnError: two points at a margin of 1e-300 from a
+// boundary through the origin are separable (w = (0, 1) separates them,
+// and PLA does after 2 updates with a bias) and Bound certifies it, but
+// (R/γ)² = 1e600 is beyond float64. That is an ErrNonFinite error, with
+// the result (separable, its R, γ and target), never a silent +Inf, which
+// means "not separable" (and which JSON cannot hold).
+func TestBoundOverflowIsAnError(t *testing.T) {
+	d := mustData(t, [][]float64{{1, 1e-300}, {1, -1e-300}}, []float64{1, -1})
+	for _, noBias := range []bool{true, false} {
+		b, err := perceptron.Bound(d, perceptron.Options{NoBias: noBias})
+		if !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("noBias %v: %+v, %v; want ErrNonFinite", noBias, b, err)
+		}
+		if !b.Separable || !(b.Gamma > 0) || b.Gamma > 1e-300 || !math.IsInf(b.Bound, 1) {
+			t.Errorf("noBias %v: %+v; want separable with 0 < γ <= 1e-300 and the bound +Inf", noBias, b)
+		}
+	}
+	// A margin of 1e-150 gives a bound of about 1e300 (2e300 with a
+	// bias, R² = 2): in range, no error.
+	d = mustData(t, [][]float64{{1, 1e-150}, {1, -1e-150}}, []float64{1, -1})
+	for _, c := range []struct {
+		noBias bool
+		want   float64
+	}{{true, 1e300}, {false, 2e300}} {
+		b, err := perceptron.Bound(d, perceptron.Options{NoBias: c.noBias})
+		if err != nil || !b.Separable || !(math.Abs(b.Bound/c.want-1) <= 1e-12) {
+			t.Errorf("margin 1e-150, noBias %v: %+v, %v; want a bound of %v", c.noBias, b, err, c.want)
+		}
+	}
+}
+
+// TestMaxMarginNotSeparableIsProved: MaxMargin took a margin below 1e-12
+// of the radius for 0 and said ErrNotSeparable, a claim it had not
+// proved: two points 1e-14 from a line through the origin (w = (0, 1)
+// separates them, and PLA does in 2 updates), rows 1e-15 on either side of
+// the diagonal with a bias. Such data is ErrUndecided now, and data that
+// is not separable keeps its proved ErrNotSeparable (XOR and the others
+// of TestMaxMarginNotSeparable, a point at the origin through the origin).
+func TestMaxMarginNotSeparableIsProved(t *testing.T) {
+	tiny := mustData(t, [][]float64{{1, 1e-14}, {1, -1e-14}}, []float64{1, -1})
+	r, err := perceptron.PLA(tiny, perceptron.Options{NoBias: true})
+	if err != nil || !r.Converged {
+		t.Fatalf("PLA through the origin: %v, %v; want converged", r, err)
+	}
+	if _, _, err := perceptron.MaxMargin(tiny, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("margin 1e-14 through the origin: %v, want ErrUndecided", err)
+	}
+	var x [][]float64
+	var y []float64
+	for i := range 10 {
+		v := float64(i)
+		x = append(x, []float64{v, v + 1e-15}, []float64{v, v - 1e-15})
+		y = append(y, 1, -1)
+	}
+	if _, _, err := perceptron.MaxMargin(mustData(t, x, y), perceptron.Options{}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("the diagonal at 1e-15: %v, want ErrUndecided", err)
+	}
+	origin := mustData(t, [][]float64{{0, 0}, {1, 0}, {2, 5}}, []float64{1, -1, -1})
+	if _, _, err := perceptron.MaxMargin(origin, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrNotSeparable) {
+		t.Errorf("a point at the origin through the origin: %v, want ErrNotSeparable", err)
+	}
+}
+
+// TestBoundUnderflowIsAnError: two points of radius 4e-320 at a margin of
+// 1e-322 through the origin: the theorem's bound is (R/γ)² ≈ 1.6e5, but
+// PLA's scores x_i·x_j underflow to 0, every score is a mistake, and the
+// float64 run never converges (it made 200,000 updates in 100,000
+// epochs): Bound is an ErrUndecided error with its result. On points of
+// radius 1e-160 (products 1e-320, subnormal) η = 1 is refused alike, and
+// η = 2^600 lifts the scores out of the underflow: no error, and PLA's
+// updates stay within the bound.
+func TestBoundUnderflowIsAnError(t *testing.T) {
+	d := mustData(t, [][]float64{{4e-320, 1e-322}, {4e-320, -1e-322}}, []float64{1, -1})
+	r, err := perceptron.PLA(d, perceptron.Options{NoBias: true, MaxEpochs: 100_000})
+	if err != nil || r.Converged {
+		t.Fatalf("PLA: %v, %v; want no convergence (every product underflows)", r, err)
+	}
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
+	if !errors.Is(err, perceptron.ErrUndecided) || !b.Separable {
+		t.Errorf("Bound = %+v, %v; want separable with ErrUndecided", b, err)
+	}
+	d = mustData(t, [][]float64{{1e-160, 1e-162}, {1e-160, -1e-162}}, []float64{1, -1})
+	if b, err := perceptron.Bound(d, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Errorf("radius 1e-160, η = 1: Bound = %+v, %v; want ErrUndecided", b, err)
+	}
+	opt := perceptron.Options{NoBias: true, Eta: 0x1p600}
+	r, err = perceptron.PLA(d, opt)
+	if err != nil || !r.Converged {
+		t.Fatalf("PLA with η = 2^600: %v, %v; want converged", r, err)
+	}
+	if b, err := perceptron.Bound(d, opt); err != nil || float64(r.Updates) > b.Bound {
+		t.Errorf("η = 2^600: Bound %+v, %v; want at least the %d updates", b, err, r.Updates)
+	}
+}

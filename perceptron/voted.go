@@ -90,10 +90,15 @@ func (v *VotedModel) usable() error {
 }
 
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
-// of training. An x of the wrong dimension or not finite is an error. The
-// vote is summed exactly, in integers (counts up to the largest int, any
-// number of them), and then rounded to float64: its sign, hence
-// Predict, is always exact, and so is its value up to 2^53.
+// of training. An x of the wrong dimension or not finite is an error, and
+// so (ErrNonFinite) is a score w_k·x + b_k of a voting vector (c_k > 0)
+// that is NaN (it overflowed to +Inf − Inf, as in Hyperplane.Score): that
+// vector has no sign to count, and leaving it out would change the vote.
+// A score beyond the float64 range (±Inf) votes with its sign computed
+// without overflow, as Hyperplane.Predict's. The vote is summed
+// exactly, in integers (counts up to the largest int, any number of
+// them), and then rounded to float64: its sign, hence Predict, is always
+// exact, and so is its value up to 2^53.
 func (v *VotedModel) Score(x []float64) (float64, error) {
 	if err := v.usable(); err != nil {
 		return 0, err
@@ -101,14 +106,24 @@ func (v *VotedModel) Score(x []float64) (float64, error) {
 	if err := checkPoint(x, v.Dim(), 0); err != nil {
 		return 0, err
 	}
-	return v.score(x), nil
+	s, k := v.score(x)
+	if k >= 0 {
+		return 0, kindErrorf(ErrNonFinite, "voted model: the score w·x + b of vector %d is NaN: it overflows, and the vector's vote has no sign", k)
+	}
+	return s, nil
 }
 
-func (v *VotedModel) score(x []float64) float64 {
+// score returns the vote on x, or the index of the first voting vector
+// whose score is NaN (and -1 when there is none).
+func (v *VotedModel) score(x []float64) (float64, int) {
 	var pos, neg tally
 	for k, h := range v.Vectors {
 		if c := v.Counts[k]; c != 0 {
-			switch v.Tie.Sign(dot(h.W, x) + h.B) {
+			s := dot(h.W, x) + h.B
+			if math.IsNaN(s) {
+				return 0, k
+			}
+			switch v.Tie.Sign(scoreSign(h.W, h.B, x, s)) {
 			case 1:
 				pos.add(uint64(c))
 			case -1:
@@ -116,7 +131,7 @@ func (v *VotedModel) score(x []float64) float64 {
 			}
 		}
 	}
-	return pos.minus(neg)
+	return pos.minus(neg), -1
 }
 
 // tally is an exact sum of non-negative counts, a 128-bit unsigned
@@ -154,7 +169,9 @@ func (v *VotedModel) Predict(x []float64) (float64, error) {
 	return v.Tie.Sign(s), nil
 }
 
-// PredictAll returns Predict of every row of d.
+// PredictAll returns Predict of every row of d, and 0 (no prediction, an
+// error for every label) where a voting vector's score is NaN (see Score),
+// as Hyperplane.PredictAll does.
 func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
 	if err := v.usable(); err != nil {
 		return nil, err
@@ -164,13 +181,16 @@ func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
 	}
 	out := make([]float64, d.N())
 	for i := range out {
-		out[i] = v.Tie.Sign(v.score(d.Row(i)))
+		if s, k := v.score(d.Row(i)); k < 0 {
+			out[i] = v.Tie.Sign(s)
+		}
 	}
 	return out, nil
 }
 
 // Errors returns the number of rows of d whose prediction differs from the
-// label (a prediction of 0 counts as an error).
+// label (a prediction of 0, a tie or a vector's score that is NaN, counts
+// as an error).
 func (v *VotedModel) Errors(d *Dataset) (int, error) {
 	p, err := v.PredictAll(d)
 	if err != nil {

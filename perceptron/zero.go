@@ -9,7 +9,11 @@ import "math"
 
 // Validate reports a nil or zero KernelModel, or one whose fields
 // disagree: no training rows or kernel, as many α and labels as rows,
-// α ≥ 0, a finite η > 0 and b, a known tie policy. KernelPerceptron builds
+// α ≥ 0, a finite η > 0 and b, a known tie policy, finite training rows
+// labelled -1/+1, and a kernel of this package with parameters that
+// KernelPerceptron accepts (a PolyKernel of Degree 1 to MaxPolyDegree
+// with a finite C, an RBFKernel with a finite Gamma > 0), as ParseKernel
+// checks them. KernelPerceptron builds
 // valid models; check a hand-built one with Validate before using it,
 // since Score and Predict check only the point (a model whose fields
 // disagree may panic there).
@@ -17,9 +21,15 @@ func (m *KernelModel) Validate() error {
 	if err := m.usable(); err != nil {
 		return err
 	}
+	if err := checkKernel(m.Kernel); err != nil {
+		return wrapf(err, "kernel model")
+	}
 	n, _ := m.X.Dims()
 	if len(m.Alpha) != n || len(m.Y) != n {
 		return kindErrorf(ErrDimension, "kernel model: %d training rows, %d alphas and %d labels: want one of each per row", n, len(m.Alpha), len(m.Y))
+	}
+	if err := checkRows(&Dataset{X: m.X, Y: m.Y}); err != nil {
+		return wrapf(err, "kernel model: training rows")
 	}
 	for i, a := range m.Alpha {
 		if a < 0 {

@@ -42,9 +42,10 @@ var perceptronContainers = map[string]bool{
 }
 
 // containerMethods are the methods of perceptron's types that only read
-// the data they hold (a size, a row, a name), and two that are also the
-// names of fields (the Hyperplane a result embeds, a pocket's Last) and
-// belong to types that only refused names make (Online, VotedModel);
+// the data they hold (a size, a row, a name, its JSON), and two that are
+// also the names of fields (the Hyperplane a result embeds, a pocket's
+// Last) and belong to types that only refused names make (Online,
+// VotedModel);
 // computingMethods are all the others: a loop may not call them on a
 // perceptron value. Together they are every exported method of
 // perceptron's exported types (TestMethodListsCoverThePackage keeps them
@@ -53,7 +54,7 @@ var (
 	containerMethods = map[string]bool{
 		"N": true, "D": true, "Dim": true, "Len": true, "Row": true, "Rows": true,
 		"String": true, "Error": true, "Unwrap": true, "Validate": true, "Class": true,
-		"Hyperplane": true, "Last": true,
+		"Hyperplane": true, "Last": true, "MarshalJSON": true, "UnmarshalJSON": true,
 	}
 	computingMethods = map[string]bool{
 		"Binary": true, "DatasetMargin": true, "ErrorRate": true, "Errors": true,

@@ -267,6 +267,7 @@ func TestCLIErrors(t *testing.T) {
 	ragged := write("ragged.txt", "1 2 1\n3 4 -1\n5 1\n")
 	nan := write("nan.csv", "1,2,1\n3,NaN,-1\n")
 	one := write("one.csv", "1,2,1\n3,4,1\n")
+	tiny := write("tiny.csv", "1,1e-300,1\n1,-1e-300,-1\n") // margin 1e-300: (R/γ)² overflows
 	zeros := write("zeros.csv", "1,2,0\n3,4,0\n")
 	badModel := write("bad.json", "{not json")
 	votedNoVectors := write("voted.json", `{"algo":"voted","w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"}`)
@@ -296,6 +297,7 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"train", "--eta", "NaN", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "NaN"`},
 		{[]string{"train", "--eta", "-Inf", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "-Inf"`},
 		{[]string{"train", "--eta", "+Inf", "testdata/simple.txt"}, 2, `perceptron: --eta: want a finite number > 0, got "+Inf"`},
+		{[]string{"train", "--eta", "5e-324", "testdata/simple.txt"}, 2, `perceptron: --eta: "5e-324" is subnormal (below 2^-1022, about 2.2e-308): every update would lose bits; use a larger value`},
 		{[]string{"train", "--tie", "zero", "testdata/simple.txt"}, 2, `perceptron: --tie: want mistake or negative, got "zero"`},
 		{[]string{"train", "--features", "a", "testdata/simple.txt"}, 2, `perceptron: --features: want 0-based column numbers separated by commas, got "a"`},
 		{[]string{"train", "--features", "-1", "testdata/simple.txt"}, 2, `perceptron: --features: want 0-based column numbers separated by commas, got "-1"`},
@@ -321,6 +323,9 @@ func TestCLIErrors(t *testing.T) {
 		// Labels all +1 load (they say what they mean) and train (see
 		// TestTrainOneClass), but the theorem needs two classes.
 		{[]string{"bound", one}, 1, "perceptron: one class only: all 2 labels are 1; need both -1 and +1"},
+		// Separable, but the bound is beyond float64: an error that says
+		// so, not a JSON encoder's complaint about +Inf.
+		{[]string{"bound", "--no-bias", tiny}, 1, "perceptron: bound: the data is separable (margin γ = 1e-300, radius R = 1), but the bound (R/γ)² on the updates exceeds the float64 range"},
 		{[]string{"train", zeros}, 1, "perceptron: " + zeros + `: only one label value "0" in column 2: need two classes`},
 		{[]string{"predict", "--model", "testdata/nofile.json", "testdata/simple.txt"}, 1, "perceptron: open testdata/nofile.json: no such file or directory"},
 		{[]string{"predict", "--model", badModel, "testdata/simple.txt"}, 1, "perceptron: model " + badModel + ": invalid character 'n' looking for beginning of object key string"},

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"reflect"
 	"strings"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -167,27 +168,101 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 // readModelFile reads one ModelFile (JSON) from r and checks it with
 // Validate. Anything but white space after the one JSON object is an
 // error: a file holding two models (train >> m.json run twice) is refused,
-// not read as its first.
+// not read as its first. So is a key that is not one of the model file's,
+// spelled exactly (encoding/json alone would ignore "kernel": "poly:2" of
+// some other program's model and read "TIE" as "tie"), and a key that
+// appears twice in one object (encoding/json alone keeps the last).
 func readModelFile(r io.Reader) (*ModelFile, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, errorf("model: %v", err)
+	}
 	var f ModelFile
-	dec := json.NewDecoder(r)
+	dec := json.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&f); err != nil {
 		if err == io.EOF {
 			return nil, errorf("model: empty input: no JSON object")
 		}
 		return nil, errorf("model: not a model file: %v", err)
 	}
-	rest, err := io.ReadAll(io.MultiReader(dec.Buffered(), r))
-	if err != nil {
-		return nil, errorf("model: %v", err)
-	}
-	if extra := bytes.TrimSpace(rest); len(extra) > 0 {
+	if extra := bytes.TrimSpace(data[dec.InputOffset():]); len(extra) > 0 {
 		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), prefix(extra, 20))
+	}
+	if err := checkKeys(json.NewDecoder(bytes.NewReader(data)), modelKeys, ""); err != nil {
+		return nil, err
 	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
 	return &f, nil
+}
+
+// keySet is the keys an object of a model file may hold, each with the
+// keys of its value when that is an object or an array of objects (nil
+// for any other value).
+type keySet map[string]keySet
+
+// modelKeys are the keys of ModelFile, SavedHyperplane (last, explicit)
+// and SavedVote (the elements of vectors), read from their json tags.
+var modelKeys = func() keySet {
+	hyper, vote := tagKeys(reflect.TypeFor[SavedHyperplane](), nil), tagKeys(reflect.TypeFor[SavedVote](), nil)
+	return tagKeys(reflect.TypeFor[ModelFile](), keySet{"last": hyper, "explicit": hyper, "vectors": vote})
+}()
+
+// tagKeys returns the json keys of the fields of struct type t, with the
+// key sets of nested objects from nested.
+func tagKeys(t reflect.Type, nested keySet) keySet {
+	keys := keySet{}
+	for i := range t.NumField() {
+		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
+		keys[name] = nested[name]
+	}
+	return keys
+}
+
+// checkKeys reads the next JSON value of dec and reports the first object
+// key that is not in keys (exactly, case included) or that repeats a key
+// of its object, naming it and where it is (path).
+func checkKeys(dec *json.Decoder, keys keySet, path string) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return errorf("model: not a model file: %v", err)
+	}
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			k, err := dec.Token()
+			if err != nil {
+				return errorf("model: not a model file: %v", err)
+			}
+			key := k.(string)
+			at := strings.TrimPrefix(path+"."+key, ".")
+			sub, ok := keys[key]
+			if !ok {
+				return errorf("model: unknown key %q: not a field of a model file (keys are spelled exactly, in lower case)", at)
+			}
+			if seen[key] {
+				return errorf("model: key %q appears twice: one value per key", at)
+			}
+			seen[key] = true
+			if err := checkKeys(dec, sub, at); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // '}'
+	case json.Delim('['):
+		for i := 0; dec.More(); i++ {
+			if err := checkKeys(dec, keys, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+				return err
+			}
+		}
+		_, err = dec.Token() // ']'
+	}
+	if err != nil {
+		return errorf("model: not a model file: %v", err)
+	}
+	return nil
 }
 
 // Validate checks that f describes a usable model, naming the first

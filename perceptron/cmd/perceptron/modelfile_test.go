@@ -160,3 +160,46 @@ func TestLoadRefusesTrailingData(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRefusesUnknownAndRepeatedKeys: a key that is not the model
+// file's, spelled exactly, is an error naming it, not silently dropped
+// ("kernel" of some other program's model would leave a linear model that
+// predicts something else) nor matched without regard to case ("TIE" was
+// read as "tie"); so is a key given twice in one object (encoding/json
+// keeps the last: "tie": "mistake", "tie": "negative" predicted with
+// negative). The nested objects (last, explicit, the vectors) are checked
+// too; every key train writes is accepted (see TestSaveLoadRoundTrip).
+func TestLoadRefusesUnknownAndRepeatedKeys(t *testing.T) {
+	d, err := perceptron.Iris().Binary(0, 1, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	voted, err := perceptron.Voted(d, perceptron.Options{MaxEpochs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := save(&buf, voted); err != nil {
+		t.Fatal(err)
+	}
+	good := buf.String()
+	if _, err := load(strings.NewReader(good)); err != nil {
+		t.Fatalf("the saved model: %v", err)
+	}
+	for _, c := range []struct{ old, new, want string }{
+		{`"algo": "voted",`, `"algo": "voted", "kernel": "poly:2",`, `unknown key "kernel"`},
+		{`"tie": "mistake",`, `"TIE": "mistake",`, `unknown key "TIE"`},
+		{`"tie": "mistake",`, `"Tie": "negative",`, `unknown key "Tie"`},
+		{`"tie": "mistake",`, `"tie": "mistake", "tie": "negative",`, `key "tie" appears twice`},
+		{`"count": `, `"weight": 1, "count": `, `unknown key "vectors[0].weight"`},
+		{`"count": `, `"count": 1, "count": `, `key "vectors[0].count" appears twice`},
+	} {
+		bad := strings.Replace(good, c.old, c.new, 1)
+		if bad == good {
+			t.Fatalf("%q not in the saved model", c.old)
+		}
+		if _, err := load(strings.NewReader(bad)); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want %q", c.new, err, c.want)
+		}
+	}
+}

@@ -47,6 +47,9 @@ func runTrain(args []string, stdout io.Writer) error {
 	if opt.Eta, err = strconv.ParseFloat(*eta, 64); err != nil || !(opt.Eta > 0) || math.IsInf(opt.Eta, 0) {
 		return usagef("--eta: want a finite number > 0, got %q", *eta)
 	}
+	if opt.Eta < 0x1p-1022 { // the library's one η rule
+		return usagef("--eta: %q is subnormal (below 2^-1022, about 2.2e-308): every update would lose bits; use a larger value", *eta)
+	}
 	if *tie != "mistake" && *tie != "negative" {
 		return usagef("--tie: want mistake or negative, got %q", *tie)
 	}

@@ -71,7 +71,9 @@ type Record struct {
 // Reader returns the non-blank lines of its input one at a time, split
 // into fields. A UTF-8 byte order mark at the start is dropped, trailing
 // spaces, tabs and carriage returns are ignored, a field wrapped in double
-// quotes loses them (quoting is not otherwise supported). The separator is
+// quotes loses them (quoting is not otherwise supported: a quote opened
+// and not closed in its field is an error, as is a carriage return inside
+// a line, the line end of classic Mac OS). The separator is
 // fixed by the first non-blank line unless given: ',' if that line holds a
 // comma, else runs of spaces and tabs. A gzip-compressed input is
 // decompressed; other compressed or binary inputs are errors that say so.
@@ -107,7 +109,8 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 			}
 			return nil, errorf(Format, 0, -1, "gzip-compressed data that cannot be read: %v", err)
 		}
-		src, gz = z, true
+		z.Multistream(false)
+		src, gz = &gzipMembers{z: z, br: br}, true
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return nil, errorf(Format, 0, -1, "a zip archive, not text: extract the file first")
 	case bytes.HasPrefix(head, []byte("BZh")):
@@ -134,6 +137,56 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	}
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
 	return &Reader{sc: sc, comma: comma, gz: gz}, nil
+}
+
+// gzipMembers reads the members of a gzip file one after the other, as
+// gzip -d does (a file of concatenated .gz files is their concatenated
+// text), and reports data after the last member that is not another
+// member as a *trailingError (compress/gzip's multistream mode called it
+// a truncated stream, or a bad header). NUL bytes there, the padding of
+// some tape formats, are trailing data too.
+type gzipMembers struct {
+	z  *gzip.Reader
+	br *bufio.Reader
+}
+
+// trailingError is data after the end of the gzip stream that is not a
+// gzip member: n bytes (or more), starting head.
+type trailingError struct {
+	n    int
+	head []byte
+}
+
+func (e *trailingError) Error() string {
+	return fmt.Sprintf("%d bytes after the end of the gzip stream", e.n)
+}
+
+func (g *gzipMembers) Read(p []byte) (int, error) {
+	for {
+		n, err := g.z.Read(p)
+		if err != io.EOF {
+			return n, err
+		}
+		// The end of a member: another member, the end of the file, or
+		// trailing data.
+		head, _ := g.br.Peek(2)
+		switch {
+		case len(head) == 0:
+			return n, io.EOF
+		case !bytes.Equal(head, []byte{0x1f, 0x8b}):
+			rest, _ := g.br.Peek(64 << 10)
+			return n, &trailingError{n: len(rest), head: append([]byte(nil), rest[:min(len(rest), 16)]...)}
+		}
+		if err := g.z.Reset(g.br); err != nil {
+			return n, err
+		}
+		g.z.Multistream(false)
+		if n > 0 {
+			return n, nil
+		}
+		// An empty member: read on (a run of empty reads would stop the
+		// scanner with io.ErrNoProgress).
+	}
 }
 
 // failReader is r that keeps the first error other than io.EOF it returns.
@@ -185,19 +238,41 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		if strings.TrimSpace(s) == "" {
 			continue
 		}
+		if strings.IndexByte(s, '\r') >= 0 {
+			// A lone CR ends a line only in classic Mac OS text: read as
+			// LF lines, the whole file would be one line of nonsense.
+			r.err = errorf(Format, r.line, -1, "a carriage return (CR) inside the line: the file's lines end in CR alone (classic Mac OS); save it with LF or CR LF line ends")
+			return Record{}, false, r.err
+		}
 		if r.split == nil {
 			r.split = splitter(r.comma, s)
 		}
 		f := r.split(s)
 		for i := range f {
+			if strings.HasPrefix(f[i], `"`) && (len(f[i]) < 2 || !strings.HasSuffix(f[i], `"`)) {
+				// A quote opened and not closed in its field: a separator
+				// or a line break inside quotes.
+				r.err = errorf(Format, r.line, i, "the quoted field %s… does not end in its field: a separator or a line break inside double quotes is not supported (only one pair of quotes around a whole field)", prefixRunes(f[i], 20))
+				return Record{}, false, r.err
+			}
 			f[i] = Unquote(f[i])
 		}
 		return Record{Fields: f, Line: r.line}, true, nil
 	}
 	if err := r.sc.Err(); err != nil {
+		var trailing *trailingError
 		switch {
 		case errors.Is(err, bufio.ErrTooLong):
 			r.err = errorf(Format, r.line+1, -1, "longer than %d bytes", MaxLine)
+		case r.gz && errors.As(err, &trailing):
+			what := fmt.Sprintf("%d bytes", trailing.n)
+			switch trailing.n {
+			case 1:
+				what = "1 byte"
+			case 64 << 10:
+				what += " or more"
+			}
+			r.err = errorf(Format, r.line+1, -1, "after the end of the gzip stream, %s that are not gzip data (starting %q): trailing garbage; the file is damaged or not one gzip file", what, trailing.head)
 		case r.gz && errors.Is(err, io.ErrUnexpectedEOF):
 			r.err = errorf(Format, r.line+1, -1, "the gzip stream is truncated (the compressed data ends before its end mark): the file was cut short")
 		case r.gz && (errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || isFlateCorrupt(err)):
@@ -250,6 +325,17 @@ func splitter(comma rune, first string) func(string) []string {
 		}
 		return f
 	}
+}
+
+// prefixRunes returns at most n runes of s.
+func prefixRunes(s string, n int) string {
+	for i := range s {
+		if n == 0 {
+			return s[:i]
+		}
+		n--
+	}
+	return s
 }
 
 // Unquote removes one pair of surrounding double quotes.

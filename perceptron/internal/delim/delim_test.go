@@ -92,6 +92,17 @@ func TestReaderErrors(t *testing.T) {
 		{"zstd", "\x28\xb5\x2f\xfd...", Format, 0, -1, "zstd"},
 		{"NUL", "1,2\n1,\x00\n", Format, 2, -1, "binary"},
 		{"too long", "1,2\n" + long + "\n", Format, 2, -1, "longer than"},
+		// Lines ended by CR alone (classic Mac OS) read as one line: the
+		// error says why, on that line (it said: cannot parse "a\r3").
+		{"CR line ends", "1,2,a\r3,4,b\r5,6,a\r", Format, 1, -1, "carriage return"},
+		{"CR inside a later line", "1,2,a\n3,4\r,b\n", Format, 2, -1, "carriage return"},
+		// A quote opened and not closed in its field: a separator or a
+		// line break inside quotes, named on its line and column (the
+		// field count of the next line was blamed).
+		{"quoted line break", "1,2,\"a\nb\"\n3,4,c\n", Format, 1, 2, "quoted field \"a"},
+		{"quoted comma", "1,2,\"a,b\"\n3,4,c\n", Format, 1, 2, "quoted field \"a"},
+		{"quoted space", "1 2 \"a b\"\n3 4 c\n", Format, 1, 2, "quoted field \"a"},
+		{"lone quote", "1,2,a\n3,\",b\n", Format, 2, 1, "quoted field \""},
 	} {
 		_, err := records(t, c.text, 0)
 		var e *Error

@@ -218,5 +218,83 @@ func main() {
 		}
 		put(fmt.Sprintf("OneVsRest iris class %d", c), s...)
 	}
+	synthetic()
 	os.Stdout.WriteString(out.String())
+}
+
+// synthetic prints the package's seeded data generators and the
+// experiments built on them: the data a lesson draws must be the same
+// points on every build, or every learner run on it differs (Circles'
+// math.Cos and math.Sin once took FMAs with GOAMD64=v3).
+func synthetic() {
+	data := func(name string, d *perceptron.Dataset, err error) {
+		if err != nil {
+			putErr(name, err)
+			return
+		}
+		put(name+" x", d.X.RawMatrix().Data...)
+		put(name+" y", d.Y...)
+	}
+	for seed := uint64(1); seed <= 3; seed++ {
+		c, err := perceptron.Circles(500, 0.1, seed)
+		data(fmt.Sprintf("Circles %d", seed), c, err)
+		if err == nil {
+			train, test, err := perceptron.TrainTestSplit(c, 0.3, seed)
+			data(fmt.Sprintf("TrainTestSplit train %d", seed), train, err)
+			data(fmt.Sprintf("TrainTestSplit test %d", seed), test, err)
+			k := perceptron.RBFKernel{Gamma: 2}
+			if m, err := perceptron.KernelPerceptron(c, k, perceptron.Options{MaxEpochs: 20, Order: perceptron.Shuffle, Seed: seed}); err == nil {
+				scores(fmt.Sprintf("Kernel %v Circles %d", k, seed), m, c)
+			} else {
+				putErr(fmt.Sprintf("Kernel %v Circles %d", k, seed), err)
+			}
+		}
+		for _, g := range []struct {
+			name string
+			gen  func() (*perceptron.Dataset, perceptron.Hyperplane, error)
+		}{
+			{"SeparableData", func() (*perceptron.Dataset, perceptron.Hyperplane, error) {
+				return perceptron.SeparableData(100, 4, 0.1, seed)
+			}},
+			{"NoisyData", func() (*perceptron.Dataset, perceptron.Hyperplane, error) {
+				return perceptron.NoisyData(100, 4, 0.1, 0.1, seed)
+			}},
+			{"LFDData", func() (*perceptron.Dataset, perceptron.Hyperplane, error) { return perceptron.LFDData(50, seed) }},
+			{"CreditApplicants", func() (*perceptron.Dataset, perceptron.Hyperplane, error) {
+				return perceptron.CreditApplicants(100, 0.1, seed)
+			}},
+		} {
+			d, h, err := g.gen()
+			data(fmt.Sprintf("%s %d", g.name, seed), d, err)
+			if err == nil {
+				put(fmt.Sprintf("%s %d target", g.name, seed), append(append([]float64(nil), h.W...), h.B)...)
+			}
+		}
+		_, f, err1 := perceptron.LFDData(10, seed)
+		_, g, err2 := perceptron.LFDData(10, seed+10)
+		if err1 == nil && err2 == nil {
+			p, err := perceptron.Disagreement(f, g)
+			putErr("Disagreement", err)
+			put(fmt.Sprintf("Disagreement %d", seed), p)
+		}
+		s, err := perceptron.LFDExperiment(20, 10, perceptron.RandomMistake, seed)
+		if err == nil {
+			u := make([]float64, len(s.Updates))
+			for i, v := range s.Updates {
+				u[i] = float64(v)
+			}
+			put(fmt.Sprintf("LFDExperiment %d updates", seed), u...)
+			put(fmt.Sprintf("LFDExperiment %d disagreement", seed), append(s.Disagreement, s.MeanUpdates, s.MeanDisagreement)...)
+		} else {
+			putErr(fmt.Sprintf("LFDExperiment %d", seed), err)
+		}
+	}
+	for _, m := range []*perceptron.MultiDataset{perceptron.Iris(), perceptron.Wine()} {
+		train, _, err := m.Split(0.25, 3)
+		if err != nil {
+			putErr("Split", err)
+			continue
+		}
+		put("Split "+m.ClassNames[0], train.X.RawMatrix().Data...)
+	}
 }

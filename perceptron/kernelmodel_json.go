@@ -1,0 +1,85 @@
+package perceptron
+
+import (
+	"bytes"
+	"encoding/json"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// kernelModelJSON is a KernelModel as JSON: the kernel by the name
+// ParseKernel reads, the tie policy by its name, the training rows as
+// arrays.
+type kernelModelJSON struct {
+	Kernel string      `json:"kernel"`
+	Alpha  []int       `json:"alpha"`
+	B      float64     `json:"b"`
+	Eta    float64     `json:"eta"`
+	Tie    string      `json:"tie"`
+	X      [][]float64 `json:"x"`
+	Y      []float64   `json:"y"`
+	Stats  Stats       `json:"stats"`
+}
+
+// MarshalJSON writes the model as JSON: its kernel by name (a kernel of
+// this package: LinearKernel, PolyKernel or RBFKernel), α, b, η, the tie
+// policy, the training rows and labels, and Stats. encoding/json alone
+// wrote the training rows (a *mat.Dense) as {} and the kernel as its
+// fields, which could not be read back. A model that Validate refuses is
+// an error.
+func (m *KernelModel) MarshalJSON() ([]byte, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	switch m.Kernel.(type) {
+	case LinearKernel, PolyKernel, RBFKernel:
+	default:
+		return nil, kindErrorf(ErrModel, "kernel model: cannot write a kernel of type %T as JSON: only this package's kernels have a name that ParseKernel reads back", m.Kernel)
+	}
+	n, _ := m.X.Dims()
+	x := make([][]float64, n)
+	for i := range x {
+		x[i] = m.X.RawRowView(i)
+	}
+	return json.Marshal(kernelModelJSON{Kernel: m.Kernel.String(), Alpha: m.Alpha, B: m.B, Eta: m.Eta,
+		Tie: m.Tie.String(), X: x, Y: m.Y, Stats: m.Stats})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes, bit for bit (a float64
+// written by encoding/json reads back exactly), and checks the model with
+// Validate. An unknown key, a kernel name ParseKernel refuses, ragged
+// training rows or a model that Validate refuses are errors.
+func (m *KernelModel) UnmarshalJSON(data []byte) error {
+	var j kernelModelJSON
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&j); err != nil {
+		return kindErrorf(ErrModel, "kernel model: %v", err)
+	}
+	k, err := ParseKernel(j.Kernel)
+	if err != nil {
+		return wrapf(err, "kernel model")
+	}
+	tie, err := ParseTie(j.Tie)
+	if err != nil {
+		return wrapf(err, "kernel model")
+	}
+	if len(j.X) == 0 || len(j.X[0]) == 0 {
+		return kindErrorf(ErrModel, "kernel model: no training rows")
+	}
+	d := len(j.X[0])
+	raw := make([]float64, 0, len(j.X)*d)
+	for i, r := range j.X {
+		if len(r) != d {
+			return kindErrorf(ErrDimension, "kernel model: training row %d has %d features, row 0 has %d", i, len(r), d)
+		}
+		raw = append(raw, r...)
+	}
+	out := KernelModel{Stats: j.Stats, Alpha: j.Alpha, B: j.B, Kernel: k, Eta: j.Eta, Tie: tie,
+		X: mat.NewDense(len(j.X), d, raw), Y: j.Y}
+	if err := out.Validate(); err != nil {
+		return err
+	}
+	*m = out
+	return nil
+}
