@@ -116,6 +116,68 @@ lessons_seed_goplscache() {
 	) 9>"$dir/perceptron-lessons.lock"
 }
 
+# lessons_seed_goimports gives the user gopls's index of the shared module
+# cache (goimports/, made at set-up by lessons_index_modcache): the
+# exported names of every package in GOMODCACHE, which gopls needs to
+# complete a package the cell has not imported yet. Without it each
+# student's gopls built it at its start by parsing every Go file of the
+# module cache (gonum's tables among them): 2.7 s of CPU, half of what a
+# student's gopls cost for lesson 00 (docs/instructor.md, "Completion, one
+# student's cost"). gopls keeps the index in the user's cache folder
+# (${XDG_CACHE_HOME:-~/.cache}/goimports) as a payload file and a small
+# link file naming it (golang.org/x/tools/internal/modindex); the user gets
+# a copy of the link file (gopls rewrites it when it updates the index) and
+# a symbolic link to the shared payload (read-only, root's). A user's index
+# whose payload is there is kept: gopls updates it itself with what is
+# newer in the module cache than the index. Called by the wrapper
+# scripts/gopls at gopls's start.
+lessons_seed_goimports() {
+	seed="$LESSONS_PREFIX/goimports"
+	[ -d "$seed" ] || return 0
+	dir="${XDG_CACHE_HOME:-$HOME/.cache}/goimports"
+	for link in "$seed"/index-name-*; do
+		[ -f "$link" ] || continue
+		name=${link##*/}
+		if [ -f "$dir/$name" ] && [ -f "$dir/$(cat "$dir/$name")" ]; then
+			continue
+		fi
+		payload=$(cat "$link")
+		[ -n "$payload" ] && [ -f "$seed/$payload" ] || continue
+		mkdir -p "$dir" &&
+			ln -sfn "$seed/$payload" "$dir/$payload" &&
+			cp "$link" "$dir/$name.tmp.$$" &&
+			mv -f "$dir/$name.tmp.$$" "$dir/$name" || return 1
+	done
+}
+
+# lessons_index_modcache DEST builds gopls's index of the module cache
+# GOMODCACHE into the folder DEST (set-up, as root, for
+# lessons_seed_goimports) with GOMODINDEX, the index command of the
+# golang.org/x/tools that gopls is built with
+# (golang.org/x/tools/internal/modindex/gomodindex: the same index format).
+# The payload gets a fixed name, so that the users' links to it stay valid
+# when set-up makes it again.
+lessons_index_modcache() {
+	dest=$1
+	scratch=$(mktemp -d "${TMPDIR:-/tmp}/perceptron-lessons-goimports.XXXXXX") || return 1
+	(
+		XDG_CACHE_HOME="$scratch" "$GOMODINDEX" update || exit 1
+		set -- "$scratch"/goimports/index-name-*
+		[ $# = 1 ] && [ -f "$1" ] || { echo "lessons_index_modcache: expected one index of $GOMODCACHE in $scratch/goimports, found: $*" >&2; exit 1; }
+		payload=$(cat "$1")
+		fixed="${payload%-*}-perceptron-lessons"
+		[ -f "$scratch/goimports/$payload" ] || { echo "lessons_index_modcache: the index names a payload $payload that is not there" >&2; exit 1; }
+		rm -rf "$dest.new" && mkdir -p "$dest.new" &&
+			mv "$scratch/goimports/$payload" "$dest.new/$fixed" &&
+			printf '%s' "$fixed" >"$dest.new/${1##*/}" &&
+			chmod -R a+rX,go-w "$dest.new" &&
+			rm -rf "$dest" && mv "$dest.new" "$dest"
+	)
+	status=$?
+	rm -rf "$scratch"
+	return $status
+}
+
 # lessons_go_sources prints the SHA-256 of every Go file of the module in
 # folder $1 (*.go, go.mod, go.sum; those of folders Go ignores too), one
 # "HASH  ./path" a line in a fixed order: two copies of the lessons whose
