@@ -57,6 +57,43 @@ func (r *run) sweepPLA() {
 	k := 0
 	check := checkEvery
 	short := block*c*8 <= prefetchMax
+	bias := !r.opt.NoBias
+	for !fast && perm == nil && k+block <= n {
+		// The InOrder order: asm.ScanExact scores the rows eight at a time and
+		// makes the clear updates (t < 0, finite), up to the next row that
+		// needs step (a tie or a non-finite score), about checkEvery rows a
+		// call; it leaves the last rows, fewer than eight, to the loop below.
+		maxu := math.MaxInt
+		if r.opt.MaxUpdates > 0 {
+			maxu = r.opt.MaxUpdates - r.res.Updates
+		}
+		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, maxu, checkEvery, short)
+		if u > 0 {
+			b, r.b = nb, nb
+			r.res.Updates += u
+			r.cur += u
+			r.lastEpoch = r.epoch
+			r.res.LastMistakeRow = k + last
+		}
+		k += m
+		if need {
+			o := k * st
+			r.step(k, xs[o:o+c:o+c], sc)
+			b = r.b
+			k++
+		}
+		if (u > 0 || need) && r.stopped() {
+			r.endSweep(k)
+			return
+		}
+		if r.watch && k >= check {
+			check = k + checkEvery
+			if r.checkStop(); r.halt {
+				r.endSweep(k)
+				return
+			}
+		}
+	}
 	for !fast && k+block <= n {
 		for q := range o {
 			i := k + q
@@ -104,7 +141,6 @@ func (r *run) sweepPLA() {
 			}
 		}
 	}
-	bias := !r.opt.NoBias
 	for fast && perm == nil && k < n {
 		// The InOrder order: asm.ScanFast scores the rows, and makes the clear
 		// updates (t < 0, finite), up to the next row that needs step (a

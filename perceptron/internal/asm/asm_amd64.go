@@ -46,6 +46,30 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	return k, nd != 0, s, bout, u, last
 }
 
+//go:noescape
+func scanExactAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim, pf int) (k, need int, s, bout float64, u, last int)
+
+// ScanExact is ScanExactGo, bit for bit: with AVX2 one assembly loop
+// (scanExactAVX2), which returns to Go only at a tie, a non-finite score,
+// the budget, lim or the last rows; without it the Go loop of ScanExactGo
+// around the SSE2 kernel (Dot8Exact) and Axpy.
+func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
+	n := len(y)
+	if !hasAVX2 || n < 8 || c == 0 || maxu < 1 || lim < 1 {
+		return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, Dot8Exact, Axpy)
+	}
+	_, _ = w[c-1], x[(n-1)*st+c-1]
+	bi, p := 0, 0
+	if bias {
+		bi = 1
+	}
+	if pf {
+		p = 1
+	}
+	k, nd, s, bout, u, last := scanExactAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, lim, p)
+	return k, nd != 0, s, bout, u, last
+}
+
 // DotFast is DotFastGo, bit for bit, in SSE2.
 func DotFast(w, x []float64) float64 {
 	if len(x) == 0 {

@@ -353,3 +353,131 @@ func BenchmarkReadSum(b *testing.B) {
 		}
 	}
 }
+
+// TestScanExact checks the ExactSum scan of the InOrder epoch: ScanExact
+// (on amd64 the AVX2 assembly loop, and the SSE2 kernel in ScanExactGo's
+// loop) against ScanExactGo, bit for bit, on rows of 1 to 100 features
+// with ties, NaN, ±Inf and overflow among them, every budget and lim; and
+// ScanExactGo against the plain row-by-row epoch (dot, then the update,
+// row after row): the rows before k leave the same w, b, updates and last
+// mistake, and a row left to the caller has dot's score, not clear.
+func TestScanExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
+	counts := map[string]int{}
+	eachKernel(func(avx bool) {
+		for _, c := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100} {
+			for trial := range 300 {
+				n := 1 + rng.IntN(60)
+				st := c + rng.IntN(3)
+				x := make([]float64, (n-1)*st+c)
+				for j := range x {
+					x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
+				}
+				w := make([]float64, c)
+				for j := range w {
+					w[j] = float64(rng.IntN(5) - 2)
+				}
+				y := make([]float64, n)
+				for i := range y {
+					y[i] = float64(1 - 2*rng.IntN(2))
+				}
+				b := float64(rng.IntN(3) - 1)
+				if trial%5 == 0 {
+					// Mixed magnitudes: every order of summation rounds differently.
+					x, w = randomTerms(rng, len(x)), randomTerms(rng, c)
+				}
+				switch trial % 5 {
+				case 1:
+					x[rng.IntN(len(x))] = math.NaN()
+				case 2:
+					x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
+				case 3:
+					b = math.Copysign(0, -1)
+				case 4:
+					x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
+				}
+				eta := []float64{1, 0.1, 3}[rng.IntN(3)]
+				bias := rng.IntN(2) == 0
+				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+				lim := []int{1, 8, 13, math.MaxInt}[rng.IntN(4)]
+				pf := rng.IntN(2) == 0
+				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
+				k, need, s, ba, u, last := ScanExact(wa, x, c, st, y, b, eta, bias, maxu, lim, pf)
+				kg, needg, sg, bg, ug, lastg := ScanExactGo(wg, x, c, st, y, b, eta, bias, maxu, lim, pf)
+				ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && same(s, sg)
+				for j := range wa {
+					ok = ok && same(wa[j], wg[j])
+				}
+				if !ok {
+					t.Fatalf("AVX2 %v, c=%d trial %d: ScanExact %d %v %v %v %d %d %v, ScanExactGo %d %v %v %v %d %d %v",
+						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+				}
+				// The plain epoch over the rows before k.
+				wr, br, ur, lastr := append([]float64(nil), w...), b, 0, -1
+				for i := range k {
+					xi := x[i*st : i*st+c]
+					sr := dot(wr, xi) + br
+					tr := y[i] * sr
+					if tr > 0 && tr <= math.MaxFloat64 {
+						continue
+					}
+					if !(tr < 0) || tr < -math.MaxFloat64 {
+						t.Fatalf("c=%d trial %d: row %d < k = %d has t = %v, not decided by the scan", c, trial, i, k, tr)
+					}
+					step := float64(eta * y[i])
+					for j, v := range xi {
+						wr[j] += float64(v * step)
+					}
+					if bias {
+						br += step
+					}
+					ur++
+					lastr = i
+				}
+				ok = same(br, bg) && ur == ug && lastr == lastg
+				for j := range wr {
+					ok = ok && same(wr[j], wg[j])
+				}
+				if !ok {
+					t.Fatalf("c=%d trial %d: scan %v %v %d updates, last %d; row by row %v %v %d, last %d", c, trial, wg, bg, ug, lastg, wr, br, ur, lastr)
+				}
+				switch {
+				case need:
+					sr := dot(wr, x[k*st:k*st+c]) + br
+					if tr := y[k] * sr; !same(sr, s) || tr > 0 && tr <= math.MaxFloat64 || tr < 0 && tr >= -math.MaxFloat64 {
+						t.Fatalf("c=%d trial %d: row %d left to the caller with score %v, dot gives %v", c, trial, k, s, sr)
+					}
+					if s == 0 {
+						counts["tie"]++
+					} else {
+						counts["non-finite"]++
+					}
+				case u == maxu:
+					counts["budget"]++
+				case k < n && n-k >= 8:
+					if k < lim {
+						t.Fatalf("c=%d trial %d: stopped at row %d of %d before lim %d", c, trial, k, n, lim)
+					}
+					counts["lim"]++
+				default:
+					if n-k >= 8 {
+						t.Fatalf("c=%d trial %d: stopped at row %d of %d", c, trial, k, n)
+					}
+					counts["end"]++
+				}
+				if u > 0 {
+					counts["updates"]++
+				}
+				if u > 0 && k-last > 1 {
+					counts["block after update"]++
+				}
+			}
+		}
+	})
+	for _, what := range []string{"tie", "non-finite", "budget", "updates", "lim", "end", "block after update"} {
+		if counts[what] == 0 {
+			t.Errorf("no trial ended with %s: %v", what, counts)
+		}
+	}
+}
