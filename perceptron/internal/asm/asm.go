@@ -117,8 +117,8 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 // or beyond, k being that block's first row (the caller scores the last
 // rows, fewer than eight, itself). It also returns b after the updates
 // (bout), their number u and the row of the last one (-1 if none); s is 0
-// unless need. pf asks the assembly to prefetch the next block of rows
-// while it scores one; it changes no result.
+// unless need. pf asks the assembly to prefetch the rows ahead of the
+// block (short rows: see perceptron's prefetchMax); it changes no result.
 func ScanExactGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
 	dot8 := func(w, x []float64, o *[8]int, _ int, out *[8]float64) { Dot8ExactGo(w, x, o, out) }
 	return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, dot8, AxpyGo)

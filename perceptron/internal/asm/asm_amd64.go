@@ -46,6 +46,13 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	return k, nd != 0, s, bout, u, last
 }
 
+// exactPrefetch is how far the exact scan's prefetch may run ahead: at
+// most this many bytes beyond the first row of the next block. The
+// prefetch goes on across blocks (a block restarts after an update, so
+// that rows are scored again; their lines are not prefetched again), see
+// scanExactAVX2.
+const exactPrefetch = 16 << 10
+
 //go:noescape
 func scanExactAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim, pf int) (k, need int, s, bout float64, u, last int)
 
@@ -64,7 +71,7 @@ func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool
 		bi = 1
 	}
 	if pf {
-		p = 1
+		p = exactPrefetch
 	}
 	k, nd, s, bout, u, last := scanExactAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, lim, p)
 	return k, nd != 0, s, bout, u, last

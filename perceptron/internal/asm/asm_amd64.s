@@ -625,13 +625,18 @@ readsumloop:
 // score is left to the caller (k = its row, need = 1, s = its score). It
 // returns need = 0 and k = the first row of the next block when fewer than
 // eight rows remain or the block would start at lim or beyond. With pf not
-// 0 it prefetches, while it scores a block, the next eight rows (8·8·c
-// bytes from row i+8).
+// 0 it prefetches (PREFETCHT0) four lines for every four columns it
+// scores, from where the last block's prefetch stopped or, if that is
+// behind, from row i+8, and never further than pf bytes beyond row i+8:
+// after an update the next block starts at the row after it, and the
+// prefetch, instead of starting over at that block's successor, goes on
+// streaming the lines it has not yet asked for. With pf = 0 it does not
+// prefetch.
 //
 // Registers: R12 the block's first row i, DI its address, R8 and R9 the
 // addresses of rows i and i+4 at column j, R10 the stride in bytes, R11
 // three strides, SI w + 8j, CX the column count, DX the prefetch address
-// and R14 its step, R13 the updates, BX the last update's row, X15
+// and AX its bound, R13 the updates, BX the last update's row, X15
 // b. The eight scores go through the frame (0-63(SP)) when a block stops.
 TEXT ·scanExactAVX2(SB), NOSPLIT, $64-144
 	MOVQ  x+8(FP), DI
@@ -642,6 +647,7 @@ TEXT ·scanExactAVX2(SB), NOSPLIT, $64-144
 	XORQ  R12, R12
 	XORQ  R13, R13
 	MOVQ  $-1, BX
+	XORQ  DX, DX
 
 xblock:
 	MOVQ  n+32(FP), AX
@@ -653,12 +659,14 @@ xblock:
 	MOVQ  DI, R8
 	LEAQ  (DI)(R10*4), R9
 	MOVQ  w+0(FP), SI
-	LEAQ  (R9)(R10*4), DX // row i+8, the next block
-	MOVQ  $256, R14
+	LEAQ  (R9)(R10*4), AX // row i+8, the next block
+	CMPQ  DX, AX
+	CMOVQCS AX, DX // the prefetch goes on from where it was, or from row i+8
+	ADDQ  pf+88(FP), AX // and at most pf bytes beyond row i+8
 	CMPQ  pf+88(FP), $0
 	JNE   xpf
 	MOVQ  DI, DX // no prefetch: the block's own first lines, again and again
-	XORQ  R14, R14
+	MOVQ  DI, AX
 
 xpf:
 	VXORPD Y0, Y0, Y0 // rows 0-3
@@ -708,7 +716,9 @@ xloop:
 	PREFETCHT0 64(DX)
 	PREFETCHT0 128(DX)
 	PREFETCHT0 192(DX)
-	ADDQ R14, DX
+	LEAQ 256(DX), R14 // the next four lines, if not beyond the bound
+	CMPQ R14, AX
+	CMOVQLS R14, DX
 	ADDQ $32, SI
 	ADDQ $32, R8
 	ADDQ $32, R9
