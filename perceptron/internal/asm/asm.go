@@ -227,3 +227,39 @@ func readSumTail(s *[16]float64, tail []float64) float64 {
 	}
 	return r
 }
+
+// ReadStreamsGo returns Σ x_i read as eight streams side by side: x is cut
+// into eight chunks of m = 4⌊len(x)/32⌋ values, chunk q = x[q·m : (q+1)·m];
+// s_{q,k} sums, left to right, the values of chunk q at the offsets
+// ≡ k (mod 4); r_q = (s_{q,0} + s_{q,2}) + (s_{q,1} + s_{q,3}), the r_q
+// are combined as ((r_0 + r_1) + (r_2 + r_3)) + ((r_4 + r_5) + (r_6 + r_7)),
+// and the last len(x) - 8m values are added after, left to right.
+// ReadStreams (AVX2 where the CPU has it) reads memory at eight places at
+// once, where ReadSum reads it at one: on the machine of
+// docs/performance.md (issue 33, round 5) it is the faster read of memory
+// of the two.
+func ReadStreamsGo(x []float64) float64 {
+	m := len(x) / 32 * 4
+	var s [32]float64
+	for q := range 8 {
+		c := x[q*m : (q+1)*m]
+		for i, v := range c {
+			s[4*q+i%4] += v
+		}
+	}
+	return readStreamsTail(&s, x[8*m:])
+}
+
+// readStreamsTail combines the 32 partial sums as ReadStreamsGo says and
+// adds the tail.
+func readStreamsTail(s *[32]float64, tail []float64) float64 {
+	var r [8]float64
+	for q := range r {
+		r[q] = (s[4*q] + s[4*q+2]) + (s[4*q+1] + s[4*q+3])
+	}
+	t := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+	for _, v := range tail {
+		t += v
+	}
+	return t
+}

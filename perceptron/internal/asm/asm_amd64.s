@@ -865,3 +865,55 @@ xret:
 	MOVQ    BX, last+136(FP)
 	VZEROUPPER
 	RET
+
+// func readStreamsAVX2(p *[8]*float64, m int, s *[32]float64)
+//
+// s[4q+k] = Σ p[q][i], i ≡ k (mod 4), i < m, for q < 8: eight streams read
+// side by side, each into its own 256-bit accumulator (m is a positive
+// multiple of 4), every sum left to right.
+TEXT ·readStreamsAVX2(SB), NOSPLIT, $0-24
+	MOVQ p+0(FP), DX
+	MOVQ 0(DX), R8
+	MOVQ 8(DX), R9
+	MOVQ 16(DX), R10
+	MOVQ 24(DX), R11
+	MOVQ 32(DX), R12
+	MOVQ 40(DX), R13
+	MOVQ 48(DX), BX
+	MOVQ 56(DX), DI
+	MOVQ m+8(FP), CX
+	SHLQ $3, CX // bytes a stream
+	XORQ AX, AX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+
+streamsloop:
+	VADDPD (R8)(AX*1), Y0, Y0
+	VADDPD (R9)(AX*1), Y1, Y1
+	VADDPD (R10)(AX*1), Y2, Y2
+	VADDPD (R11)(AX*1), Y3, Y3
+	VADDPD (R12)(AX*1), Y4, Y4
+	VADDPD (R13)(AX*1), Y5, Y5
+	VADDPD (BX)(AX*1), Y6, Y6
+	VADDPD (DI)(AX*1), Y7, Y7
+	ADDQ   $32, AX
+	CMPQ   AX, CX
+	JB     streamsloop
+
+	MOVQ    s+16(FP), DX
+	VMOVUPD Y0, (DX)
+	VMOVUPD Y1, 32(DX)
+	VMOVUPD Y2, 64(DX)
+	VMOVUPD Y3, 96(DX)
+	VMOVUPD Y4, 128(DX)
+	VMOVUPD Y5, 160(DX)
+	VMOVUPD Y6, 192(DX)
+	VMOVUPD Y7, 224(DX)
+	VZEROUPPER
+	RET
