@@ -917,3 +917,213 @@ streamsloop:
 	VMOVUPD Y7, 224(DX)
 	VZEROUPPER
 	RET
+
+// func scanFastAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+//
+// scanFastAsm's scan (ScanFastGo) with AVX2 in blocks of four rows: it
+// scores rows i … i+3 with the current w and b, each with its own eight
+// partial sums (two 256-bit accumulators a row, the sums of dotFastAsm,
+// combined in dotFastAsm's order, so the same bits), and checks the four
+// t = y·s at once, without a branch per row; at the first row that is not
+// clearly correct it decides as scanFastAsm does, and after an update the
+// next block starts at the row after it. It returns need = 0 and k = i
+// when fewer than four rows are left (the caller scans them with
+// scanFastAsm); s is the score of the last row it decided. It does not
+// prefetch: ScanFast uses it for long rows only, which the CPU's own
+// prefetcher follows, four rows side by side (see fastBlocks).
+//
+// Registers: R12 the block's first row i, DI its address, R8 row i at
+// column j (rows i+1 … i+3 at R10, 2·R10, R11 = 3·R10 beyond it), SI
+// w + 8j, CX the count, R13 the updates, BX the last update's row, X15 b, X14 the last score decided.
+TEXT ·scanFastAVX2(SB), NOSPLIT, $32-128
+	MOVQ  x+8(FP), DI
+	MOVQ  st+24(FP), R10
+	SHLQ  $3, R10
+	LEAQ  (R10)(R10*2), R11
+	VMOVSD b+48(FP), X15
+	VXORPD X14, X14, X14
+	XORQ  R12, R12
+	XORQ  R13, R13
+	MOVQ  $-1, BX
+
+fblock:
+	MOVQ  n+32(FP), AX
+	SUBQ  $4, AX
+	CMPQ  R12, AX
+	JGT   fend // fewer than four rows left
+	MOVQ  DI, R8
+	MOVQ  w+0(FP), SI
+	VXORPD Y0, Y0, Y0 // row i: s_0 … s_3
+	VXORPD Y1, Y1, Y1 // row i: s_4 … s_7
+	VXORPD Y2, Y2, Y2 // row i+1
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4 // row i+2
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6 // row i+3
+	VXORPD Y7, Y7, Y7
+	MOVQ   c+16(FP), CX
+	SHRQ   $3, CX // groups of eight columns
+	JZ     fred
+
+floop:
+	VMOVUPD (SI), Y8
+	VMOVUPD 32(SI), Y9
+	VMULPD  (R8), Y8, Y10
+	VADDPD  Y10, Y0, Y0
+	VMULPD  32(R8), Y9, Y11
+	VADDPD  Y11, Y1, Y1
+	VMULPD  (R8)(R10*1), Y8, Y12
+	VADDPD  Y12, Y2, Y2
+	VMULPD  32(R8)(R10*1), Y9, Y13
+	VADDPD  Y13, Y3, Y3
+	VMULPD  (R8)(R10*2), Y8, Y10
+	VADDPD  Y10, Y4, Y4
+	VMULPD  32(R8)(R10*2), Y9, Y11
+	VADDPD  Y11, Y5, Y5
+	VMULPD  (R8)(R11*1), Y8, Y12
+	VADDPD  Y12, Y6, Y6
+	VMULPD  32(R8)(R11*1), Y9, Y13
+	VADDPD  Y13, Y7, Y7
+	ADDQ    $64, SI
+	ADDQ    $64, R8
+	DECQ    CX
+	JNZ     floop
+
+fred:
+	// Per row ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) + (s_5 + s_7)),
+	// for the four rows at once: Y10 = rows i, i+1, Y11 = rows i+2, i+3.
+	VPERM2F128 $0x20, Y2, Y0, Y10 // (s_0, s_1) of rows i, i+1
+	VPERM2F128 $0x31, Y2, Y0, Y11 // (s_2, s_3)
+	VADDPD     Y11, Y10, Y10 // (s_0 + s_2, s_1 + s_3)
+	VPERM2F128 $0x20, Y3, Y1, Y12 // (s_4, s_5)
+	VPERM2F128 $0x31, Y3, Y1, Y13 // (s_6, s_7)
+	VADDPD     Y13, Y12, Y12 // (s_4 + s_6, s_5 + s_7)
+	VADDPD     Y12, Y10, Y10
+	VPERM2F128 $0x20, Y6, Y4, Y11
+	VPERM2F128 $0x31, Y6, Y4, Y12
+	VADDPD     Y12, Y11, Y11
+	VPERM2F128 $0x20, Y7, Y5, Y12
+	VPERM2F128 $0x31, Y7, Y5, Y13
+	VADDPD     Y13, Y12, Y12
+	VADDPD     Y12, Y11, Y11
+	VHADDPD    Y11, Y10, Y10 // rows i, i+2, i+1, i+3
+	VPERMPD    $0xd8, Y10, Y10 // rows i … i+3
+	MOVQ       c+16(FP), CX
+	ANDQ       $7, CX
+	JZ         fcheck
+
+ftail:
+	// The last c mod 8 columns, left to right.
+	VBROADCASTSD (SI), Y8
+	VMOVSD  (R8), X2
+	VMOVHPD (R8)(R10*1), X2, X2
+	VMOVSD  (R8)(R10*2), X3
+	VMOVHPD (R8)(R11*1), X3, X3
+	VINSERTF128 $1, X3, Y2, Y2
+	VMULPD  Y8, Y2, Y2
+	VADDPD  Y2, Y10, Y10
+	ADDQ    $8, SI
+	ADDQ    $8, R8
+	DECQ    CX
+	JNZ     ftail
+
+fcheck:
+	VBROADCASTSD X15, Y2
+	VADDPD  Y2, Y10, Y10 // s = dot + b
+	MOVQ    y+40(FP), CX
+	VMULPD  (CX)(R12*8), Y10, Y3 // t = y·s
+	VXORPD  Y5, Y5, Y5
+	MOVQ    $0x7fefffffffffffff, R14 // MaxFloat64
+	VMOVQ   R14, X6
+	VBROADCASTSD X6, Y6
+	VCMPPD  $0x1e, Y5, Y3, Y7 // t > 0
+	VCMPPD  $0x12, Y6, Y3, Y8 // t ≤ MaxFloat64
+	VANDPD  Y8, Y7, Y7
+	VMOVMSKPD Y7, AX
+	CMPQ    AX, $0xf
+	JNE     fstop
+	VEXTRACTF128 $1, Y10, X14
+	VUNPCKHPD X14, X14, X14 // the score of row i+3
+	LEAQ    (DI)(R10*4), DI
+	ADDQ    $4, R12
+	JMP     fblock
+
+fstop:
+	VMOVUPD Y10, 0(SP)
+	NOTQ    AX
+	BSFQ    AX, AX
+	VMOVSD  0(SP)(AX*8), X0 // s of row q, the first not clearly correct
+	ADDQ    AX, R12
+	IMULQ   R10, AX
+	ADDQ    AX, DI
+	VMOVSD  (CX)(R12*8), X4
+	VMULSD  X0, X4, X4 // t = y·s
+	VUCOMISD X5, X4
+	JEQ     ffound // t = ±0 (or NaN)
+	JHI     ffound // t = +Inf
+	VADDSD  X6, X4, X7 // t + MaxFloat64 ≥ 0 unless t = -Inf
+	VUCOMISD X5, X7
+	JCS     ffound
+
+	VMOVSD  (CX)(R12*8), X5
+	VMULSD  eta+56(FP), X5, X5 // step
+	VBROADCASTSD X5, Y6
+	MOVQ    w+0(FP), SI
+	XORQ    AX, AX
+	MOVQ    c+16(FP), CX
+	MOVQ    CX, R14
+	ANDQ    $-4, R14
+	JZ      fuptail
+
+fuploop:
+	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
+	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
+	VMOVUPD Y7, (SI)(AX*8)
+	ADDQ    $4, AX
+	CMPQ    AX, R14
+	JL      fuploop
+
+fuptail:
+	CMPQ    AX, CX
+	JGE     fupbias
+	VMOVSD  (DI)(AX*8), X7
+	VMULSD  X5, X7, X7
+	VADDSD  (SI)(AX*8), X7, X7
+	VMOVSD  X7, (SI)(AX*8)
+	INCQ    AX
+	JMP     fuptail
+
+fupbias:
+	CMPQ    bias+64(FP), $0
+	JEQ     fupcount
+	VADDSD  X5, X15, X15 // b + step
+
+fupcount:
+	VMOVAPD X0, X14
+	INCQ    R13
+	MOVQ    R12, BX
+	ADDQ    R10, DI
+	INCQ    R12
+	CMPQ    R13, maxu+72(FP)
+	JLT     fblock
+	MOVQ    R12, k+80(FP)
+	MOVQ    $0, need+88(FP)
+	JMP     fret
+
+ffound:
+	VMOVAPD X0, X14
+	MOVQ    R12, k+80(FP)
+	MOVQ    $1, need+88(FP)
+	JMP     fret
+
+fend:
+	MOVQ    R12, k+80(FP)
+	MOVQ    $0, need+88(FP)
+
+fret:
+	VMOVSD  X14, s+96(FP)
+	VMOVSD  X15, bout+104(FP)
+	MOVQ    R13, u+112(FP)
+	MOVQ    BX, last+120(FP)
+	VZEROUPPER
+	RET

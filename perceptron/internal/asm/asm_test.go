@@ -148,7 +148,9 @@ func TestScanFast(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
 	eachKernel(func(avx bool) {
-		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
+		// 512 features and more: long rows, which ScanFast scores four at a
+		// time with AVX2 (fastBlocks).
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 512, 517, 523} {
 			for trial := range 300 {
 				n := 1 + rng.IntN(30)
 				st := c + rng.IntN(3)
