@@ -1,10 +1,11 @@
 // Package asm holds the kernels of the perceptron's epoch, as gonum's
 // internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a
 // time with one w (ExactSum), DotFast scores one row with partial sums
-// (FastSum), ScanFast scans rows and makes the clear updates (FastSum, in
-// order), Axpy makes the update. On amd64 they are SSE2 and AVX2 assembly
-// (asm_amd64.s, wrapped by asm_amd64.go; Axpy falls back on gonum's
-// floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
+// (FastSum), ScanExact and ScanFast scan rows and make the clear updates
+// (ExactSum and FastSum, in order), Axpy makes the update; ReadSum
+// (perfcompare's limit) and ReadStreams read memory as fast as they can.
+// On amd64 they are SSE2 and AVX2 assembly (asm_amd64.s, wrapped by
+// asm_amd64.go; Axpy falls back on gonum's floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
 // check the assembly bit for bit, they are the Go loops of this file
 // (asm_other.go). Every kernel gives the same bits as its Go loop: no
 // fused multiply-add anywhere.
