@@ -9,9 +9,9 @@ import (
 // This file is the epoch of PLA and of the learners built on it: the
 // passes (pass, mistakePass) and the sweeps over the rows (sweep,
 // sweepPLA), which call the update (run.step, in run.go) and the kernels
-// of internal/asm. ExactSum scores eight rows at a time
-// (asm.Dot8Exact), each sum bit for bit dot's; FastSum scans the rows in
-// assembly (asm.ScanFast). Why it is shaped this way, and what it costs,
+// of internal/asm. ExactSum scores eight rows at a time (asm.ScanExact in
+// the InOrder order, asm.Dot8Exact in the others), each sum bit for bit
+// dot's; FastSum scans the rows in assembly (asm.ScanFast). Why it is shaped this way, and what it costs,
 // is in docs/performance.md ("How the exact epoch is made fast").
 
 // sweep visits the rows of r.perm in order and calls step for each (the
@@ -38,12 +38,16 @@ func (r *run) sweep() {
 // checked about every checkEvery rows.
 //
 // In the ExactSum mode it scores the rows eight at a time, all with the
-// current w and b (asm.Dot8Exact: eight independent left-to-right sums in
-// flight), and consumes the scores in order. After an update the block's
-// later scores are stale, so the next block starts at the row after it
-// (those rows are still in cache). The last rows, fewer than eight, are
-// scored one at a time. In the FastSum mode every row is scored alone
-// (asm.DotFast, whose eight partial sums are short chains).
+// current w and b (eight independent left-to-right sums in flight), and
+// consumes the scores in order. After an update the block's later scores
+// are stale, so the next block starts at the row after it (those rows are
+// still in cache). In the InOrder order one assembly loop does all this
+// and the clear updates (asm.ScanExact), returning here only for step's
+// decisions (a tie, a non-finite score), the MaxUpdates budget and the
+// Context; in the other orders this loop does it around asm.Dot8Exact. The
+// last rows, fewer than eight, are scored one at a time. In the FastSum
+// mode the InOrder scan is asm.ScanFast; in the other orders every row is
+// scored alone (asm.DotFast, whose eight partial sums are short chains).
 func (r *run) sweepPLA() {
 	w, y, xs, st, c, perm, n := r.w, r.d.Y, r.x, r.stride, r.cols, r.perm, r.n
 	y = y[:n]
@@ -57,6 +61,43 @@ func (r *run) sweepPLA() {
 	k := 0
 	check := checkEvery
 	short := block*c*8 <= prefetchMax
+	bias := !r.opt.NoBias
+	for !fast && perm == nil && k+block <= n {
+		// The InOrder order: asm.ScanExact scores the rows eight at a time and
+		// makes the clear updates (t < 0, finite), up to the next row that
+		// needs step (a tie or a non-finite score), about checkEvery rows a
+		// call; it leaves the last rows, fewer than eight, to the loop below.
+		maxu := math.MaxInt
+		if r.opt.MaxUpdates > 0 {
+			maxu = r.opt.MaxUpdates - r.res.Updates
+		}
+		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, maxu, checkEvery, short)
+		if u > 0 {
+			b, r.b = nb, nb
+			r.res.Updates += u
+			r.cur += u
+			r.lastEpoch = r.epoch
+			r.res.LastMistakeRow = k + last
+		}
+		k += m
+		if need {
+			o := k * st
+			r.step(k, xs[o:o+c:o+c], sc)
+			b = r.b
+			k++
+		}
+		if (u > 0 || need) && r.stopped() {
+			r.endSweep(k)
+			return
+		}
+		if r.watch && k >= check {
+			check = k + checkEvery
+			if r.checkStop(); r.halt {
+				r.endSweep(k)
+				return
+			}
+		}
+	}
 	for !fast && k+block <= n {
 		for q := range o {
 			i := k + q
@@ -104,7 +145,6 @@ func (r *run) sweepPLA() {
 			}
 		}
 	}
-	bias := !r.opt.NoBias
 	for fast && perm == nil && k < n {
 		// The InOrder order: asm.ScanFast scores the rows, and makes the clear
 		// updates (t < 0, finite), up to the next row that needs step (a
@@ -166,8 +206,8 @@ func (r *run) sweepPLA() {
 }
 
 // prefetchMax is the largest block of rows (bytes) whose successor the
-// exact sweep prefetches (Dot8Exact's pf): 16 KiB, rows of up to 256
-// features. Longer rows stream well with the CPU's own prefetcher, and
+// exact sweep prefetches (Dot8Exact's pf, ScanExact's pf): 16 KiB, rows of
+// up to 256 features. Longer rows stream well with the CPU's own prefetcher, and
 // 8·8·d bytes more a call would push the block's own rows out of L1. On
 // the machine of docs/performance.md, one epoch of 100k × 1000 took
 // 58-61 ms without the prefetch and 62-63 ms with it (limit 42-45 ms);

@@ -119,18 +119,25 @@ func TestPocketFastSum(t *testing.T) {
 	}
 }
 
-// TestFastSumScan checks the FastSum epoch of the InOrder order (asm.ScanFast,
-// which makes the clear updates itself) against the loop with an Observer
-// (step for every row): the same weights, bias, updates, last mistake and
-// epochs, with MaxUpdates cutting the run inside an epoch, with NoBias and
-// with an Eta other than 1, and bit for bit the same ties (TieNegative).
+// TestFastSumScan checks the epochs of the InOrder order that make the
+// clear updates in assembly (asm.ScanFast for FastSum, asm.ScanExact for
+// ExactSum) against the loop with an Observer (step for every row): the
+// same weights, bias, updates, last mistake and epochs, with MaxUpdates
+// cutting the run inside an epoch, with NoBias and with an Eta other than
+// 1, and bit for bit the same ties (TieNegative).
 func TestFastSumScan(t *testing.T) {
+	for _, sum := range []Summation{FastSum, ExactSum} {
+		testScan(t, sum)
+	}
+}
+
+func testScan(t *testing.T, sum Summation) {
 	data := benchData(t, 3000, 37)
 	for _, maxu := range []int{0, 1, 7, 100, 1000} {
 		for _, noBias := range []bool{false, true} {
 			for _, tie := range []Tie{TieMistake, TieNegative} {
 				opt := Options{}
-				opt.Order, opt.Summation, opt.MaxEpochs, opt.MaxUpdates = InOrder, FastSum, 3, maxu
+				opt.Order, opt.Summation, opt.MaxEpochs, opt.MaxUpdates = InOrder, sum, 3, maxu
 				opt.NoBias, opt.Eta, opt.Tie = noBias, 0.5, tie
 				a, err := PLA(data, opt)
 				if err != nil {
@@ -144,11 +151,11 @@ func TestFastSumScan(t *testing.T) {
 				}
 				if !slices.Equal(a.W, b.W) || a.B != b.B || a.Updates != b.Updates || updates != a.Updates ||
 					a.LastMistakeRow != b.LastMistakeRow || a.Epochs != b.Epochs || !slices.Equal(a.UpdateRuns, b.UpdateRuns) {
-					t.Errorf("MaxUpdates %d, NoBias %v, %v: scan %v %v (%d updates, last %d, %d epochs), observer loop %v %v (%d, last %d, %d epochs)",
-						maxu, noBias, tie, a.W[:2], a.B, a.Updates, a.LastMistakeRow, a.Epochs, b.W[:2], b.B, b.Updates, b.LastMistakeRow, b.Epochs)
+					t.Errorf("%v, MaxUpdates %d, NoBias %v, %v: scan %v %v (%d updates, last %d, %d epochs), observer loop %v %v (%d, last %d, %d epochs)",
+						sum, maxu, noBias, tie, a.W[:2], a.B, a.Updates, a.LastMistakeRow, a.Epochs, b.W[:2], b.B, b.Updates, b.LastMistakeRow, b.Epochs)
 				}
 				if maxu > 0 && a.Updates != maxu {
-					t.Errorf("MaxUpdates %d: %d updates", maxu, a.Updates)
+					t.Errorf("%v, MaxUpdates %d: %d updates", sum, maxu, a.Updates)
 				}
 			}
 		}

@@ -1,10 +1,11 @@
 // Package asm holds the kernels of the perceptron's epoch, as gonum's
 // internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a
 // time with one w (ExactSum), DotFast scores one row with partial sums
-// (FastSum), ScanFast scans rows and makes the clear updates (FastSum, in
-// order), Axpy makes the update. On amd64 they are SSE2 and AVX2 assembly
-// (asm_amd64.s, wrapped by asm_amd64.go; Axpy falls back on gonum's
-// floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
+// (FastSum), ScanExact and ScanFast scan rows and make the clear updates
+// (ExactSum and FastSum, in order), Axpy makes the update; ReadSum
+// (perfcompare's limit) and ReadStreams read memory as fast as they can.
+// On amd64 they are SSE2 and AVX2 assembly (asm_amd64.s, wrapped by
+// asm_amd64.go; Axpy falls back on gonum's floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
 // check the assembly bit for bit, they are the Go loops of this file
 // (asm_other.go). Every kernel gives the same bits as its Go loop: no
 // fused multiply-add anywhere.
@@ -100,6 +101,75 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 	return len(y), false, s, b, u, last
 }
 
+// ScanExactGo is the ExactSum epoch of PLA in the InOrder order over the
+// rows x_i = x[i·st : i·st+c], i < len(y), with the updates that need no
+// decision of the caller, as ScanFastGo is FastSum's. It scores the rows
+// in blocks of eight, all with the current w and b (Dot8ExactGo: each sum
+// left to right, dot's bits), s = w·x_i + b, t = y_i·s, and takes the
+// block's rows in order: a row with t > 0 and finite is correct. A row
+// with t < 0 and finite is a mistake under every tie policy: it makes the
+// update of step (w_j ← w_j + x_j·(eta·y_i), and b ← b + eta·y_i if bias),
+// and the next block starts at the row after it (the later scores of the
+// block were made with the old w); after maxu updates (maxu ≥ 1) it
+// returns k = the next row, need = false. Any other row (t = ±0, NaN,
+// ±Inf: a tie or a non-finite score) is left to the caller: k is that row,
+// need is true and s is its score. Otherwise it returns need = false when
+// fewer than eight rows are left or the next block would start at row lim
+// or beyond, k being that block's first row (the caller scores the last
+// rows, fewer than eight, itself). It also returns b after the updates
+// (bout), their number u and the row of the last one (-1 if none); s is 0
+// unless need. pf asks the assembly to prefetch the rows ahead of the
+// block (short rows: see perceptron's prefetchMax); it changes no result.
+func ScanExactGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
+	dot8 := func(w, x []float64, o *[8]int, _ int, out *[8]float64) { Dot8ExactGo(w, x, o, out) }
+	return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, dot8, AxpyGo)
+}
+
+// scanExact is ScanExactGo with the kernels dot8 (Dot8ExactGo's sums) and
+// axpy (AxpyGo's update) given.
+func scanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool,
+	dot8 func(w, x []float64, o *[8]int, pf int, out *[8]float64), axpy func(a float64, x, w []float64)) (k int, need bool, s, bout float64, u, last int) {
+	w = w[:c]
+	last = -1
+	var o [8]int
+	var sc [8]float64
+	i := 0
+	for i+8 <= len(y) && i < lim {
+		for q := range o {
+			o[q] = (i + q) * st
+		}
+		p := -1
+		if pf {
+			p = (i + 8) * st
+		}
+		dot8(w, x, &o, p, &sc)
+		q := 0
+		for ; q < 8; q++ {
+			s := sc[q] + b
+			t := y[i+q] * s
+			if t > 0 && t <= math.MaxFloat64 {
+				continue
+			}
+			if !(t < 0) || t < -math.MaxFloat64 {
+				return i + q, true, s, b, u, last
+			}
+			step := float64(eta * y[i+q]) // no FMA with the sums below
+			axpy(step, x[o[q]:o[q]+c:o[q]+c], w)
+			if bias {
+				b += step
+			}
+			u++
+			last = i + q
+			if u >= maxu {
+				return i + q + 1, false, 0, b, u, last
+			}
+			break
+		}
+		i += min(q+1, 8)
+	}
+	return i, false, 0, b, u, last
+}
+
 // DotExact returns Σ w_j x_j summed left to right, bit for bit the sum of
 // dot, unrolled by four. The float64 conversions forbid fusing the multiply
 // and the add into an FMA, which would change the rounding.
@@ -157,4 +227,40 @@ func readSumTail(s *[16]float64, tail []float64) float64 {
 		r += v
 	}
 	return r
+}
+
+// ReadStreamsGo returns Σ x_i read as eight streams side by side: x is cut
+// into eight chunks of m = 4⌊len(x)/32⌋ values, chunk q = x[q·m : (q+1)·m];
+// s_{q,k} sums, left to right, the values of chunk q at the offsets
+// ≡ k (mod 4); r_q = (s_{q,0} + s_{q,2}) + (s_{q,1} + s_{q,3}), the r_q
+// are combined as ((r_0 + r_1) + (r_2 + r_3)) + ((r_4 + r_5) + (r_6 + r_7)),
+// and the last len(x) - 8m values are added after, left to right.
+// ReadStreams (AVX2 where the CPU has it) reads memory at eight places at
+// once, where ReadSum reads it at one: on the machine of
+// docs/performance.md (issue 33, round 5) it is the faster read of memory
+// of the two.
+func ReadStreamsGo(x []float64) float64 {
+	m := len(x) / 32 * 4
+	var s [32]float64
+	for q := range 8 {
+		c := x[q*m : (q+1)*m]
+		for i, v := range c {
+			s[4*q+i%4] += v
+		}
+	}
+	return readStreamsTail(&s, x[8*m:])
+}
+
+// readStreamsTail combines the 32 partial sums as ReadStreamsGo says and
+// adds the tail.
+func readStreamsTail(s *[32]float64, tail []float64) float64 {
+	var r [8]float64
+	for q := range r {
+		r[q] = (s[4*q] + s[4*q+2]) + (s[4*q+1] + s[4*q+3])
+	}
+	t := ((r[0] + r[1]) + (r[2] + r[3])) + ((r[4] + r[5]) + (r[6] + r[7]))
+	for _, v := range tail {
+		t += v
+	}
+	return t
 }

@@ -23,3 +23,11 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 
 // ReadSum is ReadSumGo.
 func ReadSum(x []float64) float64 { return ReadSumGo(x) }
+
+// ScanExact is ScanExactGo.
+func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
+	return ScanExactGo(w, x, c, st, y, b, eta, bias, maxu, lim, pf)
+}
+
+// ReadStreams is ReadStreamsGo.
+func ReadStreams(x []float64) float64 { return ReadStreamsGo(x) }

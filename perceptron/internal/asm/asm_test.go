@@ -148,7 +148,9 @@ func TestScanFast(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
 	eachKernel(func(avx bool) {
-		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100} {
+		// 512 features and more: long rows, which ScanFast scores four at a
+		// time with AVX2 (fastBlocks).
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 512, 517, 523} {
 			for trial := range 300 {
 				n := 1 + rng.IntN(30)
 				st := c + rng.IntN(3)
@@ -278,9 +280,9 @@ func dot(w, x []float64) float64 {
 	return s
 }
 
-// TestReadSum: ReadSum (AVX2 where the CPU has it) is ReadSumGo bit for
-// bit on every length from 0 to 200 and on a long slice, and both sum
-// small integers exactly (n(n+1)/2).
+// TestReadSum: ReadSum and ReadStreams (AVX2 where the CPU has it) are
+// ReadSumGo and ReadStreamsGo bit for bit on every length from 0 to 200
+// and on a long slice, and all four sum small integers exactly (n(n+1)/2).
 func TestReadSum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := 0; n <= 200; n++ {
@@ -296,6 +298,12 @@ func TestReadSum(t *testing.T) {
 		if got, want := ReadSum(ints), float64(n*(n+1)/2); got != want || ReadSumGo(ints) != want {
 			t.Fatalf("n=%d: sum of 1..n: %v, %v, want %v", n, got, ReadSumGo(ints), want)
 		}
+		if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("n=%d: ReadStreams %v, ReadStreamsGo %v", n, got, want)
+		}
+		if got, want := ReadStreams(ints), float64(n*(n+1)/2); got != want || ReadStreamsGo(ints) != want {
+			t.Fatalf("n=%d: sum of 1..n read as streams: %v, %v, want %v", n, got, ReadStreamsGo(ints), want)
+		}
 	}
 	x := make([]float64, 1<<16+5)
 	for i := range x {
@@ -303,6 +311,9 @@ func TestReadSum(t *testing.T) {
 	}
 	if got, want := ReadSum(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("long: ReadSum %v, ReadSumGo %v", got, want)
+	}
+	if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("long: ReadStreams %v, ReadStreamsGo %v", got, want)
 	}
 }
 
@@ -331,9 +342,9 @@ func sum8(x []float64) float64 {
 var sinkSum float64
 
 // BenchmarkReadSum: the vector read of perfcompare's limit (ReadSum)
-// against its Go twin and the scalar eight-accumulator loop, on 80 MB (from
-// memory) and 256 KB (from cache). The bytes per second are the read's
-// bandwidth.
+// against its Go twin, the scalar eight-accumulator loop and the vector
+// read of eight streams side by side (ReadStreams), on 80 MB (from memory)
+// and 256 KB (from cache). The bytes per second are the read's bandwidth.
 func BenchmarkReadSum(b *testing.B) {
 	for _, n := range []int{1 << 15, 10_000_000} {
 		x := make([]float64, n)
@@ -343,13 +354,141 @@ func BenchmarkReadSum(b *testing.B) {
 		for _, k := range []struct {
 			name string
 			f    func([]float64) float64
-		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}} {
+		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}, {"ReadStreams", ReadStreams}} {
 			b.Run(fmt.Sprintf("%s/n=%d", k.name, n), func(b *testing.B) {
 				b.SetBytes(int64(8 * n))
 				for range b.N {
 					sinkSum += k.f(x)
 				}
 			})
+		}
+	}
+}
+
+// TestScanExact checks the ExactSum scan of the InOrder epoch: ScanExact
+// (on amd64 the AVX2 assembly loop, and the SSE2 kernel in ScanExactGo's
+// loop) against ScanExactGo, bit for bit, on rows of 1 to 100 features
+// with ties, NaN, ±Inf and overflow among them, every budget and lim; and
+// ScanExactGo against the plain row-by-row epoch (dot, then the update,
+// row after row): the rows before k leave the same w, b, updates and last
+// mistake, and a row left to the caller has dot's score, not clear.
+func TestScanExact(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 11))
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
+	counts := map[string]int{}
+	eachKernel(func(avx bool) {
+		for _, c := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100} {
+			for trial := range 300 {
+				n := 1 + rng.IntN(60)
+				st := c + rng.IntN(3)
+				x := make([]float64, (n-1)*st+c)
+				for j := range x {
+					x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
+				}
+				w := make([]float64, c)
+				for j := range w {
+					w[j] = float64(rng.IntN(5) - 2)
+				}
+				y := make([]float64, n)
+				for i := range y {
+					y[i] = float64(1 - 2*rng.IntN(2))
+				}
+				b := float64(rng.IntN(3) - 1)
+				if trial%5 == 0 {
+					// Mixed magnitudes: every order of summation rounds differently.
+					x, w = randomTerms(rng, len(x)), randomTerms(rng, c)
+				}
+				switch trial % 5 {
+				case 1:
+					x[rng.IntN(len(x))] = math.NaN()
+				case 2:
+					x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
+				case 3:
+					b = math.Copysign(0, -1)
+				case 4:
+					x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
+				}
+				eta := []float64{1, 0.1, 3}[rng.IntN(3)]
+				bias := rng.IntN(2) == 0
+				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+				lim := []int{1, 8, 13, math.MaxInt}[rng.IntN(4)]
+				pf := rng.IntN(2) == 0
+				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
+				k, need, s, ba, u, last := ScanExact(wa, x, c, st, y, b, eta, bias, maxu, lim, pf)
+				kg, needg, sg, bg, ug, lastg := ScanExactGo(wg, x, c, st, y, b, eta, bias, maxu, lim, pf)
+				ok := k == kg && need == needg && same(ba, bg) && u == ug && last == lastg && same(s, sg)
+				for j := range wa {
+					ok = ok && same(wa[j], wg[j])
+				}
+				if !ok {
+					t.Fatalf("AVX2 %v, c=%d trial %d: ScanExact %d %v %v %v %d %d %v, ScanExactGo %d %v %v %v %d %d %v",
+						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+				}
+				// The plain epoch over the rows before k.
+				wr, br, ur, lastr := append([]float64(nil), w...), b, 0, -1
+				for i := range k {
+					xi := x[i*st : i*st+c]
+					sr := dot(wr, xi) + br
+					tr := y[i] * sr
+					if tr > 0 && tr <= math.MaxFloat64 {
+						continue
+					}
+					if !(tr < 0) || tr < -math.MaxFloat64 {
+						t.Fatalf("c=%d trial %d: row %d < k = %d has t = %v, not decided by the scan", c, trial, i, k, tr)
+					}
+					step := float64(eta * y[i])
+					for j, v := range xi {
+						wr[j] += float64(v * step)
+					}
+					if bias {
+						br += step
+					}
+					ur++
+					lastr = i
+				}
+				ok = same(br, bg) && ur == ug && lastr == lastg
+				for j := range wr {
+					ok = ok && same(wr[j], wg[j])
+				}
+				if !ok {
+					t.Fatalf("c=%d trial %d: scan %v %v %d updates, last %d; row by row %v %v %d, last %d", c, trial, wg, bg, ug, lastg, wr, br, ur, lastr)
+				}
+				switch {
+				case need:
+					sr := dot(wr, x[k*st:k*st+c]) + br
+					if tr := y[k] * sr; !same(sr, s) || tr > 0 && tr <= math.MaxFloat64 || tr < 0 && tr >= -math.MaxFloat64 {
+						t.Fatalf("c=%d trial %d: row %d left to the caller with score %v, dot gives %v", c, trial, k, s, sr)
+					}
+					if s == 0 {
+						counts["tie"]++
+					} else {
+						counts["non-finite"]++
+					}
+				case u == maxu:
+					counts["budget"]++
+				case k < n && n-k >= 8:
+					if k < lim {
+						t.Fatalf("c=%d trial %d: stopped at row %d of %d before lim %d", c, trial, k, n, lim)
+					}
+					counts["lim"]++
+				default:
+					if n-k >= 8 {
+						t.Fatalf("c=%d trial %d: stopped at row %d of %d", c, trial, k, n)
+					}
+					counts["end"]++
+				}
+				if u > 0 {
+					counts["updates"]++
+				}
+				if u > 0 && k-last > 1 {
+					counts["block after update"]++
+				}
+			}
+		}
+	})
+	for _, what := range []string{"tie", "non-finite", "budget", "updates", "lim", "end", "block after update"} {
+		if counts[what] == 0 {
+			t.Errorf("no trial ended with %s: %v", what, counts)
 		}
 	}
 }
