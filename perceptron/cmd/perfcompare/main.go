@@ -18,7 +18,13 @@
 //	             row-major layout: their sum by a vector read
 //	             (internal/asm's ReadSum, AVX2 where the CPU has it, with
 //	             sixteen partial sums so that the read, not the adds, is the
-//	             limit), the fastest read the package can make;
+//	             limit), the fastest read of the rows in the order an
+//	             epoch visits them; in the same slot, in turn before and
+//	             after it, the eight-stream read (internal/asm's
+//	             ReadStreams: the array cut into eight chunks read side by
+//	             side), which reads memory faster than any one stream on
+//	             some machines but in an order no in-order epoch can use,
+//	             printed beside the table with the package's ratio to it;
 //	(b) package: perceptron.PLA with MaxEpochs 1, the InOrder order, Eta 1
 //	             and TieMistake (one epoch);
 //	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
@@ -144,6 +150,7 @@ type row struct {
 	size           size
 	limit, pkg, sk time.Duration // medians; sk is 0 without scikit-learn
 	fast           time.Duration // median of the FastSum epoch
+	streams        time.Duration // median of the eight-stream read
 	load           string        // load average before and after
 	skNote         string        // why sk is missing, or versions
 	weights        string        // bit-identity verdict
@@ -227,8 +234,9 @@ func writeNpy(path string, data []float64, shape ...int) error {
 // streamSum is the memory limit: it reads every float64 of x once, in
 // order, with the fastest read the package has (asm.ReadSum: in AVX2
 // assembly where the CPU has it, four 256-bit accumulators fed straight
-// from memory, sixteen partial sums), and returns their sum. No epoch
-// reads the data faster.
+// from memory, sixteen partial sums), and returns their sum. No epoch that
+// visits the rows in order reads the data faster (software prefetch of one
+// stream did not beat it: docs/performance.md, round 5).
 func streamSum(x []float64) float64 { return asm.ReadSum(x) }
 
 // median returns the median of ts (the mean of the middle two for an even
@@ -421,7 +429,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	}
 	fmt.Fprintf(out, " %s\n", note)
 
-	var limits, pkgs, sks, fasts []time.Duration
+	var limits, pkgs, sks, fasts, streams []time.Duration
 	var sink float64
 	var res *perceptron.Result
 	var last fit
@@ -429,13 +437,26 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 		// The three Go timings take turns at going first: on this kind of
 		// machine (a VM) whatever runs first after the Python worker's fit,
 		// or after any pause, is seen to run up to twice as slow.
-		var tLimit, tPkg, tFast time.Duration
+		var tLimit, tPkg, tFast, tStreams time.Duration
 		for j := range 3 {
 			t0 := time.Now()
 			switch (j + k) % 3 {
 			case 0:
-				sink += streamSum(d.X.RawMatrix().Data)
-				tLimit = time.Since(t0)
+				// The two reads take turns at going first as well.
+				x := d.X.RawMatrix().Data
+				if k%2 == 0 {
+					sink += streamSum(x)
+					tLimit = time.Since(t0)
+					t0 = time.Now()
+					sink += asm.ReadStreams(x)
+					tStreams = time.Since(t0)
+				} else {
+					sink += asm.ReadStreams(x)
+					tStreams = time.Since(t0)
+					t0 = time.Now()
+					sink += streamSum(x)
+					tLimit = time.Since(t0)
+				}
 			case 1:
 				res, err = plaEpoch(d)
 				tPkg = time.Since(t0)
@@ -456,18 +477,20 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 			}
 			tSk = time.Duration(last.Seconds * 1e9)
 		}
-		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, fast %v, sklearn %v\n", k,
+		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, fast %v, sklearn %v, eight-stream read %v\n", k,
 			map[bool]string{true: " (warm-up)", false: ""}[k == 0],
-			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tFast.Round(time.Microsecond), tSk.Round(time.Microsecond))
+			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tFast.Round(time.Microsecond), tSk.Round(time.Microsecond),
+			tStreams.Round(time.Microsecond))
 		if k == 0 {
 			continue
 		}
 		limits, pkgs, sks, fasts = append(limits, tLimit), append(pkgs, tPkg), append(sks, tSk), append(fasts, tFast)
+		streams = append(streams, tStreams)
 	}
 	if math.IsNaN(sink) {
 		fmt.Fprintln(out, "  (the sum is NaN)") // keeps the read from being optimised away
 	}
-	r.limit, r.pkg, r.fast = median(limits), median(pkgs), median(fasts)
+	r.limit, r.pkg, r.fast, r.streams = median(limits), median(pkgs), median(fasts), median(streams)
 	r.updates = res.Updates
 	if w != nil {
 		r.sk = median(sks)
@@ -521,6 +544,14 @@ func table(rows []row) string {
 			b.WriteString(",")
 		}
 		fmt.Fprintf(&b, " %.1f GB/s on %s", float64(r.size.n)*float64(r.size.d)*8/r.limit.Seconds()/1e9, r.size)
+	}
+	b.WriteString("\neight-stream read (any order; no in-order epoch reads this way):")
+	for i, r := range rows {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, " %.1f GB/s on %s (package %.2fx, fast %.2fx of it)", float64(r.size.n)*float64(r.size.d)*8/r.streams.Seconds()/1e9, r.size,
+			float64(r.pkg)/float64(r.streams), float64(r.fast)/float64(r.streams))
 	}
 	b.WriteString("\nload average (1, 5, 15 min) before -> after each size:")
 	for i, r := range rows {

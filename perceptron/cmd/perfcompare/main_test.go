@@ -224,9 +224,9 @@ func fmtBits(v float64) string {
 func TestTable(t *testing.T) {
 	rows := []row{
 		{size: size{1000, 100}, limit: 10 * time.Millisecond, pkg: 11 * time.Millisecond, sk: 22 * time.Millisecond,
-			fast: 12 * time.Millisecond, load: "0.10 0.20 0.30 -> 0.40 0.50 0.60",
+			fast: 12 * time.Millisecond, streams: 8 * time.Millisecond, load: "0.10 0.20 0.30 -> 0.40 0.50 0.60",
 			skNote: "python 3.11.2", weights: "bit-identical (100 weights + b)", updates: 180},
-		{size: size{10, 1}, limit: 2 * time.Millisecond, pkg: 3 * time.Millisecond, fast: 2 * time.Millisecond,
+		{size: size{10, 1}, limit: 2 * time.Millisecond, pkg: 3 * time.Millisecond, fast: 2 * time.Millisecond, streams: time.Millisecond,
 			load:   "unknown -> unknown",
 			skNote: "scikit-learn ABSENT: x", weights: "not checked: scikit-learn absent", updates: 1},
 	}
@@ -236,6 +236,7 @@ func TestTable(t *testing.T) {
 		"| 10 x 1 | 2.0 (0.0) | 3.0 | absent | 2.0 | 1.50x | - | 1.00x | 0.67x | 1 | not checked: scikit-learn absent |\n" +
 		"\nFastSum was SLOWER than ExactSum (the package) on 1000 x 100" +
 		"\nstreaming read (the limit): 0.1 GB/s on 1000 x 100, 0.0 GB/s on 10 x 1" +
+		"\neight-stream read (any order; no in-order epoch reads this way): 0.1 GB/s on 1000 x 100 (package 1.38x, fast 1.50x of it), 0.0 GB/s on 10 x 1 (package 3.00x, fast 2.00x of it)" +
 		"\nload average (1, 5, 15 min) before -> after each size: 1000 x 100: 0.10 0.20 0.30 -> 0.40 0.50 0.60; 10 x 1: unknown -> unknown" +
 		"\nsklearn: python 3.11.2\nsklearn: scikit-learn ABSENT: x\n"
 	if got := table(rows); got != want {
@@ -326,6 +327,7 @@ func TestRunPrintsMachine(t *testing.T) {
 	for _, re := range []string{
 		`(?m)^load average at start: [0-9.]+ [0-9.]+ [0-9.]+$`,
 		`(?m)^streaming read \(the limit\): [0-9.]+ GB/s on 300 x 4$`,
+		`(?m)^eight-stream read \(any order; no in-order epoch reads this way\): [0-9.]+ GB/s on 300 x 4 \(package [0-9.]+x, fast [0-9.]+x of it\)$`,
 		`(?m)^load average \(1, 5, 15 min\) before -> after each size: 300 x 4: [0-9.]+ [0-9.]+ [0-9.]+ -> [0-9.]+ [0-9.]+ [0-9.]+$`,
 		`(?m)^\| 300 x 4 \| [0-9.]+ \([0-9.]+\) \| [0-9.]+ \| absent \| [0-9.]+ \| [0-9.]+x \| - \| [0-9.]+x \| [0-9.]+x \| [0-9]+ \| not checked: scikit-learn absent \|$`,
 		`(?m)^FastSum was (not slower than ExactSum \(the package\) on any size of this run|SLOWER than ExactSum \(the package\) on 300 x 4)$`,
