@@ -138,17 +138,32 @@ func (h Hyperplane) Score(x []float64) (float64, error) {
 // overflowSign returns the sign (-1, 0 or +1) of w·x + b computed without
 // overflow: every product w_j x_j and b split into a fraction and a power
 // of 2 (math.Frexp, exact) and summed in order at the exponent of the
-// largest, as scaledDistance sums them. It is the sign Predict, PredictAll
+// largest, with scaledScore, as scaledDistance does. It is the sign Predict, PredictAll
 // and Errors use where the direct sum w·x + b overflowed to ±Inf, whose
 // sign is that of the first partial sum that overflowed, not that of the
 // whole (1e308 + 1e308 − 3e308 is +Inf).
 func overflowSign(w []float64, b float64, x []float64) float64 {
+	s, _ := scaledScore(w, b, x)
+	switch {
+	case s > 0:
+		return 1
+	case s < 0:
+		return -1
+	}
+	return 0
+}
+
+// scaledScore returns w·x + b as s·2^top without overflow or underflow on
+// the way: every product w_j x_j and b split into a fraction and a power of
+// 2 (math.Frexp, exact: |fw·fx| in [1/4, 1)), summed in order at the
+// exponent top of the largest. A zero score is (0, 0).
+func scaledScore(w []float64, b float64, x []float64) (s float64, top int) {
 	type part struct {
 		f float64
 		e int
 	}
 	parts := make([]part, 0, len(x)+1)
-	top := math.MinInt
+	top = math.MinInt
 	add := func(f float64, e int) {
 		if f != 0 {
 			parts = append(parts, part{f, e})
@@ -158,21 +173,17 @@ func overflowSign(w []float64, b float64, x []float64) float64 {
 	for j, v := range x {
 		fw, ew := math.Frexp(w[j])
 		fx, ex := math.Frexp(v)
-		add(fw*fx, ew+ex) // |fw·fx| in [1/4, 1), exact
+		add(fw*fx, ew+ex)
 	}
 	fb, eb := math.Frexp(b)
 	add(fb, eb)
-	s := 0.0
+	if len(parts) == 0 {
+		return 0, 0
+	}
 	for _, p := range parts {
 		s += math.Ldexp(p.f, p.e-top)
 	}
-	switch {
-	case s > 0:
-		return 1
-	case s < 0:
-		return -1
-	}
-	return 0
+	return s, top
 }
 
 // scoreSign returns the score w·x + b for a prediction: the direct sum,
@@ -346,37 +357,14 @@ func directDistanceOK(w, x []float64, d float64) bool {
 // +Inf or 0 only when the distance itself is out of range. It is the
 // fallback of distance and DatasetMargin.
 func scaledDistance(w []float64, b float64, x []float64) float64 {
-	type part struct {
-		f float64
-		e int
+	s, top := scaledScore(w, b, x)
+	if s == 0 {
+		return 0
 	}
-	parts := make([]part, 0, len(x)+1)
-	top := math.MinInt
-	add := func(f float64, e int) {
-		if f == 0 {
-			return
-		}
-		parts = append(parts, part{f, e})
-		top = max(top, e)
-	}
-	for j, v := range x {
-		fw, ew := math.Frexp(w[j])
-		fx, ex := math.Frexp(v)
-		add(fw*fx, ew+ex) // |fw·fx| in [1/4, 1), exact
-	}
-	fb, eb := math.Frexp(b)
-	add(fb, eb)
 	ew := maxExp(w)
 	ws := make([]float64, len(w))
 	for j, v := range w {
 		ws[j] = math.Ldexp(v, -ew)
-	}
-	if len(parts) == 0 {
-		return 0
-	}
-	s := 0.0
-	for _, p := range parts {
-		s += math.Ldexp(p.f, p.e-top)
 	}
 	return math.Ldexp(s/norm2(ws), top-ew)
 }
