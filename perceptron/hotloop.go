@@ -33,6 +33,37 @@ func (r *run) sweep() {
 	}
 }
 
+// updatesLeft is what remains of the MaxUpdates budget (math.MaxInt
+// without one), for an assembly scan's maxu.
+func (r *run) updatesLeft() int {
+	if r.opt.MaxUpdates > 0 {
+		return r.opt.MaxUpdates - r.res.Updates
+	}
+	return math.MaxInt
+}
+
+// afterScan records the outcome of an assembly scan (asm.ScanExact or
+// asm.ScanFast) that started at row k: it consumed m rows and made u clear
+// updates, the last at row k+last, which left the bias nb; with need, row
+// k+m needs step, with the score sc. It returns the next row, the bias, and
+// whether anything changed (then r.stopped() may now be true).
+func (r *run) afterScan(k, m int, need bool, sc, nb float64, u, last int) (next int, b float64, changed bool) {
+	if u > 0 {
+		r.b = nb
+		r.res.Updates += u
+		r.cur += u
+		r.lastEpoch = r.epoch
+		r.res.LastMistakeRow = k + last
+	}
+	k += m
+	if need {
+		o := k * r.stride
+		r.step(k, r.x[o:o+r.cols:o+r.cols], sc)
+		k++
+	}
+	return k, r.b, u > 0 || need
+}
+
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
 // a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
 // checked about every checkEvery rows.
@@ -67,26 +98,10 @@ func (r *run) sweepPLA() {
 		// makes the clear updates (t < 0, finite), up to the next row that
 		// needs step (a tie or a non-finite score), about checkEvery rows a
 		// call; it leaves the last rows, fewer than eight, to the loop below.
-		maxu := math.MaxInt
-		if r.opt.MaxUpdates > 0 {
-			maxu = r.opt.MaxUpdates - r.res.Updates
-		}
-		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, maxu, checkEvery, short)
-		if u > 0 {
-			b, r.b = nb, nb
-			r.res.Updates += u
-			r.cur += u
-			r.lastEpoch = r.epoch
-			r.res.LastMistakeRow = k + last
-		}
-		k += m
-		if need {
-			o := k * st
-			r.step(k, xs[o:o+c:o+c], sc)
-			b = r.b
-			k++
-		}
-		if (u > 0 || need) && r.stopped() {
+		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, r.updatesLeft(), checkEvery, short)
+		var changed bool
+		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
+		if changed && r.stopped() {
 			r.endSweep(k)
 			return
 		}
@@ -149,27 +164,11 @@ func (r *run) sweepPLA() {
 		// The InOrder order: asm.ScanFast scores the rows, and makes the clear
 		// updates (t < 0, finite), up to the next row that needs step (a
 		// tie or a non-finite score), at most checkEvery rows a call.
-		maxu := math.MaxInt
-		if r.opt.MaxUpdates > 0 {
-			maxu = r.opt.MaxUpdates - r.res.Updates
-		}
 		end := min(n, k+checkEvery)
-		m, need, sc, nb, u, last := asm.ScanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, maxu)
-		if u > 0 {
-			b, r.b = nb, nb
-			r.res.Updates += u
-			r.cur += u
-			r.lastEpoch = r.epoch
-			r.res.LastMistakeRow = k + last
-		}
-		k += m
-		if need {
-			o := k * st
-			r.step(k, xs[o:o+c:o+c], sc)
-			b = r.b
-			k++
-		}
-		if (u > 0 || need) && r.stopped() || k == end && r.watch && r.checkStopped() {
+		m, need, sc, nb, u, last := asm.ScanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
+		var changed bool
+		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
+		if changed && r.stopped() || k == end && r.watch && r.checkStopped() {
 			r.endSweep(k)
 			return
 		}

@@ -189,7 +189,7 @@ func TestKernelModelValidateChecksKernelAndRows(t *testing.T) {
 		t.Fatalf("a valid model: %v", err)
 	}
 	for _, k := range []perceptron.Kernel{
-		perceptron.PolyKernel{Degree: 1 << 40},
+		perceptron.PolyKernel{Degree: math.MaxInt}, // 2^40 does not fit an int on 386
 		perceptron.PolyKernel{Degree: 0, C: 1},
 		perceptron.PolyKernel{Degree: -3, C: 1},
 		perceptron.PolyKernel{Degree: 2, C: math.NaN()},
