@@ -76,9 +76,9 @@ c.Spawner.pre_spawn_hook = _own_port
 # "The login storm").
 c.Spawner.args = ["--ServerApp.port_retries=0", "--ServerApp.jpserver_extensions=jupyter_lsp=False"]
 # Completion and contextual help (gopls) cost nothing until a student asks
-# for them; then that kernel's gopls holds about 120-160 MB and some CPU a
-# cell (docs/instructor.md, "Completion, one student's cost"). To turn them
-# off for a large class on a small server, in the local file:
+# for them; then that kernel's gopls holds about 120-160 MB and runs at the
+# lowest priority, on the CPU the cells leave (docs/instructor.md,
+# "Completion, one student's cost"). To turn them off, in the local file:
 # c.Spawner.environment = {"LESSONS_COMPLETION": "off"}
 
 # Stop the servers of students idle for an hour (their files stay), with
