@@ -10,6 +10,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/perceptron-go/lessons/internal/repo"
 )
@@ -17,8 +18,10 @@ import (
 // TestGoplsWrapperPriority checks that the gopls wrapper (scripts/gopls)
 // runs gopls where a class's cells come first (issue 31, item 8): in a
 // session of its own, whose autogroup has nice 19, at nice 19 itself, as
-// the same process the kernel started (exec, no fork: GoNB stops gopls by
-// its pid), with GoNB's arguments after -listen.timeout; and that
+// the same process the caller started where it may start a session, and
+// ended with the process GoNB started where it may not (GoNB starts it as
+// a process group leader and stops it by its pid), with GoNB's arguments
+// after -listen.timeout; and that
 // LESSONS_GOPLS_NICE=off leaves gopls in the kernel's session at the
 // kernel's nice. A stand-in gopls.bin reports what it got.
 func TestGoplsWrapperPriority(t *testing.T) {
@@ -88,6 +91,49 @@ func TestGoplsWrapperPriority(t *testing.T) {
 	}
 	if r["args"] != "-listen.timeout=30s -listen unix;/tmp/x.sock" {
 		t.Errorf("gopls's arguments %q", r["args"])
+	}
+
+	// As GoNB starts it: a process group leader (Setpgid), which setsid
+	// must fork for; GoNB stops gopls with SIGKILL to that pid, and gopls
+	// must end with it.
+	sleeper := filepath.Join(t.TempDir(), "bin")
+	if err := os.MkdirAll(sleeper, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(sleeper, "gopls"), src, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pid")
+	if err := os.WriteFile(filepath.Join(sleeper, "gopls.bin"), []byte("#!/bin/sh\necho $$ >"+pidFile+".tmp\nmv "+pidFile+".tmp "+pidFile+"\nexec sleep 60\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(filepath.Join(sleeper, "gopls"))
+	cmd.Env = append(os.Environ(), "LESSONS_PREFIX=")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var gopls int
+	for deadline := time.Now().Add(10 * time.Second); gopls == 0 && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if b, err := os.ReadFile(pidFile); err == nil {
+			gopls, _ = strconv.Atoi(strings.TrimSpace(string(b)))
+		}
+	}
+	if gopls == 0 {
+		cmd.Process.Kill()
+		t.Fatal("the stand-in gopls did not start")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	gone := false
+	for deadline := time.Now().Add(5 * time.Second); !gone && time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		gone = syscall.Kill(gopls, 0) != nil
+	}
+	if !gone {
+		syscall.Kill(gopls, syscall.SIGKILL)
+		t.Errorf("gopls [%d] still ran 5 s after GoNB killed the process it started", gopls)
 	}
 
 	_, r = run("LESSONS_PREFIX=", "LESSONS_GOPLS_NICE=off")
