@@ -505,6 +505,11 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	return r, nil
 }
 
+// gbps is the bandwidth, in GB/s, of reading the n·d float64 of s in t.
+func (s size) gbps(t time.Duration) float64 {
+	return float64(s.n) * float64(s.d) * 8 / t.Seconds() / 1e9
+}
+
 // ms formats a duration in milliseconds.
 func ms(t time.Duration) string { return fmt.Sprintf("%.1f", float64(t)/1e6) }
 
@@ -520,7 +525,7 @@ func table(rows []row) string {
 		if r.fast > r.pkg {
 			slower = append(slower, r.size.String())
 		}
-		gbs := float64(r.size.n) * float64(r.size.d) * 8 / r.limit.Seconds() / 1e9
+		gbs := r.size.gbps(r.limit)
 		sk, ratio := "absent", "-"
 		if r.sk > 0 {
 			sk = ms(r.sk)
@@ -543,14 +548,14 @@ func table(rows []row) string {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, " %.1f GB/s on %s", float64(r.size.n)*float64(r.size.d)*8/r.limit.Seconds()/1e9, r.size)
+		fmt.Fprintf(&b, " %.1f GB/s on %s", r.size.gbps(r.limit), r.size)
 	}
 	b.WriteString("\neight-stream read (any order; no in-order epoch reads this way):")
 	for i, r := range rows {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, " %.1f GB/s on %s (package %.2fx, fast %.2fx of it)", float64(r.size.n)*float64(r.size.d)*8/r.streams.Seconds()/1e9, r.size,
+		fmt.Fprintf(&b, " %.1f GB/s on %s (package %.2fx, fast %.2fx of it)", r.size.gbps(r.streams), r.size,
 			float64(r.pkg)/float64(r.streams), float64(r.fast)/float64(r.streams))
 	}
 	b.WriteString("\nload average (1, 5, 15 min) before -> after each size:")
