@@ -152,38 +152,7 @@ func TestScanFast(t *testing.T) {
 		// time with AVX2 (fastBlocks).
 		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 512, 517, 523} {
 			for trial := range 300 {
-				n := 1 + rng.IntN(30)
-				st := c + rng.IntN(3)
-				x := make([]float64, (n-1)*st+c)
-				for j := range x {
-					x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
-				}
-				w := make([]float64, c)
-				for j := range w {
-					w[j] = float64(rng.IntN(5) - 2)
-				}
-				y := make([]float64, n)
-				for i := range y {
-					y[i] = float64(1 - 2*rng.IntN(2))
-				}
-				b := float64(rng.IntN(3) - 1)
-				if trial%5 == 0 {
-					// Mixed magnitudes: every order of summation rounds differently.
-					x, w = randomTerms(rng, len(x)), randomTerms(rng, c)
-				}
-				switch trial % 5 {
-				case 1:
-					x[rng.IntN(len(x))] = math.NaN()
-				case 2:
-					x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
-				case 3:
-					b = math.Copysign(0, -1)
-				case 4:
-					x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
-				}
-				eta := []float64{1, 0.1, 3}[rng.IntN(3)]
-				bias := rng.IntN(2) == 0
-				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 30, trial)
 				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
 				k, need, s, ba, u, last := ScanFast(wa, x, c, st, y, b, eta, bias, maxu)
 				kg, needg, sg, bg, ug, lastg := ScanFastGo(wg, x, c, st, y, b, eta, bias, maxu)
@@ -379,38 +348,8 @@ func TestScanExact(t *testing.T) {
 	eachKernel(func(avx bool) {
 		for _, c := range []int{1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 100} {
 			for trial := range 300 {
-				n := 1 + rng.IntN(60)
-				st := c + rng.IntN(3)
-				x := make([]float64, (n-1)*st+c)
-				for j := range x {
-					x[j] = float64(rng.IntN(5)-2) * 0.5 // small binary fractions: exact ties happen
-				}
-				w := make([]float64, c)
-				for j := range w {
-					w[j] = float64(rng.IntN(5) - 2)
-				}
-				y := make([]float64, n)
-				for i := range y {
-					y[i] = float64(1 - 2*rng.IntN(2))
-				}
-				b := float64(rng.IntN(3) - 1)
-				if trial%5 == 0 {
-					// Mixed magnitudes: every order of summation rounds differently.
-					x, w = randomTerms(rng, len(x)), randomTerms(rng, c)
-				}
-				switch trial % 5 {
-				case 1:
-					x[rng.IntN(len(x))] = math.NaN()
-				case 2:
-					x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
-				case 3:
-					b = math.Copysign(0, -1)
-				case 4:
-					x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
-				}
-				eta := []float64{1, 0.1, 3}[rng.IntN(3)]
-				bias := rng.IntN(2) == 0
-				maxu := []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 60, trial)
+				n := len(y)
 				lim := []int{1, 8, 13, math.MaxInt}[rng.IntN(4)]
 				pf := rng.IntN(2) == 0
 				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
@@ -491,4 +430,44 @@ func TestScanExact(t *testing.T) {
 			t.Errorf("no trial ended with %s: %v", what, counts)
 		}
 	}
+}
+
+// randomScan draws a scan's inputs for TestScanFast and TestScanExact:
+// 1 to maxN rows of c columns at a stride of c to c+2, small binary
+// fractions (exact ties happen) or, one trial in five, mixed magnitudes;
+// by trial a NaN, an infinity, a bias of -0 or a 1e308 that overflows;
+// η, the bias switch and the update budget.
+func randomScan(rng *rand.Rand, c, maxN, trial int) (x []float64, st int, w, y []float64, b, eta float64, bias bool, maxu int) {
+	n := 1 + rng.IntN(maxN)
+	st = c + rng.IntN(3)
+	x = make([]float64, (n-1)*st+c)
+	for j := range x {
+		x[j] = float64(rng.IntN(5)-2) * 0.5
+	}
+	w = make([]float64, c)
+	for j := range w {
+		w[j] = float64(rng.IntN(5) - 2)
+	}
+	y = make([]float64, n)
+	for i := range y {
+		y[i] = float64(1 - 2*rng.IntN(2))
+	}
+	b = float64(rng.IntN(3) - 1)
+	if trial%5 == 0 {
+		x, w = randomTerms(rng, len(x)), randomTerms(rng, c)
+	}
+	switch trial % 5 {
+	case 1:
+		x[rng.IntN(len(x))] = math.NaN()
+	case 2:
+		x[rng.IntN(len(x))] = math.Inf(1 - 2*rng.IntN(2))
+	case 3:
+		b = math.Copysign(0, -1)
+	case 4:
+		x[rng.IntN(len(x))] = 1e308 // overflow to ±Inf in a score or an update
+	}
+	eta = []float64{1, 0.1, 3}[rng.IntN(3)]
+	bias = rng.IntN(2) == 0
+	maxu = []int{1, 2, 5, math.MaxInt}[rng.IntN(4)]
+	return x, st, w, y, b, eta, bias, maxu
 }
