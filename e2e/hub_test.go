@@ -422,6 +422,7 @@ func killUserProcesses(t *testing.T, uid int) {
 type hub struct {
 	base string // http://127.0.0.1:PORT, the proxy's public address
 	log  string // the hub's log file
+	dir  string // its folder (configuration, database, proxy.pid)
 }
 
 // startHub starts the shared install's JupyterHub (its Jupyter environment) on 127.0.0.1 (the proxy's public port,
@@ -451,7 +452,7 @@ c.Spawner.args = list(c.Spawner.args) + ["--LabApp.expose_app_in_browser=True"]
 	if err := os.WriteFile(configPath, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0])}
+	h := &hub{base: fmt.Sprintf("http://127.0.0.1:%d", ports[0]), dir: dir}
 	h.log = runHub(t, ctx, filepath.Join(prefix, "venv/bin/jupyterhub"), dir, configPath, h.base, 90*time.Second, "PYDEVD_DISABLE_FILE_VALIDATION=1")
 	return h
 }
@@ -502,6 +503,104 @@ func runHub(t *testing.T, ctx context.Context, jupyterhub, dir, configPath, base
 		case <-ready.Done():
 			t.Fatalf("hub test: jupyterhub did not answer on %s within %v (last: %v, %v):\n%s", base, wait, resp, err, repo.Tail(repo.ReadFile(log), 40))
 		case <-time.After(300 * time.Millisecond):
+		}
+	}
+}
+
+// checkHubFirst checks the CPU shares of the hub's processes while the
+// users' servers run (jupyterhub_config.py's hub_first): Linux shares the
+// CPU first between sessions (autogroups), so the hub's session (the hub
+// and its fork server) and the proxy's must have the share of nice -10, and
+// each user's server and kernel a session of its own at nice 0.
+func checkHubFirst(t *testing.T, h *hub, users []*hubUser) {
+	if _, err := os.Stat("/proc/self/autogroup"); err != nil {
+		t.Skip("this Linux has no autogroups (/proc/self/autogroup): a session's share does not apply")
+	}
+	type proc struct {
+		pid, ppid, sid int
+		group          string // /proc/PID/autogroup: "/autogroup-N nice K"
+		cmdline        string
+	}
+	read := func(pid int) (proc, bool) {
+		stat := repo.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		i := strings.LastIndexByte(stat, ')')
+		if i < 0 {
+			return proc{}, false
+		}
+		f := strings.Fields(stat[i+1:]) // state ppid pgrp session ...
+		if len(f) < 4 {
+			return proc{}, false
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		sid, _ := strconv.Atoi(f[3])
+		b, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		return proc{pid, ppid, sid, strings.TrimSpace(repo.ReadFile(fmt.Sprintf("/proc/%d/autogroup", pid))),
+			strings.ReplaceAll(string(b), "\x00", " ")}, true
+	}
+	var all []proc
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		if pid, err := strconv.Atoi(e.Name()); err == nil {
+			if p, ok := read(pid); ok {
+				all = append(all, p)
+			}
+		}
+	}
+	config := filepath.Join(h.dir, "jupyterhub_test_config.py")
+	var hubProc, forkServer proc
+	for _, p := range all {
+		switch {
+		case strings.Contains(p.cmdline, "jupyterhub -f "+config):
+			hubProc = p
+		case strings.Contains(p.cmdline, "lessons_forkserver.py") && hubProc.pid != 0 && p.ppid == hubProc.pid:
+			forkServer = p
+		}
+	}
+	for _, p := range all { // (the fork server may come before the hub in /proc)
+		if forkServer.pid == 0 && strings.Contains(p.cmdline, "lessons_forkserver.py") && p.ppid == hubProc.pid {
+			forkServer = p
+		}
+	}
+	if hubProc.pid == 0 || forkServer.pid == 0 {
+		t.Fatalf("the hub (pid %d) or its fork server (pid %d) not found in /proc", hubProc.pid, forkServer.pid)
+	}
+	if !strings.HasSuffix(hubProc.group, " nice -10") {
+		t.Errorf("the hub's session has the CPU share %q, want nice -10", hubProc.group)
+	}
+	if forkServer.group != hubProc.group {
+		t.Errorf("the fork server's CPU share %q is not the hub's %q (a session of its own?)", forkServer.group, hubProc.group)
+	}
+	pidText := strings.TrimSpace(repo.ReadFile(filepath.Join(h.dir, "proxy.pid")))
+	proxyPID, err := strconv.Atoi(pidText)
+	if err != nil {
+		t.Fatalf("proxy.pid: %q", pidText)
+	}
+	if p, ok := read(proxyPID); !ok || !strings.Contains(p.cmdline, "configurable-http-proxy") {
+		t.Errorf("pid %d of proxy.pid is not the proxy: %q", proxyPID, p.cmdline)
+	} else if !strings.HasSuffix(p.group, " nice -10") || p.sid == hubProc.sid {
+		t.Errorf("the proxy: session %d with the CPU share %q, want a session of its own (JupyterHub starts it so) at nice -10", p.sid, p.group)
+	}
+	for _, u := range users {
+		var server, kernel bool
+		for _, pid := range userProcesses(u.uid) {
+			p, ok := read(pid)
+			if !ok {
+				continue
+			}
+			if p.ppid == forkServer.pid {
+				server = true
+			}
+			if strings.Contains(p.cmdline, "/bin/gonb --force_deps") { // (gonb-kernel's exec)
+				kernel = true
+			} else if p.ppid != forkServer.pid {
+				continue
+			}
+			if !strings.HasSuffix(p.group, " nice 0") || p.group == hubProc.group || p.sid == hubProc.sid {
+				t.Errorf("%s: %q (pid %d, session %d) has the CPU share %q, want a session of its own at nice 0", u.name, p.cmdline, pid, p.sid, p.group)
+			}
+		}
+		if !server || !kernel {
+			t.Errorf("%s: server found %v, GoNB kernel found %v (want both running)", u.name, server, kernel)
 		}
 	}
 }
@@ -668,6 +767,7 @@ func TestJupyterHub(t *testing.T) {
 	if t.Failed() {
 		return
 	}
+	t.Run("the hub and the proxy first", func(t *testing.T) { checkHubFirst(t, h, users) })
 
 	t.Run("widget", func(t *testing.T) {
 		u := users[0]

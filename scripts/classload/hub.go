@@ -76,7 +76,10 @@ func startHub(ctx context.Context, prefix, tmp string, students []string, extra 
 	h.cmd.Dir = dir
 	h.cmd.Env = append(envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"), "PYDEVD_DISABLE_FILE_VALIDATION=1")
 	h.cmd.Stdout, h.cmd.Stderr = logFile, logFile
-	h.cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	// A session of its own, as a service's: Linux shares the CPU between
+	// sessions first (autogroups), so the hub must not share one with the
+	// students' stand-ins (clientsFirst).
+	h.cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGTERM}
 	if err := h.cmd.Start(); err != nil {
 		logFile.Close()
 		return nil, fmt.Errorf("starting %s: %w", h.cmd.Path, err)

@@ -32,8 +32,17 @@ c.Authenticator.allow_existing_users = False
 # over a network.
 c.JupyterHub.bind_url = "http://0.0.0.0:8000"
 
-# The proxy: configurable-http-proxy as set-up installed it with npm.
-c.ConfigurableHTTPProxy.command = ["/usr/local/lib/perceptron-lessons/proxy/node_modules/.bin/configurable-http-proxy"]
+# The hub and the proxy first: every login goes through the hub, every
+# message between a browser and a kernel through the proxy, and Linux shares
+# the CPU first between sessions (each student's server and kernel is one),
+# so their sessions get the share of nice -10, nine students' worth
+# (docs/instructor.md, "The hub and the proxy first"; 0 leaves them as any
+# student's). The proxy: configurable-http-proxy as set-up installed it with npm.
+sys.path.insert(0, "/usr/local/lib/perceptron-lessons/lib/python")
+from lessons_spawner import LessonsSpawner, hub_first  # noqa: E402
+
+in_hub_share = hub_first(-10)
+c.ConfigurableHTTPProxy.command = in_hub_share(["/usr/local/lib/perceptron-lessons/proxy/node_modules/.bin/configurable-http-proxy"])
 
 # Each server first gives its student a copy of the lessons in
 # ~/perceptron-lessons, or brings new and changed lessons into the copy they
@@ -42,14 +51,12 @@ c.ConfigurableHTTPProxy.command = ["/usr/local/lib/perceptron-lessons/proxy/node
 # lessons' folder in JupyterLab. The first start of a student's server takes
 # a few seconds more.
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
-# The servers start from a fork server that has imported Jupyter once, at a
-# lower priority (nice 5) than the hub and the proxy, as each student's own
+# The servers start from a fork server that has imported Jupyter once, at
+# nice 5 (which puts them below the hub and the proxy only where Linux has no
+# autogroups; hub_first does it where it has), as each student's own
 # account (docs/instructor.md, "The login storm"): a start costs about half
 # the CPU, which a class logging in at once needs. To start each server as
 # a process of its own instead: c.LessonsSpawner.use_forkserver = False
-sys.path.insert(0, "/usr/local/lib/perceptron-lessons/lib/python")
-from lessons_spawner import LessonsSpawner  # noqa: E402
-
 c.JupyterHub.spawner_class = LessonsSpawner
 c.Spawner.default_url = "/lab/tree/perceptron-lessons/notebooks"
 c.Spawner.http_timeout = 300

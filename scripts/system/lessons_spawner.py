@@ -46,12 +46,15 @@ class _ForkServer:
         """One request and its answer (blocking: run in a thread)."""
         if self.proc is None or self.proc.poll() is not None:
             log.info("Starting the fork server: %s", " ".join(argv))
+            # A process group of its own (the hub's terminal's Ctrl-C is not
+            # sent to it), in the hub's session: it shares the hub's CPU
+            # share (hub_first), so a class logging in is forked at once.
             self.proc = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 env=_forkserver_env(),
-                start_new_session=True,
+                process_group=0,
             )
             atexit.register(self.close)
         try:
@@ -106,6 +109,33 @@ def _forkserver_env():
     return {k: v for k, v in os.environ.items() if k in ("PATH", "LANG", "LC_ALL", "LC_CTYPE", "TZ")}
 
 
+def hub_first(nice):
+    """Give this process's session (the hub, and the fork server it starts)
+    the CPU share of nice `nice` among sessions, and return how to start a
+    command (the proxy) in a session with the same share.
+
+    Linux (with autogroups, on by default) shares the CPU first between
+    sessions and only then by nice within one; each student's server and
+    each of their kernels is a session of its own, so in a class the hub,
+    through which every login and every spawn goes, and the proxy, through
+    which every message between a browser and a kernel goes, get one share
+    among a hundred. nice -10 makes a session weigh as much as nine at nice
+    0 (the kernel's table of weights). Setting it needs root (a hub with
+    system accounts has it); where it fails or Linux has no autogroups,
+    nothing changes and the hub says so in its log.
+    """
+    path = "/proc/self/autogroup"
+    if os.path.exists(path):
+        try:
+            with open(path, "w") as f:
+                f.write(str(nice))
+        except OSError as e:
+            print(f"lessons_spawner: the hub's CPU share stays (writing {nice} to {path}: {e})", file=sys.stderr)
+    # The proxy: JupyterHub starts it in a session of its own.
+    script = 'echo "$0" >/proc/self/autogroup 2>&- || :; exec "$@"'
+    return lambda cmd: ["/bin/sh", "-c", script, str(nice), *cmd]
+
+
 class ForkServerMixin(HasTraits):
     """Start lessons-singleuser's servers from the fork server."""
 
@@ -137,7 +167,7 @@ class ForkServerMixin(HasTraits):
     server_nice = Integer(
         5,
         config=True,
-        help="How much lower the servers' (and their kernels') priority is than the hub's and the proxy's (nice), so that a class logging in at once does not make the hub and the proxy late.",
+        help="How much lower the servers' (and their kernels') priority is than the hub's and the proxy's (nice), so that a class logging in at once does not make the hub and the proxy late. A nice counts within a session only, and each server is a session of its own: where Linux has autogroups (by default), hub_first gives the hub's and the proxy's sessions their larger share.",
     )
 
     def forkserver_user(self):
