@@ -262,9 +262,9 @@ func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error) { return r.model
 // clean. The average is the vote of Voted with the sign taken after the sum
 // instead of inside it.
 //
-// The average is computed in O(d) per update (Daumé's trick): with s the
-// number of steps before the current one, an update adds δ = η y x to w and
-// s·δ to u, and at the end w̄ = w - u/S. The explicit O(d)-per-step sum is
+// The average is computed with O(d) work per update and none per step
+// without one (Daumé's trick, which the graded assignment hw4 has students
+// derive, so it is not spelled out here). The explicit O(d)-per-step sum is
 // also returned, in Explicit, as a check; the two agree up to rounding.
 //
 // Errors and stops are those of Voted; the averaged weights (and the
