@@ -120,3 +120,27 @@ func TestMistakePickChecksTheContext(t *testing.T) {
 		t.Errorf("cancelled at the first update: %d updates, error %v; want at most 3 and ErrStopped, context.Canceled", r.Updates, err)
 	}
 }
+
+// GradientDescent and SGD stop with GDOptions.Context, before the first
+// step when it is done before the call and during a run of a billion steps
+// when its deadline passes, returning the path so far: they had no Context,
+// and each step costs O(n·d) with its recorded loss.
+func TestGradientDescentStopsWithContext(t *testing.T) {
+	ds := noisyRows(t, 2000, 50)
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for name, learn := range map[string]func(*perceptron.Dataset, perceptron.GDOptions) (*perceptron.GDResult, error){
+		"GradientDescent": perceptron.GradientDescent, "SGD": perceptron.SGD,
+	} {
+		g, err := learn(ds, perceptron.GDOptions{Steps: 1 << 30, Context: cancelled})
+		if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) || g == nil || g.Steps != 0 || len(g.Path) != 1 {
+			t.Errorf("%s, cancelled before the call: error %v, result %v; want ErrStopped, context.Canceled and the start alone", name, err, g)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+		g, err = learn(ds, perceptron.GDOptions{Steps: 1 << 30, Context: ctx})
+		cancel()
+		if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.DeadlineExceeded) || g == nil || len(g.Path) != g.Steps+1 || g.Converged {
+			t.Errorf("%s, a 20 ms deadline: error %v; want ErrStopped, context.DeadlineExceeded and the path so far", name, err)
+		}
+	}
+}
