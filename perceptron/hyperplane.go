@@ -119,7 +119,7 @@ func (h Hyperplane) Dim() int { return len(h.W) }
 // sum's sign is not even to be trusted: w = (1, 1, −1, −1, −1) and
 // x = 1e308 in every feature sum to +Inf, though w·x = −1e308).
 func (h Hyperplane) Score(x []float64) (float64, error) {
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -204,7 +204,7 @@ func (h Hyperplane) Predict(x []float64) (float64, error) {
 	if err := h.Tie.valid(); err != nil {
 		return 0, err
 	}
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -248,6 +248,16 @@ func (h Hyperplane) Validate() error {
 	return h.Tie.valid()
 }
 
+// checkModel reports a hyperplane that cannot score: without weights (the
+// zero Hyperplane, not trained: ErrModel, which answered 0 for an empty
+// point) or with weights that are not finite (see checkWeights).
+func (h Hyperplane) checkModel() error {
+	if len(h.W) == 0 {
+		return kindErrorf(ErrModel, "hyperplane: no weights w (a zero Hyperplane is not trained): use a learner's result, FromTheta or W of at least one weight")
+	}
+	return h.checkWeights()
+}
+
 // checkWeights reports weights (w, b) that are not finite, as an
 // ErrNonFinite error naming the first bad one.
 func (h Hyperplane) checkWeights() error {
@@ -269,7 +279,7 @@ func (h Hyperplane) checkWeights() error {
 // and w = (1e-300, 1e-300), x = (1e-30, 1e-30) gives 1.414e-30, not 0. A
 // distance beyond the largest float64 is an ErrNonFinite error.
 func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -389,7 +399,7 @@ func (h Hyperplane) checkData(d *Dataset) error {
 	if err := h.Tie.valid(); err != nil {
 		return err
 	}
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return err
 	}
 	if err := checkRows(d); err != nil {
@@ -461,10 +471,11 @@ func (h Hyperplane) Theta() []float64 {
 }
 
 // FromTheta is the inverse of Theta: θ = [b, w] gives the hyperplane (w, b).
-// θ must have at least one element.
+// θ must have at least two elements: b and one weight (a hyperplane without
+// weights scores nothing, and Validate refuses it).
 func FromTheta(theta []float64) (Hyperplane, error) {
-	if len(theta) == 0 {
-		return Hyperplane{}, kindErrorf(ErrDimension, "theta is empty: want [b, w...]")
+	if len(theta) < 2 {
+		return Hyperplane{}, kindErrorf(ErrDimension, "theta has %d elements: want [b, w...] with at least one weight", len(theta))
 	}
 	return Hyperplane{W: append([]float64(nil), theta[1:]...), B: theta[0]}, nil
 }

@@ -1,0 +1,45 @@
+package perceptron_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// A zero Hyperplane (or the zero result of a learner, which embeds one) is
+// not trained: every question to it is ErrModel, as the error's doc says.
+// It answered Score(nil) = 0 and Predict(nil) = 0 with no error, a score
+// for a point of its zero features. FromTheta([b]) made such a hyperplane,
+// which Validate then refused; it is ErrDimension itself.
+func TestUntrainedHyperplaneIsErrModel(t *testing.T) {
+	one, err := perceptron.NewDataset([][]float64{{1}}, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h perceptron.Hyperplane
+	res := &perceptron.Result{}
+	for name, call := range map[string]func() error{
+		"Score(nil)":            func() error { _, err := h.Score(nil); return err },
+		"Score([])":             func() error { _, err := h.Score([]float64{}); return err },
+		"Predict(nil)":          func() error { _, err := h.Predict(nil); return err },
+		"SignedDistance(nil)":   func() error { _, err := h.SignedDistance(nil); return err },
+		"Margin(nil, 1)":        func() error { _, err := h.Margin(nil, 1); return err },
+		"Errors":                func() error { _, err := h.Errors(one); return err },
+		"PredictAll":            func() error { _, err := h.PredictAll(one); return err },
+		"Result{}.Score(nil)":   func() error { _, err := res.Score(nil); return err },
+		"Result{}.Predict(nil)": func() error { _, err := res.Predict(nil); return err },
+	} {
+		if err := call(); !errors.Is(err, perceptron.ErrModel) {
+			t.Errorf("zero Hyperplane, %s: error %v; want ErrModel", name, err)
+		}
+	}
+	for _, theta := range [][]float64{nil, {1}} {
+		if h, err := perceptron.FromTheta(theta); !errors.Is(err, perceptron.ErrDimension) {
+			t.Errorf("FromTheta(%v) = %+v, %v; want ErrDimension", theta, h, err)
+		}
+	}
+	if h, err := perceptron.FromTheta([]float64{1, 2}); err != nil || h.B != 1 || len(h.W) != 1 || h.W[0] != 2 {
+		t.Errorf("FromTheta([1 2]) = %+v, %v; want w = [2], b = 1", h, err)
+	}
+}
