@@ -58,6 +58,9 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		if err != nil {
 			return nil, wrapf(err, "one-vs-rest: class %d (%s)", c, m.ClassNames[c])
 		}
+		if s == nil || isNilModel(s) {
+			return nil, kindErrorf(ErrModel, "one-vs-rest: class %d (%s): the learner returned no model and no error", c, m.ClassNames[c])
+		}
 		model.Models[c] = s
 	}
 	return model, nil

@@ -2,6 +2,7 @@ package perceptron_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -41,5 +42,20 @@ func TestUntrainedHyperplaneIsErrModel(t *testing.T) {
 	}
 	if h, err := perceptron.FromTheta([]float64{1, 2}); err != nil || h.B != 1 || len(h.W) != 1 || h.W[0] != 2 {
 		t.Errorf("FromTheta([1 2]) = %+v, %v; want w = [2], b = 1", h, err)
+	}
+}
+
+// OneVsRest refuses a learner that returns no model and no error (a nil
+// Model, or a typed nil such as a (*Result)(nil)) at training, naming the
+// class: it kept the nil model, and only Predict failed later.
+func TestOneVsRestRefusesNilModels(t *testing.T) {
+	iris := perceptron.Iris()
+	for name, learn := range map[string]perceptron.Learner{
+		"nil":            func(*perceptron.Dataset) (perceptron.Model, error) { return nil, nil },
+		"(*Result)(nil)": func(*perceptron.Dataset) (perceptron.Model, error) { return (*perceptron.Result)(nil), nil },
+	} {
+		if o, err := perceptron.OneVsRest(iris, learn); o != nil || !errors.Is(err, perceptron.ErrModel) || !strings.Contains(err.Error(), "class 0 (setosa)") {
+			t.Errorf("%s: %v, %v; want no model and ErrModel naming class 0 (setosa)", name, o, err)
+		}
 	}
 }
