@@ -59,3 +59,24 @@ func TestOneVsRestRefusesNilModels(t *testing.T) {
 		}
 	}
 }
+
+// GramMatrix takes the data sets KernelPerceptron trains, one class
+// included (it refused them with ErrOneClass, the theory functions' check,
+// though the matrix has no labels in it).
+func TestGramMatrixOneClass(t *testing.T) {
+	d, err := perceptron.NewDataset([][]float64{{1, 2}, {3, -1}}, []float64{1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := perceptron.GramMatrix(d, perceptron.LinearKernel{})
+	if err != nil {
+		t.Fatalf("GramMatrix of one class: %v", err)
+	}
+	// 1·1 + 2·2 = 5, 1·3 + 2·(−1) = 1, 3·3 + (−1)(−1) = 10.
+	if g.At(0, 0) != 5 || g.At(0, 1) != 1 || g.At(1, 0) != 1 || g.At(1, 1) != 10 {
+		t.Errorf("GramMatrix = %v; want [[5 1] [1 10]]", g)
+	}
+	if _, err := perceptron.KernelPerceptron(d, perceptron.LinearKernel{}, perceptron.Options{}); err != nil {
+		t.Errorf("KernelPerceptron on the same data: %v", err)
+	}
+}
