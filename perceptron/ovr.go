@@ -140,7 +140,8 @@ func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
 }
 
 // ErrorRate returns the fraction of rows of m whose predicted class differs
-// from their label.
+// from their label. A label outside the model's classes is an ErrLabel error
+// naming the row (it counted as a mistake).
 func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	if m != nil && m.X != nil && len(m.Labels) != m.N() {
 		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
@@ -151,6 +152,11 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	}
 	if len(m.Labels) != m.N() {
 		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+	}
+	for i, l := range m.Labels {
+		if l < 0 || l >= len(o.Models) {
+			return 0, kindErrorf(ErrLabel, "row %d: class label %d out of the model's range [0, %d)", i, l, len(o.Models))
+		}
 	}
 	e := 0
 	for i, c := range p {

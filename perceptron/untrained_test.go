@@ -80,3 +80,25 @@ func TestGramMatrixOneClass(t *testing.T) {
 		t.Errorf("KernelPerceptron on the same data: %v", err)
 	}
 }
+
+// OneVsRestModel.ErrorRate refuses a label outside the model's classes
+// (ErrLabel naming the row): it was counted as a mistake, an error rate of
+// data that is not the model's.
+func TestOneVsRestErrorRateLabels(t *testing.T) {
+	iris := perceptron.Iris()
+	o, err := perceptron.OneVsRest(iris, perceptron.PLALearner(perceptron.Options{MaxEpochs: 5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := o.ErrorRate(iris); err != nil || !(r >= 0 && r <= 1) {
+		t.Fatalf("ErrorRate(iris) = %v, %v", r, err)
+	}
+	for _, l := range []int{3, -1} {
+		bad := *iris
+		bad.Labels = append([]int(nil), iris.Labels...)
+		bad.Labels[7] = l
+		if r, err := o.ErrorRate(&bad); !errors.Is(err, perceptron.ErrLabel) || !strings.Contains(err.Error(), "row 7") {
+			t.Errorf("label %d on row 7: %v, %v; want ErrLabel naming row 7", l, r, err)
+		}
+	}
+}
