@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -15,13 +16,14 @@ import (
 // and the theory on fixed data, printed as float64 bits) with GOAMD64=v1
 // and v3 (v3 lets the compiler fuse a multiply and an add into an FMA
 // wherever no float64 conversion forbids it), with -tags noasm (the Go
-// loops in place of the assembly) and for GOARCH=386 (no assembly, math's
+// loops in place of the assembly, also with GOAMD64=v3: pure Go that may
+// fuse, as on arm64) and for GOARCH=386 (no assembly, math's
 // Go code in place of its amd64 assembly), runs each and compares their
 // output with the default build's, byte for byte. The builds reuse the
 // build cache; -short skips the test.
 func TestBuildsAgree(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds the bit check five times")
+		t.Skip("builds the bit check six times")
 	}
 	if runtime.GOARCH != "amd64" || (runtime.GOOS != "linux" && runtime.GOOS != "windows") {
 		t.Skipf("the configurations are amd64's (and 386 binaries run on amd64 Linux and Windows), not %s/%s", runtime.GOOS, runtime.GOARCH)
@@ -37,11 +39,20 @@ func TestBuildsAgree(t *testing.T) {
 		name string
 		env  []string
 		tags string
+		// except lists the prefixes of the lines not compared.
+		except []string
 	}{
 		{name: "default"},
 		{name: "GOAMD64=v1", env: []string{"GOAMD64=v1"}},
 		{name: "GOAMD64=v3", env: []string{"GOAMD64=v3"}},
 		{name: "noasm", tags: "noasm"},
+		// Pure Go with FMAs where the compiler may fuse, as arm64 runs
+		// it: gonum's Go twins of its amd64 assembly fuse. The norm of
+		// large vectors (floats.Norm) did; the minimum-norm-point solver
+		// behind Separable, MaxMargin and Bound still does, through
+		// gonum's BLAS and LAPACK (mat.Solve, mat.QR), and its lines are
+		// left out here, not yet bit for bit.
+		{name: "noasm GOAMD64=v3", env: []string{"GOAMD64=v3"}, tags: "noasm", except: []string{"Separable ", "MaxMargin ", "Bound "}},
 		{name: "GOARCH=386", env: []string{"GOARCH=386", "CGO_ENABLED=0"}},
 	}
 	var want []byte
@@ -62,7 +73,7 @@ func TestBuildsAgree(t *testing.T) {
 		run.Stderr = &stderr
 		got, err := run.Output()
 		if err != nil {
-			if c.name == "GOAMD64=v3" && strings.Contains(stderr.String(), "does not support") {
+			if strings.Contains(c.name, "GOAMD64=v3") && strings.Contains(stderr.String(), "does not support") {
 				t.Logf("%s: this CPU cannot run it: %s", c.name, stderr.String())
 				continue
 			}
@@ -76,7 +87,7 @@ func TestBuildsAgree(t *testing.T) {
 			continue
 		}
 		if !bytes.Equal(got, want) {
-			wl, gl := strings.Split(string(want), "\n"), strings.Split(string(got), "\n")
+			wl, gl := without(want, c.except), without(got, c.except)
 			for k := range min(len(wl), len(gl)) {
 				if wl[k] != gl[k] {
 					name, _, _ := strings.Cut(wl[k], ":")
@@ -89,4 +100,16 @@ func TestBuildsAgree(t *testing.T) {
 			}
 		}
 	}
+}
+
+// without returns the lines of out, but those that begin with one of the
+// prefixes.
+func without(out []byte, prefixes []string) []string {
+	var keep []string
+	for _, l := range strings.Split(string(out), "\n") {
+		if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(l, p) }) {
+			keep = append(keep, l)
+		}
+	}
+	return keep
 }

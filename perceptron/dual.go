@@ -166,7 +166,9 @@ func (k *kernelRun) pass() {
 	if r.opt.Order == RandomMistake {
 		n := r.d.N()
 		wrong := make([]int, 0, n)
-		for s := 0; s < n && !r.stopped(); s++ {
+		// Every pick scores all n rows: the Context is checked at each
+		// (r.stopped alone checks it every checkEvery picks).
+		for s := 0; s < n && !r.stopped() && !(r.watch && r.checkStopped()); s++ {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)

@@ -111,11 +111,11 @@ func TestDualEqualsPrimal(t *testing.T) {
 		if !exact {
 			tol = 1e-12 * float64(1+p.Updates)
 		}
-		if math.Abs(p.B-du.B) > tol {
+		if !(math.Abs(p.B-du.B) <= tol) {
 			t.Errorf("seed %d: b = %v, dual %v", seed, p.B, du.B)
 		}
 		for j := range p.W {
-			if math.Abs(p.W[j]-du.W[j]) > tol {
+			if !(math.Abs(p.W[j]-du.W[j]) <= tol) {
 				t.Errorf("seed %d: w = %v, dual %v", seed, p.W, du.W)
 				break
 			}

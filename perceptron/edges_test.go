@@ -74,7 +74,7 @@ func TestDistanceScaled(t *testing.T) {
 	} {
 		h := Hyperplane{W: c.w, B: c.b}
 		got, err := h.SignedDistance(c.x)
-		if err != nil || math.Abs(got-c.want) > 1e-15*math.Abs(c.want) {
+		if err != nil || !(math.Abs(got-c.want) <= 1e-15*math.Abs(c.want)) {
 			t.Errorf("SignedDistance(w %v, b %v, x %v) = %v, %v; want %v", c.w, c.b, c.x, got, err, c.want)
 		}
 		m, err := h.Margin(c.x, -1)
@@ -208,7 +208,7 @@ func TestDatasetMarginScaled(t *testing.T) {
 	} {
 		d := &Dataset{X: mat.NewDense(2, len(c.w), c.x), Y: []float64{1, -1}}
 		m, row, err := Hyperplane{W: c.w}.DatasetMargin(d)
-		if err != nil || row != 0 || math.Abs(m-c.want) > 1e-15*c.want {
+		if err != nil || row != 0 || !(math.Abs(m-c.want) <= 1e-15*c.want) {
 			t.Errorf("DatasetMargin(w %v): %v at row %d, %v; want %v at row 0", c.w, m, row, err, c.want)
 		}
 	}

@@ -5,7 +5,6 @@ import (
 	"math"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/asm"
-	"gonum.org/v1/gonum/floats"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -119,7 +118,7 @@ func (h Hyperplane) Dim() int { return len(h.W) }
 // sum's sign is not even to be trusted: w = (1, 1, −1, −1, −1) and
 // x = 1e308 in every feature sum to +Inf, though w·x = −1e308).
 func (h Hyperplane) Score(x []float64) (float64, error) {
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -204,7 +203,7 @@ func (h Hyperplane) Predict(x []float64) (float64, error) {
 	if err := h.Tie.valid(); err != nil {
 		return 0, err
 	}
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -224,15 +223,46 @@ func (h Hyperplane) Norm() float64 {
 }
 
 // norm2 returns the Euclidean norm of x: sqrt(x·x) when x·x is safely in
-// range (bit for bit what it always was), else the scaled sum of squares of
-// gonum's floats.Norm (as BLAS dnrm2 computes it), which overflows only
-// when the norm itself exceeds the largest float64. NaN in x gives NaN.
+// range (bit for bit what it always was), else scaledNorm, which overflows
+// only when the norm itself exceeds the largest float64. NaN in x gives NaN.
 func norm2(x []float64) float64 {
 	s := dot(x, x)
 	if s > 0x1p-900 && s < 0x1p900 {
 		return math.Sqrt(s)
 	}
-	return floats.Norm(x, 2)
+	return scaledNorm(x)
+}
+
+// scaledNorm is the scaled sum of squares of BLAS dnrm2: scale · sqrt(ssq)
+// with scale the largest |x_j| so far and ssq the sum of (x_j/scale)². It
+// gives the bits of gonum's floats.Norm(x, 2) on amd64 (its assembly),
+// which it replaces: gonum's Go twin, used on other platforms and with
+// -tags noasm, lets the compiler fuse its multiply-adds (GOAMD64=v3, arm64)
+// and differed in the last bit on 107 of 2000 vectors near 1e±160. The
+// float64 conversions forbid those FMAs.
+func scaledNorm(x []float64) float64 {
+	scale, ssq := 0.0, 1.0
+	for _, v := range x {
+		if v == 0 {
+			continue
+		}
+		a := math.Abs(v)
+		if math.IsNaN(a) {
+			return math.NaN()
+		}
+		if scale < a {
+			s := scale / a
+			ssq = 1 + float64(float64(ssq*s)*s)
+			scale = a
+		} else {
+			s := a / scale
+			ssq += float64(s * s)
+		}
+	}
+	if math.IsInf(scale, 1) {
+		return math.Inf(1)
+	}
+	return scale * math.Sqrt(ssq)
 }
 
 // Validate checks a hyperplane made by hand (or read from a file) whole:
@@ -246,6 +276,16 @@ func (h Hyperplane) Validate() error {
 		return err
 	}
 	return h.Tie.valid()
+}
+
+// checkModel reports a hyperplane that cannot score: without weights (the
+// zero Hyperplane, not trained: ErrModel, which answered 0 for an empty
+// point) or with weights that are not finite (see checkWeights).
+func (h Hyperplane) checkModel() error {
+	if len(h.W) == 0 {
+		return kindErrorf(ErrModel, "hyperplane: no weights w (a zero Hyperplane is not trained): use a learner's result, FromTheta or W of at least one weight")
+	}
+	return h.checkWeights()
 }
 
 // checkWeights reports weights (w, b) that are not finite, as an
@@ -269,7 +309,7 @@ func (h Hyperplane) checkWeights() error {
 // and w = (1e-300, 1e-300), x = (1e-30, 1e-30) gives 1.414e-30, not 0. A
 // distance beyond the largest float64 is an ErrNonFinite error.
 func (h Hyperplane) SignedDistance(x []float64) (float64, error) {
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, len(h.W), 0); err != nil {
@@ -389,7 +429,7 @@ func (h Hyperplane) checkData(d *Dataset) error {
 	if err := h.Tie.valid(); err != nil {
 		return err
 	}
-	if err := h.checkWeights(); err != nil {
+	if err := h.checkModel(); err != nil {
 		return err
 	}
 	if err := checkRows(d); err != nil {
@@ -461,10 +501,11 @@ func (h Hyperplane) Theta() []float64 {
 }
 
 // FromTheta is the inverse of Theta: θ = [b, w] gives the hyperplane (w, b).
-// θ must have at least one element.
+// θ must have at least two elements: b and one weight (a hyperplane without
+// weights scores nothing, and Validate refuses it).
 func FromTheta(theta []float64) (Hyperplane, error) {
-	if len(theta) == 0 {
-		return Hyperplane{}, kindErrorf(ErrDimension, "theta is empty: want [b, w...]")
+	if len(theta) < 2 {
+		return Hyperplane{}, kindErrorf(ErrDimension, "theta has %d elements: want [b, w...] with at least one weight", len(theta))
 	}
 	return Hyperplane{W: append([]float64(nil), theta[1:]...), B: theta[0]}, nil
 }

@@ -179,7 +179,9 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
 	}
-	if err := d.Validate(); err != nil {
+	// The rows as the learners check them: one class is a data set
+	// KernelPerceptron trains (Validate, the theory's check, refused it).
+	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
 	if err := checkGramBytes(d.N(), 0); err != nil {

@@ -62,6 +62,12 @@ func LFDExperiment(runs, n int, order Order, seed uint64) (LFDSummary, error) {
 	if n < 2 {
 		return LFDSummary{}, kindErrorf(ErrOption, "LFD experiment: need n >= 2 points, got %d", n)
 	}
+	if err := checkGenerated("LFD experiment", n, 2); err != nil {
+		return LFDSummary{}, err
+	}
+	if err := checkGenerated("LFD experiment (runs)", runs, 2); err != nil {
+		return LFDSummary{}, err
+	}
 	opt := Options{}
 	opt.Order = order
 	opt.MaxEpochs = LFDMaxEpochs

@@ -161,7 +161,7 @@ func TestLFDDisagreementMonteCarlo(t *testing.T) {
 				disagree++
 			}
 		}
-		if mc := float64(disagree) / m; math.Abs(mc-s.Disagreement[k]) > 0.008 {
+		if mc := float64(disagree) / m; !(math.Abs(mc-s.Disagreement[k]) <= 0.008) {
 			t.Errorf("run %d: exact P = %v, Monte Carlo %v", k, s.Disagreement[k], mc)
 		}
 	}

@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"context"
 	"fmt"
 	"math"
 )
@@ -113,6 +114,12 @@ type GDOptions struct {
 	NoBias bool
 	// Init is the starting point; its zero value (W nil) means w = 0, b = 0.
 	Init Hyperplane
+	// Context, if not nil, stops the run when it is done, as
+	// Options.Control.Context stops the batch learners: checked before
+	// every step (each costs O(n·d) with its recorded loss), it ends the
+	// run with the path so far and an error that matches ErrStopped and the
+	// context's error.
+	Context context.Context
 }
 
 // defaultGDSteps is the step budget that a zero GDOptions.Steps stands for.
@@ -204,6 +211,15 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 	return w, opt.Init.B, nil
 }
 
+// stopped returns an ErrStopped error when opt.Context is done, before
+// step steps+1.
+func (opt *GDOptions) stopped(steps int) error {
+	if why := ctxStopped(opt.Context); why != nil {
+		return causeErrorf([]error{ErrStopped, why}, "stopped after %d steps, before convergence: %v", steps, why)
+	}
+	return nil
+}
+
 func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
 	g.Losses = append(g.Losses, loss(w, b, d))
@@ -217,7 +233,7 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 // where the descent is stuck. Every step costs O(n·d); the recorded losses
 // cost another O(n·d) each. Weights that become NaN or ±Inf (η or the data
 // too large) end the run with an ErrNonFinite error naming the step, and
-// the path so far.
+// the path so far; so does a done opt.Context, with an ErrStopped error.
 func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
@@ -227,6 +243,10 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	g.record(w, b, d)
 	gw := make([]float64, len(w))
 	for {
+		if err := opt.stopped(g.Steps); err != nil {
+			g.Hyperplane = Hyperplane{W: w, B: b}
+			return g, err
+		}
 		gb, mistakes := lossGradient(gw, w, b, d)
 		if opt.NoBias {
 			gb = 0
@@ -266,7 +286,8 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 // epoch without a mistake (Converged). Path records every step, updates or
 // not, so a run of S steps costs O(S·n·d) for the recorded losses. A NaN
 // score is a mistake; weights that become NaN or ±Inf end the run with an
-// ErrNonFinite error naming the epoch and the row, and the path so far.
+// ErrNonFinite error naming the epoch and the row, and the path so far;
+// so does a done opt.Context, with an ErrStopped error.
 func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
@@ -283,6 +304,11 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 			if g.Steps == opt.Steps {
 				full = false
 				break
+			}
+			if err := opt.stopped(g.Steps); err != nil {
+				g.UpdateRuns.add(mistakes)
+				g.Hyperplane = Hyperplane{W: w, B: b}
+				return g, err
 			}
 			x, y := d.Row(i), d.Y[i]
 			if !(y*(dot(w, x)+b) > 0) {

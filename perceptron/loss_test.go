@@ -60,12 +60,12 @@ func TestLossGradientNumeric(t *testing.T) {
 				w[j] += s
 				return Hyperplane{W: w, B: g.B}
 			})
-			if math.Abs(g-gw[j]) > tol {
+			if !(math.Abs(g-gw[j]) <= tol) {
 				t.Errorf("%v: ∂L/∂w_%d = %v, numeric %v", h, j, gw[j], g)
 			}
 		}
 		g := num(func(g Hyperplane, s float64) Hyperplane { return Hyperplane{W: g.W, B: g.B + s} })
-		if math.Abs(g-gb) > tol {
+		if !(math.Abs(g-gb) <= tol) {
 			t.Errorf("%v: ∂L/∂b = %v, numeric %v", h, gb, g)
 		}
 	}

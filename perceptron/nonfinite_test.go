@@ -98,7 +98,7 @@ func TestFitScalerNearMaxFloat(t *testing.T) {
 	}
 	for j, c := range []float64{c1, c2} {
 		want := c / math.Sqrt2
-		if s.Mean[j] != 0 || math.Abs(s.Std[j]/want-1) > 1e-15 {
+		if s.Mean[j] != 0 || !(math.Abs(s.Std[j]/want-1) <= 1e-15) {
 			t.Errorf("column %d: mean %v, std %v; want 0, %v", j, s.Mean[j], s.Std[j], want)
 		}
 	}
@@ -107,7 +107,7 @@ func TestFitScalerNearMaxFloat(t *testing.T) {
 		t.Fatal(err)
 	}
 	for j := 0; j < 2; j++ {
-		if v := z.X.At(2, j); math.Abs(v-math.Sqrt2) > 1e-15 {
+		if v := z.X.At(2, j); !(math.Abs(v-math.Sqrt2) <= 1e-15) {
 			t.Errorf("z[2][%d] = %v, want √2", j, v)
 		}
 	}
@@ -124,23 +124,23 @@ func TestFitScalerNearMaxFloat(t *testing.T) {
 // sqrt(x·x) would be +Inf.
 func TestNormsOverflowSafe(t *testing.T) {
 	h := perceptron.Hyperplane{W: []float64{3e200, 4e200}}
-	if n := h.Norm(); math.Abs(n/5e200-1) > 1e-15 {
+	if n := h.Norm(); !(math.Abs(n/5e200-1) <= 1e-15) {
 		t.Errorf("Norm = %v, want 5e200", n)
 	}
-	if n := (perceptron.Hyperplane{W: []float64{3e-200, 4e-200}}).Norm(); math.Abs(n/5e-200-1) > 1e-15 {
+	if n := (perceptron.Hyperplane{W: []float64{3e-200, 4e-200}}).Norm(); !(math.Abs(n/5e-200-1) <= 1e-15) {
 		t.Errorf("Norm = %v, want 5e-200", n)
 	}
 	d := mustData(t, [][]float64{{-1e308, -5e307}, {1e308, 5e307}}, []float64{-1, 1})
 	r, err := perceptron.Radius(d)
-	if want := math.Hypot(1e308, 5e307); err != nil || math.Abs(r/want-1) > 1e-15 {
+	if want := math.Hypot(1e308, 5e307); err != nil || !(math.Abs(r/want-1) <= 1e-15) {
 		t.Errorf("Radius = %v, %v; want %v", r, err, want)
 	}
 	m, _, err := perceptron.Hyperplane{W: []float64{1e308, 1e308}}.DatasetMargin(d)
-	if want := (1e308 + 5e307) / math.Sqrt2; err != nil || math.Abs(m/want-1) > 1e-15 {
+	if want := (1e308 + 5e307) / math.Sqrt2; err != nil || !(math.Abs(m/want-1) <= 1e-15) {
 		t.Errorf("DatasetMargin = %v, %v; want %v", m, err, want)
 	}
 	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
-	if err != nil || !b.Separable || math.Abs(b.Bound-1) > 1e-12 {
+	if err != nil || !b.Separable || !(math.Abs(b.Bound-1) <= 1e-12) {
 		t.Errorf("Bound = %+v, %v; want separable, bound 1", b, err)
 	}
 	tooFar := mustData(t, [][]float64{{-1.7e308, -1.7e308}, {1.7e308, 1.7e308}}, []float64{-1, 1})

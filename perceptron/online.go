@@ -32,6 +32,9 @@ func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 	if d < 1 {
 		return nil, kindErrorf(ErrOption, "online: dimension must be >= 1, got %d", d)
 	}
+	if err := checkGenerated("online", 1, d); err != nil {
+		return nil, err
+	}
 	eta, err := learningRate(eta)
 	if err != nil {
 		return nil, err

@@ -58,6 +58,9 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		if err != nil {
 			return nil, wrapf(err, "one-vs-rest: class %d (%s)", c, m.ClassNames[c])
 		}
+		if s == nil || isNilModel(s) {
+			return nil, kindErrorf(ErrModel, "one-vs-rest: class %d (%s): the learner returned no model and no error", c, m.ClassNames[c])
+		}
 		model.Models[c] = s
 	}
 	return model, nil
@@ -137,7 +140,8 @@ func (o *OneVsRestModel) PredictAll(m *MultiDataset) ([]int, error) {
 }
 
 // ErrorRate returns the fraction of rows of m whose predicted class differs
-// from their label.
+// from their label. A label outside the model's classes is an ErrLabel error
+// naming the row (it counted as a mistake).
 func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	if m != nil && m.X != nil && len(m.Labels) != m.N() {
 		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
@@ -148,6 +152,11 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	}
 	if len(m.Labels) != m.N() {
 		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
+	}
+	for i, l := range m.Labels {
+		if l < 0 || l >= len(o.Models) {
+			return 0, kindErrorf(ErrLabel, "row %d: class label %d out of the model's range [0, %d)", i, l, len(o.Models))
+		}
 	}
 	e := 0
 	for i, c := range p {

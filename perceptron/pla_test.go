@@ -42,7 +42,7 @@ func lrSameHyperplane(a, b Hyperplane, tol float64) bool {
 		return false
 	}
 	for j := range a.W {
-		if math.Abs(a.W[j]-b.W[j]) > tol {
+		if !(math.Abs(a.W[j]-b.W[j]) <= tol) {
 			return false
 		}
 	}

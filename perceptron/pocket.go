@@ -148,6 +148,12 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 		}
 		if k := r.res.Updates - 1; k >= 1 {
 			settle(k)
+			// A count scores up to n rows: the Context is checked after
+			// each (r.stopped alone checks it every checkEvery blocks of
+			// rows, which may hold as many counts).
+			if r.watch {
+				r.checkStop()
+			}
 		}
 		copy(cur.W, r.w)
 		cur.B = r.b

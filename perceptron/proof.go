@@ -1,6 +1,8 @@
 package perceptron
 
 import (
+	"context"
+	"fmt"
 	"math"
 )
 
@@ -41,7 +43,10 @@ type ProofViolation struct {
 //
 // Bad arguments are errors: γ, R or η not finite and > 0, a target whose θ*
 // is not of unit norm (within 1e-9), or an update whose w has a dimension
-// other than the target's.
+// other than the target's. Of opt.Control it reads the Context: a done
+// Context (before the call, or checked every 1024 updates of a long trace)
+// stops the walk with no verdict and an error that matches ErrStopped and
+// the context's error.
 func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options) (*ProofViolation, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -71,7 +76,13 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 	slack := 4 * float64(k+2) * 0x1p-52
 	theta := make([]float64, k)
 	prevAlign, prevNorm2 := 0.0, 0.0
+	ctx := opt.Control.Context
 	for t, u := range trace {
+		if ctx != nil && t%1024 == 0 {
+			if err := ctxStopped(ctx); err != nil {
+				return nil, causeErrorf([]error{ErrStopped, err}, "check proof: stopped before update %d of %d: %v", t+1, len(trace), err)
+			}
+		}
 		if len(u.W) != len(target.W) {
 			return nil, kindErrorf(ErrDimension, "check proof: update %d has w of dimension %d, the target has %d", t+1, len(u.W), len(target.W))
 		}
@@ -102,4 +113,17 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 		prevAlign, prevNorm2 = align, norm2
 	}
 	return nil, nil
+}
+
+// ctxStopped returns nil when ctx is nil or not done, and otherwise its
+// error, with its cause when the cause says more (as a run's checkStop).
+func ctxStopped(ctx context.Context) error {
+	if ctx == nil || ctx.Err() == nil {
+		return nil
+	}
+	why := ctx.Err()
+	if c := context.Cause(ctx); c != nil && c != why {
+		why = fmt.Errorf("%w: %w", why, c)
+	}
+	return why
 }

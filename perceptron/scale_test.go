@@ -51,7 +51,7 @@ func TestScaler(t *testing.T) {
 	for i := range d.N() {
 		a, _ := u.Score(d.Row(i))
 		b, _ := h.Score(z.Row(i))
-		if math.Abs(a-b) > 1e-12 {
+		if !(math.Abs(a-b) <= 1e-12) {
 			t.Errorf("row %d: unscaled score %v, scaled score %v", i, a, b)
 		}
 	}

@@ -61,7 +61,7 @@ func checkCertificate(t *testing.T, name string, d *perceptron.Dataset, s percep
 		r = math.Max(r, math.Sqrt(norm))
 	}
 	res := mat.Norm(mat.NewVecDense(dim+1, comb), 2) / r
-	if math.Abs(sum-1) > 1e-12 || res > 1e-9 || s.Residual > 1e-12 {
+	if !(math.Abs(sum-1) <= 1e-12) || !(res <= 1e-9) || !(s.Residual <= 1e-12) {
 		t.Errorf("%s: weights sum to %v, combination %v (reported %v)", name, sum, res, s.Residual)
 	}
 }
@@ -213,7 +213,7 @@ func TestMaxMarginHugeScale(t *testing.T) {
 	}
 	r, err := perceptron.Radius(big)
 	r0, _ := perceptron.Radius(d)
-	if err != nil || math.Abs(r/math.Ldexp(r0, 1000)-1) > 1e-15 {
+	if err != nil || !(math.Abs(r/math.Ldexp(r0, 1000)-1) <= 1e-15) {
 		t.Errorf("Radius = %v, %v; want %v", r, err, math.Ldexp(r0, 1000))
 	}
 	// Two points ±(1e308, 5e307): separable through the origin and with a
@@ -221,7 +221,7 @@ func TestMaxMarginHugeScale(t *testing.T) {
 	near := mustData(t, [][]float64{{-1e308, -5e307}, {1e308, 5e307}}, []float64{-1, 1})
 	want := math.Hypot(1e308, 5e307)
 	for _, noBias := range []bool{false, true} {
-		if _, g, err := perceptron.MaxMargin(near, perceptron.Options{NoBias: noBias}); err != nil || math.Abs(g/want-1) > 1e-15 {
+		if _, g, err := perceptron.MaxMargin(near, perceptron.Options{NoBias: noBias}); err != nil || !(math.Abs(g/want-1) <= 1e-15) {
 			t.Errorf("MaxMargin(±1e308, noBias %v) = %v, %v; want %v", noBias, g, err, want)
 		}
 	}

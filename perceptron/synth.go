@@ -22,6 +22,21 @@ func synthRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }
 
+// MaxGeneratedValues is the most float64 values (n·d, 8 bytes each: 2 GiB)
+// that a data generator (SeparableData, NoisyData, LFDData, CreditApplicants,
+// Circles), LFDExperiment (n·2 and runs) or NewOnline (d) allocates: a larger
+// request is an ErrOption error, where it was a fatal "out of memory" that
+// ended the program (a notebook's kernel) with no error to catch.
+const MaxGeneratedValues = 1 << 28
+
+// checkGenerated refuses n rows of d values beyond MaxGeneratedValues.
+func checkGenerated(what string, n, d int) error {
+	if n > MaxGeneratedValues/d {
+		return kindErrorf(ErrOption, "%s: %d × %d values is more than MaxGeneratedValues (%d, 2 GiB)", what, n, d, MaxGeneratedValues)
+	}
+	return nil
+}
+
 // SeparableData draws n points of d features that a hidden target
 // hyperplane separates with margin at least margin. The target (w*, b*) has
 // ||w*|| = 1 (w* is a normalised Gaussian vector) and its boundary passes
@@ -41,6 +56,9 @@ func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane,
 	}
 	if d < 1 {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "separable data: need d >= 1 features, got %d", d)
+	}
+	if err := checkGenerated("separable data", n, d); err != nil {
+		return nil, Hyperplane{}, err
 	}
 	if !(margin >= 0) || math.IsInf(margin, 0) {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "separable data: margin must be a finite number >= 0, got %v", margin)
@@ -210,6 +228,9 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 	if n < 2 {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "LFD data: need n >= 2 points, got %d", n)
 	}
+	if err := checkGenerated("LFD data", n, 2); err != nil {
+		return nil, Hyperplane{}, err
+	}
 	rng := synthRand(seed, lfdStream)
 	uniform := func() float64 { return float64(2*rng.Float64()) - 1 }
 	x := make([]float64, 2*n)
@@ -351,6 +372,9 @@ func CreditApplicants(n int, noise float64, seed uint64) (*Dataset, Hyperplane, 
 	if n < 2 {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "credit applicants: need n >= 2 applicants, got %d", n)
 	}
+	if err := checkGenerated("credit applicants", n, 4); err != nil {
+		return nil, Hyperplane{}, err
+	}
 	if !(noise >= 0 && noise < 0.5) {
 		return nil, Hyperplane{}, kindErrorf(ErrOption, "credit applicants: the fraction of flipped labels must be in [0, 0.5), got %v", noise)
 	}
@@ -411,6 +435,9 @@ func XORData() *Dataset {
 func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 	if n < 2 {
 		return nil, kindErrorf(ErrOption, "circles: need n >= 2 points, got %d", n)
+	}
+	if err := checkGenerated("circles", n, 2); err != nil {
+		return nil, err
 	}
 	if !(noise >= 0) || math.IsInf(noise, 0) {
 		return nil, kindErrorf(ErrOption, "circles: noise must be a finite number >= 0, got %v", noise)

@@ -45,7 +45,7 @@ func TestSeparableData(t *testing.T) {
 			t.Errorf("%+v: %v", tc, err)
 		}
 		// ||w*|| = 1 up to the rounding of a division by a square root.
-		if math.Abs(h.Norm()-1) > 1e-14 {
+		if !(math.Abs(h.Norm()-1) <= 1e-14) {
 			t.Errorf("%+v: ||w*|| = %v, want 1", tc, h.Norm())
 		}
 		// The boundary passes through p in [-1/2, 1/2]^d: |b*| = |w*·p| <= ||w*||_1 / 2.
@@ -53,7 +53,7 @@ func TestSeparableData(t *testing.T) {
 		for _, v := range h.W {
 			l1 += math.Abs(v)
 		}
-		if math.Abs(h.B) > l1/2 {
+		if !(math.Abs(h.B) <= l1/2) {
 			t.Errorf("%+v: |b*| = %v > ||w*||_1/2 = %v", tc, math.Abs(h.B), l1/2)
 		}
 		for i := range data.N() {
@@ -188,17 +188,17 @@ func TestLFDData(t *testing.T) {
 			if err := data.Validate(); err != nil {
 				t.Errorf("n=%d seed %d: %v", n, seed, err)
 			}
-			if math.Abs(f.Norm()-1) > 1e-14 {
+			if !(math.Abs(f.Norm()-1) <= 1e-14) {
 				t.Errorf("||w|| = %v, want 1", f.Norm())
 			}
 			// The line passes through a point of the square, so its
 			// distance to the origin, |b|/||w||, is at most √2.
-			if math.Abs(f.B) > math.Sqrt2 {
+			if !(math.Abs(f.B) <= math.Sqrt2) {
 				t.Errorf("n=%d seed %d: |b| = %v > √2", n, seed, f.B)
 			}
 			for i := range n {
 				x := data.Row(i)
-				if math.Abs(x[0]) > 1 || math.Abs(x[1]) > 1 {
+				if !(math.Abs(x[0]) <= 1) || !(math.Abs(x[1]) <= 1) {
 					t.Errorf("row %d = %v outside the square", i, x)
 				}
 				if p, _ := f.Predict(x); p != data.Y[i] {
@@ -250,10 +250,10 @@ func TestDisagreementExact(t *testing.T) {
 			continue
 		}
 		// Clipping rounds each vertex; a few ulps of 1 cover it.
-		if math.Abs(got-tc.want) > 1e-15 {
+		if !(math.Abs(got-tc.want) <= 1e-15) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
-		if back, _ := Disagreement(tc.g, tc.f); math.Abs(back-got) > 1e-15 {
+		if back, _ := Disagreement(tc.g, tc.f); !(math.Abs(back-got) <= 1e-15) {
 			t.Errorf("%s: not symmetric: %v and %v", tc.name, got, back)
 		}
 	}
@@ -281,7 +281,7 @@ func TestDisagreementMonteCarlo(t *testing.T) {
 		// Five standard errors of the estimate (plus a floor for p near 0):
 		// a correct Disagreement fails this with probability below 1e-6.
 		tol := 5*math.Sqrt(exact*(1-exact)/samples) + 1e-4
-		if math.Abs(est-exact) > tol {
+		if !(math.Abs(est-exact) <= tol) {
 			t.Errorf("trial %d: exact %v, Monte Carlo %v ± %v", trial, exact, est, tol)
 		}
 	}
@@ -381,7 +381,7 @@ func TestCircles(t *testing.T) {
 	for i, w := range want {
 		// The angles 2πk/m and NumPy's linspace may differ in the last bit.
 		for j := range w {
-			if got := d.Row(i)[j]; math.Abs(got-w[j]) > 1e-15 {
+			if got := d.Row(i)[j]; !(math.Abs(got-w[j]) <= 1e-15) {
 				t.Errorf("row %d = %v, want %v", i, d.Row(i), w)
 				break
 			}
@@ -403,7 +403,7 @@ func TestCircles(t *testing.T) {
 			ss += e * e
 		}
 	}
-	if sd := math.Sqrt(ss / (2 * n)); math.Abs(sd-sigma) > 0.05*sigma {
+	if sd := math.Sqrt(ss / (2 * n)); !(math.Abs(sd-sigma) <= 0.05*sigma) {
 		t.Errorf("noise sd %v, want %v", sd, sigma)
 	}
 	again, _ := Circles(n, sigma, 1)

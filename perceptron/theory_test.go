@@ -74,11 +74,11 @@ func TestMaxMarginHand(t *testing.T) {
 			continue
 		}
 		const tol = 1e-14
-		if math.Abs(gamma-c.gamma) > tol || math.Abs(h.B-c.b) > tol {
+		if !(math.Abs(gamma-c.gamma) <= tol) || !(math.Abs(h.B-c.b) <= tol) {
 			t.Errorf("%s: gamma = %v, b = %v; want %v, %v", c.name, gamma, h.B, c.gamma, c.b)
 		}
 		for j := range c.w {
-			if math.Abs(h.W[j]-c.w[j]) > tol {
+			if !(math.Abs(h.W[j]-c.w[j]) <= tol) {
 				t.Errorf("%s: w = %v, want %v", c.name, h.W, c.w)
 				break
 			}
@@ -121,7 +121,7 @@ func checkKKT(t *testing.T, name string, d *perceptron.Dataset, h perceptron.Hyp
 	// Rounding: inputs and results are O(1..10); 1e-12 is a few thousand
 	// ulps, far below any error the certificate should catch.
 	const tol = 1e-12
-	if math.Abs(h.Norm()-1) > tol {
+	if !(math.Abs(h.Norm()-1) <= tol) {
 		t.Errorf("%s: ||w|| = %v, want 1", name, h.Norm())
 	}
 	if noBias && h.B != 0 {
@@ -131,7 +131,7 @@ func checkKKT(t *testing.T, name string, d *perceptron.Dataset, h perceptron.Hyp
 	if err != nil {
 		t.Fatal(err)
 	}
-	if math.Abs(m-gamma) > tol || !(gamma > 0) {
+	if !(math.Abs(m-gamma) <= tol) || !(gamma > 0) {
 		t.Errorf("%s: gamma = %v but the data margin is %v", name, gamma, m)
 	}
 	var sv []int
@@ -173,7 +173,7 @@ func checkKKT(t *testing.T, name string, d *perceptron.Dataset, h perceptron.Hyp
 	res.MulVec(a, &alpha)
 	res.SubVec(&res, rhs)
 	amax := mat.Max(&alpha)
-	if r := mat.Norm(&res, math.Inf(1)); r > 1e-9 {
+	if r := mat.Norm(&res, math.Inf(1)); !(r <= 1e-9) {
 		t.Errorf("%s: w is not in the cone of the support vectors: residual %v (support vectors %v)", name, r, sv)
 	}
 	for k := range sv {
@@ -290,8 +290,8 @@ func TestBoundHand(t *testing.T) {
 			t.Fatal(err)
 		}
 		const tol = 1e-14
-		if !br.Separable || math.Abs(br.R-c.r) > tol || math.Abs(br.Gamma-c.gamma) > tol ||
-			math.Abs(br.Bound-c.bound) > 1e-13 || math.Abs(br.Target.W[0]-c.w) > tol || math.Abs(br.Target.B-c.b) > tol {
+		if !br.Separable || !(math.Abs(br.R-c.r) <= tol) || !(math.Abs(br.Gamma-c.gamma) <= tol) ||
+			!(math.Abs(br.Bound-c.bound) <= 1e-13) || !(math.Abs(br.Target.W[0]-c.w) <= tol) || !(math.Abs(br.Target.B-c.b) <= tol) {
 			t.Errorf("noBias %v: %+v, want R %v gamma %v bound %v w %v b %v", c.noBias, br, c.r, c.gamma, c.bound, c.w, c.b)
 		}
 	}
@@ -375,11 +375,11 @@ func TestMaxMarginScale(t *testing.T) {
 				t.Errorf("scale %v: %v", s, err)
 				continue
 			}
-			if math.Abs(g/s/g0-1) > 1e-12 {
+			if !(math.Abs(g/s/g0-1) <= 1e-12) {
 				t.Errorf("noBias %v, scale %v: gamma/s = %v, want %v", noBias, s, g/s, g0)
 			}
 			for j := range h.W {
-				if math.Abs(h.W[j]-h0.W[j]) > 1e-12 {
+				if !(math.Abs(h.W[j]-h0.W[j]) <= 1e-12) {
 					t.Errorf("noBias %v, scale %v: w = %v, want %v", noBias, s, h.W, h0.W)
 					break
 				}

@@ -48,7 +48,7 @@ func TestEqualAxes(t *testing.T) {
 			}
 			ux, uy := units(p, tc.w, tc.h)
 			// 0.2 %: EqualAxes stops at 0.1 %; the rest is rounding.
-			if math.Abs(ux/uy-1) > 2e-3 {
+			if !(math.Abs(ux/uy-1) <= 2e-3) {
 				t.Errorf("one x unit is %v long, one y unit %v; want equal", ux, uy)
 			}
 			eps := 1e-9 * (math.Abs(tc.box.XMax) + math.Abs(tc.box.YMax))

@@ -179,10 +179,10 @@ func TestBoundaryGeometry(t *testing.T) {
 			// The ends come from a few divisions of small exact
 			// numbers; allow a few ulps.
 			const tol = 1e-12
-			if d := abs(q.X-tc.want[k][0]) + abs(q.Y-tc.want[k][1]); d > tol {
+			if d := abs(q.X-tc.want[k][0]) + abs(q.Y-tc.want[k][1]); !(d <= tol) {
 				t.Errorf("%s: end %d = %v, want %v", tc.name, k, q, tc.want[k])
 			}
-			if s, _ := tc.h.Score([]float64{q.X, q.Y}); abs(s) > 1e-12 {
+			if s, _ := tc.h.Score([]float64{q.X, q.Y}); !(abs(s) <= 1e-12) {
 				t.Errorf("%s: end %d has score %v, want 0", tc.name, k, s)
 			}
 		}
@@ -199,14 +199,14 @@ func TestBoundaryGeometry(t *testing.T) {
 	for k, want := range []float64{-gamma, gamma} {
 		for _, q := range b.Lines[k].XYs {
 			d, _ := h.SignedDistance([]float64{q.X, q.Y})
-			if abs(d-want) > 1e-12 {
+			if !(abs(d-want) <= 1e-12) {
 				t.Errorf("band line %d: point %v at distance %v, want %v", k, q, d, want)
 			}
 		}
 	}
 	for _, q := range b.Fill.XYs[0] {
 		d, _ := h.SignedDistance([]float64{q.X, q.Y})
-		if abs(d) > gamma+1e-12 || q.X < box.XMin || q.X > box.XMax || q.Y < box.YMin || q.Y > box.YMax {
+		if !(abs(d) <= gamma+1e-12) || q.X < box.XMin || q.X > box.XMax || q.Y < box.YMin || q.Y > box.YMax {
 			t.Errorf("band fill vertex %v outside the band or box (distance %v)", q, d)
 		}
 	}
@@ -219,11 +219,11 @@ func TestBoundaryGeometry(t *testing.T) {
 	s0, _ := h.Score([]float64{a.From.X, a.From.Y})
 	d1, _ := h.SignedDistance([]float64{a.To.X, a.To.Y})
 	// Exact up to rounding of a few operations on small numbers.
-	if abs(s0) > 1e-12 || abs(d1-2) > 1e-12 {
+	if !(abs(s0) <= 1e-12) || !(abs(d1-2) <= 1e-12) {
 		t.Errorf("arrow from %v (score %v, want 0) to %v (distance %v, want 2)", a.From, s0, a.To, d1)
 	}
 	// From (1, 1), score 6, the foot is (1, 1) - 6/25 (3, 4).
-	if abs(a.From.X-(1-18.0/25)) > 1e-12 || abs(a.From.Y-(1-24.0/25)) > 1e-12 {
+	if !(abs(a.From.X-(1-18.0/25)) <= 1e-12) || !(abs(a.From.Y-(1-24.0/25)) <= 1e-12) {
 		t.Errorf("arrow foot %v, want (%v, %v)", a.From, 1-18.0/25, 1-24.0/25)
 	}
 }
@@ -389,7 +389,7 @@ func TestBoxOf(t *testing.T) {
 	want := plots.Box{XMin: 0.5 - 0.35, XMax: 4 + 0.35, YMin: 0.5 - 0.4, YMax: 4.5 + 0.4}
 	// A product and a sum of short decimals: a few ulps of rounding.
 	const tol = 1e-12
-	if abs(b.XMin-want.XMin) > tol || abs(b.XMax-want.XMax) > tol || abs(b.YMin-want.YMin) > tol || abs(b.YMax-want.YMax) > tol {
+	if !(abs(b.XMin-want.XMin) <= tol) || !(abs(b.XMax-want.XMax) <= tol) || !(abs(b.YMin-want.YMin) <= tol) || !(abs(b.YMax-want.YMax) <= tol) {
 		t.Errorf("BoxOf = %v, want %v", b, want)
 	}
 	// A constant column gets a width of 2 around its value.

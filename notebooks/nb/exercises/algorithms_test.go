@@ -291,7 +291,7 @@ func TestCheckBoundByHand(t *testing.T) {
 	if err != nil || b.Target.B == 0 {
 		t.Fatalf("the bound-by-hand data's θ* = %+v (%v): its b* must not be 0", b.Target, err)
 	}
-	if math.Abs(b.R-math.Sqrt(10)) > 1e-12 || math.Abs(b.Gamma*math.Sqrt(5)-1) > 1e-9 || math.Abs(b.Bound-50) > 1e-6 {
+	if !(math.Abs(b.R-math.Sqrt(10)) <= 1e-12) || !(math.Abs(b.Gamma*math.Sqrt(5)-1) <= 1e-9) || !(math.Abs(b.Bound-50) <= 1e-6) {
 		t.Errorf("perceptron.Bound gives R = %v, γ = %v, bound %v; by hand √10, 1/√5, 50", b.R, b.Gamma, b.Bound)
 	}
 	expectVerdict(t, "by hand", true, func() bool { return CheckBoundByHand(math.Sqrt(10), 1/math.Sqrt(5), 50) }, "all 3 cases passed")

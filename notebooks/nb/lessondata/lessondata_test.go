@@ -153,7 +153,7 @@ func TestEtaParting(t *testing.T) {
 				}
 				if p.Parted {
 					parted[eta]++
-					if p.Relative > 1e-15 {
+					if !(p.Relative <= 1e-15) {
 						t.Errorf("%v, η = %g, seed %d: parted with the nearest score %v (relative %v), not at rounding level", order, eta, seed, p.Score, p.Relative)
 					}
 				} else if p.One.Updates != p.Other.Updates {

@@ -52,7 +52,7 @@ func closeTo(got, want []float64) bool {
 		return false
 	}
 	for i := range got {
-		if math.Abs(got[i]-want[i]) > tol {
+		if !(math.Abs(got[i]-want[i]) <= tol) {
 			return false
 		}
 	}
@@ -120,7 +120,7 @@ func TestTrainGolden(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := trainJSON(t, tc.args...)
-			if !closeTo(m.W, tc.w) || math.Abs(m.B-tc.b) > tol {
+			if !closeTo(m.W, tc.w) || !(math.Abs(m.B-tc.b) <= tol) {
 				t.Errorf("w = %v, b = %v; want %v, %v", m.W, m.B, tc.w, tc.b)
 			}
 			if m.Updates != tc.updates || m.Epochs != tc.epochs || m.Converged != tc.converged || m.LastMistakeRow != tc.lastRow {
@@ -552,7 +552,7 @@ func TestBound(t *testing.T) {
 		}
 		norm = math.Sqrt(norm)
 		for j, v := range theta {
-			if math.Abs(v-c.Origin.Theta[j]/norm) > 1e-6 {
+			if !(math.Abs(v-c.Origin.Theta[j]/norm) <= 1e-6) {
 				t.Errorf("iris %s on %s: target θ = %v, SVC %v/%v", classes, feats, theta, c.Origin.Theta, norm)
 				break
 			}

@@ -111,6 +111,10 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		}
 		z.Multistream(false)
 		src, gz = &gzipMembers{z: z, br: br}, true
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		// A UTF-16 (or UTF-32) byte order mark: text, but not UTF-8 (it
+		// was called binary for its NUL bytes).
+		return nil, errorf(Format, 0, -1, "UTF-16 text (byte order mark % X), not UTF-8: save the file as UTF-8", head[:2])
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return nil, errorf(Format, 0, -1, "a zip archive, not text: extract the file first")
 	case bytes.HasPrefix(head, []byte("BZh")):

@@ -91,6 +91,10 @@ func TestReaderErrors(t *testing.T) {
 		{"xz", "\xfd7zXZ\x00...", Format, 0, -1, "xz"},
 		{"zstd", "\x28\xb5\x2f\xfd...", Format, 0, -1, "zstd"},
 		{"NUL", "1,2\n1,\x00\n", Format, 2, -1, "binary"},
+		// UTF-16 files (Windows' "Unicode" text) were "binary data" for
+		// their NUL bytes; their byte order mark says what they are.
+		{"UTF-16LE", "\xff\xfex\x00,\x00y\x00\n\x00", Format, 0, -1, "UTF-16 text (byte order mark FF FE)"},
+		{"UTF-16BE", "\xfe\xff\x00x\x00,\x00y\x00\n", Format, 0, -1, "UTF-16 text (byte order mark FE FF)"},
 		{"too long", "1,2\n" + long + "\n", Format, 2, -1, "longer than"},
 		// Lines ended by CR alone (classic Mac OS) read as one line: the
 		// error says why, on that line (it said: cannot parse "a\r3").

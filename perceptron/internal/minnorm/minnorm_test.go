@@ -49,14 +49,14 @@ func TestPoint(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tc.name, err)
 		}
-		if res.Status != tc.status || math.Abs(res.X[0]-tc.want[0]) > 1e-12 || math.Abs(res.X[1]-tc.want[1]) > 1e-12 {
+		if res.Status != tc.status || !(math.Abs(res.X[0]-tc.want[0]) <= 1e-12) || !(math.Abs(res.X[1]-tc.want[1]) <= 1e-12) {
 			t.Errorf("%s: x = %v, status %d; want %v, status %d", tc.name, res.X, res.Status, tc.want, tc.status)
 		}
 		sum := 0.0
 		for _, c := range res.Corral {
 			sum += c.Lambda
 		}
-		if math.Abs(sum-1) > 1e-12 {
+		if !(math.Abs(sum-1) <= 1e-12) {
 			t.Errorf("%s: corral weights sum to %v, want 1", tc.name, sum)
 		}
 	}

@@ -219,6 +219,7 @@ func main() {
 		put(fmt.Sprintf("OneVsRest iris class %d", c), s...)
 	}
 	synthetic()
+	norms()
 	os.Stdout.WriteString(out.String())
 }
 
@@ -297,4 +298,31 @@ func synthetic() {
 		}
 		put("Split "+m.ClassNames[0], train.X.RawMatrix().Data...)
 	}
+}
+
+// norms prints the norms and signed distances of vectors whose squares
+// leave the float64 range (near 1e±160 and beyond), where the norm is a
+// scaled sum of squares: gonum's Go floats.Norm, fused by the compiler,
+// once gave other bits in a pure-Go build with FMAs.
+func norms() {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var n, sd []float64
+	for k := range 500 {
+		w := make([]float64, 1+rng.IntN(40))
+		e := []int{-560, -520, 480, 520, 0}[k%5]
+		x := make([]float64, len(w))
+		for j := range w {
+			w[j] = math.Ldexp(rng.Float64()-0.5, e+rng.IntN(20))
+			x[j] = rng.Float64() - 0.5
+		}
+		h := perceptron.Hyperplane{W: w, B: 1}
+		n = append(n, h.Norm())
+		if s, err := h.SignedDistance(x); err == nil {
+			sd = append(sd, s)
+		} else {
+			putErr("SignedDistance", err)
+		}
+	}
+	put("Norm", n...)
+	put("SignedDistance", sd...)
 }

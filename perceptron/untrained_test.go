@@ -1,0 +1,104 @@
+package perceptron_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// A zero Hyperplane (or the zero result of a learner, which embeds one) is
+// not trained: every question to it is ErrModel, as the error's doc says.
+// It answered Score(nil) = 0 and Predict(nil) = 0 with no error, a score
+// for a point of its zero features. FromTheta([b]) made such a hyperplane,
+// which Validate then refused; it is ErrDimension itself.
+func TestUntrainedHyperplaneIsErrModel(t *testing.T) {
+	one, err := perceptron.NewDataset([][]float64{{1}}, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h perceptron.Hyperplane
+	res := &perceptron.Result{}
+	for name, call := range map[string]func() error{
+		"Score(nil)":            func() error { _, err := h.Score(nil); return err },
+		"Score([])":             func() error { _, err := h.Score([]float64{}); return err },
+		"Predict(nil)":          func() error { _, err := h.Predict(nil); return err },
+		"SignedDistance(nil)":   func() error { _, err := h.SignedDistance(nil); return err },
+		"Margin(nil, 1)":        func() error { _, err := h.Margin(nil, 1); return err },
+		"Errors":                func() error { _, err := h.Errors(one); return err },
+		"PredictAll":            func() error { _, err := h.PredictAll(one); return err },
+		"Result{}.Score(nil)":   func() error { _, err := res.Score(nil); return err },
+		"Result{}.Predict(nil)": func() error { _, err := res.Predict(nil); return err },
+	} {
+		if err := call(); !errors.Is(err, perceptron.ErrModel) {
+			t.Errorf("zero Hyperplane, %s: error %v; want ErrModel", name, err)
+		}
+	}
+	for _, theta := range [][]float64{nil, {1}} {
+		if h, err := perceptron.FromTheta(theta); !errors.Is(err, perceptron.ErrDimension) {
+			t.Errorf("FromTheta(%v) = %+v, %v; want ErrDimension", theta, h, err)
+		}
+	}
+	if h, err := perceptron.FromTheta([]float64{1, 2}); err != nil || h.B != 1 || len(h.W) != 1 || h.W[0] != 2 {
+		t.Errorf("FromTheta([1 2]) = %+v, %v; want w = [2], b = 1", h, err)
+	}
+}
+
+// OneVsRest refuses a learner that returns no model and no error (a nil
+// Model, or a typed nil such as a (*Result)(nil)) at training, naming the
+// class: it kept the nil model, and only Predict failed later.
+func TestOneVsRestRefusesNilModels(t *testing.T) {
+	iris := perceptron.Iris()
+	for name, learn := range map[string]perceptron.Learner{
+		"nil":            func(*perceptron.Dataset) (perceptron.Model, error) { return nil, nil },
+		"(*Result)(nil)": func(*perceptron.Dataset) (perceptron.Model, error) { return (*perceptron.Result)(nil), nil },
+	} {
+		if o, err := perceptron.OneVsRest(iris, learn); o != nil || !errors.Is(err, perceptron.ErrModel) || !strings.Contains(err.Error(), "class 0 (setosa)") {
+			t.Errorf("%s: %v, %v; want no model and ErrModel naming class 0 (setosa)", name, o, err)
+		}
+	}
+}
+
+// GramMatrix takes the data sets KernelPerceptron trains, one class
+// included (it refused them with ErrOneClass, the theory functions' check,
+// though the matrix has no labels in it).
+func TestGramMatrixOneClass(t *testing.T) {
+	d, err := perceptron.NewDataset([][]float64{{1, 2}, {3, -1}}, []float64{1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := perceptron.GramMatrix(d, perceptron.LinearKernel{})
+	if err != nil {
+		t.Fatalf("GramMatrix of one class: %v", err)
+	}
+	// 1·1 + 2·2 = 5, 1·3 + 2·(−1) = 1, 3·3 + (−1)(−1) = 10.
+	if g.At(0, 0) != 5 || g.At(0, 1) != 1 || g.At(1, 0) != 1 || g.At(1, 1) != 10 {
+		t.Errorf("GramMatrix = %v; want [[5 1] [1 10]]", g)
+	}
+	if _, err := perceptron.KernelPerceptron(d, perceptron.LinearKernel{}, perceptron.Options{}); err != nil {
+		t.Errorf("KernelPerceptron on the same data: %v", err)
+	}
+}
+
+// OneVsRestModel.ErrorRate refuses a label outside the model's classes
+// (ErrLabel naming the row): it was counted as a mistake, an error rate of
+// data that is not the model's.
+func TestOneVsRestErrorRateLabels(t *testing.T) {
+	iris := perceptron.Iris()
+	o, err := perceptron.OneVsRest(iris, perceptron.PLALearner(perceptron.Options{MaxEpochs: 5}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := o.ErrorRate(iris); err != nil || !(r >= 0 && r <= 1) {
+		t.Fatalf("ErrorRate(iris) = %v, %v", r, err)
+	}
+	for _, l := range []int{3, -1} {
+		bad := *iris
+		bad.Labels = append([]int(nil), iris.Labels...)
+		bad.Labels[7] = l
+		if r, err := o.ErrorRate(&bad); !errors.Is(err, perceptron.ErrLabel) || !strings.Contains(err.Error(), "row 7") {
+			t.Errorf("label %d on row 7: %v, %v; want ErrLabel naming row 7", l, r, err)
+		}
+	}
+}
