@@ -11,7 +11,10 @@
 // fused multiply-add anywhere.
 package asm
 
-import "math"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // Dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
 // each summed left to right exactly as DotExact sums it.
@@ -263,4 +266,168 @@ func readStreamsTail(s *[32]float64, tail []float64) float64 {
 		t += v
 	}
 	return t
+}
+
+// certCols is the row length (features) from which ScanExact, with AVX2,
+// certifies its decisions (scanCertAVX2) instead of summing every row left
+// to right: on long rows an update no longer waits for a chain of c
+// dependent adds. Tests lower it to run the certified scan on short rows.
+var certCols = 257
+
+// certMaxCols bounds the rows certCoef's proof covers ((c + h)·u ≤ 1/4).
+const certMaxCols = 1 << 40
+
+// certFallbacks counts the rows that the certified scan could not decide
+// from its fast sum and scored again left to right (a test hook).
+var certFallbacks atomic.Int64
+
+// certCoef returns the constant K of the certificate for rows of c
+// features: K = (c + h)·2⁻⁵², h = ⌊c/4⌋ + 6.
+//
+// The certificate. Let p_j = fl(w_j·x_j) (one IEEE multiply, no FMA: the
+// same bits in every sum below), P = Σ_j p_j + b exactly, and
+// A = Σ_j |p_j| + |b|, for one row. Without overflow an IEEE add
+// satisfies fl(a + b) = (a + b)(1 + ε), |ε| ≤ u = 2⁻⁵³, also in the
+// subnormal range, where it is exact: the two sums below add the same
+// products, so no absolute (underflow) term enters. Let
+// γ_m = m·u/(1 - m·u).
+//
+//  1. The left-to-right score s = fl(…fl(fl(0 + p_1) + p_2)… + b) (dot,
+//     then + b) passes each term through at most c adds:
+//     |s - P| ≤ γ_c·A (Higham, Accuracy and Stability of Numerical
+//     Algorithms, 2nd ed., §4.2: any order, m adds on a term's path).
+//  2. The fast score s_F (scanCertAVX2, certBlockGo) passes each term
+//     through at most h = ⌊c/4⌋ + 6 adds (⌊c/4⌋ in its lane's chain, 2 to
+//     combine the four lanes, at most 3 for the last c mod 4 columns, 1
+//     for b): |s_F - P| ≤ γ_h·A.
+//  3. Â is one sum of the |p_j| of the block's eight rows, plus |b|, so
+//     its exact value is at least A of each of them; it adds non-negative
+//     terms through at most h' = ⌊c/4⌋ + 8 adds (a tree of 3 over the
+//     eight rows, ⌊c/4⌋ in the chain, 2 to combine lanes, 1 for the last
+//     columns' sum, 1 for |b|; a last column's term: 1 + 3 + 2 + 1 + 1),
+//     each rounding down by at most a factor (1 - u): Â ≥ (1 - u)^h'·A.
+//  4. T = fl(K·fl(Â + 2⁻⁹⁰⁰)) ≥ (1 - u)²·K·Â: K·(Â + 2⁻⁹⁰⁰) ≥ 2⁻⁹⁵⁰ lies
+//     in the normal range, so both roundings are relative.
+//
+// With m = c + h, m·u ≤ 1/4 and (h' + 2)·u ≤ 1/4 (c ≤ certMaxCols):
+// γ_c + γ_h ≤ m·u/(1 - m·u) ≤ (4/3)·m·u and (1 - u)^(h'+2) ≥ 3/4, so
+// |s - s_F| ≤ (γ_c + γ_h)·A ≤ (16/9)·m·u·Â/(1 - u)^(h'+2)·(1 - u)²
+// ≤ 2·m·u·(1 - u)²·Â ≤ T. Hence |s_F| > T implies s ≠ 0 and
+// sign(s) = sign(s_F); and with Â ≤ 2¹⁰²⁰ every partial sum of s is at
+// most (1 + γ_c)·A ≤ 2¹⁰²¹ in magnitude, so no step of s overflows and s
+// is finite. For y = ±1, t = y·s is then finite, not zero, and of the sign
+// of y·s_F: the decision (correct, or a mistake under every tie policy) is
+// the one of the left-to-right score. Any other row (|s_F| ≤ T,
+// Â > 2¹⁰²⁰, or a NaN or an infinity anywhere, which make the comparisons
+// false) is scored again left to right.
+func certCoef(c int) float64 {
+	h := c/4 + 6
+	return float64(c+h) * 0x1p-52
+}
+
+// certBlockGo returns the fast scores s_F of the eight rows
+// x[o[q] : o[q]+c] and Â, as scanCertAVX2 computes them (the same bits):
+// row q's lane l sums p_j = w_j·x_j, j ≡ l (mod 4), j < 4⌊c/4⌋, left to
+// right; s_F = ((l0 + l1) + (l2 + l3)), then the last c mod 4 products
+// left to right, then b. Â's lane l sums, for each group of four columns,
+// ((|p_0| + |p_1|) + (|p_2| + |p_3|)) + ((|p_4| + |p_5|) + (|p_6| + |p_7|))
+// over the rows 0-7 of column 4g+l; Â = (l0 + l2) + (l1 + l3), plus the
+// last columns' sum ((t_0 + t_2) + (t_1 + t_3), lane r of t summing
+// |p_r| + |p_{r+4}| column after column), plus |b|.
+func certBlockGo(w, x []float64, c int, o *[8]int, b float64) (sF [8]float64, a float64) {
+	var d [8][4]float64
+	var al [4]float64
+	j := 0
+	for ; j+4 <= c; j += 4 {
+		for l := range 4 {
+			var ap [8]float64
+			for r, or := range o {
+				p := float64(w[j+l] * x[or+j+l])
+				d[r][l] += p
+				ap[r] = math.Abs(p)
+			}
+			al[l] += ((ap[0] + ap[1]) + (ap[2] + ap[3])) + ((ap[4] + ap[5]) + (ap[6] + ap[7]))
+		}
+	}
+	for r := range sF {
+		sF[r] = (d[r][0] + d[r][1]) + (d[r][2] + d[r][3])
+	}
+	a = (al[0] + al[2]) + (al[1] + al[3])
+	if j < c {
+		var t [4]float64
+		for ; j < c; j++ {
+			var ap [8]float64
+			for r, or := range o {
+				p := float64(w[j] * x[or+j])
+				sF[r] += p
+				ap[r] = math.Abs(p)
+			}
+			for l := range t {
+				t[l] += ap[l] + ap[l+4]
+			}
+		}
+		a += (t[0] + t[2]) + (t[1] + t[3])
+	}
+	for r := range sF {
+		sF[r] += b
+	}
+	return sF, a + math.Abs(b)
+}
+
+// certified reports whether the certificate decides a row of the block:
+// |s_F| > K·(Â + 2⁻⁹⁰⁰) and Â ≤ 2¹⁰²⁰ (see certCoef).
+func certified(sF, a, kc float64) bool {
+	return math.Abs(sF) > kc*(a+0x1p-900) && a <= 0x1p1020
+}
+
+// scanCertGo is scanCertAVX2 in Go, bit for bit, fb included: ScanExactGo's
+// epoch, whose decisions are taken from the fast scores of certBlockGo
+// where the certificate decides them, and from the left-to-right score
+// (DotExact + b) where it does not (fb counts those rows). Its results
+// other than fb are ScanExactGo's (pf aside, which changes nothing).
+func scanCertGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int) (k int, need bool, s, bout float64, u, last, fb int) {
+	w = w[:c]
+	last = -1
+	kc := certCoef(c)
+	var o [8]int
+	i := 0
+	for i+8 <= len(y) && i < lim {
+		for q := range o {
+			o[q] = (i + q) * st
+		}
+		sF, a := certBlockGo(w, x, c, &o, b)
+		q := 0
+		for ; q < 8; q++ {
+			xi := x[o[q] : o[q]+c : o[q]+c]
+			cert := certified(sF[q], a, kc)
+			t := y[i+q] * sF[q]
+			if cert && t > 0 {
+				continue
+			}
+			if !cert || !(t < 0) {
+				fb++
+				s := DotExact(w, xi) + b
+				t = y[i+q] * s
+				if t > 0 && t <= math.MaxFloat64 {
+					continue
+				}
+				if !(t < 0) || t < -math.MaxFloat64 {
+					return i + q, true, s, b, u, last, fb
+				}
+			}
+			step := float64(eta * y[i+q]) // no FMA with the sums below
+			AxpyGo(step, xi, w)
+			if bias {
+				b += step
+			}
+			u++
+			last = i + q
+			if u >= maxu {
+				return i + q + 1, false, 0, b, u, last, fb
+			}
+			break
+		}
+		i += min(q+1, 8)
+	}
+	return i, false, 0, b, u, last, fb
 }

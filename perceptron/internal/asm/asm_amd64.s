@@ -1127,3 +1127,347 @@ fret:
 	MOVQ    BX, last+120(FP)
 	VZEROUPPER
 	RET
+
+// func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim int, kc float64) (k, need int, s, bout float64, u, last, fb int)
+//
+// scanExactAVX2's epoch (ScanExactGo's results, bit for bit) with
+// certified decisions, for labels y_i ∈ {-1, +1}; scanCertGo is its Go
+// twin, fb included. It scores a block of eight rows with the current w
+// and b the fast way, every row with four partial sums (lane l sums
+// p_j = w_j·x_j, j ≡ l mod 4, left to right; the lanes combined as
+// (l0 + l1) + (l2 + l3); then the last c mod 4 products, left to right;
+// then b), and beside them Â, one sum of |p_j| over the block's eight
+// rows, plus |b|, which bounds every row's Σ_j |p_j| + |b|. A row is
+// certified when |s_F| > kc·(Â + 2⁻⁹⁰⁰) and Â ≤ 2¹⁰²⁰: then its
+// left-to-right score s = w·x + b (dot's sum, ScanExactGo's score) is
+// finite, not zero and of the sign of s_F (the proof is at certCoef in
+// asm.go), so the decision made with s_F is the one made with s. A block
+// whose eight rows are certified correct (y·s_F > 0) is passed over
+// without a branch per row; at its first other row a certified mistake
+// (y·s_F < 0) makes the update, as scanExactAVX2 does, and the next block
+// starts at the row after it. A row that is not certified is scored again
+// left to right (VMULSD, VADDSD: dot's bits) and decided as scanExactAVX2
+// decides: a correct row lets the block go on, a clear mistake updates, a
+// tie or a non-finite score is left to the caller (k, need = 1, s its
+// left-to-right score); fb counts these rows. The block rule (start at
+// the row after an update; stop when fewer than eight rows remain or at
+// lim) is ScanExactGo's.
+//
+// The fast sums are chains of c/4 adds, and Â's one chain takes one add
+// per four columns (the |p_j| of the eight rows are added by a tree
+// first), so an update no longer waits for a chain of c dependent adds
+// before the next block's decisions, which is what the exact epoch paid
+// for every update on long rows (docs/performance.md, issue 33's round 6).
+//
+// Registers: R12 the block's first row, DI its address, R8 and R9 rows 0
+// and 4 of the block at column j (rows 1-3 and 5-7 at R10, 2·R10,
+// R11 = 3·R10 beyond them), SI w + 8j, CX the count, R13 the updates, BX
+// the last update's row, Y0-Y7 the rows' lanes, Y10 Â's lanes, Y9 the
+// mask 0x7fff… (|v| = v AND Y9). The frame holds fb (0(SP)), b (8(SP))
+// and the row being decided (16(SP)).
+TEXT ·scanCertAVX2(SB), NOSPLIT, $24-152
+	MOVQ  x+8(FP), DI
+	MOVQ  st+24(FP), R10
+	SHLQ  $3, R10
+	LEAQ  (R10)(R10*2), R11
+	MOVQ  b+48(FP), AX
+	MOVQ  AX, 8(SP)
+	XORQ  R12, R12
+	XORQ  R13, R13
+	MOVQ  $-1, BX
+	MOVQ  $0, 0(SP)
+	MOVQ  $0x7fffffffffffffff, AX
+	VMOVQ AX, X9
+	VBROADCASTSD X9, Y9
+
+cblock:
+	MOVQ  n+32(FP), AX
+	SUBQ  $8, AX
+	CMPQ  R12, AX
+	JGT   cend // fewer than eight rows left
+	CMPQ  R12, lim+80(FP)
+	JGE   cend
+	MOVQ  DI, R8
+	LEAQ  (DI)(R10*4), R9
+	MOVQ  w+0(FP), SI
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+	VXORPD Y4, Y4, Y4
+	VXORPD Y5, Y5, Y5
+	VXORPD Y6, Y6, Y6
+	VXORPD Y7, Y7, Y7
+	VXORPD Y10, Y10, Y10
+	MOVQ   c+16(FP), CX
+	SHRQ   $2, CX // groups of four columns
+	JZ     cred
+
+cloop:
+	VMOVUPD (SI), Y8 // w_j … w_j+3
+	VMULPD  (R8), Y8, Y11
+	VMULPD  (R8)(R10*1), Y8, Y12
+	VADDPD  Y11, Y0, Y0
+	VADDPD  Y12, Y1, Y1
+	VANDPD  Y9, Y11, Y11
+	VANDPD  Y9, Y12, Y12
+	VADDPD  Y12, Y11, Y13 // |p| of rows 0 + 1
+	VMULPD  (R8)(R10*2), Y8, Y11
+	VMULPD  (R8)(R11*1), Y8, Y12
+	VADDPD  Y11, Y2, Y2
+	VADDPD  Y12, Y3, Y3
+	VANDPD  Y9, Y11, Y11
+	VANDPD  Y9, Y12, Y12
+	VADDPD  Y12, Y11, Y11 // rows 2 + 3
+	VADDPD  Y11, Y13, Y13 // rows (0 + 1) + (2 + 3)
+	VMULPD  (R9), Y8, Y11
+	VMULPD  (R9)(R10*1), Y8, Y12
+	VADDPD  Y11, Y4, Y4
+	VADDPD  Y12, Y5, Y5
+	VANDPD  Y9, Y11, Y11
+	VANDPD  Y9, Y12, Y12
+	VADDPD  Y12, Y11, Y14 // rows 4 + 5
+	VMULPD  (R9)(R10*2), Y8, Y11
+	VMULPD  (R9)(R11*1), Y8, Y12
+	VADDPD  Y11, Y6, Y6
+	VADDPD  Y12, Y7, Y7
+	VANDPD  Y9, Y11, Y11
+	VANDPD  Y9, Y12, Y12
+	VADDPD  Y12, Y11, Y11 // rows 6 + 7
+	VADDPD  Y11, Y14, Y14 // rows (4 + 5) + (6 + 7)
+	VADDPD  Y14, Y13, Y13 // the eight rows
+	VADDPD  Y13, Y10, Y10
+	ADDQ    $32, SI
+	ADDQ    $32, R8
+	ADDQ    $32, R9
+	DECQ    CX
+	JNZ     cloop
+
+cred:
+	// (l0 + l1) + (l2 + l3) for the eight rows: Y0 rows 0-3, Y1 rows 4-7.
+	VHADDPD    Y1, Y0, Y11 // rows 0, 1: l0 + l1, then l2 + l3
+	VHADDPD    Y3, Y2, Y12 // rows 2, 3
+	VPERM2F128 $0x20, Y12, Y11, Y13 // l0 + l1 of rows 0-3
+	VPERM2F128 $0x31, Y12, Y11, Y14 // l2 + l3
+	VADDPD     Y14, Y13, Y0
+	VHADDPD    Y5, Y4, Y11
+	VHADDPD    Y7, Y6, Y12
+	VPERM2F128 $0x20, Y12, Y11, Y13
+	VPERM2F128 $0x31, Y12, Y11, Y14
+	VADDPD     Y14, Y13, Y1
+	VEXTRACTF128 $1, Y10, X11
+	VADDPD     X11, X10, X10 // (l0 + l2, l1 + l3) of Â
+	VUNPCKHPD  X10, X10, X11
+	VADDSD     X11, X10, X10 // Â over the groups of four columns
+	MOVQ       c+16(FP), CX
+	ANDQ       $3, CX
+	JZ         ccheck
+	VXORPD     X13, X13, X13
+
+ctloop:
+	// The last c mod 4 columns, left to right.
+	VBROADCASTSD (SI), Y8
+	VMOVSD  (R8), X11
+	VMOVHPD (R8)(R10*1), X11, X11
+	VMOVSD  (R8)(R10*2), X12
+	VMOVHPD (R8)(R11*1), X12, X12
+	VINSERTF128 $1, X12, Y11, Y11 // column j of rows 0-3
+	VMULPD  Y8, Y11, Y11
+	VADDPD  Y11, Y0, Y0
+	VMOVSD  (R9), X12
+	VMOVHPD (R9)(R10*1), X12, X12
+	VMOVSD  (R9)(R10*2), X14
+	VMOVHPD (R9)(R11*1), X14, X14
+	VINSERTF128 $1, X14, Y12, Y12 // rows 4-7
+	VMULPD  Y8, Y12, Y12
+	VADDPD  Y12, Y1, Y1
+	VANDPD  Y9, Y11, Y11
+	VANDPD  Y9, Y12, Y12
+	VADDPD  Y12, Y11, Y11
+	VADDPD  Y11, Y13, Y13
+	ADDQ    $8, SI
+	ADDQ    $8, R8
+	ADDQ    $8, R9
+	DECQ    CX
+	JNZ     ctloop
+	VEXTRACTF128 $1, Y13, X11
+	VADDPD  X11, X13, X13
+	VUNPCKHPD X13, X13, X11
+	VADDSD  X11, X13, X13
+	VADDSD  X13, X10, X10 // Â with the last columns
+
+ccheck:
+	VBROADCASTSD 8(SP), Y8 // b
+	VADDPD  Y8, Y0, Y0 // s_F of rows 0-3
+	VADDPD  Y8, Y1, Y1 // rows 4-7
+	VANDPD  X9, X8, X8
+	VADDSD  X8, X10, X10 // Â + |b|
+	MOVQ    $0x07b0000000000000, AX // 2^-900
+	VMOVQ   AX, X11
+	VADDSD  X11, X10, X11
+	VMULSD  kc+88(FP), X11, X11
+	VBROADCASTSD X11, Y11 // T = kc·(Â + 2^-900)
+	VBROADCASTSD X10, Y12
+	MOVQ    $0x7fb0000000000000, AX // 2^1020
+	VMOVQ   AX, X13
+	VBROADCASTSD X13, Y13
+	VCMPPD  $0x12, Y13, Y12, Y12 // Â ≤ 2^1020 (LE_OQ: false for NaN)
+	VANDPD  Y9, Y0, Y13
+	VCMPPD  $0x1e, Y11, Y13, Y13 // |s_F| > T (GT_OQ: false for NaN)
+	VANDPD  Y12, Y13, Y13 // rows 0-3 certified
+	VANDPD  Y9, Y1, Y14
+	VCMPPD  $0x1e, Y11, Y14, Y14
+	VANDPD  Y12, Y14, Y14 // rows 4-7 certified
+	MOVQ    y+40(FP), CX
+	VMULPD  (CX)(R12*8), Y0, Y2 // y·s_F
+	VMULPD  32(CX)(R12*8), Y1, Y3
+	VXORPD  Y4, Y4, Y4
+	VCMPPD  $0x1e, Y4, Y2, Y5 // y·s_F > 0
+	VCMPPD  $0x11, Y4, Y2, Y6 // y·s_F < 0 (LT_OQ)
+	VCMPPD  $0x1e, Y4, Y3, Y7
+	VCMPPD  $0x11, Y4, Y3, Y8
+	VANDPD  Y13, Y5, Y5
+	VANDPD  Y13, Y6, Y6
+	VANDPD  Y14, Y7, Y7
+	VANDPD  Y14, Y8, Y8
+	VMOVMSKPD Y5, AX
+	VMOVMSKPD Y7, CX
+	SHLQ    $4, CX
+	ORQ     CX, AX // the rows certified correct
+	VMOVMSKPD Y6, DX
+	VMOVMSKPD Y8, CX
+	SHLQ    $4, CX
+	ORQ     CX, DX // the rows certified mistakes
+	CMPQ    AX, $0xff
+	JNE     cfirst
+
+cblockdone:
+	LEAQ    (DI)(R10*8), DI
+	ADDQ    $8, R12
+	JMP     cblock
+
+cfirst:
+	// Row R8 = R12 + q, q the first one not certified correct, at R9.
+	MOVQ    AX, CX
+	NOTQ    CX
+	BSFQ    CX, CX
+	MOVQ    CX, R9
+	IMULQ   R10, R9
+	ADDQ    DI, R9
+	LEAQ    (R12)(CX*1), R8
+	BTQ     CX, DX
+	JCS     cupdate // a certified mistake
+
+	// Not certified: the left-to-right score, dot's bits.
+	INCQ    0(SP)
+	MOVQ    CX, 16(SP)
+	MOVQ    w+0(FP), SI
+	MOVQ    c+16(FP), CX
+	VXORPD  X10, X10, X10
+
+clr:
+	VMOVSD  (SI), X11
+	VMULSD  (R9), X11, X11
+	VADDSD  X11, X10, X10
+	ADDQ    $8, SI
+	ADDQ    $8, R9
+	DECQ    CX
+	JNZ     clr
+	VADDSD  8(SP), X10, X10 // s = dot + b
+	MOVQ    16(SP), CX
+	MOVQ    CX, R9
+	IMULQ   R10, R9
+	ADDQ    DI, R9 // the row's address again
+	MOVQ    y+40(FP), SI
+	VMOVSD  (SI)(R8*8), X11
+	VMULSD  X10, X11, X11 // t = y·s
+	VXORPD  X12, X12, X12
+	MOVQ    $0x7fefffffffffffff, SI // MaxFloat64
+	VMOVQ   SI, X13
+	VUCOMISD X12, X11
+	JEQ     cfound // t = ±0 (or NaN: unordered sets ZF)
+	JHI     cpos
+	VADDSD  X13, X11, X13 // t + MaxFloat64 ≥ 0 unless t = -Inf
+	VUCOMISD X12, X13
+	JCS     cfound
+	JMP     cupdate
+
+cpos:
+	VUCOMISD X13, X11
+	JHI     cfound // t = +Inf
+	BTSQ    CX, AX // correct: the block goes on
+	CMPQ    AX, $0xff
+	JEQ     cblockdone
+	JMP     cfirst
+
+cupdate:
+	// The update: step = eta·y; w_j ← w_j + x_j·step; b ← b + step.
+	MOVQ    y+40(FP), CX
+	VMOVSD  (CX)(R8*8), X10
+	VMULSD  eta+56(FP), X10, X10 // step (y·eta, as step rounds eta·y)
+	VBROADCASTSD X10, Y11
+	MOVQ    w+0(FP), SI
+	XORQ    AX, AX
+	MOVQ    c+16(FP), CX
+	MOVQ    CX, DX
+	ANDQ    $-4, DX
+	JZ      cuptail
+
+cuploop:
+	VMULPD  (R9)(AX*8), Y11, Y12 // x_j·step
+	VADDPD  (SI)(AX*8), Y12, Y12 // w_j + x_j·step
+	VMOVUPD Y12, (SI)(AX*8)
+	ADDQ    $4, AX
+	CMPQ    AX, DX
+	JL      cuploop
+
+cuptail:
+	CMPQ    AX, CX
+	JGE     cupbias
+	VMOVSD  (R9)(AX*8), X12
+	VMULSD  X10, X12, X12
+	VADDSD  (SI)(AX*8), X12, X12
+	VMOVSD  X12, (SI)(AX*8)
+	INCQ    AX
+	JMP     cuptail
+
+cupbias:
+	CMPQ    bias+64(FP), $0
+	JEQ     cupcount
+	VMOVSD  8(SP), X11
+	VADDSD  X10, X11, X11 // b + step
+	VMOVSD  X11, 8(SP)
+
+cupcount:
+	INCQ    R13
+	MOVQ    R8, BX
+	LEAQ    (R9)(R10*1), DI
+	LEAQ    1(R8), R12 // the next block starts after the update
+	CMPQ    R13, maxu+72(FP)
+	JLT     cblock
+	MOVQ    R12, k+96(FP)
+	MOVQ    $0, need+104(FP)
+	VXORPD  X0, X0, X0
+	JMP     cret
+
+cfound:
+	MOVQ    R8, k+96(FP)
+	MOVQ    $1, need+104(FP)
+	VMOVAPD X10, X0
+	JMP     cret
+
+cend:
+	MOVQ    R12, k+96(FP)
+	MOVQ    $0, need+104(FP)
+	VXORPD  X0, X0, X0
+
+cret:
+	VMOVSD  X0, s+112(FP)
+	MOVQ    8(SP), AX
+	MOVQ    AX, bout+120(FP)
+	MOVQ    R13, u+128(FP)
+	MOVQ    BX, last+136(FP)
+	MOVQ    0(SP), AX
+	MOVQ    AX, fb+144(FP)
+	VZEROUPPER
+	RET
