@@ -83,11 +83,9 @@ const exactPrefetch = 16 << 10
 func scanExactAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim, pf int) (k, need int, s, bout float64, u, last int)
 
 // ScanExact is ScanExactGo, bit for bit: with AVX2 one assembly loop
-// (scanExactAVX2; on rows of certCols features or more scanCertAVX2, whose
-// decisions are certified, see certCoef), which returns to Go only at a
-// tie, a non-finite score, the budget, lim or the last rows; without it
-// the Go loop of ScanExactGo around the SSE2 kernel (Dot8Exact) and Axpy.
-// The labels y must be -1 or +1 (the certificate is made for them).
+// (scanExactAVX2), which returns to Go only at a tie, a non-finite score,
+// the budget, lim or the last rows; without it the Go loop of ScanExactGo
+// around the SSE2 kernel (Dot8Exact) and Axpy.
 func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if !hasAVX2 || n < 8 || c == 0 || maxu < 1 || lim < 1 {
@@ -101,19 +99,9 @@ func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool
 	if pf {
 		p = exactPrefetch
 	}
-	if c >= certCols && c <= certMaxCols {
-		k, nd, s, bout, u, last, fb := scanCertAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, lim, certCoef(c))
-		if fb > 0 {
-			certFallbacks.Add(int64(fb))
-		}
-		return k, nd != 0, s, bout, u, last
-	}
 	k, nd, s, bout, u, last := scanExactAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, lim, p)
 	return k, nd != 0, s, bout, u, last
 }
-
-//go:noescape
-func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim int, kc float64) (k, need int, s, bout float64, u, last, fb int)
 
 // DotFast is DotFastGo, bit for bit, in SSE2.
 func DotFast(w, x []float64) float64 {
