@@ -107,10 +107,9 @@ func TestFullScanStepsCheckTheContext(t *testing.T) {
 // The RandomMistake order of PLA, Voted and Averaged (hotloop.go's
 // mistakePass) scores all n rows at every pick and checks the Context every
 // 1024 picks: cancelled at the first update, PLA made 1023 updates (5 million
-// scores) before it stopped. hotloop.go is being rewritten elsewhere; the
-// fix (check the Context at every pick, as Dual's pick does) goes with it.
+// scores) before it stopped. It now checks the Context at every pick, as
+// Dual's pick does.
 func TestMistakePickChecksTheContext(t *testing.T) {
-	t.Skip("hotloop.go's mistakePass: check the Context at every pick (as kernelRun.pass does), then remove this Skip")
 	ds := noisyRows(t, 5000, 20)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()

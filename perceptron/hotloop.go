@@ -253,7 +253,9 @@ func (r *run) pass() int {
 func (r *run) mistakePass() {
 	n := r.d.N()
 	wrong := make([]int, 0, n)
-	for k := 0; k < n && !r.stopped(); k++ {
+	// Every pick scores all n rows: the Context is checked at each
+	// (r.stopped alone checks it every checkEvery picks).
+	for k := 0; k < n && !r.stopped() && !(r.watch && r.checkStopped()); k++ {
 		var ok bool
 		wrong, ok = r.misclassified(wrong[:0])
 		if !ok || len(wrong) == 0 {
