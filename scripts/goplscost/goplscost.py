@@ -22,11 +22,14 @@ scripts/setup.sh):
     .venv/bin/python scripts/goplscost/goplscost.py [-prefix /usr/local/lib/perceptron-lessons]
         [-lesson 00_start_here] [-out DIR] [-trace]
 
--trace adds gopls's `-rpc.trace -logfile=DIR/gopls.log` (a debug log of
-every request; for finding where the cost goes, not for the figures, since
-logging costs CPU). It prints one line per cell and request and a summary;
-DIR (a new temporary folder unless -out) keeps go.log (one JSON object per
-go command), summary.json and the home.
+-trace starts gopls with its debug server (-debug=127.0.0.1:PORT, -port)
+and has the logging go save gopls's goroutines (/debug/pprof/goroutine)
+0.15 s into each `go list` load of packages, in DIR/go.log.g.PID: the
+stack that waits for the load says who started it. It is for finding
+where the cost goes, not for the figures (the dumps cost CPU). It prints
+one line per cell and request and a summary; DIR (a new temporary folder
+unless -out) keeps go.log (one JSON object per go command), summary.json
+and the home.
 """
 import argparse
 import json
@@ -49,6 +52,11 @@ log=@LOG@
 start=$(date +%s.%N)
 parent=$(cat /proc/$PPID/comm 2>/dev/null)
 TIMEFORMAT="%U %S"
+if [ -n "@DEBUG@" ]; then
+	case "$*" in
+	*-deps=true*) (sleep 0.15; curl -s "http://@DEBUG@/debug/pprof/goroutine?debug=2" >"$log.g.$$") & ;;
+	esac
+fi
 { time @GO@ "$@" 2>&3 ; } 3>&2 2>"$log.t.$$"
 rc=$?
 end=$(date +%s.%N)
@@ -59,9 +67,9 @@ rm -f "$log.t.$$"
 exit $rc
 """
 
-# GOPLS_TRACE runs the install's gopls wrapper with gopls's debug log.
+# GOPLS_TRACE runs the install's gopls wrapper with gopls's debug server.
 GOPLS_TRACE = """#!/bin/sh
-exec @GOPLS@ "$@" -rpc.trace -logfile=@LOG@
+exec @GOPLS@ "$@" -debug=@DEBUG@
 """
 
 SEL = re.compile(r"\b([A-Za-z_]\w*)\.([A-Za-z_]\w*)")
@@ -129,6 +137,7 @@ def main():
     ap.add_argument("-lesson", default="00_start_here")
     ap.add_argument("-out", default="")
     ap.add_argument("-trace", action="store_true")
+    ap.add_argument("-port", type=int, default=47613)
     ap.add_argument("-rest", type=float, default=20)
     a = ap.parse_args()
     out = a.out or tempfile.mkdtemp(prefix="goplscost-")
@@ -144,14 +153,15 @@ def main():
     os.makedirs(shim)
     golog = os.path.join(out, "go.log")
     with open(os.path.join(shim, "go"), "w") as f:
-        f.write(GO_SHIM.replace("@LOG@", golog).replace("@GO@", gobin).replace("@PY@", sys.executable))
+        f.write(GO_SHIM.replace("@LOG@", golog).replace("@GO@", gobin).replace("@PY@", sys.executable)
+                .replace("@DEBUG@", f"127.0.0.1:{a.port}" if a.trace else ""))
     os.chmod(os.path.join(shim, "go"), 0o755)
     pathline = f'PATH="{shim}:$PATH"'
     if a.trace:
         tdir = os.path.join(out, "trace")
         os.makedirs(tdir)
         with open(os.path.join(tdir, "gopls"), "w") as f:
-            f.write(GOPLS_TRACE.replace("@GOPLS@", f"{a.prefix}/gopls/gopls").replace("@LOG@", os.path.join(out, "gopls.log")))
+            f.write(GOPLS_TRACE.replace("@GOPLS@", f"{a.prefix}/gopls/gopls").replace("@DEBUG@", f"127.0.0.1:{a.port}"))
         os.chmod(os.path.join(tdir, "gopls"), 0o755)
         pathline = f'PATH="{shim}:{tdir}:$PATH"'
     # The install's gonb-kernel, with the logging go (and the traced gopls)
