@@ -551,15 +551,12 @@ func checkHubFirst(t *testing.T, h *hub, users []*hubUser) {
 	config := filepath.Join(h.dir, "jupyterhub_test_config.py")
 	var hubProc, forkServer proc
 	for _, p := range all {
-		switch {
-		case strings.Contains(p.cmdline, "jupyterhub -f "+config):
+		if strings.Contains(p.cmdline, "jupyterhub -f "+config) {
 			hubProc = p
-		case strings.Contains(p.cmdline, "lessons_forkserver.py") && hubProc.pid != 0 && p.ppid == hubProc.pid:
-			forkServer = p
 		}
 	}
-	for _, p := range all { // (the fork server may come before the hub in /proc)
-		if forkServer.pid == 0 && strings.Contains(p.cmdline, "lessons_forkserver.py") && p.ppid == hubProc.pid {
+	for _, p := range all { // (a second pass: the fork server may come first in /proc)
+		if strings.Contains(p.cmdline, "lessons_forkserver.py") && hubProc.pid != 0 && p.ppid == hubProc.pid {
 			forkServer = p
 		}
 	}

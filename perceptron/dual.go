@@ -166,9 +166,8 @@ func (k *kernelRun) pass() {
 	if r.opt.Order == RandomMistake {
 		n := r.d.N()
 		wrong := make([]int, 0, n)
-		// Every pick scores all n rows: the Context is checked at each
-		// (r.stopped alone checks it every checkEvery picks).
-		for s := 0; s < n && !r.stopped() && !(r.watch && r.checkStopped()); s++ {
+		// Every pick scores all n rows (stoppedEach).
+		for s := 0; s < n && !r.stoppedEach(); s++ {
 			wrong = wrong[:0]
 			for i := 0; i < n; i++ {
 				score := k.score(i)

@@ -253,9 +253,8 @@ func (r *run) pass() int {
 func (r *run) mistakePass() {
 	n := r.d.N()
 	wrong := make([]int, 0, n)
-	// Every pick scores all n rows: the Context is checked at each
-	// (r.stopped alone checks it every checkEvery picks).
-	for k := 0; k < n && !r.stopped() && !(r.watch && r.checkStopped()); k++ {
+	// Every pick scores all n rows (stoppedEach).
+	for k := 0; k < n && !r.stoppedEach(); k++ {
 		var ok bool
 		wrong, ok = r.misclassified(wrong[:0])
 		if !ok || len(wrong) == 0 {

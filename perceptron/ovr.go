@@ -153,13 +153,11 @@ func (o *OneVsRestModel) ErrorRate(m *MultiDataset) (float64, error) {
 	if len(m.Labels) != m.N() {
 		return 0, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", m.N(), len(m.Labels))
 	}
-	for i, l := range m.Labels {
-		if l < 0 || l >= len(o.Models) {
-			return 0, kindErrorf(ErrLabel, "row %d: class label %d out of the model's range [0, %d)", i, l, len(o.Models))
-		}
-	}
 	e := 0
 	for i, c := range p {
+		if l := m.Labels[i]; l < 0 || l >= len(o.Models) {
+			return 0, kindErrorf(ErrLabel, "row %d: class label %d out of the model's range [0, %d)", i, l, len(o.Models))
+		}
 		if c != m.Labels[i] {
 			e++
 		}

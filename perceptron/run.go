@@ -195,6 +195,13 @@ func (r *run) checkStopped() bool {
 	return r.halt
 }
 
+// stoppedEach is stopped for steps that each cost O(n) or more (a random
+// mistake's pick scores every row): the Context is checked at each, where
+// stopped alone checks it every checkEvery steps.
+func (r *run) stoppedEach() bool {
+	return r.stopped() || r.watch && r.checkStopped()
+}
+
 // endSweep records, in the first epoch, the number k of rows visited.
 func (r *run) endSweep(k int) {
 	if r.epoch == 0 {
