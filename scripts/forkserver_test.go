@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -51,7 +52,9 @@ func startForkServer(t *testing.T, python, init string) *forkServer {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(python, "scripts/system/lessons_forkserver.py", init, "--main", "forkserver_probe:main", "json")
+	// At nice -10, as the hub starts it (hub_first): its children must
+	// not inherit that.
+	cmd := exec.Command("nice", "-n", "-10", python, "scripts/system/lessons_forkserver.py", init, "--main", "forkserver_probe:main", "json")
 	// What the hub's own environment may hold and a server must not get.
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "PYTHONPATH=" + probeDir, "PYTHONDONTWRITEBYTECODE=1", "HOME=/root", "HUB_SECRET=root-only"}
 	fs := &forkServer{cmd: cmd, stder: &strings.Builder{}}
@@ -200,8 +203,8 @@ func TestForkServerChild(t *testing.T) {
 		if r.Threads != 1 {
 			t.Errorf("%d threads in the child, want 1", r.Threads)
 		}
-		if want := min(ownNice(t)+5, 19); r.Nice != want {
-			t.Errorf("nice %d, want %d (5 more than the hub's)", r.Nice, want)
+		if r.Nice != 5 {
+			t.Errorf("nice %d, want 5 (the request's, whatever the fork server's, %d)", r.Nice, fs.nice(t))
 		}
 		if !r.SessionLeader {
 			t.Error("the child does not lead a session of its own")
@@ -256,8 +259,8 @@ func TestForkServerHubUser(t *testing.T) {
 	if err := json.Unmarshal(waitFile(t, out, fs), &r); err != nil {
 		t.Fatal(err)
 	}
-	if r.Cwd != home || r.ResUID[0] != 0 || r.Nice != ownNice(t) {
-		t.Errorf("working folder %s, uid %d, nice %d; want %s, 0, %d", r.Cwd, r.ResUID[0], r.Nice, home, ownNice(t))
+	if r.Cwd != home || r.ResUID[0] != 0 || r.Nice != fs.nice(t) {
+		t.Errorf("working folder %s, uid %d, nice %d; want %s, 0, %d (the fork server's)", r.Cwd, r.ResUID[0], r.Nice, home, fs.nice(t))
 	}
 	syscall.Kill(r.PID, syscall.SIGTERM)
 
@@ -273,15 +276,20 @@ func TestForkServerHubUser(t *testing.T) {
 	}
 }
 
-// ownNice is the test process's nice value (the hub's, for its children).
-func ownNice(t *testing.T) int {
+// nice is the fork server's nice value (/proc/PID/stat's 19th field).
+func (fs *forkServer) nice(t *testing.T) int {
 	t.Helper()
-	// Linux's getpriority returns 20 - nice.
-	prio, err := syscall.Getpriority(syscall.PRIO_PROCESS, 0)
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", fs.cmd.Process.Pid))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return 20 - prio
+	stat := string(b)
+	f := strings.Fields(stat[strings.LastIndexByte(stat, ')')+1:]) // state ppid ...: field 3 on
+	n, err := strconv.Atoi(f[16])
+	if err != nil {
+		t.Fatalf("/proc/%d/stat: %q", fs.cmd.Process.Pid, stat)
+	}
+	return n
 }
 
 // forkServerPython is the Jupyter environment's Python that the fork

@@ -35,9 +35,10 @@ c.JupyterHub.bind_url = "http://0.0.0.0:8000"
 # The hub and the proxy first: every login goes through the hub, every
 # message between a browser and a kernel through the proxy, and Linux shares
 # the CPU first between sessions (each student's server and kernel is one),
-# so their sessions get the share of nice -10, nine students' worth
-# (docs/instructor.md, "The hub and the proxy first"; 0 leaves them as any
-# student's). The proxy: configurable-http-proxy as set-up installed it with npm.
+# so the hub and the proxy run at nice -10 and their sessions get the share
+# of nice -10, nine students' worth (docs/instructor.md, "The hub and the
+# proxy first"; 0 leaves them as any student's). The proxy:
+# configurable-http-proxy as set-up installed it with npm.
 sys.path.insert(0, "/usr/local/lib/perceptron-lessons/lib/python")
 from lessons_spawner import LessonsSpawner, hub_first  # noqa: E402
 
@@ -53,7 +54,8 @@ c.ConfigurableHTTPProxy.command = in_hub_share(["/usr/local/lib/perceptron-lesso
 c.Spawner.cmd = ["/usr/local/lib/perceptron-lessons/bin/lessons-singleuser"]
 # The servers start from a fork server that has imported Jupyter once, at
 # nice 5 (which puts them below the hub and the proxy only where Linux has no
-# autogroups; hub_first does it where it has), as each student's own
+# autogroups or the hub none of its own; hub_first's share does it where they
+# count), as each student's own
 # account (docs/instructor.md, "The login storm"): a start costs about half
 # the CPU, which a class logging in at once needs. To start each server as
 # a process of its own instead: c.LessonsSpawner.use_forkserver = False

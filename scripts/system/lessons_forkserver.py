@@ -21,7 +21,9 @@ Protocol: one JSON object a line on stdin, a request:
   {"env": {...}, "args": [...], "cmd": [...], "nice": 5,
    "user": {"uid": 1001, "gid": 1001, "groups": [1001], "cwd": "/home/x"}
       or {"cwd": "/tmp/x", "makedirs": true} (the hub's own user)}
-and one JSON object a line on stdout for each, {"pid": N} or {"error": "..."}.
+("nice": the child's nice value, whatever the fork server's; left out, the
+child keeps the fork server's) and one JSON object a line on stdout for
+each, {"pid": N} or {"error": "..."}.
 End of stdin (the hub gone or ending) ends this process; the servers run on.
 
 Nothing a child can use is left from root: the imports run with an empty
@@ -157,8 +159,8 @@ def child(req, import_env, home_vals, init, entry):
     os.dup2(null, 0)
     os.dup2(2, 1)  # the server's output, like the hub's own, to the hub's log
     close_fds()
-    if req.get("nice"):
-        os.nice(int(req["nice"]))
+    if req.get("nice") is not None:  # the servers' nice, whatever the hub's
+        os.setpriority(os.PRIO_PROCESS, 0, int(req["nice"]))
     drop_privileges(req["user"])
     env = {str(k): str(v) for k, v in req["env"].items()}
     os.environ.clear()

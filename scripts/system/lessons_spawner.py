@@ -110,28 +110,46 @@ def _forkserver_env():
 
 
 def hub_first(nice):
-    """Give this process's session (the hub, and the fork server it starts)
-    the CPU share of nice `nice` among sessions, and return how to start a
-    command (the proxy) in a session with the same share.
+    """Put the hub (and the fork server it starts) and the proxy it starts
+    ahead of the students' servers and kernels for the CPU: give this
+    process nice `nice` and, where it has a session with an autogroup of its
+    own, that session the share of nice `nice`; return how to start a
+    command (the proxy) so that its own session gets that share too.
 
-    Linux (with autogroups, on by default) shares the CPU first between
-    sessions and only then by nice within one; each student's server and
-    each of their kernels is a session of its own, so in a class the hub,
-    through which every login and every spawn goes, and the proxy, through
-    which every message between a browser and a kernel goes, get one share
-    among a hundred. nice -10 makes a session weigh as much as nine at nice
-    0 (the kernel's table of weights). Setting it needs root (a hub with
-    system accounts has it); where it fails or Linux has no autogroups,
-    nothing changes and the hub says so in its log.
+    Linux shares the CPU first between autogroups (one per session, where
+    the kernel has them and they are on, as by default) and only then by
+    nice within one; each student's server and each of their kernels is a
+    session of its own, so in a class the hub, through which every login
+    and every spawn goes, and the proxy, through which every message
+    between a browser and a kernel goes, would get one share among a
+    hundred. nice -10 makes a session, or a process that is in no autogroup
+    of its own, weigh as much as nine at nice 0 (the kernel's table of
+    weights): a process started without a session of its own (a
+    container's, a CI runner's) is in none, and it then competes with each
+    session by its own nice; without autogroups, with each process by its
+    nice (the servers' is LessonsSpawner.server_nice). Both need root (a hub
+    with system accounts has it); what fails, the hub says in its log.
     """
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, nice)
+    except OSError as e:
+        print(f"lessons_spawner: the hub's nice stays (setting {nice}: {e})", file=sys.stderr)
     path = "/proc/self/autogroup"
-    if os.path.exists(path):
+    try:
+        with open(path) as f:
+            group = f.read().strip()
+    except OSError:
+        group = ""
+    if group:
         try:
             with open(path, "w") as f:
                 f.write(str(nice))
         except OSError as e:
-            print(f"lessons_spawner: the hub's CPU share stays (writing {nice} to {path}: {e})", file=sys.stderr)
-    # The proxy: JupyterHub starts it in a session of its own.
+            print(f"lessons_spawner: the hub's session keeps its CPU share (writing {nice} to {path}: {e})", file=sys.stderr)
+    else:
+        print(f"lessons_spawner: the hub is in no autogroup of its own ({path} empty or missing): its nice, {nice}, puts it first", file=sys.stderr)
+    # The proxy: JupyterHub starts it in a session of its own (with the
+    # hub's nice, which it inherits).
     script = 'echo "$0" >/proc/self/autogroup 2>&- || :; exec "$@"'
     return lambda cmd: ["/bin/sh", "-c", script, str(nice), *cmd]
 
@@ -167,8 +185,24 @@ class ForkServerMixin(HasTraits):
     server_nice = Integer(
         5,
         config=True,
-        help="How much lower the servers' (and their kernels') priority is than the hub's and the proxy's (nice), so that a class logging in at once does not make the hub and the proxy late. A nice counts within a session only, and each server is a session of its own: where Linux has autogroups (by default), hub_first gives the hub's and the proxy's sessions their larger share.",
+        help="The servers' (and their kernels') nice, whatever the hub's: above the hub's and the proxy's (hub_first, -10 in jupyterhub_config.py), so that a class logging in at once does not make the hub and the proxy late. Where Linux has autogroups (by default) a nice counts within a session only, and each server is a session of its own: there hub_first gives the hub's and the proxy's sessions their larger share.",
     )
+
+    def make_preexec_fn(self, name):
+        """A server started without the fork server: LocalProcessSpawner's
+        preexec_fn, and the servers' nice (not the hub's, which it would
+        inherit)."""
+        inner = super().make_preexec_fn(name)
+        nice = self.server_nice
+
+        def preexec():
+            try:
+                os.setpriority(os.PRIO_PROCESS, 0, nice)
+            except OSError:
+                pass  # (a hub without root, above it already)
+            inner()
+
+        return preexec
 
     def forkserver_user(self):
         """Who the child becomes, and where it starts."""
