@@ -475,6 +475,13 @@ func runHub(t *testing.T, ctx context.Context, jupyterhub, dir, configPath, base
 	cmd.Env = append(envWithout(os.Environ(), "JUPYTER_PATH", "JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR"), env...)
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGTERM}
+	// The hub's configuration (hub_first) gives its session the share of
+	// nice -10; the hub shares this test's session (as on a CI runner), so
+	// the session gets its own share back once the hub has stopped.
+	if share := repo.ReadFile("/proc/self/autogroup"); strings.Contains(share, " nice ") {
+		nice := strings.TrimSpace(share[strings.LastIndex(share, " nice ")+len(" nice "):])
+		t.Cleanup(func() { os.WriteFile("/proc/self/autogroup", []byte(nice), 0) })
+	}
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		t.Fatalf("hub test: starting jupyterhub: %v: %s", err, systemSetupHint)
