@@ -247,8 +247,8 @@ func checkStubbed(t *testing.T, a *assignment.Assignment, rep *Report, broken ma
 }
 
 // checkLoop asserts that an endless loop in fn times out exactly the tests
-// that use it, each cut off within the limit (plus slack for killing the
-// process), reported as such, and that every other test passes.
+// that use it, each stopped by the grader at the limit (not by the test
+// binary's own timeout), reported as such, and that every other test passes.
 func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, limit time.Duration) {
 	t.Helper()
 	using := testsUsing(a, fn)
@@ -256,12 +256,14 @@ func checkLoop(t *testing.T, a *assignment.Assignment, rep *Report, fn string, l
 	if !slices.Equal(timedOut, using) {
 		t.Errorf("endless loop in %s: timed out %v, want the tests using it %v", fn, timedOut, using)
 	}
-	// Killing a process and collecting its output takes well under a second.
-	const slack = 1500 * time.Millisecond
 	for _, name := range timedOut {
 		tr := result(t, rep, name)
-		if d := time.Duration(tr.Seconds * float64(time.Second)); d > limit+slack {
-			t.Errorf("%s ran %v, limit %v", name, d, limit)
+		// Stopped by the grader at the limit: not before it, and not by
+		// the test binary's own -test.timeout, 30 s later (runTest), which
+		// a stop that did not work would leave it to. (How soon after the
+		// limit depends on the machine's load: a benchmark's matter.)
+		if d := time.Duration(tr.Seconds * float64(time.Second)); d < limit || d >= limit+30*time.Second {
+			t.Errorf("%s ran %v, want the limit %v and less than the test binary's own timeout, %v", name, d, limit, limit+30*time.Second)
 		}
 		if !strings.Contains(tr.Output, "time limit of "+limit.String()) {
 			t.Errorf("%s: output %q does not report the time limit", name, tr.Output)
