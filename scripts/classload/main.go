@@ -24,6 +24,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -50,7 +51,7 @@ func main() {
 	spawnTimeout := flag.Duration("spawn-timeout", 3*time.Minute, "a server not ready after this is a failure")
 	prefix := flag.String("prefix", envOr("LESSONS_PREFIX", "/usr/local/lib/perceptron-lessons"), "the shared install (scripts/setup.sh --system)")
 	tmp := flag.String("tmp", os.TempDir(), "folder for each run's hub and students' homes (removed afterwards)")
-	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes)")
+	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes); without it, all are removed after the last run")
 	seed := flag.Uint64("seed", 1, "seed of the think times and of the completions asked")
 	complete := flag.Float64("complete", 0.25, "completion asked: before the first cell of a lesson that has a selector (IDENT.NAME), and before each later one with this probability, a student sends a complete_request after the dot and an inspect_request on the name (0: none)")
 	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
@@ -81,6 +82,19 @@ func main() {
 		*lessons, th.lo, th.hi, *complete, *ramp, runtime.NumCPU(), *duration, *maxRequests)
 	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/p95/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) | completions (no match) | completion p50/p95/max (s) | inspects (not found) | inspect p50/p95/max (s) |")
 	fmt.Println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+	// Each run's folder (its students' homes) is removed after the last
+	// run, not between runs: on ext4 the removal of a class's homes made
+	// the next minutes' file creation (each login's links to the shared
+	// caches) up to ten times dearer in system time, which slowed the next
+	// run's logins (docs/instructor.md, "The logins' slow mode").
+	var dirs []string
+	removeDirs := func() {
+		for _, d := range dirs {
+			if err := os.RemoveAll(d); err != nil {
+				fmt.Fprintf(os.Stderr, "classload: removing %s: %v\n", d, err)
+			}
+		}
+	}
 	for _, n := range ns {
 		if ctx.Err() != nil {
 			break
@@ -90,11 +104,16 @@ func main() {
 			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed, complete: *complete,
 			sampleEvery: *sampleEvery, config: extra,
 		})
+		if r != nil && !*keep {
+			dirs = append(dirs, r.dir)
+		}
 		if err != nil {
+			removeDirs()
 			die("N=%d: %v", n, err)
 		}
 		r.print()
 	}
+	removeDirs()
 }
 
 type runOpts struct {
@@ -121,6 +140,10 @@ func (c *configLines) Set(s string) error { *c = append(*c, s); return nil }
 type classResult struct {
 	n     int
 	cells []time.Duration
+	// byCell: the cells' times by their index in the lesson (each
+	// kernel's first cells build and link the most).
+	byCell map[int][]time.Duration
+	dir    string // the run's folder
 	// completions and inspects: latencies of the answered requests;
 	// noMatch and notFound: replies without a match or a documentation.
 	completions, inspects []time.Duration
@@ -180,7 +203,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	close(stopSampling)
 	s := <-sampled
 	h.stop(seen)
-	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log}
+	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log, dir: h.dir}
 	// The hub's rusage counts its children's that it waited for, and theirs:
 	// the servers, their kernels, the builds and the cells' programs.
 	if ps := h.cmd.ProcessState; ps != nil {
@@ -188,6 +211,12 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	}
 	for _, res := range results {
 		r.cells = append(r.cells, res.cells...)
+		for i, d := range res.byCell {
+			if r.byCell == nil {
+				r.byCell = map[int][]time.Duration{}
+			}
+			r.byCell[i] = append(r.byCell[i], d...)
+		}
 		r.completions = append(r.completions, res.completions...)
 		r.inspects = append(r.inspects, res.inspects...)
 		r.noMatch += res.noMatch
@@ -203,8 +232,6 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	}
 	if o.keep {
 		fmt.Fprintf(os.Stderr, "classload: N=%d: kept %s (hub log %s)\n", n, h.dir, h.log)
-	} else if err := os.RemoveAll(h.dir); err != nil {
-		fmt.Fprintf(os.Stderr, "classload: removing %s: %v\n", h.dir, err)
 	}
 	return r, nil
 }
@@ -237,6 +264,13 @@ func (r *classResult) print() {
 		fmt.Fprintf(os.Stderr, "classload: N=%d: gopls at its own peak: %d processes, %.0f MiB (PSS)\n", r.n, r.s.goplsPeak.procs, float64(r.s.goplsPeak.pss)/(1<<20))
 	}
 	fmt.Fprintf(os.Stderr, "classload: N=%d: memory at its peak (PSS by command): %s\n", r.n, strings.Join(parts, ", "))
+	var cellParts []string
+	for _, i := range slices.Sorted(maps.Keys(r.byCell)) {
+		d := r.byCell[i]
+		slices.Sort(d)
+		cellParts = append(cellParts, fmt.Sprintf("cell %d: %d, %.2f/%.2f/%.2f", i, len(d), percentile(d, 50), percentile(d, 95), percentile(d, 100)))
+	}
+	fmt.Fprintf(os.Stderr, "classload: N=%d: cells by their index in the lesson (count, p50/p95/max s): %s\n", r.n, strings.Join(cellParts, "; "))
 	for i, f := range r.failures {
 		if i == 20 {
 			fmt.Fprintf(os.Stderr, "classload: N=%d: ... and %d more failures\n", r.n, len(r.failures)-i)

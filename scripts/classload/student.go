@@ -116,6 +116,7 @@ type result struct {
 	started   bool          // the server started
 	startTime time.Duration // from asking for the server until it was ready
 	cells     []time.Duration
+	byCell    map[int][]time.Duration // the same times by the cell's index in its lesson
 	// completions and inspects: the latency of each complete_request and
 	// inspect_request answered; noMatch and notFound count the replies
 	// with no match, or no documentation found.
@@ -278,6 +279,10 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 			continue
 		}
 		res.cells = append(res.cells, time.Since(began))
+		if res.byCell == nil {
+			res.byCell = map[int][]time.Duration{}
+		}
+		res.byCell[i] = append(res.byCell[i], time.Since(began))
 		if reply.status != "ok" {
 			res.fail("%s: cell %d: execute_reply status %q: %s", lesson, i, reply.status, reply.errText)
 		}
