@@ -46,15 +46,23 @@ type forkServer struct {
 	stder *strings.Builder
 }
 
+// startForkServer starts the fork server at nice -10, as the hub starts it
+// (hub_first): its children must not inherit that.
 func startForkServer(t *testing.T, python, init string) *forkServer {
+	t.Helper()
+	return startForkServerAs(t, []string{"nice", "-n", "-10"}, python, init)
+}
+
+// startForkServerAs starts the fork server under the command prefix (nice,
+// setpriv).
+func startForkServerAs(t *testing.T, prefix []string, python, init string) *forkServer {
 	t.Helper()
 	probeDir, err := filepath.Abs("scripts/testdata/forkserver")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// At nice -10, as the hub starts it (hub_first): its children must
-	// not inherit that.
-	cmd := exec.Command("nice", "-n", "-10", python, "scripts/system/lessons_forkserver.py", init, "--main", "forkserver_probe:main", "json")
+	args := append(slices.Clone(prefix[1:]), python, "scripts/system/lessons_forkserver.py", init, "--main", "forkserver_probe:main", "json")
+	cmd := exec.Command(prefix[0], args...)
 	// What the hub's own environment may hold and a server must not get.
 	cmd.Env = []string{"PATH=/usr/local/bin:/usr/bin:/bin", "PYTHONPATH=" + probeDir, "PYTHONDONTWRITEBYTECODE=1", "HOME=/root", "HUB_SECRET=root-only"}
 	fs := &forkServer{cmd: cmd, stder: &strings.Builder{}}
@@ -274,6 +282,34 @@ func TestForkServerHubUser(t *testing.T) {
 	if got, want := strings.TrimSpace(string(waitFile(t, out, fs))), "notebook --a b c"; got != want {
 		t.Errorf("the command run instead wrote %q, want %q", got, want)
 	}
+}
+
+// TestForkServerWithoutRoot checks a fork server of a hub without root
+// started at a larger nice than the servers' (10 against 5): the child,
+// which may not lower its nice, starts anyway, at the fork server's.
+func TestForkServerWithoutRoot(t *testing.T) {
+	python := forkServerPython(t)
+	dir, err := os.MkdirTemp("", "forkserver-without-root-") // (t.TempDir's parent is root's alone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if err := os.Chmod(dir, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	fs := startForkServerAs(t, []string{"setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "nice", "-n", "10"}, python, "/bin/true")
+	home := filepath.Join(dir, "home")
+	out := filepath.Join(dir, "probe")
+	fs.spawn(t, map[string]any{"env": map[string]string{"HOME": home, "PROBE_OUT": out}, "args": []string{}, "cmd": []string{"/bin/false"},
+		"nice": 5, "user": map[string]any{"cwd": home, "makedirs": true}})
+	var r probeReport
+	if err := json.Unmarshal(waitFile(t, out, fs), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.ResUID[0] != 65534 || r.Nice != 10 {
+		t.Errorf("the child: uid %d, nice %d; want 65534 and 10 (the fork server's)", r.ResUID[0], r.Nice)
+	}
+	syscall.Kill(r.PID, syscall.SIGTERM)
 }
 
 // nice is the fork server's nice value (/proc/PID/stat's 19th field).

@@ -160,7 +160,10 @@ def child(req, import_env, home_vals, init, entry):
     os.dup2(2, 1)  # the server's output, like the hub's own, to the hub's log
     close_fds()
     if req.get("nice") is not None:  # the servers' nice, whatever the hub's
-        os.setpriority(os.PRIO_PROCESS, 0, int(req["nice"]))
+        try:
+            os.setpriority(os.PRIO_PROCESS, 0, int(req["nice"]))
+        except OSError:
+            pass  # (a hub without root started at a larger nice: the child keeps it)
     drop_privileges(req["user"])
     env = {str(k): str(v) for k, v in req["env"].items()}
     os.environ.clear()
