@@ -278,11 +278,12 @@ func runLesson(ctx context.Context, c *client, res *result, lesson string, th th
 			}
 			continue
 		}
-		res.cells = append(res.cells, time.Since(began))
+		took := time.Since(began)
+		res.cells = append(res.cells, took)
 		if res.byCell == nil {
 			res.byCell = map[int][]time.Duration{}
 		}
-		res.byCell[i] = append(res.byCell[i], time.Since(began))
+		res.byCell[i] = append(res.byCell[i], took)
 		if reply.status != "ok" {
 			res.fail("%s: cell %d: execute_reply status %q: %s", lesson, i, reply.status, reply.errText)
 		}
