@@ -54,7 +54,8 @@ func main() {
 	keep := flag.Bool("keep", false, "keep each run's folder (hub log, students' homes); without it, all are removed after the last run")
 	seed := flag.Uint64("seed", 1, "seed of the think times and of the completions asked")
 	complete := flag.Float64("complete", 0.25, "completion asked: before the first cell of a lesson that has a selector (IDENT.NAME), and before each later one with this probability, a student sends a complete_request after the dot and an inspect_request on the name (0: none)")
-	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the memory and the load average are sampled")
+	sampleEvery := flag.Duration("sample", 2*time.Second, "how often the hub's processes and the load average are sampled")
+	pssEvery := flag.Duration("pss-every", 20*time.Second, "how often the memory of the hub's processes (PSS) is measured: it costs the machine about 25 ms of CPU a GiB each time")
 	var extra configLines
 	flag.Var(&extra, "config", "a line of Python appended to the hub's configuration (repeatable), to try a setting, such as -config 'c.Spawner.environment = {\"GOGC\": \"50\"}'")
 	flag.Parse()
@@ -66,6 +67,9 @@ func main() {
 	ns, err := parseSizes(*sizes)
 	if err != nil {
 		die("-n: %v", err)
+	}
+	if *sampleEvery <= 0 || *pssEvery <= 0 {
+		die("-sample %v, -pss-every %v: want positive durations", *sampleEvery, *pssEvery)
 	}
 	if *complete < 0 || *complete > 1 {
 		die("-complete %v: want a probability from 0 to 1", *complete)
@@ -102,7 +106,7 @@ func main() {
 		r, err := runClass(ctx, n, runOpts{
 			prefix: *prefix, tmp: *tmp, keep: *keep, lessons: lessonList, think: th, ramp: *ramp, duration: *duration,
 			maxRequests: *maxRequests, cellTimeout: *cellTimeout, spawnTimeout: *spawnTimeout, seed: *seed, complete: *complete,
-			sampleEvery: *sampleEvery, config: extra,
+			sampleEvery: *sampleEvery, pssEvery: *pssEvery, config: extra,
 		})
 		if r != nil && !*keep {
 			dirs = append(dirs, r.dir)
@@ -126,7 +130,7 @@ type runOpts struct {
 	cellTimeout, spawnTimeout time.Duration
 	seed                      uint64
 	complete                  float64
-	sampleEvery               time.Duration
+	sampleEvery, pssEvery     time.Duration
 	config                    []string
 }
 
@@ -155,7 +159,11 @@ type classResult struct {
 	wall                  time.Duration
 	cpu                   time.Duration // CPU time of the hub's whole tree
 	kcpu                  time.Duration // CPU time of the students' kernels
-	log                   string
+	// selfUser and selfSys: classload's own CPU time during the run (the
+	// students' stand-ins and the sampler), which a real class does not
+	// put on its server.
+	selfUser, selfSys time.Duration
+	log               string
 }
 
 // runClass measures one class of n students on a hub of its own.
@@ -171,6 +179,8 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	if err != nil {
 		return nil, err
 	}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	seen := &procSet{}
 	stopSampling := make(chan struct{})
 	sampled := make(chan sample)
@@ -178,7 +188,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	for _, p := range tree(h.cmd.Process.Pid) {
 		base += pss(p.pid)
 	}
-	go func() { sampled <- sampleTree(h.cmd.Process.Pid, seen, o.sampleEvery, stopSampling) }()
+	go func() { sampled <- sampleTree(h.cmd.Process.Pid, seen, o.sampleEvery, o.pssEvery, stopSampling) }()
 
 	var budget atomic.Int64
 	budget.Store(o.maxRequests)
@@ -202,8 +212,10 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	wg.Wait()
 	close(stopSampling)
 	s := <-sampled
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 	h.stop(seen)
-	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log, dir: h.dir}
+	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log, dir: h.dir,
+		selfUser: time.Duration(ru1.Utime.Nano() - ru0.Utime.Nano()), selfSys: time.Duration(ru1.Stime.Nano() - ru0.Stime.Nano())}
 	// The hub's rusage counts its children's that it waited for, and theirs:
 	// the servers, their kernels, the builds and the cells' programs.
 	if ps := h.cmd.ProcessState; ps != nil {
@@ -253,6 +265,8 @@ func (r *classResult) print() {
 		r.s.loadStart, r.s.loadMax, r.s.loadEnd, r.wall.Seconds(),
 		len(r.completions), r.noMatch, percentile(r.completions, 50), percentile(r.completions, 95), percentile(r.completions, 100),
 		len(r.inspects), r.notFound, percentile(r.inspects, 50), percentile(r.inspects, 95), percentile(r.inspects, 100))
+	fmt.Fprintf(os.Stderr, "classload: N=%d: its own CPU on this machine (the students' stand-ins and the sampler, which a real class does not put on its server): %.1f s user, %.1f s system; the memory measured %d times\n",
+		r.n, r.selfUser.Seconds(), r.selfSys.Seconds(), r.s.pssSamples)
 	var parts []string
 	for i, u := range r.s.atPeak {
 		// The eight largest, and gopls (completion's cost) wherever it is.

@@ -164,11 +164,13 @@ func loadAvg() float64 {
 
 // sample is what the sampler saw during a run.
 type sample struct {
-	peakPSS   int64   // the hub's whole tree: hub, proxy, servers, kernels, builds
-	peakProcs int     // processes in that tree
-	loadStart float64 // 1-minute load average when the run started
-	loadMax   float64
-	loadEnd   float64
+	peakPSS   int64 // the hub's whole tree: hub, proxy, servers, kernels, builds
+	peakProcs int   // processes in that tree
+	// pssSamples: how many times the tree's memory was measured.
+	pssSamples int
+	loadStart  float64 // 1-minute load average when the run started
+	loadMax    float64
+	loadEnd    float64
 	// atPeak is the tree's memory at its peak by command name (the
 	// executable's base name), largest first.
 	atPeak []usage
@@ -207,53 +209,68 @@ func commandOf(pid int) string {
 }
 
 // sampleTree samples the hub's tree every interval until stop is closed,
-// recording every process in seen, and returns the peaks.
-func sampleTree(root int, seen *procSet, interval time.Duration, stop <-chan struct{}) sample {
+// recording every process in seen and the load average, and the tree's
+// memory (PSS) every pssEvery, and returns the peaks. PSS is dear: the
+// kernel walks every page a process maps to count it (about 25 ms of
+// system time a GiB), so a class of 60 holding 6-12 GiB cost 0.15-0.3 s of
+// CPU a sample, taken from the class it measures; the memory grows slowly
+// (logins, then each student's gopls), so a coarser sample finds its peak.
+func sampleTree(root int, seen *procSet, interval, pssEvery time.Duration, stop <-chan struct{}) sample {
 	s := sample{loadStart: loadAvg()}
 	s.loadMax = s.loadStart
 	tick := time.NewTicker(interval)
 	defer tick.Stop()
+	var lastPSS time.Time
 	for {
 		procs := tree(root)
-		var total int64
-		byCmd := map[string]*usage{}
-		for _, p := range procs {
-			m := pss(p.pid)
-			total += m
-			c := commandOf(p.pid)
-			if byCmd[c] == nil {
-				byCmd[c] = &usage{command: c}
-			}
-			byCmd[c].procs++
-			byCmd[c].pss += m
-		}
 		seen.add(procs)
-		var g usage
-		for c, u := range byCmd {
-			if strings.HasPrefix(c, "gopls") {
-				g.procs += u.procs
-				g.pss += u.pss
-			}
-		}
-		if g.pss > s.goplsPeak.pss {
-			s.goplsPeak = usage{command: "gopls", procs: g.procs, pss: g.pss}
-		}
-		if total > s.peakPSS {
-			s.atPeak = s.atPeak[:0]
-			for _, u := range byCmd {
-				s.atPeak = append(s.atPeak, *u)
-			}
-			slices.SortFunc(s.atPeak, func(a, b usage) int { return cmp.Compare(b.pss, a.pss) })
-		}
-		s.peakPSS = max(s.peakPSS, total)
 		s.peakProcs = max(s.peakProcs, len(procs))
 		s.loadMax = max(s.loadMax, loadAvg())
+		if time.Since(lastPSS) >= pssEvery {
+			lastPSS = time.Now()
+			s.addPSS(procs)
+		}
 		select {
 		case <-stop:
 			s.loadEnd = loadAvg()
 			return s
 		case <-tick.C:
 		}
+	}
+}
+
+// addPSS measures the memory of procs and keeps it if it is a new peak.
+func (s *sample) addPSS(procs []proc) {
+	s.pssSamples++
+	var total int64
+	byCmd := map[string]*usage{}
+	for _, p := range procs {
+		m := pss(p.pid)
+		total += m
+		c := commandOf(p.pid)
+		if byCmd[c] == nil {
+			byCmd[c] = &usage{command: c}
+		}
+		byCmd[c].procs++
+		byCmd[c].pss += m
+	}
+	var g usage
+	for c, u := range byCmd {
+		if strings.HasPrefix(c, "gopls") {
+			g.procs += u.procs
+			g.pss += u.pss
+		}
+	}
+	if g.pss > s.goplsPeak.pss {
+		s.goplsPeak = usage{command: "gopls", procs: g.procs, pss: g.pss}
+	}
+	if total > s.peakPSS {
+		s.atPeak = s.atPeak[:0]
+		for _, u := range byCmd {
+			s.atPeak = append(s.atPeak, *u)
+		}
+		slices.SortFunc(s.atPeak, func(a, b usage) int { return cmp.Compare(b.pss, a.pss) })
+		s.peakPSS = total
 	}
 }
 
