@@ -77,7 +77,7 @@ func requireSystemInstall(t *testing.T) string {
 	if _, err := os.Stat(filepath.Join(prefix, "gocache.stamp")); err != nil {
 		t.Fatalf("the prebuilt Go build cache: %v: %s", err, systemSetupHint)
 	}
-	files := []string{"bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "lib/lessons-sync.sh",
+	files := []string{"bin/go", "bin/gonb-kernel", "bin/perceptron-lessons-init", "bin/lessons-singleuser", "lib/lessons-env.sh", "lib/lessons-sync.sh",
 		"lib/python/lessons_spawner.py", "lib/python/lessons_forkserver.py", "jupyterhub_config.py"}
 	for _, f := range files {
 		src, err := os.ReadFile(filepath.Join("scripts/system", filepath.Base(f)))

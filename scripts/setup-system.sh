@@ -139,7 +139,7 @@ rm -f "$prefix/bin/gopls"
 changed=()
 rm -f "$prefix/.update-changes"
 install -d -m 755 "$prefix/lib/python"
-for f in gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh lessons-sync.sh lessons_spawner.py lessons_forkserver.py jupyterhub_config.py; do
+for f in go gonb-kernel perceptron-lessons-init lessons-singleuser lessons-env.sh lessons-sync.sh lessons_spawner.py lessons_forkserver.py jupyterhub_config.py; do
 	case $f in
 	*.sh) dst="$prefix/lib/$f" mode=644 ;;
 	lessons_*.py) dst="$prefix/lib/python/$f" mode=644 ;;

@@ -3,6 +3,8 @@
 # (POSIX sh) by the kernel wrapper gonb-kernel and by perceptron-lessons-init;
 # setup.sh writes @PREFIX@ and @GOROOT@.
 LESSONS_PREFIX='@PREFIX@'
+# The install's bin first: its go (scripts/system/go) runs the Go of
+# @GOROOT@ with the builds' collector off below 256 MiB.
 PATH="$LESSONS_PREFIX/bin:@GOROOT@/bin:$PATH"
 # The module cache is shared and read-only: it holds every module the lessons
 # use, checked against go.sum and sum.golang.org when set-up downloaded them,
