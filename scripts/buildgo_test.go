@@ -16,19 +16,16 @@ import (
 // @GOROOT@ the given folder, and returns its path.
 func installGoWrapper(t *testing.T, goroot string) string {
 	t.Helper()
-	root, err := repo.Root()
-	if err != nil {
+	return writeExecutable(t, filepath.Join(t.TempDir(), "go"), strings.ReplaceAll(repo.MustRead(t, "scripts/system/go"), "@GOROOT@", goroot))
+}
+
+// writeExecutable writes a script (repo.Write) and makes it executable.
+func writeExecutable(t *testing.T, path, text string) string {
+	t.Helper()
+	if err := os.Chmod(repo.Write(t, path, text), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	src, err := os.ReadFile(filepath.Join(root, "scripts", "system", "go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	w := filepath.Join(t.TempDir(), "go")
-	if err := os.WriteFile(w, []byte(strings.ReplaceAll(string(src), "@GOROOT@", goroot)), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return w
+	return path
 }
 
 // envWithout is the test's environment without the named variables.
@@ -47,13 +44,8 @@ func envWithout(names ...string) []string {
 // through unchanged.
 func TestGoWrapperCollector(t *testing.T) {
 	goroot := t.TempDir()
-	if err := os.Mkdir(filepath.Join(goroot, "bin"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	standIn := "#!/bin/sh\nprintf 'GOGC=%s\\nGOMEMLIMIT=%s\\n' \"${GOGC-unset}\" \"${GOMEMLIMIT-unset}\"\nfor a; do printf 'arg=%s\\n' \"$a\"; done\n"
-	if err := os.WriteFile(filepath.Join(goroot, "bin", "go"), []byte(standIn), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	writeExecutable(t, filepath.Join(goroot, "bin", "go"),
+		"#!/bin/sh\nprintf 'GOGC=%s\\nGOMEMLIMIT=%s\\n' \"${GOGC-unset}\" \"${GOMEMLIMIT-unset}\"\nfor a; do printf 'arg=%s\\n' \"$a\"; done\n")
 	w := installGoWrapper(t, goroot)
 	for _, c := range []struct {
 		name string

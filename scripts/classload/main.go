@@ -214,7 +214,7 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	s := <-sampled
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 	h.stop(seen)
-	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log, dir: h.dir,
+	r := &classResult{n: n, base: base, s: s, wall: time.Since(began), log: h.log, dir: h.dir, byCell: map[int][]time.Duration{},
 		selfUser: time.Duration(ru1.Utime.Nano() - ru0.Utime.Nano()), selfSys: time.Duration(ru1.Stime.Nano() - ru0.Stime.Nano())}
 	// The hub's rusage counts its children's that it waited for, and theirs:
 	// the servers, their kernels, the builds and the cells' programs.
@@ -224,9 +224,6 @@ func runClass(parent context.Context, n int, o runOpts) (*classResult, error) {
 	for _, res := range results {
 		r.cells = append(r.cells, res.cells...)
 		for i, d := range res.byCell {
-			if r.byCell == nil {
-				r.byCell = map[int][]time.Duration{}
-			}
 			r.byCell[i] = append(r.byCell[i], d...)
 		}
 		r.completions = append(r.completions, res.completions...)
