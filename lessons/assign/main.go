@@ -34,7 +34,9 @@
 // and hidden tests from the assignment's source notebook, compiles them
 // offline (-mod=readonly, GOPROXY=off) with a generated harness, and runs
 // each test in its own sandboxed process (-sandbox: bubblewrap by default)
-// with a time limit (-timeout) and a limit on the resident memory of its
+// with a time limit (-timeout: the CPU time of the student's processes,
+// and three times it in wall time for a test that waits) and a limit on
+// the resident memory of its
 // process tree (-memory). A test's score comes only from the harness's
 // verdict, authenticated with a per-process key over a file descriptor the
 // student's code cannot reach, never from what it prints. It writes the

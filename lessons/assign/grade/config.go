@@ -52,7 +52,7 @@ func (c *Config) Flags(fs *flag.FlagSet) {
 	fs.StringVar(&c.Assignment, "assignment", "", "assignment name (a folder of -lessons); default: the assignment whose name the submission's path holds")
 	fs.StringVar(&c.Repo, "repo", "", "repository root (default: found from the current folder)")
 	fs.StringVar(&c.Lessons, "lessons", "", "folder of the assignments (default: REPO/lessons)")
-	fs.DurationVar(&c.Timeout, "timeout", 10*time.Second, "time limit per test")
+	fs.DurationVar(&c.Timeout, "timeout", 10*time.Second, "time limit per test: the CPU time of the student's processes (a test that waits, using none, is stopped after 3 times it, at least 10 s more)")
 	fs.DurationVar(&c.BuildTimeout, "build-timeout", 10*time.Minute, "time limit for compiling one submission")
 	// A test is a pair of processes that mostly wait on each other and on
 	// the kernel (namespaces, cgroups): two per core keep the cores busy.

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/perceptron-go/lessons/lessons/assign/internal/sandbox"
 )
 
 // run is the run stage: each test of rep, a pair of processes (the
@@ -62,7 +64,7 @@ func (r *TestResult) markStubbed(stubs []Stub) {
 func (g *Grader) runTest(trusted, server, variant string, r *TestResult) {
 	key := newKey()
 	args := []string{"-test.run=^" + harnessName(r.Name) + "$", "-test.v", "-test.count=1",
-		"-test.timeout=" + (g.Timeout + 30*time.Second).String()}
+		"-test.timeout=" + (sandbox.WallLimit(g.Timeout) + 30*time.Second).String()}
 	run := g.Sandbox.Run(trusted, args, server, append(slices.Clone(key), variant...), g.Timeout)
 	r.Seconds = run.Seconds
 	text := run.Output
@@ -75,9 +77,15 @@ func (g *Grader) runTest(trusted, server, variant string, r *TestResult) {
 	case run.Err != nil:
 		r.Status = StatusFailed
 		r.Output = "the grader could not run the test: " + run.Err.Error()
+	case run.Stalled:
+		r.Status = StatusTimeout
+		r.Output = fmt.Sprintf("stopped after %v without an end, having used %.1f s of its time limit of %v of CPU time: it waited for something that never came, or the grading machine was too busy to finish it", sandbox.WallLimit(g.Timeout), run.CPU, g.Timeout)
+		if s := cleanOutput(text, r.Name); s != "" {
+			r.Output += "\noutput before it was stopped:\n" + s
+		}
 	case run.TimedOut:
 		r.Status = StatusTimeout
-		r.Output = fmt.Sprintf("stopped after the time limit of %v: an endless loop, or far too slow", g.Timeout)
+		r.Output = fmt.Sprintf("stopped after the time limit of %v of CPU time: an endless loop, or far too slow", g.Timeout)
 		if s := cleanOutput(text, r.Name); s != "" {
 			r.Output += "\noutput before it was stopped:\n" + s
 		}

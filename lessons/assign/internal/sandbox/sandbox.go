@@ -353,7 +353,9 @@ func (s *Sandbox) Describe() string {
 type Result struct {
 	Output   string  // what both processes printed, cut at 64 KiB
 	Verdict  []byte  // what the trusted process wrote on its verdict channel
-	TimedOut bool    // killed at the deadline
+	TimedOut bool    // killed at the time limit: the CPU time of the student's processes, or the wall-time bound (WallLimit)
+	Stalled  bool    // killed at the wall-time bound, having used less CPU time than the limit: it waited and did not end
+	CPU      float64 // CPU time of the student's processes, in seconds, as last polled
 	OOM      bool    // the student's process tree went over the memory limit
 	Err      error   // the grader could not run the test
 	Seconds  float64 // wall time
@@ -398,7 +400,9 @@ func (s *Sandbox) Prepare(bin string) (string, func(), error) {
 // sandbox (it holds no student code), and the student's process server in
 // the sandbox, connected by two pipes (the trusted process's fd 5 reads
 // the replies, its fd 6 writes the calls; the server's fd 3 reads the
-// calls, its fd 4 writes the replies), both within timeout. It hands the
+// calls, its fd 4 writes the replies), both within timeout: the CPU time
+// of the student's processes (polled every 50 ms), and WallLimit(timeout)
+// of wall time for a test that waits. It hands the
 // trusted process a fresh random key on fd 3 and collects what it writes
 // on fd 4 (the verdict channel); what both processes print, on one pipe
 // in the order they print it, is kept up to 64 KiB.
@@ -634,9 +638,10 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	}()
 	testDone := make(chan error, 1)
 	go func() { testDone <- test.Wait() }()
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := context.WithTimeout(context.Background(), WallLimit(timeout))
 	defer cancel()
-	var memExceeded, filesExceeded atomic.Bool
+	var memExceeded, filesExceeded, cpuExceeded atomic.Bool
+	var cpuUsed atomic.Int64 // time.Duration
 	if s.Level == LevelSetpriv && !slices.Contains(s.unshare, "--mount") {
 		// No tmpfs to bound it: its folder is counted while it runs.
 		counted = []string{workDir}
@@ -644,8 +649,30 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	if len(counted) > 0 {
 		go watchDirs(ctx, counted, s.MaxFiles, int64(s.TmpMB)<<20, func() { filesExceeded.Store(true); killTree() })
 	}
+	// The student's processes: their memory, and their CPU time, which
+	// is the time limit (a test that waits for a core behind other work
+	// uses none, so the verdict does not depend on the machine's load).
+	memLimit := int64(s.MemoryMB) << 20
+	go watch(ctx, func() {
+		killTree()
+		if cpuExceeded.Load() {
+			KillGroup(test.Process.Pid)
+			test.Process.Kill()
+		}
+	}, func() bool {
+		rss, cpu := treeUsage(student.Process.Pid)
+		cpuUsed.Store(int64(cpu))
+		if s.MemoryMB > 0 && rss > memLimit {
+			memExceeded.Store(true)
+			return true
+		}
+		if cpu > timeout {
+			cpuExceeded.Store(true)
+			return true
+		}
+		return false
+	})
 	if s.MemoryMB > 0 {
-		go WatchMemory(ctx, student.Process.Pid, int64(s.MemoryMB)<<20, func() { memExceeded.Store(true); killTree() })
 		// The trusted process holds what the student's replies decode
 		// to (64 MiB a message at most, but as many as it sends): it
 		// gets the same limit.
@@ -658,11 +685,15 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	select {
 	case err = <-testDone:
 	case <-ctx.Done():
-		r.TimedOut = true
+		r.TimedOut, r.Stalled = true, true
 		KillGroup(test.Process.Pid)
 		test.Process.Kill()
 		err = <-testDone
 	}
+	if cpuExceeded.Load() {
+		r.TimedOut, r.Stalled = true, false
+	}
+	r.CPU = time.Duration(cpuUsed.Load()).Seconds()
 	// Whatever is left of the student's tree (a daemon, a child) dies
 	// with the test.
 	killTree()
@@ -686,6 +717,14 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 		}
 	}
 	return r
+}
+
+// WallLimit is the wall-time bound of a test whose CPU-time limit is
+// timeout: three times it, and at least 10 s more. It stops a test that
+// waits for something that never comes (using no CPU), and leaves a test
+// that only waited for a core behind other work time to end.
+func WallLimit(timeout time.Duration) time.Duration {
+	return max(3*timeout, timeout+10*time.Second)
 }
 
 // watchDirs calls kill when the folders dirs hold more than maxFiles
@@ -841,8 +880,24 @@ func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
 
 // treeRSS sums the resident memory of pid and its descendants, from /proc.
 func treeRSS(root int) int64 {
-	parent := map[int]int{}
-	rss := map[int]int64{}
+	rss, _ := treeUsage(root)
+	return rss
+}
+
+// clockTick is the unit of the CPU times in /proc/PID/stat (USER_HZ, 100
+// on every Linux architecture Go runs on).
+const clockTick = 10 * time.Millisecond
+
+// treeUsage sums the resident memory and the CPU time (user and system,
+// with that of the children each process has waited for) of pid and its
+// descendants, from /proc.
+func treeUsage(root int) (rss int64, cpu time.Duration) {
+	type usage struct {
+		ppid  int
+		rss   int64
+		ticks int64
+	}
+	procs := map[int]usage{}
 	page := int64(os.Getpagesize())
 	eachProcess("stat", func(pid int, s string) {
 		i := strings.LastIndexByte(s, ')')
@@ -853,21 +908,27 @@ func treeRSS(root int) int64 {
 		if len(f) < 22 {
 			return
 		}
-		ppid, _ := strconv.Atoi(f[1])
+		var u usage
+		u.ppid, _ = strconv.Atoi(f[1])
 		pages, _ := strconv.ParseInt(f[21], 10, 64)
-		parent[pid] = ppid
-		rss[pid] = pages * page
+		u.rss = pages * page
+		for _, k := range f[11:15] { // utime, stime, cutime, cstime
+			t, _ := strconv.ParseInt(k, 10, 64)
+			u.ticks += t
+		}
+		procs[pid] = u
 	})
-	var total int64
-	for pid, r := range rss {
-		for p, steps := pid, 0; p > 1 && steps < 64; p, steps = parent[p], steps+1 {
+	var ticks int64
+	for pid, u := range procs {
+		for p, steps := pid, 0; p > 1 && steps < 64; p, steps = procs[p].ppid, steps+1 {
 			if p == root {
-				total += r
+				rss += u.rss
+				ticks += u.ticks
 				break
 			}
 		}
 	}
-	return total
+	return rss, time.Duration(ticks) * clockTick
 }
 
 // cgroups is a writable cgroup hierarchy with the memory and pids

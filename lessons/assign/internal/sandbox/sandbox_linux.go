@@ -13,10 +13,13 @@ import (
 // sandboxSupported says the bwrap and setpriv levels can run here.
 const sandboxSupported = true
 
-// SysProcAttr puts a child in a process group of its own, killed if the
-// grader dies.
+// SysProcAttr puts a child in a session (and so a process group) of its
+// own, killed if the grader dies. Where Linux shares the CPU first between
+// sessions (autogroups), each test's trusted process and student's tree
+// then get a share of their own, and a test's trusted side does not wait
+// behind whatever else runs in the grader's session.
 func SysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
 }
 
 // KillGroup kills the process group of pid.
