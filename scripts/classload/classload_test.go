@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"math"
+	"os"
+	"os/exec"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -150,5 +154,42 @@ func TestClassloadChooseAsks(t *testing.T) {
 	// Binomial(8000, 0.25): mean 2000, standard deviation 38.7; 5 sigma.
 	if share := float64(later) / float64(2*students); math.Abs(share-0.25) > 5*38.7/8000 {
 		t.Errorf("later cells asked %.4f of the time, want 0.25", share)
+	}
+}
+
+// TestClientsFirstRestores checks that classload gives its session's CPU
+// share back at the end: the share belongs to the session (the shell that
+// ran classload), not to classload. It runs in a child of its own session,
+// so that the test's own session is left alone.
+func TestClientsFirstRestores(t *testing.T) {
+	const path = "/proc/self/autogroup"
+	if os.Getenv("CLASSLOAD_AUTOGROUP_CHILD") == "1" {
+		os.WriteFile(path, []byte("3"), 0)
+		line := clientsFirst()
+		during, _ := os.ReadFile(path)
+		restoreShare()
+		after, _ := os.ReadFile(path)
+		fmt.Printf("line=%s\nduring=%safter=%s", line, during, after)
+		return
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Skip("no autogroups here")
+	}
+	if os.Geteuid() != 0 {
+		t.Skip("a negative nice needs root")
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestClientsFirstRestores$")
+	cmd.Env = append(os.Environ(), "CLASSLOAD_AUTOGROUP_CHILD=1")
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	s := string(out)
+	if !strings.Contains(s, "during=/autogroup-") || !strings.Contains(s, " nice -20\n") {
+		t.Errorf("the session was not given nice -20 during the run:\n%s", s)
+	}
+	if !strings.Contains(s, "after=/autogroup-") || !strings.Contains(s, " nice 3\n") {
+		t.Errorf("the session's nice 3 was not given back:\n%s", s)
 	}
 }

@@ -82,6 +82,7 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	fmt.Println(clientsFirst())
+	defer restoreShare()
 	fmt.Printf("classload: lessons %s, think time uniform %v-%v before each cell, completion asked before the first cell with a selector and then %v of the cells, arrivals over %v, %d cores, run limits %v and %d requests\n",
 		*lessons, th.lo, th.hi, *complete, *ramp, runtime.NumCPU(), *duration, *maxRequests)
 	fmt.Println("| N | cells | failures | p50 cell (s) | p95 cell (s) | max cell (s) | server start p50/p95/max (s) | peak memory (GiB) | per student (MiB) | CPU s (tree) | kernel CPU s per cell | load avg start/max/end | wall (s) | completions (no match) | completion p50/p95/max (s) | inspects (not found) | inspect p50/p95/max (s) |")
@@ -352,8 +353,17 @@ func envOr(name, def string) string {
 
 func die(format string, args ...any) {
 	fmt.Fprintf(os.Stderr, "classload: "+format+"\n", args...)
+	restoreShare()
 	os.Exit(1)
 }
+
+// restoreShare gives the session back the CPU share it had before
+// clientsFirst (set by it): the share is the session's, not classload's,
+// and outlives it, so a shell that ran classload would otherwise run
+// everything after it at nice -20 among sessions (a test suite run from
+// it then starved the sandboxed tests, which run in sessions of their
+// own, at nice 0).
+var restoreShare = func() {}
 
 // clientsFirst gives classload's session the largest CPU share among
 // sessions (autogroup nice -20): its goroutines stand for the students'
@@ -366,8 +376,22 @@ func clientsFirst() string {
 	if _, err := os.Stat(path); err != nil {
 		return "classload: no autogroups (" + path + "): the students' stand-ins run at this process's priority"
 	}
+	before, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Sprintf("classload: the students' stand-ins keep this session's CPU share (%v): their own waits for the CPU are in the times", err)
+	}
+	// "/autogroup-N nice K"
+	nice := "0"
+	if f := strings.Fields(string(before)); len(f) == 3 && f[1] == "nice" {
+		nice = f[2]
+	}
 	if err := os.WriteFile(path, []byte("-20"), 0); err != nil {
 		return fmt.Sprintf("classload: the students' stand-ins keep this session's CPU share (%v): their own waits for the CPU are in the times", err)
 	}
-	return "classload: the students' stand-ins run in a session with the largest CPU share (autogroup nice -20), the hub in one of its own"
+	restoreShare = func() {
+		if err := os.WriteFile(path, []byte(nice), 0); err != nil {
+			fmt.Fprintf(os.Stderr, "classload: this session's CPU share stays at nice -20 (%v): write %s to %s\n", err, nice, path)
+		}
+	}
+	return "classload: the students' stand-ins run in a session with the largest CPU share (autogroup nice -20, nice " + nice + " again at the end), the hub in one of its own"
 }
