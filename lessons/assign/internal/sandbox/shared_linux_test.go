@@ -79,18 +79,7 @@ func TestSharedFiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(leaver), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "leaver")
-	// Built in the repository's module, for golang.org/x/sys.
-	build := exec.Command("go", "build", "-o", bin, filepath.Join(dir, "main.go"))
-	build.Dir = "../../.."
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the leaver: %v\n%s", err, out)
-	}
+	bin := buildProgram(t, "leaver", leaver)
 	levels := []string{LevelBwrap}
 	if os.Geteuid() == 0 {
 		levels = append(levels, LevelSetpriv)
@@ -213,4 +202,23 @@ func heldUID(uid int) bool {
 	}
 	defer f.Close()
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil
+}
+
+// buildProgram builds the one-file program src, named name, in a
+// temporary folder, without cgo, in the repository's module (for
+// golang.org/x/sys), and returns the binary's path.
+func buildProgram(t *testing.T, name, src string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(dir, name)
+	build := exec.Command("go", "build", "-o", bin, filepath.Join(dir, "main.go"))
+	build.Dir = "../../.."
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("building the %s: %v\n%s", name, err, out)
+	}
+	return bin
 }

@@ -2,9 +2,7 @@ package sandbox
 
 import (
 	"errors"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
@@ -61,16 +59,7 @@ func TestTimeLimitIsCPUTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(timed), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	bin := filepath.Join(dir, "timed")
-	build := exec.Command("go", "build", "-o", bin, filepath.Join(dir, "main.go"))
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("building the program: %v\n%s", err, out)
-	}
+	bin := buildProgram(t, "timed", timed)
 	sb, err := New(LevelBwrap, 512)
 	if errors.Is(err, ErrNoBubblewrap) {
 		t.Skip(err)
