@@ -77,15 +77,12 @@ func (g *Grader) runTest(trusted, server, variant string, r *TestResult) {
 	case run.Err != nil:
 		r.Status = StatusFailed
 		r.Output = "the grader could not run the test: " + run.Err.Error()
-	case run.Stalled:
-		r.Status = StatusTimeout
-		r.Output = fmt.Sprintf("stopped after %v without an end, having used %.1f s of its time limit of %v of CPU time: it waited for something that never came, or the grading machine was too busy to finish it", sandbox.WallLimit(g.Timeout), run.CPU, g.Timeout)
-		if s := cleanOutput(text, r.Name); s != "" {
-			r.Output += "\noutput before it was stopped:\n" + s
-		}
 	case run.TimedOut:
 		r.Status = StatusTimeout
 		r.Output = fmt.Sprintf("stopped after the time limit of %v of CPU time: an endless loop, or far too slow", g.Timeout)
+		if run.Stalled {
+			r.Output = fmt.Sprintf("stopped after %v without an end, having used %.1f s of its time limit of %v of CPU time: it waited for something that never came, or the grading machine was too busy to finish it", sandbox.WallLimit(g.Timeout), run.CPU, g.Timeout)
+		}
 		if s := cleanOutput(text, r.Name); s != "" {
 			r.Output += "\noutput before it was stopped:\n" + s
 		}

@@ -649,39 +649,38 @@ func (s *Sandbox) Run(trusted string, args []string, server string, key []byte, 
 	if len(counted) > 0 {
 		go watchDirs(ctx, counted, s.MaxFiles, int64(s.TmpMB)<<20, func() { filesExceeded.Store(true); killTree() })
 	}
-	// The student's processes: their memory, and their CPU time, which
-	// is the time limit (a test that waits for a core behind other work
-	// uses none, so the verdict does not depend on the machine's load).
+	// One pass over /proc every 50 ms measures both trees. The student's:
+	// its memory, and its CPU time, which is the time limit (a test that
+	// waits for a core behind other work uses none, so the verdict does
+	// not depend on the machine's load). The trusted process's memory:
+	// it holds what the student's replies decode to (64 MiB a message at
+	// most, but as many as it sends), so it gets the same limit.
 	memLimit := int64(s.MemoryMB) << 20
+	var trustedOver atomic.Bool
 	go watch(ctx, func() {
-		killTree()
-		if cpuExceeded.Load() {
+		if !trustedOver.Load() {
+			killTree()
+		}
+		if cpuExceeded.Load() || trustedOver.Load() {
 			KillGroup(test.Process.Pid)
 			test.Process.Kill()
 		}
 	}, func() bool {
-		rss, cpu := treeUsage(student.Process.Pid)
-		cpuUsed.Store(int64(cpu))
-		if s.MemoryMB > 0 && rss > memLimit {
+		u := treeUsage(student.Process.Pid, test.Process.Pid)
+		cpuUsed.Store(int64(u[0].cpu))
+		switch {
+		case s.MemoryMB > 0 && u[0].rss > memLimit:
 			memExceeded.Store(true)
-			return true
-		}
-		if cpu > timeout {
+		case s.MemoryMB > 0 && u[1].rss > memLimit:
+			memExceeded.Store(true)
+			trustedOver.Store(true)
+		case u[0].cpu > timeout:
 			cpuExceeded.Store(true)
-			return true
+		default:
+			return false
 		}
-		return false
+		return true
 	})
-	if s.MemoryMB > 0 {
-		// The trusted process holds what the student's replies decode
-		// to (64 MiB a message at most, but as many as it sends): it
-		// gets the same limit.
-		go WatchMemory(ctx, test.Process.Pid, int64(s.MemoryMB)<<20, func() {
-			memExceeded.Store(true)
-			KillGroup(test.Process.Pid)
-			test.Process.Kill()
-		})
-	}
 	select {
 	case err = <-testDone:
 	case <-ctx.Done():
@@ -880,24 +879,28 @@ func WatchMemory(ctx context.Context, pid int, limit int64, kill func()) {
 
 // treeRSS sums the resident memory of pid and its descendants, from /proc.
 func treeRSS(root int) int64 {
-	rss, _ := treeUsage(root)
-	return rss
+	return treeUsage(root)[0].rss
 }
 
 // clockTick is the unit of the CPU times in /proc/PID/stat (USER_HZ, 100
 // on every Linux architecture Go runs on).
 const clockTick = 10 * time.Millisecond
 
-// treeUsage sums the resident memory and the CPU time (user and system,
-// with that of the children each process has waited for) of pid and its
-// descendants, from /proc.
-func treeUsage(root int) (rss int64, cpu time.Duration) {
-	type usage struct {
+// usage is what treeUsage sums over a process tree.
+type usage struct {
+	rss int64         // resident memory, bytes
+	cpu time.Duration // CPU time, user and system, with that of the children each process has waited for
+}
+
+// treeUsage sums the resident memory and the CPU time of each root and its
+// descendants, in one pass over /proc.
+func treeUsage(roots ...int) []usage {
+	type proc struct {
 		ppid  int
 		rss   int64
 		ticks int64
 	}
-	procs := map[int]usage{}
+	procs := map[int]proc{}
 	page := int64(os.Getpagesize())
 	eachProcess("stat", func(pid int, s string) {
 		i := strings.LastIndexByte(s, ')')
@@ -908,7 +911,7 @@ func treeUsage(root int) (rss int64, cpu time.Duration) {
 		if len(f) < 22 {
 			return
 		}
-		var u usage
+		var u proc
 		u.ppid, _ = strconv.Atoi(f[1])
 		pages, _ := strconv.ParseInt(f[21], 10, 64)
 		u.rss = pages * page
@@ -918,17 +921,17 @@ func treeUsage(root int) (rss int64, cpu time.Duration) {
 		}
 		procs[pid] = u
 	})
-	var ticks int64
+	sums := make([]usage, len(roots))
 	for pid, u := range procs {
 		for p, steps := pid, 0; p > 1 && steps < 64; p, steps = procs[p].ppid, steps+1 {
-			if p == root {
-				rss += u.rss
-				ticks += u.ticks
+			if i := slices.Index(roots, p); i >= 0 {
+				sums[i].rss += u.rss
+				sums[i].cpu += time.Duration(u.ticks) * clockTick
 				break
 			}
 		}
 	}
-	return rss, time.Duration(ticks) * clockTick
+	return sums
 }
 
 // cgroups is a writable cgroup hierarchy with the memory and pids
