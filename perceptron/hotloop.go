@@ -9,10 +9,12 @@ import (
 // This file is the epoch of PLA and of the learners built on it: the
 // passes (pass, mistakePass) and the sweeps over the rows (sweep,
 // sweepPLA), which call the update (run.step, in run.go) and the kernels
-// of internal/asm. ExactSum scores eight rows at a time (asm.ScanExact in
-// the InOrder order, asm.Dot8Exact in the others), each sum bit for bit
-// dot's; FastSum scans the rows in assembly (asm.ScanFast). Why it is shaped this way, and what it costs,
-// is in docs/performance.md ("How the exact epoch is made fast").
+// of internal/asm. In the InOrder order with AVX2, ExactSum scans the rows
+// one at a time with certified decisions (asm.ScanCert); otherwise it
+// scores eight rows at a time (asm.ScanExact, asm.Dot8Exact), each sum bit
+// for bit dot's. FastSum scans the rows in assembly (asm.ScanFast). Why it
+// is shaped this way, and what it costs, is in docs/performance.md ("How
+// the exact epoch is made fast").
 
 // sweep visits the rows of r.perm in order and calls step for each (the
 // updates, the calls of the Observer and of onStep are those of visit).
@@ -68,15 +70,20 @@ func (r *run) afterScan(k, m int, need bool, sc, nb float64, u, last int) (next 
 // a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
 // checked about every checkEvery rows.
 //
-// In the ExactSum mode it scores the rows eight at a time, all with the
-// current w and b (eight independent left-to-right sums in flight), and
-// consumes the scores in order. After an update the block's later scores
-// are stale, so the next block starts at the row after it (those rows are
-// still in cache). In the InOrder order one assembly loop does all this
-// and the clear updates (asm.ScanExact), returning here only for step's
-// decisions (a tie, a non-finite score), the MaxUpdates budget and the
-// Context; in the other orders this loop does it around asm.Dot8Exact. The
-// last rows, fewer than eight, are scored one at a time. In the FastSum
+// In the ExactSum mode and the InOrder order with AVX2, one assembly loop
+// (asm.ScanCert) scores each row with a fast sum and a bound on its
+// rounding, takes the decision from it where the bound proves it the
+// left-to-right score's, and makes the clear updates, returning here only
+// for step's decisions (a tie, a non-finite score), the MaxUpdates budget
+// and the Context (the rows the bound does not decide it scores left to
+// right itself). Otherwise it scores the rows eight at a time, all with
+// the current w and b (eight independent left-to-right sums in flight),
+// and consumes the scores in order. After an update the block's later
+// scores are stale, so the next block starts at the row after it (those
+// rows are still in cache). In the InOrder order (without AVX2)
+// asm.ScanExact does this and the clear updates; in the other orders this
+// loop does it around asm.Dot8Exact. The last rows, fewer than eight, are
+// scored one at a time. In the FastSum
 // mode the InOrder scan is asm.ScanFast; in the other orders every row is
 // scored alone (asm.DotFast, whose eight partial sums are short chains).
 func (r *run) sweepPLA() {
@@ -93,8 +100,22 @@ func (r *run) sweepPLA() {
 	check := checkEvery
 	short := block*c*8 <= prefetchMax
 	bias := !r.opt.NoBias
+	for !fast && perm == nil && k < n && asm.CertScans() {
+		// The InOrder order with AVX2: asm.ScanCert scores the rows one at a
+		// time with certified decisions (the left-to-right score's) and makes
+		// the clear updates, up to the next row that needs step, at most
+		// checkEvery rows a call.
+		end := min(n, k+checkEvery)
+		m, need, sc, nb, u, last := asm.ScanCert(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
+		var changed bool
+		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
+		if changed && r.stopped() || k == end && r.watch && r.checkStopped() {
+			r.endSweep(k)
+			return
+		}
+	}
 	for !fast && perm == nil && k+block <= n {
-		// The InOrder order: asm.ScanExact scores the rows eight at a time and
+		// The InOrder order without AVX2: asm.ScanExact scores the rows eight at a time and
 		// makes the clear updates (t < 0, finite), up to the next row that
 		// needs step (a tie or a non-finite score), about checkEvery rows a
 		// call; it leaves the last rows, fewer than eight, to the loop below.

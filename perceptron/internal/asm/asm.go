@@ -1,9 +1,11 @@
 // Package asm holds the kernels of the perceptron's epoch, as gonum's
 // internal/asm holds its BLAS kernels: Dot8Exact scores eight rows at a
 // time with one w (ExactSum), DotFast scores one row with partial sums
-// (FastSum), ScanExact and ScanFast scan rows and make the clear updates
-// (ExactSum and FastSum, in order), Axpy makes the update; ReadSum
-// (perfcompare's limit) and ReadStreams read memory as fast as they can.
+// (FastSum), ScanCert, ScanExact and ScanFast scan rows and make the clear
+// updates (ExactSum, one row at a time with certified decisions or eight
+// at a time, and FastSum, in order), Axpy makes the update; ReadSum,
+// ReadAhead (in order) and ReadStreams (perfcompare's limit) read memory
+// as fast as they can.
 // On amd64 they are SSE2 and AVX2 assembly (asm_amd64.s, wrapped by
 // asm_amd64.go; Axpy falls back on gonum's floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
 // check the assembly bit for bit, they are the Go loops of this file
@@ -11,7 +13,10 @@
 // fused multiply-add anywhere.
 package asm
 
-import "math"
+import (
+	"math"
+	"sync/atomic"
+)
 
 // Dot8ExactGo sets out[q] = w·x_q, x_q = x[o[q] : o[q]+len(w)], for q < 8,
 // each summed left to right exactly as DotExact sums it.
@@ -99,6 +104,127 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 		}
 	}
 	return len(y), false, s, b, u, last
+}
+
+// ScanCertGo is the ExactSum epoch of PLA in the InOrder order over the
+// rows x_i = x[i·st : i·st+c], i < len(y) (labels ±1), with the updates
+// that need no decision of the caller, row after row as ScanFastGo, but
+// with the left-to-right score s = DotExact(w, x_i) + b (dot's bits): a
+// row with t = y_i·s > 0 and finite is correct, a row with t < 0 and
+// finite a mistake (the update of step; after maxu updates, maxu ≥ 1, it
+// returns k = the next row, need = false), any other row (a tie or a
+// non-finite score) is left to the caller: k is that row, need is true and
+// s its score. With no such row k = len(y), need = false. It also returns
+// b after the updates (bout), their number u and the row of the last one
+// (-1 if none); s is 0 unless need. Each row is scored with the w of the
+// rows before it, so the epoch is the row-by-row epoch, bit for bit.
+// ScanCert (AVX2) gives the same results without summing most rows left
+// to right: it decides a row from a fast sum when a certificate proves
+// the decision the same (certCoef).
+func ScanCertGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	w = w[:c]
+	last = -1
+	for i, yi := range y {
+		o := i * st
+		xi := x[o : o+c : o+c]
+		s = DotExact(w, xi) + b
+		t := yi * s
+		if t > 0 && t <= math.MaxFloat64 {
+			continue
+		}
+		if !(t < 0) || t < -math.MaxFloat64 {
+			return i, true, s, b, u, last
+		}
+		step := float64(eta * yi) // no FMA with the sums below
+		AxpyGo(step, xi, w)
+		if bias {
+			b += step
+		}
+		u++
+		last = i
+		if u >= maxu {
+			return i + 1, false, 0, b, u, last
+		}
+	}
+	return len(y), false, 0, b, u, last
+}
+
+// certMaxCols bounds the rows certCoef's proof covers ((c + h + 2)·u ≤ 1/4).
+const certMaxCols = 1 << 40
+
+// certFallbacks counts the rows whose decision ScanCert's assembly left to
+// a left-to-right score (a test hook).
+var certFallbacks atomic.Int64
+
+// certCoef returns the constant K of ScanCert's certificate for rows of c
+// features: K = (c + h)·2⁻⁵², h = ⌊c/8⌋ + 11.
+//
+// The certificate. For one row let p_j = fl(w_j·x_j) (one IEEE multiply,
+// no FMA: the same bits in both sums below), P = Σ_j p_j + b exactly and
+// A = Σ_j |p_j| + |b|. Without overflow an IEEE add satisfies
+// fl(a + b) = (a + b)(1 + ε), |ε| ≤ u = 2⁻⁵³, also in the subnormal range
+// (where it is exact): both sums add the same products, so no absolute
+// (underflow) term enters. Let γ_m = m·u/(1 − m·u).
+//
+//  1. The left-to-right score s (DotExact, then + b) passes each term
+//     through at most c adds: |s − P| ≤ γ_c·A (Higham, Accuracy and
+//     Stability of Numerical Algorithms, 2nd ed., §4.2: any order, m adds
+//     on a term's path).
+//  2. The fast score s_F (certScoreGo: DotFastGo's order, then + b)
+//     passes each term through at most h = ⌊c/8⌋ + 11 adds (⌊c/8⌋ in its
+//     lane's chain, 3 to combine the eight lanes, at most 7 for the last
+//     c mod 8 columns, 1 for b): |s_F − P| ≤ γ_h·A.
+//  3. â, the same sum of the |p_j| and |b|, adds non-negative terms
+//     through at most h adds, each rounding down by at most a factor
+//     (1 − u): â ≥ (1 − u)^h·A.
+//  4. T = fl(K·fl(â + 2⁻⁹⁰⁰)) ≥ (1 − u)²·K·â: K·(â + 2⁻⁹⁰⁰) ≥ 2⁻⁹⁵² lies
+//     in the normal range, so both roundings are relative.
+//
+// With m = c + h, m·u ≤ 1/4 and (h + 2)·u ≤ 1/4 (c ≤ certMaxCols):
+// γ_c + γ_h ≤ m·u/(1 − m·u) ≤ (4/3)·m·u and (1 − u)^(h+2) ≥ 3/4, so
+// |s − s_F| ≤ (γ_c + γ_h)·A ≤ (4/3)·m·u·â/(1 − u)^h
+// ≤ (16/9)·m·u·(1 − u)²·â ≤ T. Hence |s_F| > T implies s ≠ 0 and
+// sign(s) = sign(s_F); and with â ≤ 2¹⁰²⁰ every partial sum of s is at
+// most (1 + γ_c)·A ≤ 2¹⁰²¹ in magnitude, so no step of s overflows and s
+// is finite. For y = ±1, t = y·s is then finite, not zero and of the sign
+// of y·s_F: the decision (correct, or a mistake under every tie policy)
+// is the one of the left-to-right score. Any other row (|s_F| ≤ T,
+// â > 2¹⁰²⁰, or a NaN or an infinity anywhere, which make the comparisons
+// false) is scored again left to right.
+func certCoef(c int) float64 {
+	h := c/8 + 11
+	return float64(c+h) * 0x1p-52
+}
+
+// certScoreGo returns the fast score s_F and the bound â of the row x for
+// ScanCert's certificate, as scanCertAVX2 computes them (the same bits):
+// s_F = DotFastGo(w, x) + b, and â the same sum of the |w_j·x_j|, plus |b|.
+func certScoreGo(w, x []float64, b float64) (sF, a float64) {
+	n := len(x)
+	w = w[:n]
+	var s, m [8]float64
+	j := 0
+	for ; j+8 <= n; j += 8 {
+		for k := range 8 {
+			p := float64(x[j+k] * w[j+k])
+			s[k] += p
+			m[k] += math.Abs(p)
+		}
+	}
+	sF = ((s[0] + s[2]) + (s[4] + s[6])) + ((s[1] + s[3]) + (s[5] + s[7]))
+	a = ((m[0] + m[2]) + (m[4] + m[6])) + ((m[1] + m[3]) + (m[5] + m[7]))
+	for ; j < n; j++ {
+		p := float64(x[j] * w[j])
+		sF += p
+		a += math.Abs(p)
+	}
+	return sF + b, a + math.Abs(b)
+}
+
+// certified reports whether ScanCert's certificate decides a row from its
+// fast score sF and bound a (certScoreGo) with K = certCoef(c).
+func certified(sF, a, k float64) bool {
+	return a <= 0x1p1020 && math.Abs(sF) > k*(a+0x1p-900)
 }
 
 // ScanExactGo is the ExactSum epoch of PLA in the InOrder order over the
@@ -196,10 +322,10 @@ func DotExact(w, x []float64) float64 {
 // right, the x_i with i ≡ k (mod 16) below 16⌊len(x)/16⌋; they are
 // combined as t_k = (s_k + s_{k+4}) + (s_{k+8} + s_{k+12}), k < 4, then
 // (t_0 + t_2) + (t_1 + t_3), and the last len(x) mod 16 values are added
-// after, left to right. It is the
-// fastest read of memory the package can make (ReadSum, in AVX2 assembly
-// where the CPU has it: four 256-bit accumulators): perfcompare's limit,
-// the time an epoch cannot beat.
+// after, left to right. ReadSum is this read in AVX2 assembly where the
+// CPU has it (four 256-bit accumulators), and ReadAhead the same with the
+// scans' read-ahead, the faster in-order read; ReadStreams, perfcompare's
+// limit, reads faster than both by reading x at eight places at once.
 func ReadSumGo(x []float64) float64 {
 	// Sixteen variables, not an array, so that the sums stay in registers.
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15 float64

@@ -3,6 +3,8 @@
 package asm
 
 import (
+	"math"
+
 	"golang.org/x/sys/cpu"
 	"gonum.org/v1/gonum/floats"
 )
@@ -24,83 +26,95 @@ var hasAVX2 = cpu.X86.HasAVX2
 func dotFastAsm(w *float64, x *float64, n int) float64
 
 //go:noescape
-func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
+func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx, pend int) (k, need int, s, bout float64, u, last int)
 
 // ScanFast is ScanFastGo, bit for bit: in SSE2 (scanFastAsm), with AVX2
-// where the CPU has it, and long rows (four rows of fastBlocks bytes or
-// more) four at a time (scanFastAVX2).
+// and the read-ahead where the CPU has AVX2.
 func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if n == 0 || c == 0 || maxu < 1 {
 		return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
 	_, _ = w[c-1], x[(n-1)*st+c-1]
+	bi, avx := 0, 0
+	if bias {
+		bi = 1
+	}
+	if hasAVX2 {
+		avx = 1
+	}
+	// The read-ahead may run beyond the n rows, to the end of x.
+	k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, avx, 8*len(x))
+	return k, nd != 0, s, bout, u, last
+}
+
+//go:noescape
+func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
+
+// CertScans reports whether ScanCert runs in assembly (AVX2): then it is
+// the fastest exact scan; without it ScanExact's blocks of eight rows are.
+func CertScans() bool { return hasAVX2 }
+
+// ScanCert is ScanCertGo, bit for bit: with AVX2 the assembly loop
+// scanCertAVX2 decides the rows its certificate covers, and the rows it
+// leaves are scored here left to right (DotExact) and decided as
+// ScanCertGo decides them.
+func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	n := len(y)
+	if !hasAVX2 || n == 0 || c == 0 || maxu < 1 || c > certMaxCols {
+		return ScanCertGo(w, x, c, st, y, b, eta, bias, maxu)
+	}
+	_, _ = w[c-1], x[(n-1)*st+c-1]
+	w = w[:c]
 	bi := 0
 	if bias {
 		bi = 1
 	}
-	if !hasAVX2 {
-		k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, 0)
-		return k, nd != 0, s, bout, u, last
-	}
-	k0, nd, s, bout, u, last := 0, 0, 0.0, b, 0, -1
-	if n >= 4 && 4*c*8 >= fastBlocks {
-		k0, nd, s, bout, u, last = scanFastAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
-		if nd != 0 || u >= maxu || k0 == n {
-			return k0, nd != 0, s, bout, u, last
+	kc := certCoef(c)
+	last = -1
+	for k < n {
+		m, nd, _, nb, du, dl := scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
+		if du > 0 {
+			u += du
+			last = k + dl
+		}
+		b = nb
+		k += m
+		if nd == 0 {
+			return k, false, 0, b, u, last
+		}
+		// A row the certificate does not decide: its left-to-right score.
+		certFallbacks.Add(1)
+		o := k * st
+		xi := x[o : o+c : o+c]
+		s = DotExact(w, xi) + b
+		t := y[k] * s
+		if t > 0 && t <= math.MaxFloat64 {
+			k++
+			continue
+		}
+		if !(t < 0) || t < -math.MaxFloat64 {
+			return k, true, s, b, u, last
+		}
+		step := float64(eta * y[k]) // no FMA with the sums
+		Axpy(step, xi, w)
+		if bias {
+			b += step
+		}
+		u++
+		last = k
+		k++
+		if u >= maxu {
+			return k, false, 0, b, u, last
 		}
 	}
-	// Short rows, or the last rows, fewer than four: one at a time.
-	k, nd, s, bout, u1, last1 := scanFastAsm(&w[0], &x[k0*st], c, st, n-k0, &y[k0], bout, eta, bi, maxu-u, 1)
-	if last1 >= 0 {
-		last = k0 + last1
-	}
-	return k0 + k, nd != 0, s, bout, u + u1, last
+	return n, false, 0, b, u, last
 }
 
-// fastBlocks is the size of four rows (bytes) from which ScanFast scores
-// rows four at a time (scanFastAVX2, rows of 512 features and more): four
-// rows read side by side are four streams of memory, which this machine
-// reads faster than one (see ReadStreams). On the machine of
-// docs/performance.md (issue 33, round 5) one FastSum epoch of
-// 100k × 1000 took 1.11-1.20x ReadSum's time in blocks, 1.29-1.42x a row
-// at a time; on 100k × 100 the blocks were slower (1.33-1.56x against
-// 1.19-1.35x: every update restarts a block), so short rows are scanned
-// one at a time.
-const fastBlocks = 16 << 10
-
-//go:noescape
-func scanFastAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
-
-// exactPrefetch is how far the exact scan's prefetch may run ahead: at
-// most this many bytes beyond the first row of the next block. The
-// prefetch goes on across blocks (a block restarts after an update, so
-// that rows are scored again; their lines are not prefetched again), see
-// scanExactAVX2.
-const exactPrefetch = 16 << 10
-
-//go:noescape
-func scanExactAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim, pf int) (k, need int, s, bout float64, u, last int)
-
-// ScanExact is ScanExactGo, bit for bit: with AVX2 one assembly loop
-// (scanExactAVX2), which returns to Go only at a tie, a non-finite score,
-// the budget, lim or the last rows; without it the Go loop of ScanExactGo
-// around the SSE2 kernel (Dot8Exact) and Axpy.
+// ScanExact is ScanExactGo, bit for bit: its loop around Dot8Exact (AVX2
+// or SSE2) and Axpy.
 func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
-	n := len(y)
-	if !hasAVX2 || n < 8 || c == 0 || maxu < 1 || lim < 1 {
-		return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, Dot8Exact, Axpy)
-	}
-	_, _ = w[c-1], x[(n-1)*st+c-1]
-	bi, p := 0, 0
-	if bias {
-		bi = 1
-	}
-	if pf {
-		p = exactPrefetch
-	}
-	k, nd, s, bout, u, last := scanExactAVX2(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, lim, p)
-	return k, nd != 0, s, bout, u, last
+	return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, Dot8Exact, Axpy)
 }
 
 // DotFast is DotFastGo, bit for bit, in SSE2.
@@ -169,6 +183,22 @@ func ReadSum(x []float64) float64 {
 	}
 	var s [16]float64
 	readSumAVX2(&x[0], m, &s)
+	return readSumTail(&s, x[m:])
+}
+
+//go:noescape
+func readAheadAVX2(x *float64, n int, s *[16]float64)
+
+// ReadAhead is ReadSumGo, bit for bit: with AVX2 ReadSum's read with
+// the scans' read-ahead (readAheadAVX2), the fastest read of x in order
+// that we know on amd64.
+func ReadAhead(x []float64) float64 {
+	m := len(x) &^ 15
+	if !hasAVX2 || m == 0 {
+		return ReadSumGo(x)
+	}
+	var s [16]float64
+	readAheadAVX2(&x[0], m, &s)
 	return readSumTail(&s, x[m:])
 }
 

@@ -2,17 +2,36 @@
 
 #include "textflag.h"
 
-// scanFastAsm prefetches, while it scores row i, the row PFROWS rows ahead
-// (at most PFMAX bytes ahead), with PREFETCHNTA: each row is read once an
-// epoch. Measured on the README's machine (BenchmarkPLASweep, FastSum): on
-// 1M × 100 about 30 ns a row against 32-34 without prefetch or with
-// PREFETCHT0 eight rows ahead; 16 KiB at most keeps the distance short for
-// long rows (d = 1000: two rows). Issue 33 tried the scan without it on the
-// fast-memory machine: faster in one-epoch benchmarks, not shown faster in
-// perfcompare (docs/performance.md, round 4), so it stayed.
-#define PFROWS 16
-#define PFMAX 16384
-#define PFI PREFETCHNTA
+// READAHEAD prefetches one line for the line being read at a = DI + 8·AX
+// (the scans' row pointer and column): the in-order read-ahead of
+// ReadAhead (asm.go), on a grid of chunks of RAC = 2^RAK bytes fixed in
+// memory (so a scan that stops and starts again goes on where it was). The
+// line read at a asks for the line at (a &^ (RAC−1)) + (7j + 15)·RAC/8 +
+// (((a mod RAC) / 512) · 64), j = (a / 64) mod 8: while the reader is in
+// chunk c, line j of every 512 bytes it reads fetches the next eighth of
+// chunk c + j + 1, so eight sequential streams run ahead of it, each at an
+// eighth of its speed, and chunk c + 1 is complete when the reader enters
+// it. A target at or beyond R14 (the end of x) is replaced by DI. It uses
+// R9, BX and R13, and the flags.
+#define RAK 14
+#define RAC 16384
+#define READAHEAD \
+	LEAQ   (DI)(AX*8), R9; \
+	MOVQ   R9, BX; \
+	SHRQ   $3, BX; \
+	ANDQ   $(RAC/8-64), BX; \
+	MOVQ   R9, R13; \
+	SHRQ   $6, R13; \
+	ANDQ   $7, R13; \
+	IMUL3Q $7, R13, R13; \
+	ADDQ   $15, R13; \
+	SHLQ   $(RAK-3), R13; \
+	ANDQ   $(-RAC), R9; \
+	ADDQ   R13, R9; \
+	ADDQ   BX, R9; \
+	CMPQ   R9, R14; \
+	CMOVQCC DI, R9; \
+	PREFETCHT0 (R9)
 
 // The kernels of asm.go in SSE2 (every amd64 CPU has it). MULPD and ADDPD
 // round each product and each sum as the scalar code does (no fused
@@ -198,7 +217,7 @@ rdone:
 	MOVSD X0, ret+24(FP)
 	RET
 
-// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx int) (k, need int, s, bout float64, u, last int)
+// func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx, pend int) (k, need int, s, bout float64, u, last int)
 //
 // The FastSum scan of PLA over n rows of c features, row i at x + i·st,
 // with its clear updates: it scores row after row as dotFastAsm does,
@@ -210,14 +229,17 @@ rdone:
 // left to the caller: k is that row, need = 1 and s its score. With no such
 // row k = n, need = 0. bout is b after the updates, u their number, last
 // the row of the last one. With avx not 0 the update uses AVX2 (VMULPD,
-// then VADDPD: the same roundings).
-TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
+// then VADDPD: the same roundings), and the scan reads ahead (READAHEAD,
+// within the pend bytes of x from its first row, which may run beyond the
+// n rows): with it one FastSum epoch reads memory
+// faster than ReadSum (docs/performance.md, issue 33 round 7). The SSE2
+// loop does not prefetch.
+TEXT ·scanFastAsm(SB), NOSPLIT, $0-144
 	MOVQ  w+0(FP), SI
 	MOVQ  x+8(FP), DI
 	MOVQ  c+16(FP), CX
 	MOVQ  st+24(FP), R8
 	SHLQ  $3, R8 // the stride in bytes
-	MOVQ  n+32(FP), R9
 	MOVQ  y+40(FP), R10
 	MOVSD b+48(FP), X12
 	MOVSD $(1.7976931348623157e+308), X13 // the largest float64
@@ -227,18 +249,12 @@ TEXT ·scanFastAsm(SB), NOSPLIT, $0-136
 	ANDQ  $-8, DX
 	XORQ  R11, R11 // row i
 	XORQ  R12, R12 // updates
-	MOVQ  $-1, R13 // last update
-	MOVQ  R8, R14
-	IMULQ $PFROWS, R14
-	CMPQ  R14, $PFMAX
-	JLE   spf
-	MOVQ  $PFMAX, R14
-
-spf:
-	ADDQ DI, R14 // where to prefetch: PFROWS rows ahead, at most PFMAX bytes
+	MOVQ  $-1, last+136(FP) // no update yet
+	MOVQ  DI, R14
+	ADDQ  pend+88(FP), R14 // the end of x, for READAHEAD
 
 srow:
-	CMPQ  R11, R9
+	CMPQ  R11, n+32(FP)
 	JGE   snone
 	CMPQ  avx+80(FP), $0
 	JNE   svrow
@@ -284,7 +300,7 @@ svrow:
 	JZ     svsum
 
 svloop:
-	PFI (R14)(AX*8)
+	READAHEAD
 	VMOVUPD (DI)(AX*8), Y4
 	VMULPD  (SI)(AX*8), Y4, Y4
 	VADDPD  Y4, Y0, Y0
@@ -296,7 +312,6 @@ svloop:
 	JL      svloop
 
 svsum:
-	PFI -8(R14)(CX*8)
 	VEXTRACTF128 $1, Y0, X8 // s_2, s_3
 	VEXTRACTF128 $1, Y1, X9 // s_6, s_7
 	VZEROUPPER
@@ -333,7 +348,6 @@ scheck:
 
 snext:
 	ADDQ R8, DI
-	ADDQ R8, R14
 	INCQ R11
 	JMP  srow
 
@@ -403,29 +417,214 @@ supbias:
 
 supcount:
 	INCQ R12
-	MOVQ R11, R13
+	MOVQ R11, last+136(FP)
 	CMPQ R12, maxu+72(FP)
 	JLT  snext
 	ADDQ R8, DI
 	INCQ R11
-	MOVQ R11, k+88(FP)
-	MOVQ $0, need+96(FP)
+	MOVQ R11, k+96(FP)
+	MOVQ $0, need+104(FP)
 	JMP  sret
 
 sfound:
-	MOVQ R11, k+88(FP)
-	MOVQ $1, need+96(FP)
+	MOVQ R11, k+96(FP)
+	MOVQ $1, need+104(FP)
 	JMP  sret
 
 snone:
-	MOVQ R9, k+88(FP)
-	MOVQ $0, need+96(FP)
+	MOVQ n+32(FP), AX
+	MOVQ AX, k+96(FP)
+	MOVQ $0, need+104(FP)
 
 sret:
-	MOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
-	MOVSD X12, bout+112(FP)
-	MOVQ  R12, u+120(FP)
-	MOVQ  R13, last+128(FP)
+	MOVSD X0, s+112(FP) // the last score computed (of row k when need = 1)
+	MOVSD X12, bout+120(FP)
+	MOVQ  R12, u+128(FP)
+	RET
+
+// func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
+//
+// The ExactSum scan of PLA in order, one row at a time with certified
+// decisions (ScanCert): for row i it sums the products p_j = w_j·x_j
+// (VMULPD, no FMA) as DotFastGo does, s_F = that sum + b, and their
+// magnitudes |p_j| in the same order, a = that sum + |b|, and reads ahead
+// as scanFastAsm does (within the pend bytes of x). The row is decided from s_F when a ≤ 2¹⁰²⁰ and
+// |s_F| > k·(a + 2⁻⁹⁰⁰), k = certCoef(c): then the left-to-right score has
+// s_F's sign and is finite and not zero (the proof is at certCoef), so
+// t = y·s_F > 0 is a correct row and t < 0 a clear mistake, updated as
+// scanFastAsm updates. Any other row (the certificate fails, or a NaN or
+// an infinity makes its comparisons false) is left to the caller: kk is
+// that row, need = 1. After maxu updates it returns kk = the next row,
+// need = 0; with no such row kk = n, need = 0. bout is b after the
+// updates, u their number, last the row of the last one; s is s_F of the
+// last row scored.
+//
+// Registers: SI w, DI row i, CX c, DX 8⌊c/8⌋, R8 the stride in bytes, R10
+// y, R11 i, R12 the updates, R14 x (READAHEAD: R9, BX, R13); Y0, Y1 the
+// eight partial sums of s_F, Y2, Y3 those of a, Y13 the mask of |·|, X10
+// 2¹⁰²⁰, X9 2⁻⁹⁰⁰, X11 k, X12 b, X14 0, X15 eta.
+TEXT ·scanCertAVX2(SB), NOSPLIT, $0-144
+	MOVQ   w+0(FP), SI
+	MOVQ   x+8(FP), DI
+	MOVQ   c+16(FP), CX
+	MOVQ   st+24(FP), R8
+	SHLQ   $3, R8 // the stride in bytes
+	MOVQ   y+40(FP), R10
+	VMOVSD b+48(FP), X12
+	VXORPD X14, X14, X14
+	VMOVSD eta+56(FP), X15
+	VMOVSD k+80(FP), X11
+	MOVQ   $0x7fffffffffffffff, AX
+	VMOVQ  AX, X13
+	VBROADCASTSD X13, Y13
+	MOVQ   $0x7fb0000000000000, AX // 2^1020
+	VMOVQ  AX, X10
+	MOVQ   $0x07b0000000000000, AX // 2^-900
+	VMOVQ  AX, X9
+	MOVQ   CX, DX
+	ANDQ   $-8, DX
+	XORQ   R11, R11 // row i
+	XORQ   R12, R12 // updates
+	MOVQ   $-1, last+136(FP)
+	MOVQ   DI, R14
+	ADDQ   pend+88(FP), R14 // the end of x, for READAHEAD
+
+crow:
+	CMPQ   R11, n+32(FP)
+	JGE    cnone
+	VXORPD Y0, Y0, Y0 // s_0 … s_3
+	VXORPD Y1, Y1, Y1 // s_4 … s_7
+	VXORPD Y2, Y2, Y2 // a_0 … a_3
+	VXORPD Y3, Y3, Y3 // a_4 … a_7
+	XORQ   AX, AX
+	TESTQ  DX, DX
+	JZ     csum
+
+cloop:
+	READAHEAD
+	VMOVUPD (DI)(AX*8), Y4
+	VMULPD  (SI)(AX*8), Y4, Y4
+	VADDPD  Y4, Y0, Y0
+	VANDPD  Y13, Y4, Y4
+	VADDPD  Y4, Y2, Y2
+	VMOVUPD 32(DI)(AX*8), Y5
+	VMULPD  32(SI)(AX*8), Y5, Y5
+	VADDPD  Y5, Y1, Y1
+	VANDPD  Y13, Y5, Y5
+	VADDPD  Y5, Y3, Y3
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      cloop
+
+csum:
+	// DotFastGo's order: ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) + (s_5 + s_7)).
+	VEXTRACTF128 $1, Y0, X4 // s_2, s_3
+	VADDPD X4, X0, X0 // s_0 + s_2, s_1 + s_3
+	VEXTRACTF128 $1, Y1, X5 // s_6, s_7
+	VADDPD X5, X1, X1 // s_4 + s_6, s_5 + s_7
+	VADDPD X1, X0, X0
+	VUNPCKHPD X0, X0, X1
+	VADDSD X1, X0, X0
+	VEXTRACTF128 $1, Y2, X4
+	VADDPD X4, X2, X2
+	VEXTRACTF128 $1, Y3, X5
+	VADDPD X5, X3, X3
+	VADDPD X3, X2, X2
+	VUNPCKHPD X2, X2, X3
+	VADDSD X3, X2, X2
+	CMPQ   AX, CX
+	JGE    ccheck
+
+ctail:
+	VMOVSD (DI)(AX*8), X4
+	VMULSD (SI)(AX*8), X4, X4
+	VADDSD X4, X0, X0
+	VANDPD X13, X4, X4
+	VADDSD X4, X2, X2
+	INCQ   AX
+	CMPQ   AX, CX
+	JL     ctail
+
+ccheck:
+	VADDSD   X12, X0, X0 // s_F = dot + b
+	VANDPD   X13, X12, X4
+	VADDSD   X4, X2, X2 // a = Σ|p_j| + |b|
+	VUCOMISD X10, X2
+	JPS      cfound // a is NaN
+	JHI      cfound // a > 2^1020
+	VADDSD   X9, X2, X2
+	VMULSD   X11, X2, X2 // T = k·(a + 2^-900)
+	VANDPD   X13, X0, X4 // |s_F|
+	VUCOMISD X2, X4
+	JLS      cfound // |s_F| ≤ T, or NaN
+	VMOVSD   (R10)(R11*8), X4
+	VMULSD   X0, X4, X4 // t = y·s_F, not 0
+	VUCOMISD X14, X4
+	JLS      cupdate // t < 0: a mistake under every tie policy
+
+cnext:
+	ADDQ R8, DI
+	INCQ R11
+	JMP  crow
+
+cupdate:
+	// step = eta·y_i; w_j ← w_j + x_j·step; b ← b + step.
+	VMOVSD  (R10)(R11*8), X5
+	VMULSD  X15, X5, X5 // step (eta·y, as step computes it)
+	VBROADCASTSD X5, Y6
+	XORQ    AX, AX
+	MOVQ    CX, BX
+	ANDQ    $-4, BX
+	JZ      cuptail
+
+cuploop:
+	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
+	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
+	VMOVUPD Y7, (SI)(AX*8)
+	ADDQ    $4, AX
+	CMPQ    AX, BX
+	JL      cuploop
+
+cuptail:
+	CMPQ    AX, CX
+	JGE     cupbias
+	VMOVSD  (DI)(AX*8), X7
+	VMULSD  X5, X7, X7
+	VADDSD  (SI)(AX*8), X7, X7
+	VMOVSD  X7, (SI)(AX*8)
+	INCQ    AX
+	JMP     cuptail
+
+cupbias:
+	CMPQ   bias+64(FP), $0
+	JEQ    cupcount
+	VADDSD X5, X12, X12 // b + step
+
+cupcount:
+	INCQ R12
+	MOVQ R11, last+136(FP)
+	CMPQ R12, maxu+72(FP)
+	JLT  cnext
+	INCQ R11
+	MOVQ R11, kk+96(FP)
+	MOVQ $0, need+104(FP)
+	JMP  cret
+
+cfound:
+	MOVQ R11, kk+96(FP)
+	MOVQ $1, need+104(FP)
+	JMP  cret
+
+cnone:
+	MOVQ n+32(FP), AX
+	MOVQ AX, kk+96(FP)
+	MOVQ $0, need+104(FP)
+
+cret:
+	VMOVSD X0, s+112(FP)
+	VMOVSD X12, bout+120(FP)
+	MOVQ   R12, u+128(FP)
+	VZEROUPPER
 	RET
 
 // func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
@@ -610,259 +809,40 @@ readsumloop:
 	VZEROUPPER
 	RET
 
-// func scanExactAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, lim, pf int) (k, need int, s, bout float64, u, last int)
+// func readAheadAVX2(x *float64, n int, s *[16]float64)
 //
-// The ExactSum epoch of PLA in order over n rows of c features (row i at
-// x + i·st), as ScanExactGo says: it scores blocks of eight rows with the
-// current w and b, as dot8ExactAVX2 does (the same instructions, so the
-// same bits), and checks the eight t = y_i·s at once, without a branch per
-// row: a block whose eight t are all > 0 and finite is passed over. At the
-// first other row of a block it decides as scanFastAsm does: a clear
-// mistake (t < 0, finite) makes the update (VMULPD, then VADDPD, as axpyAVX2;
-// b ← b + step when bias is not 0), and the next block starts at the row
-// after it (the block's later scores were made with the old w); after maxu
-// updates it returns (k = the next row, need = 0). A tie or a non-finite
-// score is left to the caller (k = its row, need = 1, s = its score). It
-// returns need = 0 and k = the first row of the next block when fewer than
-// eight rows remain or the block would start at lim or beyond. With pf not
-// 0 it prefetches (PREFETCHT0) four lines for every four columns it
-// scores, from where the last block's prefetch stopped or, if that is
-// behind, from row i+8, and never further than pf bytes beyond row i+8:
-// after an update the next block starts at the row after it, and the
-// prefetch, instead of starting over at that block's successor, goes on
-// streaming the lines it has not yet asked for. With pf = 0 it does not
-// prefetch.
-//
-// Registers: R12 the block's first row i, DI its address, R8 and R9 the
-// addresses of rows i and i+4 at column j, R10 the stride in bytes, R11
-// three strides, SI w + 8j, CX the column count, DX the prefetch address
-// and AX its bound, R13 the updates, BX the last update's row, X15
-// b. The eight scores go through the frame (0-63(SP)) when a block stops.
-TEXT ·scanExactAVX2(SB), NOSPLIT, $64-144
-	MOVQ  x+8(FP), DI
-	MOVQ  st+24(FP), R10
-	SHLQ  $3, R10
-	LEAQ  (R10)(R10*2), R11
-	VMOVSD b+48(FP), X15
-	XORQ  R12, R12
-	XORQ  R13, R13
-	MOVQ  $-1, BX
-	XORQ  DX, DX
+// readSumAVX2's sums (the same bits) read with READAHEAD: one line asked
+// for ahead of every line read, in eight streams (see READAHEAD), within
+// x. n is a positive multiple of 16.
+TEXT ·readAheadAVX2(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), DI
+	MOVQ n+8(FP), CX
+	SHLQ $3, CX
+	ADDQ DI, CX // the end of x
+	MOVQ CX, R14 // the end of x, for READAHEAD
+	XORQ AX, AX // READAHEAD reads at DI + 8·AX
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
 
-xblock:
-	MOVQ  n+32(FP), AX
-	SUBQ  $8, AX
-	CMPQ  R12, AX
-	JGT   xend // fewer than eight rows left
-	CMPQ  R12, lim+80(FP)
-	JGE   xend
-	MOVQ  DI, R8
-	LEAQ  (DI)(R10*4), R9
-	MOVQ  w+0(FP), SI
-	LEAQ  (R9)(R10*4), AX // row i+8, the next block
-	CMPQ  DX, AX
-	CMOVQCS AX, DX // the prefetch goes on from where it was, or from row i+8
-	ADDQ  pf+88(FP), AX // and at most pf bytes beyond row i+8
-	CMPQ  pf+88(FP), $0
-	JNE   xpf
-	MOVQ  DI, DX // no prefetch: the block's own first lines, again and again
-	MOVQ  DI, AX
+raloop:
+	READAHEAD
+	VADDPD (DI), Y0, Y0
+	VADDPD 32(DI), Y1, Y1
+	ADDQ   $64, DI
+	READAHEAD
+	VADDPD (DI), Y2, Y2
+	VADDPD 32(DI), Y3, Y3
+	ADDQ   $64, DI
+	CMPQ   DI, CX
+	JB     raloop
 
-xpf:
-	VXORPD Y0, Y0, Y0 // rows 0-3
-	VXORPD Y1, Y1, Y1 // rows 4-7
-	MOVQ   c+16(FP), CX
-	SHRQ   $2, CX // groups of four columns
-	JZ     xtail
-
-xloop:
-	VMOVUPD (SI), Y8 // w_j … w_j+3
-
-	VMULPD (R8), Y8, Y2
-	VMULPD (R8)(R10*1), Y8, Y3
-	VMULPD (R8)(R10*2), Y8, Y4
-	VMULPD (R8)(R11*1), Y8, Y5
-	VUNPCKLPD Y3, Y2, Y6
-	VUNPCKHPD Y3, Y2, Y7
-	VUNPCKLPD Y5, Y4, Y9
-	VUNPCKHPD Y5, Y4, Y10
-	VPERM2F128 $0x20, Y9, Y6, Y2 // column j of rows 0-3
-	VPERM2F128 $0x20, Y10, Y7, Y3 // column j+1
-	VPERM2F128 $0x31, Y9, Y6, Y4 // column j+2
-	VPERM2F128 $0x31, Y10, Y7, Y5 // column j+3
-	VADDPD Y2, Y0, Y0
-	VADDPD Y3, Y0, Y0
-	VADDPD Y4, Y0, Y0
-	VADDPD Y5, Y0, Y0
-
-	VMULPD (R9), Y8, Y11
-	VMULPD (R9)(R10*1), Y8, Y12
-	VMULPD (R9)(R10*2), Y8, Y13
-	VMULPD (R9)(R11*1), Y8, Y14
-	VUNPCKLPD Y12, Y11, Y6
-	VUNPCKHPD Y12, Y11, Y7
-	VUNPCKLPD Y14, Y13, Y9
-	VUNPCKHPD Y14, Y13, Y10
-	VPERM2F128 $0x20, Y9, Y6, Y11
-	VPERM2F128 $0x20, Y10, Y7, Y12
-	VPERM2F128 $0x31, Y9, Y6, Y13
-	VPERM2F128 $0x31, Y10, Y7, Y14
-	VADDPD Y11, Y1, Y1
-	VADDPD Y12, Y1, Y1
-	VADDPD Y13, Y1, Y1
-	VADDPD Y14, Y1, Y1
-
-	PREFETCHT0 (DX)
-	PREFETCHT0 64(DX)
-	PREFETCHT0 128(DX)
-	PREFETCHT0 192(DX)
-	LEAQ 256(DX), R14 // the next four lines, if not beyond the bound
-	CMPQ R14, AX
-	CMOVQLS R14, DX
-	ADDQ $32, SI
-	ADDQ $32, R8
-	ADDQ $32, R9
-	DECQ CX
-	JNZ  xloop
-
-xtail:
-	MOVQ c+16(FP), CX
-	ANDQ $3, CX
-	JZ   xcheck
-
-xtloop:
-	VBROADCASTSD (SI), Y8
-	VMOVSD  (R8), X2
-	VMOVHPD (R8)(R10*1), X2, X2
-	VMOVSD  (R8)(R10*2), X3
-	VMOVHPD (R8)(R11*1), X3, X3
-	VINSERTF128 $1, X3, Y2, Y2 // column j of rows 0-3
-	VMULPD  Y8, Y2, Y2
-	VADDPD  Y2, Y0, Y0
-	VMOVSD  (R9), X4
-	VMOVHPD (R9)(R10*1), X4, X4
-	VMOVSD  (R9)(R10*2), X5
-	VMOVHPD (R9)(R11*1), X5, X5
-	VINSERTF128 $1, X5, Y4, Y4
-	VMULPD  Y8, Y4, Y4
-	VADDPD  Y4, Y1, Y1
-	ADDQ    $8, SI
-	ADDQ    $8, R8
-	ADDQ    $8, R9
-	DECQ    CX
-	JNZ     xtloop
-
-xcheck:
-	// s = dot + b and t = y·s for the eight rows; a row is clear when
-	// 0 < t ≤ MaxFloat64 (false for NaN).
-	VBROADCASTSD X15, Y2
-	VADDPD  Y2, Y0, Y0
-	VADDPD  Y2, Y1, Y1
-	MOVQ    y+40(FP), CX
-	VMULPD  (CX)(R12*8), Y0, Y3
-	VMULPD  32(CX)(R12*8), Y1, Y4
-	VXORPD  Y5, Y5, Y5
-	MOVQ    $0x7fefffffffffffff, CX // MaxFloat64
-	VMOVQ   CX, X6
-	VBROADCASTSD X6, Y6
-	VCMPPD  $0x1e, Y5, Y3, Y7 // t > 0 (GT_OQ)
-	VCMPPD  $0x12, Y6, Y3, Y8 // t ≤ MaxFloat64 (LE_OQ)
-	VANDPD  Y8, Y7, Y7
-	VCMPPD  $0x1e, Y5, Y4, Y9
-	VCMPPD  $0x12, Y6, Y4, Y10
-	VANDPD  Y10, Y9, Y9
-	VMOVMSKPD Y7, AX
-	VMOVMSKPD Y9, CX
-	SHLQ    $4, CX
-	ORQ     CX, AX
-	CMPQ    AX, $0xff
-	JNE     xstop
-	LEAQ    (DI)(R10*8), DI
-	ADDQ    $8, R12
-	JMP     xblock
-
-xstop:
-	// Row q = the first lane not clear.
-	VMOVUPD Y0, 0(SP)
-	VMOVUPD Y1, 32(SP)
-	NOTQ    AX
-	BSFQ    AX, AX
-	VMOVSD  0(SP)(AX*8), X0 // s
-	ADDQ    AX, R12 // the row
-	IMULQ   R10, AX
-	ADDQ    AX, DI // its address
-	MOVQ    y+40(FP), CX
-	VMOVSD  (CX)(R12*8), X4
-	VMULSD  X0, X4, X4 // t = y·s
-	VXORPD  X5, X5, X5
-	VUCOMISD X5, X4
-	JEQ     xfound // t = ±0 (or NaN: unordered sets ZF)
-	JHI     xfound // t > 0 here is +Inf
-	VADDSD  X6, X4, X6 // t + MaxFloat64 ≥ 0 unless t = -Inf (X6: MaxFloat64)
-	VUCOMISD X5, X6
-	JCS     xfound
-
-	// The update: step = eta·y_i; w_j ← w_j + x_j·step; b ← b + step.
-	VMOVSD  (CX)(R12*8), X5
-	VMULSD  eta+56(FP), X5, X5 // step (y·eta, as step rounds eta·y)
-	VBROADCASTSD X5, Y6
-	MOVQ    w+0(FP), SI
-	XORQ    AX, AX
-	MOVQ    c+16(FP), CX
-	MOVQ    CX, DX
-	ANDQ    $-4, DX
-	JZ      xuptail
-
-xuploop:
-	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
-	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
-	VMOVUPD Y7, (SI)(AX*8)
-	ADDQ    $4, AX
-	CMPQ    AX, DX
-	JL      xuploop
-
-xuptail:
-	CMPQ    AX, CX
-	JGE     xupbias
-	VMOVSD  (DI)(AX*8), X7
-	VMULSD  X5, X7, X7
-	VADDSD  (SI)(AX*8), X7, X7
-	VMOVSD  X7, (SI)(AX*8)
-	INCQ    AX
-	JMP     xuptail
-
-xupbias:
-	CMPQ    bias+64(FP), $0
-	JEQ     xupcount
-	VADDSD  X5, X15, X15 // b + step
-
-xupcount:
-	INCQ    R13
-	MOVQ    R12, BX
-	ADDQ    R10, DI
-	INCQ    R12 // the next block starts after the update
-	CMPQ    R13, maxu+72(FP)
-	JLT     xblock
-	MOVQ    R12, k+96(FP)
-	MOVQ    $0, need+104(FP)
-	VXORPD  X0, X0, X0
-	JMP     xret
-
-xfound:
-	MOVQ    R12, k+96(FP)
-	MOVQ    $1, need+104(FP)
-	JMP     xret
-
-xend:
-	MOVQ    R12, k+96(FP)
-	MOVQ    $0, need+104(FP)
-	VXORPD  X0, X0, X0
-
-xret:
-	VMOVSD  X0, s+112(FP)
-	VMOVSD  X15, bout+120(FP)
-	MOVQ    R13, u+128(FP)
-	MOVQ    BX, last+136(FP)
+	MOVQ    s+16(FP), DI
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET
 
@@ -915,215 +895,5 @@ streamsloop:
 	VMOVUPD Y5, 160(DX)
 	VMOVUPD Y6, 192(DX)
 	VMOVUPD Y7, 224(DX)
-	VZEROUPPER
-	RET
-
-// func scanFastAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
-//
-// scanFastAsm's scan (ScanFastGo) with AVX2 in blocks of four rows: it
-// scores rows i … i+3 with the current w and b, each with its own eight
-// partial sums (two 256-bit accumulators a row, the sums of dotFastAsm,
-// combined in dotFastAsm's order, so the same bits), and checks the four
-// t = y·s at once, without a branch per row; at the first row that is not
-// clearly correct it decides as scanFastAsm does, and after an update the
-// next block starts at the row after it. It returns need = 0 and k = i
-// when fewer than four rows are left (the caller scans them with
-// scanFastAsm); s is the score of the last row it decided. It does not
-// prefetch: ScanFast uses it for long rows only, which the CPU's own
-// prefetcher follows, four rows side by side (see fastBlocks).
-//
-// Registers: R12 the block's first row i, DI its address, R8 row i at
-// column j (rows i+1 … i+3 at R10, 2·R10, R11 = 3·R10 beyond it), SI
-// w + 8j, CX the count, R13 the updates, BX the last update's row, X15 b, X14 the last score decided.
-TEXT ·scanFastAVX2(SB), NOSPLIT, $32-128
-	MOVQ  x+8(FP), DI
-	MOVQ  st+24(FP), R10
-	SHLQ  $3, R10
-	LEAQ  (R10)(R10*2), R11
-	VMOVSD b+48(FP), X15
-	VXORPD X14, X14, X14
-	XORQ  R12, R12
-	XORQ  R13, R13
-	MOVQ  $-1, BX
-
-fblock:
-	MOVQ  n+32(FP), AX
-	SUBQ  $4, AX
-	CMPQ  R12, AX
-	JGT   fend // fewer than four rows left
-	MOVQ  DI, R8
-	MOVQ  w+0(FP), SI
-	VXORPD Y0, Y0, Y0 // row i: s_0 … s_3
-	VXORPD Y1, Y1, Y1 // row i: s_4 … s_7
-	VXORPD Y2, Y2, Y2 // row i+1
-	VXORPD Y3, Y3, Y3
-	VXORPD Y4, Y4, Y4 // row i+2
-	VXORPD Y5, Y5, Y5
-	VXORPD Y6, Y6, Y6 // row i+3
-	VXORPD Y7, Y7, Y7
-	MOVQ   c+16(FP), CX
-	SHRQ   $3, CX // groups of eight columns
-	JZ     fred
-
-floop:
-	VMOVUPD (SI), Y8
-	VMOVUPD 32(SI), Y9
-	VMULPD  (R8), Y8, Y10
-	VADDPD  Y10, Y0, Y0
-	VMULPD  32(R8), Y9, Y11
-	VADDPD  Y11, Y1, Y1
-	VMULPD  (R8)(R10*1), Y8, Y12
-	VADDPD  Y12, Y2, Y2
-	VMULPD  32(R8)(R10*1), Y9, Y13
-	VADDPD  Y13, Y3, Y3
-	VMULPD  (R8)(R10*2), Y8, Y10
-	VADDPD  Y10, Y4, Y4
-	VMULPD  32(R8)(R10*2), Y9, Y11
-	VADDPD  Y11, Y5, Y5
-	VMULPD  (R8)(R11*1), Y8, Y12
-	VADDPD  Y12, Y6, Y6
-	VMULPD  32(R8)(R11*1), Y9, Y13
-	VADDPD  Y13, Y7, Y7
-	ADDQ    $64, SI
-	ADDQ    $64, R8
-	DECQ    CX
-	JNZ     floop
-
-fred:
-	// Per row ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) + (s_5 + s_7)),
-	// for the four rows at once: Y10 = rows i, i+1, Y11 = rows i+2, i+3.
-	VPERM2F128 $0x20, Y2, Y0, Y10 // (s_0, s_1) of rows i, i+1
-	VPERM2F128 $0x31, Y2, Y0, Y11 // (s_2, s_3)
-	VADDPD     Y11, Y10, Y10 // (s_0 + s_2, s_1 + s_3)
-	VPERM2F128 $0x20, Y3, Y1, Y12 // (s_4, s_5)
-	VPERM2F128 $0x31, Y3, Y1, Y13 // (s_6, s_7)
-	VADDPD     Y13, Y12, Y12 // (s_4 + s_6, s_5 + s_7)
-	VADDPD     Y12, Y10, Y10
-	VPERM2F128 $0x20, Y6, Y4, Y11
-	VPERM2F128 $0x31, Y6, Y4, Y12
-	VADDPD     Y12, Y11, Y11
-	VPERM2F128 $0x20, Y7, Y5, Y12
-	VPERM2F128 $0x31, Y7, Y5, Y13
-	VADDPD     Y13, Y12, Y12
-	VADDPD     Y12, Y11, Y11
-	VHADDPD    Y11, Y10, Y10 // rows i, i+2, i+1, i+3
-	VPERMPD    $0xd8, Y10, Y10 // rows i … i+3
-	MOVQ       c+16(FP), CX
-	ANDQ       $7, CX
-	JZ         fcheck
-
-ftail:
-	// The last c mod 8 columns, left to right.
-	VBROADCASTSD (SI), Y8
-	VMOVSD  (R8), X2
-	VMOVHPD (R8)(R10*1), X2, X2
-	VMOVSD  (R8)(R10*2), X3
-	VMOVHPD (R8)(R11*1), X3, X3
-	VINSERTF128 $1, X3, Y2, Y2
-	VMULPD  Y8, Y2, Y2
-	VADDPD  Y2, Y10, Y10
-	ADDQ    $8, SI
-	ADDQ    $8, R8
-	DECQ    CX
-	JNZ     ftail
-
-fcheck:
-	VBROADCASTSD X15, Y2
-	VADDPD  Y2, Y10, Y10 // s = dot + b
-	MOVQ    y+40(FP), CX
-	VMULPD  (CX)(R12*8), Y10, Y3 // t = y·s
-	VXORPD  Y5, Y5, Y5
-	MOVQ    $0x7fefffffffffffff, R14 // MaxFloat64
-	VMOVQ   R14, X6
-	VBROADCASTSD X6, Y6
-	VCMPPD  $0x1e, Y5, Y3, Y7 // t > 0
-	VCMPPD  $0x12, Y6, Y3, Y8 // t ≤ MaxFloat64
-	VANDPD  Y8, Y7, Y7
-	VMOVMSKPD Y7, AX
-	CMPQ    AX, $0xf
-	JNE     fstop
-	VEXTRACTF128 $1, Y10, X14
-	VUNPCKHPD X14, X14, X14 // the score of row i+3
-	LEAQ    (DI)(R10*4), DI
-	ADDQ    $4, R12
-	JMP     fblock
-
-fstop:
-	VMOVUPD Y10, 0(SP)
-	NOTQ    AX
-	BSFQ    AX, AX
-	VMOVSD  0(SP)(AX*8), X0 // s of row q, the first not clearly correct
-	ADDQ    AX, R12
-	IMULQ   R10, AX
-	ADDQ    AX, DI
-	VMOVSD  (CX)(R12*8), X4
-	VMULSD  X0, X4, X4 // t = y·s
-	VUCOMISD X5, X4
-	JEQ     ffound // t = ±0 (or NaN)
-	JHI     ffound // t = +Inf
-	VADDSD  X6, X4, X7 // t + MaxFloat64 ≥ 0 unless t = -Inf
-	VUCOMISD X5, X7
-	JCS     ffound
-
-	VMOVSD  (CX)(R12*8), X5
-	VMULSD  eta+56(FP), X5, X5 // step
-	VBROADCASTSD X5, Y6
-	MOVQ    w+0(FP), SI
-	XORQ    AX, AX
-	MOVQ    c+16(FP), CX
-	MOVQ    CX, R14
-	ANDQ    $-4, R14
-	JZ      fuptail
-
-fuploop:
-	VMULPD  (DI)(AX*8), Y6, Y7 // x_j·step
-	VADDPD  (SI)(AX*8), Y7, Y7 // w_j + x_j·step
-	VMOVUPD Y7, (SI)(AX*8)
-	ADDQ    $4, AX
-	CMPQ    AX, R14
-	JL      fuploop
-
-fuptail:
-	CMPQ    AX, CX
-	JGE     fupbias
-	VMOVSD  (DI)(AX*8), X7
-	VMULSD  X5, X7, X7
-	VADDSD  (SI)(AX*8), X7, X7
-	VMOVSD  X7, (SI)(AX*8)
-	INCQ    AX
-	JMP     fuptail
-
-fupbias:
-	CMPQ    bias+64(FP), $0
-	JEQ     fupcount
-	VADDSD  X5, X15, X15 // b + step
-
-fupcount:
-	VMOVAPD X0, X14
-	INCQ    R13
-	MOVQ    R12, BX
-	ADDQ    R10, DI
-	INCQ    R12
-	CMPQ    R13, maxu+72(FP)
-	JLT     fblock
-	MOVQ    R12, k+80(FP)
-	MOVQ    $0, need+88(FP)
-	JMP     fret
-
-ffound:
-	VMOVAPD X0, X14
-	MOVQ    R12, k+80(FP)
-	MOVQ    $1, need+88(FP)
-	JMP     fret
-
-fend:
-	MOVQ    R12, k+80(FP)
-	MOVQ    $0, need+88(FP)
-
-fret:
-	VMOVSD  X14, s+96(FP)
-	VMOVSD  X15, bout+104(FP)
-	MOVQ    R13, u+112(FP)
-	MOVQ    BX, last+120(FP)
 	VZEROUPPER
 	RET

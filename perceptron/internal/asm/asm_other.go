@@ -29,5 +29,17 @@ func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool
 	return ScanExactGo(w, x, c, st, y, b, eta, bias, maxu, lim, pf)
 }
 
+// ReadAhead is ReadSumGo.
+func ReadAhead(x []float64) float64 { return ReadSumGo(x) }
+
 // ReadStreams is ReadStreamsGo.
 func ReadStreams(x []float64) float64 { return ReadStreamsGo(x) }
+
+// CertScans is false: without the assembly ScanExact's blocks of eight
+// rows are the faster exact scan.
+func CertScans() bool { return false }
+
+// ScanCert is ScanCertGo.
+func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	return ScanCertGo(w, x, c, st, y, b, eta, bias, maxu)
+}

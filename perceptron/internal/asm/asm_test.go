@@ -148,8 +148,7 @@ func TestScanFast(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
 	eachKernel(func(avx bool) {
-		// 512 features and more: long rows, which ScanFast scores four at a
-		// time with AVX2 (fastBlocks).
+		// Long rows too: the read-ahead runs across rows.
 		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 512, 517, 523} {
 			for trial := range 300 {
 				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 30, trial)
@@ -249,9 +248,10 @@ func dot(w, x []float64) float64 {
 	return s
 }
 
-// TestReadSum: ReadSum and ReadStreams (AVX2 where the CPU has it) are
-// ReadSumGo and ReadStreamsGo bit for bit on every length from 0 to 200
-// and on a long slice, and all four sum small integers exactly (n(n+1)/2).
+// TestReadSum: ReadSum, ReadAhead and ReadStreams (AVX2 where the CPU has
+// it) are ReadSumGo (the first two) and ReadStreamsGo bit for bit on every
+// length from 0 to 200 and on a long slice, and all of them sum small
+// integers exactly (n(n+1)/2).
 func TestReadSum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for n := 0; n <= 200; n++ {
@@ -267,6 +267,12 @@ func TestReadSum(t *testing.T) {
 		if got, want := ReadSum(ints), float64(n*(n+1)/2); got != want || ReadSumGo(ints) != want {
 			t.Fatalf("n=%d: sum of 1..n: %v, %v, want %v", n, got, ReadSumGo(ints), want)
 		}
+		if got, want := ReadAhead(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("n=%d: ReadAhead %v, ReadSumGo %v", n, got, want)
+		}
+		if got, want := ReadAhead(ints), float64(n*(n+1)/2); got != want {
+			t.Fatalf("n=%d: sum of 1..n read ahead: %v, want %v", n, got, want)
+		}
 		if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("n=%d: ReadStreams %v, ReadStreamsGo %v", n, got, want)
 		}
@@ -280,6 +286,9 @@ func TestReadSum(t *testing.T) {
 	}
 	if got, want := ReadSum(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("long: ReadSum %v, ReadSumGo %v", got, want)
+	}
+	if got, want := ReadAhead(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("long: ReadAhead %v, ReadSumGo %v", got, want)
 	}
 	if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("long: ReadStreams %v, ReadStreamsGo %v", got, want)
@@ -310,9 +319,10 @@ func sum8(x []float64) float64 {
 
 var sinkSum float64
 
-// BenchmarkReadSum: the vector read of perfcompare's limit (ReadSum)
-// against its Go twin, the scalar eight-accumulator loop and the vector
-// read of eight streams side by side (ReadStreams), on 80 MB (from memory)
+// BenchmarkReadSum: the in-order vector read (ReadSum) against its Go
+// twin, the scalar eight-accumulator loop, the same read with the scans'
+// read-ahead (ReadAhead) and the vector read of eight streams side by side
+// (ReadStreams, perfcompare's limit), on 80 MB (from memory)
 // and 256 KB (from cache). The bytes per second are the read's bandwidth.
 func BenchmarkReadSum(b *testing.B) {
 	for _, n := range []int{1 << 15, 10_000_000} {
@@ -323,7 +333,7 @@ func BenchmarkReadSum(b *testing.B) {
 		for _, k := range []struct {
 			name string
 			f    func([]float64) float64
-		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}, {"ReadStreams", ReadStreams}} {
+		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}, {"ReadAhead", ReadAhead}, {"ReadStreams", ReadStreams}} {
 			b.Run(fmt.Sprintf("%s/n=%d", k.name, n), func(b *testing.B) {
 				b.SetBytes(int64(8 * n))
 				for range b.N {
