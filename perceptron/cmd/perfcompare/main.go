@@ -14,17 +14,19 @@
 // first in a round, so with a multiple of 3 rounds, the default 6, each goes
 // first equally often; then (c)):
 //
-//	(a) limit:   a streaming read of the same n·d float64, in the same
-//	             row-major layout: their sum by a vector read
-//	             (internal/asm's ReadSum, AVX2 where the CPU has it, with
-//	             sixteen partial sums so that the read, not the adds, is the
-//	             limit), the fastest read of the rows in the order an
-//	             epoch visits them; in the same slot, in turn before and
-//	             after it, the eight-stream read (internal/asm's
+//	(a) limit:   the fastest of three vector reads of the same n·d
+//	             float64, in the same row-major layout, each summing them
+//	             (AVX2 where the CPU has it, with enough partial sums that
+//	             the read, not the adds, sets the pace), taking turns at
+//	             going first: the eight-stream read (internal/asm's
 //	             ReadStreams: the array cut into eight chunks read side by
-//	             side), which reads memory faster than any one stream on
-//	             some machines but in an order no in-order epoch can use,
-//	             printed beside the table with the package's ratio to it;
+//	             side, the fastest read of memory we know on amd64, in an
+//	             order no in-order epoch can follow), the read-ahead
+//	             (ReadAhead: in order, with the scans' prefetch of eight
+//	             streams ahead, the fastest in-order read we know) and the
+//	             plain in-order read (ReadSum); the limit is the fastest
+//	             of the three medians, and all three are printed beside
+//	             the table, with the package's ratio to the read-ahead;
 //	(b) package: perceptron.PLA with MaxEpochs 1, the InOrder order, Eta 1
 //	             and TieMistake (one epoch);
 //	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
@@ -42,7 +44,7 @@
 // intercept_ against w and b of the package, compared bit for bit. When
 // Python or scikit-learn is missing it says so and still measures (a), (b)
 // and (d). Beside the table it prints the machine: the CPU model, the
-// streaming read bandwidth of each size, and the load average (from
+// bandwidth of each read on each size, and the load average (from
 // /proc/loadavg) before and after each size: the machine may be shared,
 // and ratios measured under load are not those of an idle machine.
 package main
@@ -128,7 +130,7 @@ func run(args []string, out io.Writer) error {
 		fmt.Fprintf(out, "note: %d rounds is not a multiple of 3: the limit, the package and the fast mode do not go first equally often (what runs first after the Python fit may run slower)\n", *rounds)
 	}
 	fmt.Fprintf(out, "load average at start: %s\n", loadAvg())
-	fmt.Fprintln(out, "limit = vector read of X (asm.ReadSum, AVX2 where the CPU has it); package = perceptron.PLA, 1 epoch (ExactSum, the default);")
+	fmt.Fprintln(out, "limit = the fastest of three vector reads of X (eight-stream, read-ahead, in-order; AVX2 where the CPU has it); package = perceptron.PLA, 1 epoch (ExactSum, the default);")
 	fmt.Fprintln(out, "fast = perceptron.PLA with Sum FastSum (not bit-identical);")
 	fmt.Fprintln(out, "sklearn = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1).fit, timed in Python with perf_counter, data loaded before.")
 	var rows []row
@@ -148,12 +150,13 @@ func run(args []string, out io.Writer) error {
 // row is the outcome for one size.
 type row struct {
 	size           size
-	limit, pkg, sk time.Duration // medians; sk is 0 without scikit-learn
-	fast           time.Duration // median of the FastSum epoch
-	streams        time.Duration // median of the eight-stream read
-	load           string        // load average before and after
-	skNote         string        // why sk is missing, or versions
-	weights        string        // bit-identity verdict
+	limit, pkg, sk time.Duration             // medians; sk is 0 without scikit-learn
+	fast           time.Duration             // median of the FastSum epoch
+	reads          [len(reads)]time.Duration // medians of the reads
+	limitRead      int                       // the fastest of them: the limit
+	load           string                    // load average before and after
+	skNote         string                    // why sk is missing, or versions
+	weights        string                    // bit-identity verdict
 	updates        int
 }
 
@@ -231,13 +234,19 @@ func writeNpy(path string, data []float64, shape ...int) error {
 	return f.Close()
 }
 
-// streamSum is the memory limit: it reads every float64 of x once, in
-// order, with the fastest read the package has (asm.ReadSum: in AVX2
-// assembly where the CPU has it, four 256-bit accumulators fed straight
-// from memory, sixteen partial sums), and returns their sum. No epoch that
-// visits the rows in order reads the data faster (software prefetch of one
-// stream did not beat it: docs/performance.md, round 5).
-func streamSum(x []float64) float64 { return asm.ReadSum(x) }
+// reads are the reads of the limit, (a): each reads every float64 of x
+// once and returns their sum. The limit is the fastest of them.
+var reads = [3]struct {
+	name string
+	f    func([]float64) float64
+}{
+	{"eight-stream", asm.ReadStreams}, // the fastest read of memory we know
+	{"read-ahead", asm.ReadAhead},     // the fastest in-order read we know
+	{"in-order", asm.ReadSum},         // one stream, no prefetch
+}
+
+// aheadRead is the index in reads of the fastest in-order read.
+const aheadRead = 1
 
 // median returns the median of ts (the mean of the middle two for an even
 // count).
@@ -429,7 +438,8 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	}
 	fmt.Fprintf(out, " %s\n", note)
 
-	var limits, pkgs, sks, fasts, streams []time.Duration
+	var reads3 [len(reads)][]time.Duration
+	var pkgs, sks, fasts []time.Duration
 	var sink float64
 	var res *perceptron.Result
 	var last fit
@@ -437,25 +447,19 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 		// The three Go timings take turns at going first: on this kind of
 		// machine (a VM) whatever runs first after the Python worker's fit,
 		// or after any pause, is seen to run up to twice as slow.
-		var tLimit, tPkg, tFast, tStreams time.Duration
+		var tReads [len(reads)]time.Duration
+		var tPkg, tFast time.Duration
 		for j := range 3 {
 			t0 := time.Now()
 			switch (j + k) % 3 {
 			case 0:
-				// The two reads take turns at going first as well.
+				// The reads take turns at going first as well.
 				x := d.X.RawMatrix().Data
-				if k%2 == 0 {
-					sink += streamSum(x)
-					tLimit = time.Since(t0)
+				for q := range reads {
+					i := (q + k) % len(reads)
 					t0 = time.Now()
-					sink += asm.ReadStreams(x)
-					tStreams = time.Since(t0)
-				} else {
-					sink += asm.ReadStreams(x)
-					tStreams = time.Since(t0)
-					t0 = time.Now()
-					sink += streamSum(x)
-					tLimit = time.Since(t0)
+					sink += reads[i].f(x)
+					tReads[i] = time.Since(t0)
 				}
 			case 1:
 				res, err = plaEpoch(d)
@@ -477,20 +481,31 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 			}
 			tSk = time.Duration(last.Seconds * 1e9)
 		}
-		fmt.Fprintf(out, "  round %d%s: limit %v, package %v, fast %v, sklearn %v, eight-stream read %v\n", k,
+		fmt.Fprintf(out, "  round %d%s: package %v, fast %v, sklearn %v; reads:", k,
 			map[bool]string{true: " (warm-up)", false: ""}[k == 0],
-			tLimit.Round(time.Microsecond), tPkg.Round(time.Microsecond), tFast.Round(time.Microsecond), tSk.Round(time.Microsecond),
-			tStreams.Round(time.Microsecond))
+			tPkg.Round(time.Microsecond), tFast.Round(time.Microsecond), tSk.Round(time.Microsecond))
+		for i, rd := range reads {
+			fmt.Fprintf(out, " %s %v", rd.name, tReads[i].Round(time.Microsecond))
+		}
+		fmt.Fprintln(out)
 		if k == 0 {
 			continue
 		}
-		limits, pkgs, sks, fasts = append(limits, tLimit), append(pkgs, tPkg), append(sks, tSk), append(fasts, tFast)
-		streams = append(streams, tStreams)
+		for i := range reads {
+			reads3[i] = append(reads3[i], tReads[i])
+		}
+		pkgs, sks, fasts = append(pkgs, tPkg), append(sks, tSk), append(fasts, tFast)
 	}
 	if math.IsNaN(sink) {
 		fmt.Fprintln(out, "  (the sum is NaN)") // keeps the read from being optimised away
 	}
-	r.limit, r.pkg, r.fast, r.streams = median(limits), median(pkgs), median(fasts), median(streams)
+	for i := range reads {
+		r.reads[i] = median(reads3[i])
+		if i == 0 || r.reads[i] < r.limit {
+			r.limit, r.limitRead = r.reads[i], i
+		}
+	}
+	r.pkg, r.fast = median(pkgs), median(fasts)
 	r.updates = res.Updates
 	if w != nil {
 		r.sk = median(sks)
@@ -514,7 +529,7 @@ func (s size) gbps(t time.Duration) float64 {
 func ms(t time.Duration) string { return fmt.Sprintf("%.1f", float64(t)/1e6) }
 
 // table formats the rows as a markdown table followed by the notes: the
-// streaming bandwidth (in the limit column), the load average around each
+// bandwidth of every read (the limit's in its column), the load average around each
 // size, and the Python and scikit-learn versions.
 func table(rows []row) string {
 	var b strings.Builder
@@ -543,20 +558,27 @@ func table(rows []row) string {
 	} else {
 		fmt.Fprintf(&b, "\nFastSum was SLOWER than ExactSum (the package) on %s", strings.Join(slower, ", "))
 	}
-	b.WriteString("\nstreaming read (the limit):")
+	b.WriteString("\nreads of X, GB/s (the limit is the fastest, *):")
 	for i, r := range rows {
 		if i > 0 {
-			b.WriteString(",")
+			b.WriteString(";")
 		}
-		fmt.Fprintf(&b, " %.1f GB/s on %s", r.size.gbps(r.limit), r.size)
+		fmt.Fprintf(&b, " %s:", r.size)
+		for q, rd := range reads {
+			star := ""
+			if q == r.limitRead {
+				star = "*"
+			}
+			fmt.Fprintf(&b, " %s %.1f%s", rd.name, r.size.gbps(r.reads[q]), star)
+		}
 	}
-	b.WriteString("\neight-stream read (any order; no in-order epoch reads this way):")
+	fmt.Fprintf(&b, "\nagainst the fastest in-order read (%s):", reads[aheadRead].name)
 	for i, r := range rows {
 		if i > 0 {
 			b.WriteString(",")
 		}
-		fmt.Fprintf(&b, " %.1f GB/s on %s (package %.2fx, fast %.2fx of it)", r.size.gbps(r.streams), r.size,
-			float64(r.pkg)/float64(r.streams), float64(r.fast)/float64(r.streams))
+		a := float64(r.reads[aheadRead])
+		fmt.Fprintf(&b, " package %.2fx, fast %.2fx of it on %s", float64(r.pkg)/a, float64(r.fast)/a, r.size)
 	}
 	b.WriteString("\nload average (1, 5, 15 min) before -> after each size:")
 	for i, r := range rows {
