@@ -362,9 +362,8 @@ func readSumTail(s *[16]float64, tail []float64) float64 {
 // are combined as ((r_0 + r_1) + (r_2 + r_3)) + ((r_4 + r_5) + (r_6 + r_7)),
 // and the last len(x) - 8m values are added after, left to right.
 // ReadStreams (AVX2 where the CPU has it) reads memory at eight places at
-// once, where ReadSum reads it at one: on the machine of
-// docs/performance.md (issue 33, round 5) it is the faster read of memory
-// of the two.
+// once, where ReadSum and ReadAhead read it in order: on the machine of
+// docs/performance.md it is the fastest read of memory of the three.
 func ReadStreamsGo(x []float64) float64 {
 	m := len(x) / 32 * 4
 	var s [32]float64

@@ -3,6 +3,7 @@
 package asm
 
 import (
+	"fmt"
 	"math"
 
 	"golang.org/x/sys/cpu"
@@ -35,7 +36,7 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	if n == 0 || c == 0 || maxu < 1 {
 		return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
-	_, _ = w[c-1], x[(n-1)*st+c-1]
+	checkRows(w, x, c, st, n)
 	bi, avx := 0, 0
 	if bias {
 		bi = 1
@@ -48,6 +49,17 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	return k, nd != 0, s, bout, u, last
 }
 
+// checkRows panics, as an index out of range would, unless the n ≥ 1 rows
+// x[i·st : i·st+c] lie in x and w has c ≥ 1 weights: the assembly checks
+// no bound, so a negative stride, or one whose (n−1)·st overflows, must
+// not reach it.
+func checkRows(w, x []float64, c, st, n int) {
+	_ = w[c-1]
+	if st < 0 || n > 1 && st > (len(x)-c)/(n-1) || c > len(x) {
+		panic(fmt.Sprintf("asm: %d rows of %d at a stride of %d do not fit in %d values", n, c, st, len(x)))
+	}
+}
+
 //go:noescape
 func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
 
@@ -55,7 +67,9 @@ func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float
 // the fastest exact scan; without it ScanExact's blocks of eight rows are.
 func CertScans() bool { return hasAVX2 }
 
-// ScanCert is ScanCertGo, bit for bit: with AVX2 the assembly loop
+// ScanCert is ScanCertGo, bit for bit (labels ±1, as ScanCertGo asks: the
+// assembly takes y_i·s_F to be finite and not zero once s_F is certified):
+// with AVX2 the assembly loop
 // scanCertAVX2 decides the rows its certificate covers, and the rows it
 // leaves are scored here left to right (DotExact) and decided as
 // ScanCertGo decides them.
@@ -64,7 +78,7 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	if !hasAVX2 || n == 0 || c == 0 || maxu < 1 || c > certMaxCols {
 		return ScanCertGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
-	_, _ = w[c-1], x[(n-1)*st+c-1]
+	checkRows(w, x, c, st, n)
 	w = w[:c]
 	bi := 0
 	if bias {

@@ -270,3 +270,43 @@ func TestCertificate(t *testing.T) {
 	}
 	t.Logf("rows left to the left-to-right score: %d", fellBack)
 }
+
+// TestScanBounds: ScanCert and ScanFast refuse, with a panic as an index
+// out of range would, rows that do not lie in x (a negative stride, a
+// stride whose (n−1)·st overflows, rows longer than x), before their
+// assembly reads anything; the same rows in x are scanned.
+func TestScanBounds(t *testing.T) {
+	y := []float64{1, -1, 1, 1}
+	wrap := int(^uint(0)/3 + 1) // 3·wrap overflows to 2
+	for _, tc := range []struct {
+		c, st, n, lenx int
+		ok             bool
+	}{
+		{4, -1, 2, 4, false},
+		{1, wrap, 4, 8, false},
+		{3, 3, 2, 5, false},
+		{5, 5, 1, 4, false},
+		{4, 4, 2, 8, true},
+		{2, 3, 3, 8, true},
+		{1, 0, 4, 1, true},
+	} {
+		for _, scan := range []struct {
+			name string
+			f    func(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (int, bool, float64, float64, int, int)
+		}{{"ScanCert", ScanCert}, {"ScanFast", ScanFast}} {
+			x := make([]float64, tc.lenx)
+			for i := range x {
+				x[i] = 1
+			}
+			w := make([]float64, tc.c)
+			panicked := func() (p bool) {
+				defer func() { p = recover() != nil }()
+				scan.f(w, x, tc.c, tc.st, y[:tc.n], 1, 1, true, math.MaxInt)
+				return false
+			}()
+			if panicked == tc.ok {
+				t.Errorf("%s, %d rows of %d at stride %d in %d values: panicked %v", scan.name, tc.n, tc.c, tc.st, tc.lenx, panicked)
+			}
+		}
+	}
+}
