@@ -100,18 +100,25 @@ func (r *run) sweepPLA() {
 	check := checkEvery
 	short := block*c*8 <= prefetchMax
 	bias := !r.opt.NoBias
-	for !fast && perm == nil && k < n && asm.CertScans() {
-		// The InOrder order with AVX2: asm.ScanCert scores the rows one at a
-		// time with certified decisions (the left-to-right score's) and makes
-		// the clear updates, up to the next row that needs step, at most
-		// checkEvery rows a call.
-		end := min(n, k+checkEvery)
-		m, need, sc, nb, u, last := asm.ScanCert(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
-		var changed bool
-		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
-		if changed && r.stopped() || k == end && r.watch && r.checkStopped() {
-			r.endSweep(k)
-			return
+	if perm == nil && (fast || asm.CertScans()) {
+		// The InOrder order: asm.ScanFast (FastSum), or with AVX2
+		// asm.ScanCert (ExactSum: certified decisions, each the
+		// left-to-right score's), scores the rows one at a time and makes
+		// the clear updates (t < 0, finite), up to the next row that needs
+		// step (a tie or a non-finite score), at most checkEvery rows a call.
+		scan := asm.ScanCert
+		if fast {
+			scan = asm.ScanFast
+		}
+		for k < n {
+			end := min(n, k+checkEvery)
+			m, need, sc, nb, u, last := scan(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
+			var changed bool
+			k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
+			if changed && r.stopped() || k == end && r.watch && r.checkStopped() {
+				r.endSweep(k)
+				return
+			}
 		}
 	}
 	for !fast && perm == nil && k+block <= n {
@@ -179,19 +186,6 @@ func (r *run) sweepPLA() {
 				r.endSweep(k)
 				return
 			}
-		}
-	}
-	for fast && perm == nil && k < n {
-		// The InOrder order: asm.ScanFast scores the rows, and makes the clear
-		// updates (t < 0, finite), up to the next row that needs step (a
-		// tie or a non-finite score), at most checkEvery rows a call.
-		end := min(n, k+checkEvery)
-		m, need, sc, nb, u, last := asm.ScanFast(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
-		var changed bool
-		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
-		if changed && r.stopped() || k == end && r.watch && r.checkStopped() {
-			r.endSweep(k)
-			return
 		}
 	}
 	for ; k < n; k++ {

@@ -80,11 +80,18 @@ func DotFastGo(w, x []float64) float64 {
 // It also returns b after the updates (bout), their number u, and the row
 // of the last one (-1 if none); s is always the last score computed.
 func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	return scanRows(w, x, c, st, y, b, eta, bias, maxu, DotFastGo)
+}
+
+// scanRows is the loop of ScanFastGo and ScanCertGo, each row scored
+// dot(w, x_i) + b.
+func scanRows(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int, dot func(w, x []float64) float64) (k int, need bool, s, bout float64, u, last int) {
+	w = w[:c]
 	last = -1
 	for i, yi := range y {
 		o := i * st
 		xi := x[o : o+c : o+c]
-		s = DotFastGo(w, xi) + b
+		s = dot(w, xi) + b
 		t := yi * s
 		if t > 0 && t <= math.MaxFloat64 {
 			continue
@@ -122,31 +129,11 @@ func ScanFastGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 // to right: it decides a row from a fast sum when a certificate proves
 // the decision the same (certCoef).
 func ScanCertGo(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
-	w = w[:c]
-	last = -1
-	for i, yi := range y {
-		o := i * st
-		xi := x[o : o+c : o+c]
-		s = DotExact(w, xi) + b
-		t := yi * s
-		if t > 0 && t <= math.MaxFloat64 {
-			continue
-		}
-		if !(t < 0) || t < -math.MaxFloat64 {
-			return i, true, s, b, u, last
-		}
-		step := float64(eta * yi) // no FMA with the sums below
-		AxpyGo(step, xi, w)
-		if bias {
-			b += step
-		}
-		u++
-		last = i
-		if u >= maxu {
-			return i + 1, false, 0, b, u, last
-		}
+	k, need, s, bout, u, last = scanRows(w, x, c, st, y, b, eta, bias, maxu, DotExact)
+	if !need {
+		s = 0
 	}
-	return len(y), false, 0, b, u, last
+	return k, need, s, bout, u, last
 }
 
 // certMaxCols bounds the rows certCoef's proof covers ((c + h + 2)·u ≤ 1/4).

@@ -4,7 +4,6 @@ package asm
 
 import (
 	"fmt"
-	"math"
 
 	"golang.org/x/sys/cpu"
 	"gonum.org/v1/gonum/floats"
@@ -97,26 +96,17 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 		if nd == 0 {
 			return k, false, 0, b, u, last
 		}
-		// A row the certificate does not decide: its left-to-right score.
+		// A row the certificate does not decide: ScanCertGo on it alone.
 		certFallbacks.Add(1)
-		o := k * st
-		xi := x[o : o+c : o+c]
-		s = DotExact(w, xi) + b
-		t := y[k] * s
-		if t > 0 && t <= math.MaxFloat64 {
-			k++
-			continue
+		_, tie, sc, nb, du, _ := ScanCertGo(w, x[k*st:], c, st, y[k:k+1], b, eta, bias, 1)
+		if tie {
+			return k, true, sc, b, u, last
 		}
-		if !(t < 0) || t < -math.MaxFloat64 {
-			return k, true, s, b, u, last
+		b = nb
+		if du > 0 {
+			u++
+			last = k
 		}
-		step := float64(eta * y[k]) // no FMA with the sums
-		Axpy(step, xi, w)
-		if bias {
-			b += step
-		}
-		u++
-		last = k
 		k++
 		if u >= maxu {
 			return k, false, 0, b, u, last

@@ -163,21 +163,34 @@ func TestScanFast(t *testing.T) {
 					t.Fatalf("AVX2 %v, c=%d trial %d: ScanFast %d %v %v %v %d %d %v, ScanFastGo %d %v %v %v %d %d %v",
 						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
 				}
-				switch {
-				case need && s == 0:
-					counts["tie"]++
-				case need:
-					counts["non-finite"]++
-				case u == maxu:
-					counts["budget"]++
-				}
-				if u > 0 {
-					counts["updates"]++
-				}
+				countEnd(counts, need, s, u, maxu)
 			}
 		}
 	})
-	for _, what := range []string{"tie", "non-finite", "budget", "updates"} {
+	checkEnds(t, counts, "tie", "non-finite", "budget", "updates")
+}
+
+// countEnd tallies how a scan ended (a tie, a non-finite score, the
+// budget) and whether it updated, for checkEnds.
+func countEnd(counts map[string]int, need bool, s float64, u, maxu int) {
+	switch {
+	case need && s == 0:
+		counts["tie"]++
+	case need:
+		counts["non-finite"]++
+	case u == maxu:
+		counts["budget"]++
+	}
+	if u > 0 {
+		counts["updates"]++
+	}
+}
+
+// checkEnds fails the test unless each of kinds was counted: a test's
+// random cases must reach every way a scan ends.
+func checkEnds(t *testing.T, counts map[string]int, kinds ...string) {
+	t.Helper()
+	for _, what := range kinds {
 		if counts[what] == 0 {
 			t.Errorf("no trial ended with %s: %v", what, counts)
 		}
