@@ -149,15 +149,14 @@ func run(args []string, out io.Writer) error {
 
 // row is the outcome for one size.
 type row struct {
-	size           size
-	limit, pkg, sk time.Duration             // medians; sk is 0 without scikit-learn
-	fast           time.Duration             // median of the FastSum epoch
-	reads          [len(reads)]time.Duration // medians of the reads
-	limitRead      int                       // the fastest of them: the limit
-	load           string                    // load average before and after
-	skNote         string                    // why sk is missing, or versions
-	weights        string                    // bit-identity verdict
-	updates        int
+	size    size
+	pkg, sk time.Duration             // medians; sk is 0 without scikit-learn
+	fast    time.Duration             // median of the FastSum epoch
+	reads   [len(reads)]time.Duration // medians of the reads
+	load    string                    // load average before and after
+	skNote  string                    // why sk is missing, or versions
+	weights string                    // bit-identity verdict
+	updates int
 }
 
 // generate draws n points in d dimensions, x_ij ~ N(0, 1), labels the sign
@@ -438,7 +437,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	}
 	fmt.Fprintf(out, " %s\n", note)
 
-	var reads3 [len(reads)][]time.Duration
+	var readTimes [len(reads)][]time.Duration
 	var pkgs, sks, fasts []time.Duration
 	var sink float64
 	var res *perceptron.Result
@@ -492,7 +491,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 			continue
 		}
 		for i := range reads {
-			reads3[i] = append(reads3[i], tReads[i])
+			readTimes[i] = append(readTimes[i], tReads[i])
 		}
 		pkgs, sks, fasts = append(pkgs, tPkg), append(sks, tSk), append(fasts, tFast)
 	}
@@ -500,10 +499,7 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 		fmt.Fprintln(out, "  (the sum is NaN)") // keeps the read from being optimised away
 	}
 	for i := range reads {
-		r.reads[i] = median(reads3[i])
-		if i == 0 || r.reads[i] < r.limit {
-			r.limit, r.limitRead = r.reads[i], i
-		}
+		r.reads[i] = median(readTimes[i])
 	}
 	r.pkg, r.fast = median(pkgs), median(fasts)
 	r.updates = res.Updates
@@ -518,6 +514,17 @@ func measure(s size, rounds int, seed uint64, noise float64, python, tmp string,
 	}
 	r.load = loadBefore + " -> " + loadAvg()
 	return r, nil
+}
+
+// fastest is the index in reads of the fastest read of r: the limit.
+func (r row) fastest() int {
+	f := 0
+	for i, t := range r.reads {
+		if t < r.reads[f] {
+			f = i
+		}
+	}
+	return f
 }
 
 // gbps is the bandwidth, in GB/s, of reading the n·d float64 of s in t.
@@ -540,15 +547,16 @@ func table(rows []row) string {
 		if r.fast > r.pkg {
 			slower = append(slower, r.size.String())
 		}
-		gbs := r.size.gbps(r.limit)
+		limit := r.reads[r.fastest()]
+		gbs := r.size.gbps(limit)
 		sk, ratio := "absent", "-"
 		if r.sk > 0 {
 			sk = ms(r.sk)
 			ratio = fmt.Sprintf("%.2fx", float64(r.sk)/float64(r.pkg))
 		}
 		fmt.Fprintf(&b, "| %s | %s (%.1f) | %s | %s | %s | %.2fx | %s | %.2fx | %.2fx | %d | %s |\n",
-			r.size, ms(r.limit), gbs, ms(r.pkg), sk, ms(r.fast), float64(r.pkg)/float64(r.limit), ratio,
-			float64(r.fast)/float64(r.limit), float64(r.fast)/float64(r.pkg), r.updates, r.weights)
+			r.size, ms(limit), gbs, ms(r.pkg), sk, ms(r.fast), float64(r.pkg)/float64(limit), ratio,
+			float64(r.fast)/float64(limit), float64(r.fast)/float64(r.pkg), r.updates, r.weights)
 		if !slices.Contains(notes, r.skNote) {
 			notes = append(notes, r.skNote)
 		}
@@ -566,7 +574,7 @@ func table(rows []row) string {
 		fmt.Fprintf(&b, " %s:", r.size)
 		for q, rd := range reads {
 			star := ""
-			if q == r.limitRead {
+			if q == r.fastest() {
 				star = "*"
 			}
 			fmt.Fprintf(&b, " %s %.1f%s", rd.name, r.size.gbps(r.reads[q]), star)

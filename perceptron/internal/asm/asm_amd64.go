@@ -180,15 +180,7 @@ func readSumAVX2(x *float64, n int, s *[16]float64)
 // ReadSum is ReadSumGo, bit for bit: with AVX2 readSumAVX2 keeps the
 // sixteen partial sums in four 256-bit registers (lane k of register r is
 // s_{4r+k}) and adds 128 bytes of x a step straight from memory.
-func ReadSum(x []float64) float64 {
-	m := len(x) &^ 15
-	if !hasAVX2 || m == 0 {
-		return ReadSumGo(x)
-	}
-	var s [16]float64
-	readSumAVX2(&x[0], m, &s)
-	return readSumTail(&s, x[m:])
-}
+func ReadSum(x []float64) float64 { return read16(x, false) }
 
 //go:noescape
 func readAheadAVX2(x *float64, n int, s *[16]float64)
@@ -196,13 +188,20 @@ func readAheadAVX2(x *float64, n int, s *[16]float64)
 // ReadAhead is ReadSumGo, bit for bit: with AVX2 ReadSum's read with
 // the scans' read-ahead (readAheadAVX2), the fastest read of x in order
 // that we know on amd64.
-func ReadAhead(x []float64) float64 {
+func ReadAhead(x []float64) float64 { return read16(x, true) }
+
+// read16 is ReadSum (ahead false) and ReadAhead (ahead true).
+func read16(x []float64, ahead bool) float64 {
 	m := len(x) &^ 15
 	if !hasAVX2 || m == 0 {
 		return ReadSumGo(x)
 	}
 	var s [16]float64
-	readAheadAVX2(&x[0], m, &s)
+	if ahead {
+		readAheadAVX2(&x[0], m, &s)
+	} else {
+		readSumAVX2(&x[0], m, &s)
+	}
 	return readSumTail(&s, x[m:])
 }
 

@@ -86,14 +86,7 @@ func TestSharedFiles(t *testing.T) {
 	}
 	for _, level := range levels {
 		t.Run(level, func(t *testing.T) {
-			sb, err := New(level, 512)
-			if errors.Is(err, ErrNoBubblewrap) {
-				t.Skip(err)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer sb.Close()
+			sb := openSandbox(t, level)
 			// A bound the leaver reaches soon on a slow disk.
 			sb.MaxFiles = 500
 			for round := 1; round <= 2; round++ {
@@ -202,6 +195,21 @@ func heldUID(uid int) bool {
 	}
 	defer f.Close()
 	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil
+}
+
+// openSandbox is New(level, 512), closed when the test ends; the test is
+// skipped where bubblewrap is missing.
+func openSandbox(t *testing.T, level string) *Sandbox {
+	t.Helper()
+	sb, err := New(level, 512)
+	if errors.Is(err, ErrNoBubblewrap) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	return sb
 }
 
 // buildProgram builds the one-file program src, named name, in a

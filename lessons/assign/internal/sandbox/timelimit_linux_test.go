@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"errors"
 	"os/exec"
 	"runtime"
 	"strings"
@@ -60,14 +59,7 @@ func TestTimeLimitIsCPUTime(t *testing.T) {
 		t.Skip("builds a program")
 	}
 	bin := buildProgram(t, "timed", timed)
-	sb, err := New(LevelBwrap, 512)
-	if errors.Is(err, ErrNoBubblewrap) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer sb.Close()
+	sb := openSandbox(t, LevelBwrap)
 	server, cleanup, err := sb.Prepare(bin)
 	if err != nil {
 		t.Fatal(err)
