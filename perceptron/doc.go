@@ -83,13 +83,12 @@
 // never a success. Randomness comes from math/rand/v2 with an explicit
 // seed.
 //
-// Validation happens once. The models the package builds are valid by
-// construction; a model assembled by hand (or read from a file) is checked
-// whole by its Validate method (Hyperplane, VotedModel, KernelModel), and
-// Score and Predict then check only the point. A nil model, including the
-// nil result of a learner whose error was ignored, answers every Model
-// method with an error. A panic means misuse of the program's own shapes,
-// never bad data: an index outside [0, N) of Dataset.Row (as a slice
-// index), or a hand-built model used without Validate whose fields disagree
-// (say, fewer survival counts than vectors).
+// A model assembled by hand (or read from a file) is checked whole by its
+// Validate method (Hyperplane, VotedModel, KernelModel), and every method
+// that scores with a model checks it first: a model whose fields disagree
+// (say, fewer survival counts than vectors, or a negative one) is an error
+// there, never a panic or a wrong vote. A nil model, including the nil
+// result of a learner whose error was ignored, answers every Model method
+// with an error. A panic means misuse of the program's own shapes, never
+// bad data: an index outside [0, N) of Dataset.Row (as a slice index).
 package perceptron

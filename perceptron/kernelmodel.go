@@ -76,9 +76,8 @@ func (m *KernelModel) Dim() int {
 // ErrorRate returns Errors divided by the number of rows of d.
 func (m *KernelModel) ErrorRate(d *Dataset) (float64, error) { return errorRate(m, d) }
 
-// usable is the check of every call: a model that is not nil and holds
-// training rows and a kernel. KernelPerceptron builds valid models;
-// Validate checks a hand-built one.
+// usable is the first check of Validate: a model that is not nil and
+// holds training rows and a kernel.
 func (m *KernelModel) usable() error {
 	if m == nil || m.X == nil || m.X.IsEmpty() || m.Kernel == nil {
 		return kindErrorf(ErrModel, "kernel model: not trained (nil, or no training rows or kernel): make one with KernelPerceptron")
@@ -86,12 +85,13 @@ func (m *KernelModel) usable() error {
 	return nil
 }
 
-// Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b. An x of the wrong
-// dimension or not finite is an error, and so (ErrNonFinite) is a score
+// Score returns f(x) = Σ_i α_i η y_i k(x_i, x) + b. A model Validate
+// refuses is its error; an x of the wrong dimension or not finite is an
+// error, and so (ErrNonFinite) is a score
 // that is not finite: a kernel value or the sum overflowed (a polynomial
 // kernel of high degree on large data), which leaves no sign to trust.
 func (m *KernelModel) Score(x []float64) (float64, error) {
-	if err := m.usable(); err != nil {
+	if err := m.Validate(); err != nil {
 		return 0, err
 	}
 	_, dim := m.X.Dims()
@@ -128,10 +128,10 @@ func (m *KernelModel) Predict(x []float64) (float64, error) {
 	return m.Tie.Sign(s), nil
 }
 
-// checkData checks that d is non-empty, finite, labelled and of the model's
-// dimension.
+// checkData checks the model (Validate), and that d is non-empty, finite,
+// labelled and of the model's dimension.
 func (m *KernelModel) checkData(d *Dataset) error {
-	if err := m.usable(); err != nil {
+	if err := m.Validate(); err != nil {
 		return err
 	}
 	if err := checkRows(d); err != nil {

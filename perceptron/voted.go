@@ -80,8 +80,8 @@ func (v *VotedModel) Last() Hyperplane {
 // or one with no vectors).
 func (v *VotedModel) Dim() int { return len(v.Last().W) }
 
-// usable is the check of every call: a model that is not nil and holds
-// vectors. Voted builds valid models; Validate checks a hand-built one.
+// usable is the first check of Validate: a model that is not nil and
+// holds vectors.
 func (v *VotedModel) usable() error {
 	if v == nil || len(v.Vectors) == 0 {
 		return kindErrorf(ErrModel, "voted model: not trained (nil, or no vectors): make one with Voted")
@@ -90,7 +90,8 @@ func (v *VotedModel) usable() error {
 }
 
 // Score returns the vote Σ_k c_k sign(w_k·x + b_k), with sign the Tie policy
-// of training. An x of the wrong dimension or not finite is an error, and
+// of training. A model Validate refuses is its error; an x of the wrong
+// dimension or not finite is an error, and
 // so (ErrNonFinite) is a score w_k·x + b_k of a voting vector (c_k > 0)
 // that is NaN (it overflowed to +Inf − Inf, as in Hyperplane.Score): that
 // vector has no sign to count, and leaving it out would change the vote.
@@ -100,7 +101,7 @@ func (v *VotedModel) usable() error {
 // them), and then rounded to float64: its sign, hence Predict, is always
 // exact, and so is its value up to 2^53.
 func (v *VotedModel) Score(x []float64) (float64, error) {
-	if err := v.usable(); err != nil {
+	if err := v.Validate(); err != nil {
 		return 0, err
 	}
 	if err := checkPoint(x, v.Dim(), 0); err != nil {
@@ -173,7 +174,7 @@ func (v *VotedModel) Predict(x []float64) (float64, error) {
 // error for every label) where a voting vector's score is NaN (see Score),
 // as Hyperplane.PredictAll does.
 func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
-	if err := v.usable(); err != nil {
+	if err := v.Validate(); err != nil {
 		return nil, err
 	}
 	if err := v.Last().checkData(d); err != nil {

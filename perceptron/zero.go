@@ -2,21 +2,27 @@ package perceptron
 
 import "math"
 
-// Validation once: the models the package builds are valid by
-// construction, so their methods check only what comes in (the point, the
-// data set) and that the model is not nil or empty. Validate checks a model
-// assembled by hand (or read from a file) whole, once.
+// maxExactCount is 2^53: every integer from 0 to it is a float64, and
+// 2^53 + 1 is not.
+const maxExactCount int64 = 1 << 53
+
+// The models' fields are exported, so a model may be assembled by hand (or
+// read from a file) with fields that disagree. Validate checks such a
+// model whole, and every method that scores with it (Score, Predict,
+// PredictAll, Errors, ErrorRate) calls Validate first, once a call: a
+// model Validate refuses is an error there too, never a panic or a
+// silently wrong vote. The check costs about what one score costs (it
+// reads every vector, or every training row, once).
 
 // Validate reports a nil or zero KernelModel, or one whose fields
 // disagree: no training rows or kernel, as many α and labels as rows,
-// α ≥ 0, a finite η > 0 and b, a known tie policy, finite training rows
-// labelled -1/+1, and a kernel of this package with parameters that
+// 0 ≤ α ≤ 2^53 (a mistake count the float64 score holds exactly), a
+// finite η > 0 and b, a known tie policy, finite training rows labelled
+// -1/+1, and a kernel of this package with parameters that
 // KernelPerceptron accepts (a PolyKernel of Degree 1 to MaxPolyDegree
 // with a finite C, an RBFKernel with a finite Gamma > 0), as ParseKernel
-// checks them. KernelPerceptron builds
-// valid models; check a hand-built one with Validate before using it,
-// since Score and Predict check only the point (a model whose fields
-// disagree may panic there).
+// checks them. KernelPerceptron builds valid models; Score, Predict,
+// PredictAll and Errors call Validate first.
 func (m *KernelModel) Validate() error {
 	if err := m.usable(); err != nil {
 		return err
@@ -35,6 +41,9 @@ func (m *KernelModel) Validate() error {
 		if a < 0 {
 			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is negative: it counts mistakes", i, a)
 		}
+		if int64(a) > maxExactCount {
+			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is beyond 2^53: the score's float64 would not hold it exactly", i, a)
+		}
 	}
 	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
 		return kindErrorf(ErrModel, "kernel model: Eta must be a finite number > 0, got %v", m.Eta)
@@ -48,9 +57,9 @@ func (m *KernelModel) Validate() error {
 // Validate reports a VotedModel whose vectors and counts disagree: at
 // least one vector, one count per vector, every count ≥ 0, every vector of
 // the same dimension with finite weights, a known tie policy. Voted builds
-// valid models; check a hand-built one with Validate before using it, since
-// Score and Predict check only the point (a model whose fields disagree may
-// panic there).
+// valid models; Score, Predict, PredictAll and Errors call Validate first.
+// Counts have no upper bound below the largest int: the vote is summed
+// exactly (see Score).
 func (v *VotedModel) Validate() error {
 	if err := v.usable(); err != nil {
 		return err

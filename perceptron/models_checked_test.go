@@ -1,0 +1,103 @@
+package perceptron_test
+
+import (
+	"errors"
+	"math"
+	"strconv"
+	"testing"
+
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// scoringCalls calls Score, Predict, PredictAll, Errors and ErrorRate of m
+// on x (and on the one-row data set of x with label +1) and returns their
+// errors, by name.
+func scoringCalls(m perceptron.Model, x []float64) map[string]error {
+	d := &perceptron.Dataset{X: mat.NewDense(1, len(x), x), Y: []float64{1}}
+	_, score := m.Score(x)
+	_, predict := m.Predict(x)
+	_, all := m.PredictAll(d)
+	_, errs := m.Errors(d)
+	_, rate := m.ErrorRate(d)
+	return map[string]error{"Score": score, "Predict": predict, "PredictAll": all, "Errors": errs, "ErrorRate": rate}
+}
+
+// TestHandBuiltModelsAreChecked: a VotedModel or KernelModel whose fields
+// disagree is refused by Validate and, with the same kind of error, by
+// every method that scores with it. Before, those methods checked only the
+// point: a negative count voted as 2^64 − 1 (Predict +1 where the vote is
+// −3), a missing count or α panicked, a negative α or a label 2 counted
+// silently.
+func TestHandBuiltModelsAreChecked(t *testing.T) {
+	up := perceptron.Hyperplane{W: []float64{1}}
+	down := perceptron.Hyperplane{W: []float64{-1}}
+	rows := mat.NewDense(2, 1, []float64{1, -1})
+	kernel := func(f func(*perceptron.KernelModel)) *perceptron.KernelModel {
+		m := &perceptron.KernelModel{Alpha: []int{1, 0}, Kernel: perceptron.LinearKernel{}, Eta: 1, X: rows, Y: []float64{1, -1}}
+		f(m)
+		return m
+	}
+	cases := []struct {
+		name string
+		m    interface {
+			perceptron.Model
+			Validate() error
+		}
+		kind error
+	}{
+		{"voted: a negative count", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{-1, 2}}, perceptron.ErrModel},
+		{"voted: a count missing", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{1}}, perceptron.ErrDimension},
+		{"voted: vectors of two dimensions", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1, 1}}, down}, Counts: []int{1, 1}}, perceptron.ErrDimension},
+		{"voted: an infinite weight", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{math.Inf(1)}}, down}, Counts: []int{1, 1}}, perceptron.ErrNonFinite},
+		{"voted: an unknown tie policy", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up}, Counts: []int{1}, Tie: 7}, perceptron.ErrOption},
+		{"kernel: a negative alpha", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{-1, 0} }), perceptron.ErrModel},
+		{"kernel: an alpha missing", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1} }), perceptron.ErrDimension},
+		{"kernel: a label 2", kernel(func(m *perceptron.KernelModel) { m.Y = []float64{2, -1} }), perceptron.ErrLabel},
+		{"kernel: eta 0", kernel(func(m *perceptron.KernelModel) { m.Eta = 0 }), perceptron.ErrModel},
+		{"kernel: a NaN bias", kernel(func(m *perceptron.KernelModel) { m.B = math.NaN() }), perceptron.ErrNonFinite},
+		{"kernel: an unknown tie policy", kernel(func(m *perceptron.KernelModel) { m.Tie = 7 }), perceptron.ErrOption},
+		{"kernel: a degree beyond MaxPolyDegree", kernel(func(m *perceptron.KernelModel) { m.Kernel = perceptron.PolyKernel{Degree: 1 << 20} }), perceptron.ErrOption},
+	}
+	if strconv.IntSize == 64 {
+		var e uint = 53
+		cases = append(cases, struct {
+			name string
+			m    interface {
+				perceptron.Model
+				Validate() error
+			}
+			kind error
+		}{"kernel: alpha 2^53 + 1 (not a float64)", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1<<e + 1, 1 << e} }), perceptron.ErrModel})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := tc.m.Validate(); !errors.Is(err, tc.kind) {
+				t.Fatalf("Validate: %v, want %v", err, tc.kind)
+			}
+			for name, err := range scoringCalls(tc.m, []float64{1}) {
+				if !errors.Is(err, tc.kind) {
+					t.Errorf("%s: %v, want %v", name, err, tc.kind)
+				}
+			}
+		})
+	}
+
+	// The same models, mended, score: the checks refuse only what is wrong.
+	ok := []perceptron.Model{
+		&perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{1, 2}},
+		kernel(func(*perceptron.KernelModel) {}),
+	}
+	if strconv.IntSize == 64 {
+		var e uint = 53
+		ok = append(ok, kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1 << e, 0} }))
+	}
+	for i, m := range ok {
+		for name, err := range scoringCalls(m, []float64{1}) {
+			if err != nil {
+				t.Errorf("valid model %d: %s: %v", i, name, err)
+			}
+		}
+	}
+}
