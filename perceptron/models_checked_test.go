@@ -24,6 +24,12 @@ func scoringCalls(m perceptron.Model, x []float64) map[string]error {
 	return map[string]error{"Score": score, "Predict": predict, "PredictAll": all, "Errors": errs, "ErrorRate": rate}
 }
 
+// checkedModel is a model with its Validate method.
+type checkedModel interface {
+	perceptron.Model
+	Validate() error
+}
+
 // TestHandBuiltModelsAreChecked: a VotedModel or KernelModel whose fields
 // disagree is refused by Validate and, with the same kind of error, by
 // every method that scores with it. Before, those methods checked only the
@@ -39,14 +45,12 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 		f(m)
 		return m
 	}
-	cases := []struct {
+	type badModel struct {
 		name string
-		m    interface {
-			perceptron.Model
-			Validate() error
-		}
+		m    checkedModel
 		kind error
-	}{
+	}
+	cases := []badModel{
 		{"voted: a negative count", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{-1, 2}}, perceptron.ErrModel},
 		{"voted: a count missing", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{1}}, perceptron.ErrDimension},
 		{"voted: vectors of two dimensions", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1, 1}}, down}, Counts: []int{1, 1}}, perceptron.ErrDimension},
@@ -62,14 +66,7 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 	}
 	if strconv.IntSize == 64 {
 		var e uint = 53
-		cases = append(cases, struct {
-			name string
-			m    interface {
-				perceptron.Model
-				Validate() error
-			}
-			kind error
-		}{"kernel: alpha 2^53 + 1 (not a float64)", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1<<e + 1, 1 << e} }), perceptron.ErrModel})
+		cases = append(cases, badModel{"kernel: alpha 2^53 + 1 (not a float64)", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1<<e + 1, 1 << e} }), perceptron.ErrModel})
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
