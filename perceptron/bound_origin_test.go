@@ -1,8 +1,12 @@
 package perceptron_test
 
 import (
+	"context"
 	"errors"
+	"math"
+	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -76,6 +80,41 @@ func TestBoundNoBiasNotSeparable(t *testing.T) {
 		br, err := perceptron.Bound(mustData(t, c.x, c.y), perceptron.Options{NoBias: true})
 		if err != nil || br.Separable || br.Bound <= 1e308 {
 			t.Errorf("%s: %+v, %v; want not separable, bound +Inf, no error", c.name, br, err)
+		}
+	}
+}
+
+// TestExactProofHeedsTheDeadline: Bound through the origin on 250 random
+// points in 79 dimensions, 5% of whose entries are Gaussians times
+// 2^-400, proves "not separable" in exact integers whose rows shift by
+// hundreds of bits: 13 to 28 s on the machine of docs/performance.md. With
+// a 300 ms deadline it must stop with ErrUndecided, ErrStopped and
+// context.DeadlineExceeded; the elimination did not look at the context,
+// and the answer came after those seconds with no error.
+func TestExactProofHeedsTheDeadline(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 1))
+	x := make([][]float64, 250)
+	y := make([]float64, len(x))
+	for i := range x {
+		x[i] = make([]float64, 79)
+		for j := range x[i] {
+			x[i][j] = r.NormFloat64()
+			if r.Float64() < 0.05 {
+				x[i][j] = math.Ldexp(r.NormFloat64(), -400)
+			}
+		}
+		y[i] = float64(2*r.IntN(2) - 1)
+	}
+	d, err := perceptron.NewDataset(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	b, err := perceptron.Bound(d, perceptron.Options{NoBias: true, Control: perceptron.Control{Context: ctx}})
+	for _, kind := range []error{perceptron.ErrUndecided, perceptron.ErrStopped, context.DeadlineExceeded} {
+		if !errors.Is(err, kind) {
+			t.Errorf("Bound: separable %v, %v; want an error that is %v", b.Separable, err, kind)
 		}
 	}
 }

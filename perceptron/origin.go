@@ -67,8 +67,14 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 	if h, m, ok := unitCertified(w, d); ok {
 		return h, m, nil
 	}
-	if res.Status == minnorm.Zero && zeroInHull(rawVertices(d, res.Corral)) {
-		return Hyperplane{}, 0, notSep
+	if res.Status == minnorm.Zero {
+		in, err := zeroInHull(ctx, rawVertices(d, res.Corral))
+		if err != nil {
+			return Hyperplane{}, 0, err
+		}
+		if in {
+			return Hyperplane{}, 0, notSep
+		}
 	}
 	// A short run of PLA through the origin: a separator it reaches is
 	// certified like any other.
@@ -122,21 +128,24 @@ const maxExactCells = 1 << 19
 // Σ λ_k = 1 and Σ λ_k v_k = 0 exist, solved in exact arithmetic (a float64
 // is an integer times a power of 2). A corral is affinely independent, so
 // the solution is unique when it exists. Too large a corral (see
-// maxExactCells) is reported false: not proved.
+// maxExactCells) is reported false: not proved. A done ctx, checked at
+// every entry of the elimination, stops it with an ErrUndecided error
+// that matches ErrStopped and ctx.Err() (its integers may grow to
+// thousands of bits on data whose values span many powers of 2).
 //
 // The system [1 … 1 | 1; v_1 … v_m | 0] has one row per coordinate; each
 // row is scaled by a power of 2 (which keeps the solution) to integers;
 // fraction-free elimination (Bareiss's, every division exact) and back
 // substitution give D·λ_k in integers, D the determinant of the pivot
 // rows, whose signs decide.
-func zeroInHull(vs [][]float64) bool {
+func zeroInHull(ctx context.Context, vs [][]float64) (bool, error) {
 	m := len(vs)
 	if m == 0 {
-		return false
+		return false, nil
 	}
 	rows := len(vs[0]) + 1
 	if rows*m*m > maxExactCells {
-		return false
+		return false, nil
 	}
 	// a is the rows × (m+1) augmented matrix, each row an integer vector.
 	a := make([][]*big.Int, rows)
@@ -183,11 +192,14 @@ func zeroInHull(vs [][]float64) bool {
 			}
 		}
 		if piv < 0 {
-			return false // no pivot: not independent after all, not proved
+			return false, nil // no pivot: not independent after all, not proved
 		}
 		a[c], a[piv] = a[piv], a[c]
 		p := a[c][c]
 		for r := c + 1; r < rows; r++ {
+			if err := ctx.Err(); err != nil {
+				return false, causeErrorf([]error{ErrUndecided, ErrStopped, err}, "exact proof that the origin is in the hull: stopped at column %d of %d: %v", c, m, err)
+			}
 			f := a[r][c]
 			for k := c + 1; k <= m; k++ {
 				// a[r][k] = (p·a[r][k] − f·a[c][k]) / prev, exactly.
@@ -203,7 +215,7 @@ func zeroInHull(vs [][]float64) bool {
 	// Consistent: the rows past the pivots are 0 = 0.
 	for r := m; r < rows; r++ {
 		if a[r][m].Sign() != 0 {
-			return false
+			return false, nil
 		}
 	}
 	// Back substitution for y_k = D·λ_k, D = a[m-1][m-1] the determinant
@@ -221,8 +233,8 @@ func zeroInHull(vs [][]float64) bool {
 	// λ_k = y_k/D ≥ 0.
 	for k := 0; k < m; k++ {
 		if y[k].Sign()*d.Sign() < 0 {
-			return false
+			return false, nil
 		}
 	}
-	return true
+	return true, nil
 }

@@ -1,6 +1,8 @@
 package perceptron
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/big"
 	"math/rand/v2"
@@ -46,7 +48,11 @@ func TestZeroInHullExact(t *testing.T) {
 				vs[m-1][0] = math.Nextafter(vs[m-1][0], math.Inf(1))
 			}
 		}
-		got, want := zeroInHull(vs), zeroInHullRat(vs)
+		got, err := zeroInHull(context.Background(), vs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := zeroInHullRat(vs)
 		if got != want {
 			t.Fatalf("trial %d (%d vectors in %d dimensions, scale 2^%d): zeroInHull %v, rational %v", trial, m, dim, e, got, want)
 		}
@@ -75,8 +81,21 @@ func TestZeroInHullExact(t *testing.T) {
 		vs[65][j] = -s // not exact in general; the answer matters less than the time
 	}
 	start := time.Now()
-	zeroInHull(vs)
+	if _, err := zeroInHull(context.Background(), vs); err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("66 × 65: %v", time.Since(start))
+
+	// A done context stops the elimination: ErrUndecided, ErrStopped and
+	// the context's error, not an answer.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	proved, err := zeroInHull(ctx, vs)
+	for _, kind := range []error{ErrUndecided, ErrStopped, context.Canceled} {
+		if !errors.Is(err, kind) {
+			t.Errorf("cancelled: %v, %v; want an error that is %v", proved, err, kind)
+		}
+	}
 }
 
 // zeroInHullRat is the rational elimination zeroInHull replaced, the

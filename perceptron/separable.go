@@ -140,7 +140,9 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 				raw[c][j] *= d.Y[v.ID]
 			}
 		}
-		if zeroInHull(raw) {
+		if in, err := zeroInHull(ctx, raw); err != nil {
+			return Separability{}, err
+		} else if in {
 			return sep, nil
 		}
 		// Not proved (standardising may merge rows 3e-16 apart into one
