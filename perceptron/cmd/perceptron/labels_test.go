@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -70,5 +71,56 @@ func TestPredictScoresEveryRow(t *testing.T) {
 	if code != 0 || out != "a\nb\na\nb\n" ||
 		errs != `error rate: 2 of 4 rows = 0.5 (1 row has a label that is neither "b" nor "a": each is an error)`+"\n" {
 		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestModelFileClassesAreText: a model file edited by hand (or by another
+// program) whose classes are not the text train wrote is refused by
+// predict, exit 1, naming where, instead of printing labels that are not
+// the file's: a class in Windows-1252 or a lone UTF-16 surrogate escape
+// (encoding/json reads both as U+FFFD), and two classes that are one
+// number ("1" and "1.0", which predict compares as numbers: a row labelled
+// 1.0 and predicted 1.0 was counted as an error). A valid surrogate pair
+// and escaped quotes and backslashes are read as before.
+func TestModelFileClassesAreText(t *testing.T) {
+	write := tempWriter(t)
+	code, js, errs := call("train", write("train.txt", "1 2 a\n2 1 a\n-1 -2 b\n-2 -1 b\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	data := write("data.txt", "1 2\n-1 -2\n")
+	open := strings.Index(js, `"classes": [`)
+	end := open + strings.Index(js[open:], "]")
+	if open < 0 || !strings.Contains(js[open:end], `"a"`) {
+		t.Fatalf("no classes a and b in %s", js)
+	}
+	edit := func(a, b string) string {
+		return write("model.json", js[:open]+`"classes": [`+a+", "+b+js[end:])
+	}
+	// at is where the model file's byte k of its first class is.
+	at := func(k int) string {
+		i := open + len(`"classes": [`) + k
+		return fmt.Sprintf("line %d, byte %d: ", 1+strings.Count(js[:open], "\n"), i+1)
+	}
+	for _, tc := range []struct{ a, b, want string }{
+		{`"caf` + "\xe9" + `"`, `"b"`, at(4) + "the byte 0xe9 is not UTF-8 text"},
+		{`"x\ud800"`, `"b"`, at(2) + `"\\ud800" is half of a UTF-16 surrogate pair`},
+		{`"x\udc00\ud800"`, `"b"`, at(2) + `"\\udc00" is half of a UTF-16 surrogate pair`},
+		{`"1"`, `"1.0"`, `the two classes "1" and "1.0" are one number`},
+	} {
+		code, out, errs := call("predict", "--model", edit(tc.a, tc.b), data)
+		if code != 1 || out != "" || !strings.Contains(errs, tc.want) {
+			t.Errorf("classes %s, %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", tc.a, tc.b, code, out, errs, tc.want)
+		}
+	}
+	for _, tc := range []struct{ a, want string }{
+		{`"caf\u00e9"`, "café"},
+		{`"\ud83d\ude00"`, "\U0001F600"},
+		{`"q\"\\u"`, `q"\u`},
+	} {
+		code, out, errs := call("predict", "--model", edit(tc.a, `"b"`), data)
+		if code != 0 || out != tc.want+"\nb\n" {
+			t.Errorf("class %s: exit %d, stdout %q, stderr %q; want %q and b", tc.a, code, out, errs, tc.want)
+		}
 	}
 }

@@ -7,7 +7,10 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"strconv"
 	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -171,11 +174,17 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 // not read as its first. So is a key that is not one of the model file's,
 // spelled exactly (encoding/json alone would ignore "kernel": "poly:2" of
 // some other program's model and read "TIE" as "tie"), and a key that
-// appears twice in one object (encoding/json alone keeps the last).
+// appears twice in one object (encoding/json alone keeps the last). So is
+// a file that is not UTF-8 text, or a string with a lone surrogate escape
+// ("\ud800"): encoding/json would read either as U+FFFD, and predict
+// would print classes that are not the file's (checkJSONText).
 func readModelFile(r io.Reader) (*ModelFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, errorf("model: %v", err)
+	}
+	if err := checkJSONText(data); err != nil {
+		return nil, err
 	}
 	var f ModelFile
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -317,8 +326,11 @@ func (f *ModelFile) Validate() error {
 		if len(f.Classes) != 2 {
 			return bad("want two classes, got %d", len(f.Classes))
 		}
-		if f.Classes[0] == f.Classes[1] {
-			return bad("the two classes are both %q", f.Classes[0])
+		if sameLabel(f.Classes[0], f.Classes[1]) {
+			if f.Classes[0] == f.Classes[1] {
+				return bad("the two classes are both %q", f.Classes[0])
+			}
+			return bad("the two classes %q and %q are one number, so one label (predict compares numeric labels as numbers)", f.Classes[0], f.Classes[1])
 		}
 	}
 	switch {
@@ -463,4 +475,51 @@ func prefix(b []byte, n int) string {
 // library's do.
 func errorf(format string, args ...any) error {
 	return fmt.Errorf("perceptron: "+format, args...)
+}
+
+// checkJSONText reports the first place where the JSON document data is not
+// text that encoding/json reads byte for byte: bytes that are not UTF-8,
+// or, in a string, a \u escape of a UTF-16 surrogate that is not a high
+// one followed by a low one. The error names the line and the byte.
+func checkJSONText(data []byte) error {
+	at := func(i int) string {
+		return fmt.Sprintf("line %d, byte %d", 1+bytes.Count(data[:i], []byte("\n")), i+1)
+	}
+	if !utf8.Valid(data) {
+		i := 0
+		for i < len(data) {
+			r, n := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && n <= 1 {
+				break
+			}
+			i += n
+		}
+		return errorf("model: %s: the byte 0x%02x is not UTF-8 text: a model file is JSON, which is UTF-8, and its classes and names are kept byte for byte", at(i), data[i])
+	}
+	surrogate := func(i int) (rune, bool) { // the \u escape at data[i:], if any
+		if i+6 > len(data) || data[i] != '\\' || data[i+1] != 'u' {
+			return 0, false
+		}
+		v, err := strconv.ParseUint(string(data[i+2:i+6]), 16, 16)
+		return rune(v), err == nil
+	}
+	in := false
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			in = !in
+		case in && c == '\\':
+			r, ok := surrogate(i)
+			if !ok || !utf16.IsSurrogate(r) {
+				i++ // the escaped byte (a "\u" escape's hex digits are not '"' or '\\')
+				continue
+			}
+			if r2, ok := surrogate(i + 6); r < 0xdc00 && ok && r2 >= 0xdc00 && r2 <= 0xdfff {
+				i += 11
+				continue
+			}
+			return errorf("model: %s: %q is half of a UTF-16 surrogate pair: it is no character, and would be read as U+FFFD", at(i), data[i:i+6])
+		}
+	}
+	return nil
 }
