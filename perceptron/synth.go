@@ -109,7 +109,7 @@ func randomTarget(rng *rand.Rand, d int) Hyperplane {
 	for {
 		var norm float64
 		for j := range w {
-			w[j] = rng.NormFloat64()
+			w[j] = normFloat64(rng)
 			norm += float64(w[j] * w[j])
 		}
 		if norm > 1e-12 {
@@ -389,9 +389,9 @@ func CreditApplicants(n int, noise float64, seed uint64) (*Dataset, Hyperplane, 
 			for {
 				age := float64(18 + rng.IntN(58))
 				// exp, not math.Exp: the same bits on every platform.
-				salary := round1(45 * exp(0.5*rng.NormFloat64()))
-				years := min(round1(6*rng.ExpFloat64()), age-18)
-				debt := round1(10 * exp(rng.NormFloat64()))
+				salary := round1(45 * exp(0.5*normFloat64(rng)))
+				years := min(round1(6*expFloat64(rng)), age-18)
+				debt := round1(10 * exp(normFloat64(rng)))
 				row[0], row[1], row[2], row[3] = age, salary, years, debt
 				if s := dot(rule.W, row) + rule.B; s != 0 {
 					y[i] = synthSign(s)
@@ -454,8 +454,8 @@ func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 	}{{nOut, 1, -1}, {nIn, 0.5, 1}} {
 		for k := range c.m {
 			cos, sin := cosSin2Pi(k, c.m) // the same bits on every platform
-			x = append(x, float64(c.radius*cos)+float64(noise*rng.NormFloat64()),
-				float64(c.radius*sin)+float64(noise*rng.NormFloat64()))
+			x = append(x, float64(c.radius*cos)+float64(noise*normFloat64(rng)),
+				float64(c.radius*sin)+float64(noise*normFloat64(rng)))
 			y = append(y, c.label)
 		}
 	}
