@@ -99,16 +99,26 @@ func checkMulti(m *MultiDataset) error {
 }
 
 // Predict returns the class whose model scores x highest, argmax_c f_c(x);
-// a tie goes to the lowest class.
+// a tie goes to the lowest class. When every model is a *VotedModel, their
+// votes are compared exactly, before Score rounds them to float64 (votes
+// beyond 2^53 that differ by 1 are not a tie).
 func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 	if o == nil || len(o.Models) == 0 {
 		return 0, kindErrorf(ErrModel, "one-vs-rest: model has no classes")
 	}
-	best, arg := 0.0, -1
+	voters := true
 	for c, s := range o.Models {
 		if s == nil || isNilModel(s) {
 			return 0, kindErrorf(ErrModel, "one-vs-rest: the model of class %d is nil", c)
 		}
+		_, ok := s.(*VotedModel)
+		voters = voters && ok
+	}
+	if voters {
+		return o.predictVotes(x)
+	}
+	best, arg := 0.0, -1
+	for c, s := range o.Models {
 		v, err := s.Score(x)
 		if err != nil {
 			return 0, err
@@ -117,6 +127,23 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 			return 0, kindErrorf(ErrNonFinite, "one-vs-rest: the model of class %d scores NaN", c)
 		}
 		if arg < 0 || v > best {
+			best, arg = v, c
+		}
+	}
+	return arg, nil
+}
+
+// predictVotes is Predict when every model is a *VotedModel: the argmax of
+// their exact votes, a tie to the lowest class.
+func (o *OneVsRestModel) predictVotes(x []float64) (int, error) {
+	var best vote
+	arg := -1
+	for c, s := range o.Models {
+		v, err := s.(*VotedModel).exactVote(x)
+		if err != nil {
+			return 0, err
+		}
+		if arg < 0 || best.less(v) {
 			best, arg = v, c
 		}
 	}

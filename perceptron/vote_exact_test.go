@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -58,5 +59,61 @@ func TestVoteIsExact(t *testing.T) {
 		if err != nil || all[0] != tc.predict {
 			t.Errorf("%s: PredictAll %v, %v; want [%v]", tc.name, all, err, tc.predict)
 		}
+	}
+}
+
+// TestOneVsRestComparesVotesExactly: OneVsRest over voted models takes the
+// argmax of the exact votes. Votes 2^53 and 2^53 + 1 (or 2·MaxInt and
+// 2·MaxInt + 1) round to one float64, which made them a tie that the lower
+// class won; an exact tie still goes to the lower class.
+func TestOneVsRestComparesVotesExactly(t *testing.T) {
+	up := perceptron.Hyperplane{W: []float64{1}}    // +1 at x = 1
+	down := perceptron.Hyperplane{W: []float64{-1}} // -1 at x = 1
+	x := []float64{1}
+	voted := func(vs []perceptron.Hyperplane, cs ...int) perceptron.Model {
+		return &perceptron.VotedModel{Vectors: vs, Counts: cs}
+	}
+	for _, tc := range []struct {
+		name   string
+		models []perceptron.Model
+		want   int
+	}{
+		{"2·MaxInt, 2·MaxInt + 1", []perceptron.Model{
+			voted([]perceptron.Hyperplane{up, up}, math.MaxInt, math.MaxInt),
+			voted([]perceptron.Hyperplane{up, up, up}, math.MaxInt, math.MaxInt, 1)}, 1},
+		{"-(2·MaxInt + 1), -2·MaxInt, -(2·MaxInt + 1)", []perceptron.Model{
+			voted([]perceptron.Hyperplane{down, down, down}, math.MaxInt, math.MaxInt, 1),
+			voted([]perceptron.Hyperplane{down, down}, math.MaxInt, math.MaxInt),
+			voted([]perceptron.Hyperplane{down, down, down}, math.MaxInt, math.MaxInt, 1)}, 1},
+		{"MaxInt, MaxInt: a tie, to the lower class", []perceptron.Model{
+			voted([]perceptron.Hyperplane{up}, math.MaxInt),
+			voted([]perceptron.Hyperplane{up, down, up}, math.MaxInt, 5, 5)}, 0},
+		{"-1, 0, -0", []perceptron.Model{
+			voted([]perceptron.Hyperplane{down}, 1),
+			voted([]perceptron.Hyperplane{up, down}, 2, 2),
+			voted([]perceptron.Hyperplane{up}, 0)}, 1},
+	} {
+		o := &perceptron.OneVsRestModel{Classes: make([]string, len(tc.models)), Models: tc.models}
+		if got, err := o.Predict(x); err != nil || got != tc.want {
+			t.Errorf("%s: Predict %d, %v; want class %d", tc.name, got, err, tc.want)
+		}
+	}
+	if strconv.IntSize == 64 {
+		var e uint = 53
+		p53 := 1 << e
+		o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{
+			voted([]perceptron.Hyperplane{up}, p53), voted([]perceptron.Hyperplane{up}, p53+1)}}
+		if got, err := o.Predict(x); err != nil || got != 1 {
+			t.Errorf("2^53, 2^53 + 1: Predict %d, %v; want class 1", got, err)
+		}
+	}
+	// A bad model among the voters is its own error, as with Score.
+	o := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{
+		voted([]perceptron.Hyperplane{up}, 1), voted([]perceptron.Hyperplane{up}, -1)}}
+	if _, err := o.Predict(x); !errors.Is(err, perceptron.ErrModel) {
+		t.Errorf("a count of -1: Predict error %v; want ErrModel", err)
+	}
+	if _, err := o.Predict([]float64{1, 2}); !errors.Is(err, perceptron.ErrDimension) {
+		t.Errorf("a point of 2 features: Predict error %v; want ErrDimension", err)
 	}
 }

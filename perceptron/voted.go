@@ -101,28 +101,45 @@ func (v *VotedModel) usable() error {
 // them), and then rounded to float64: its sign, hence Predict, is always
 // exact, and so is its value up to 2^53.
 func (v *VotedModel) Score(x []float64) (float64, error) {
-	if err := v.Validate(); err != nil {
+	e, err := v.exactVote(x)
+	if err != nil {
 		return 0, err
 	}
-	if err := checkPoint(x, v.Dim(), 0); err != nil {
-		return 0, err
-	}
-	s, k := v.score(x)
-	if k >= 0 {
-		return 0, kindErrorf(ErrNonFinite, "voted model: the score w·x + b of vector %d is NaN: it overflows, and the vector's vote has no sign", k)
-	}
-	return s, nil
+	return e.float(), nil
 }
 
-// score returns the vote on x, or the index of the first voting vector
-// whose score is NaN (and -1 when there is none).
+// exactVote is Score's vote before its rounding to float64, with Score's
+// checks and errors. OneVsRest compares these exactly.
+func (v *VotedModel) exactVote(x []float64) (vote, error) {
+	if err := v.Validate(); err != nil {
+		return vote{}, err
+	}
+	if err := checkPoint(x, v.Dim(), 0); err != nil {
+		return vote{}, err
+	}
+	e, k := v.tallies(x)
+	if k >= 0 {
+		return vote{}, kindErrorf(ErrNonFinite, "voted model: the score w·x + b of vector %d is NaN: it overflows, and the vector's vote has no sign", k)
+	}
+	return e, nil
+}
+
+// score returns the vote on x rounded to float64, or the index of the
+// first voting vector whose score is NaN (and -1 when there is none).
 func (v *VotedModel) score(x []float64) (float64, int) {
+	e, k := v.tallies(x)
+	return e.float(), k
+}
+
+// tallies returns the exact vote on x, or the index of the first voting
+// vector whose score is NaN (and -1 when there is none).
+func (v *VotedModel) tallies(x []float64) (vote, int) {
 	var pos, neg tally
 	for k, h := range v.Vectors {
 		if c := v.Counts[k]; c != 0 {
 			s := dot(h.W, x) + h.B
 			if math.IsNaN(s) {
-				return 0, k
+				return vote{}, k
 			}
 			switch v.Tie.Sign(scoreSign(h.W, h.B, x, s)) {
 			case 1:
@@ -146,18 +163,48 @@ func (t *tally) add(c uint64) {
 	t.hi += carry
 }
 
-// minus returns t − u rounded to float64: 0 only when t = u, and of the
-// sign of t − u.
-func (t tally) minus(u tally) float64 {
-	sign := 1.0
-	if t.hi < u.hi || t.hi == u.hi && t.lo < u.lo {
-		t, u, sign = u, t, -1
+// less reports whether t < u.
+func (t tally) less(u tally) bool { return t.hi < u.hi || t.hi == u.hi && t.lo < u.lo }
+
+// vote is an exact signed vote: its magnitude mag, negative when neg.
+type vote struct {
+	mag tally
+	neg bool
+}
+
+// minus returns the exact t − u.
+func (t tally) minus(u tally) vote {
+	neg := t.less(u)
+	if neg {
+		t, u = u, t
 	}
 	lo, borrow := bits.Sub64(t.lo, u.lo, 0)
-	hi := t.hi - u.hi - borrow
+	return vote{mag: tally{hi: t.hi - u.hi - borrow, lo: lo}, neg: neg}
+}
+
+// less reports whether the vote e is below f (−0 and +0 are one vote).
+func (e vote) less(f vote) bool {
+	zero := tally{}
+	switch {
+	case e.neg && f.neg:
+		return f.mag.less(e.mag)
+	case e.neg:
+		return e.mag != zero || f.mag != zero
+	case f.neg:
+		return false
+	}
+	return e.mag.less(f.mag)
+}
+
+// float returns e rounded to float64: 0 only when e is 0, and of e's sign.
+func (e vote) float() float64 {
+	sign := 1.0
+	if e.neg {
+		sign = -1
+	}
 	// hi·2^64 + lo: the sum of two floats is rounded once more, which can
 	// move the value by an ulp but never to 0 or across it.
-	return sign * (math.Ldexp(float64(hi), 64) + float64(lo))
+	return sign * (math.Ldexp(float64(e.mag.hi), 64) + float64(e.mag.lo))
 }
 
 // Predict returns the sign of the vote, Score, under the Tie policy of
