@@ -91,6 +91,10 @@ func TestGzipTruncated(t *testing.T) {
 		{"zeros.csv.gz", append(append([]byte(nil), full...), make([]byte, 512)...), "trailing garbage"},
 		// A second member cut short is a truncated stream.
 		{"second-cut.csv.gz", append(append([]byte(nil), full...), rows[:len(rows)/2]...), "gzip stream is truncated"},
+		{"second-one-byte.csv.gz", append(append([]byte(nil), full...), rows[:1]...), "gzip stream is truncated"},
+		{"second-two-bytes.csv.gz", append(append([]byte(nil), full...), rows[:2]...), "gzip stream is truncated"},
+		{"one-byte.csv.gz", full[:1], "gzip stream is truncated"},
+		{"two-bytes.csv.gz", full[:2], "gzip stream is truncated"},
 	} {
 		path := write(c.name, c.data)
 		_, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{})

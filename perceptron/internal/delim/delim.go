@@ -101,6 +101,9 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	var src io.Reader = br
 	gz := false
 	switch {
+	case bytes.Equal(head, []byte{0x1f}):
+		// The whole file is the first byte of gzip's magic number.
+		return nil, errorf(Format, 0, -1, "the gzip stream is truncated (it ends inside its header): the file was cut short")
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		z, err := gzip.NewReader(br)
 		if err != nil {
@@ -177,6 +180,9 @@ func (g *gzipMembers) Read(p []byte) (int, error) {
 		switch {
 		case len(head) == 0:
 			return n, io.EOF
+		case bytes.Equal(head, []byte{0x1f}):
+			// The file ends after the first byte of another member.
+			return n, io.ErrUnexpectedEOF
 		case !bytes.Equal(head, []byte{0x1f, 0x8b}):
 			rest, _ := g.br.Peek(64 << 10)
 			return n, &trailingError{n: len(rest), head: append([]byte(nil), rest[:min(len(rest), 16)]...)}
