@@ -1,5 +1,7 @@
 package perceptron
 
+import "math"
+
 // Online is the perceptron as an online learner: it receives one point x at
 // a time, predicts sign(w·x + b), observes the label y, pays one mistake if
 // the prediction was wrong under the Tie policy, and then updates
@@ -49,7 +51,10 @@ func NewOnline(d int, eta float64, tie Tie) (*Online, error) {
 // mistake; it reports whether the prediction was a mistake. A point of the
 // wrong dimension, with a NaN or ±Inf, or a label other than -1/+1 is an
 // error (the row named is the 0-based position of the point in the stream,
-// Seen) and changes nothing.
+// Seen) and changes nothing. So are (ErrNonFinite) weights that are not
+// finite, a score w·x + b that overflows, and an update that would make a
+// weight overflow (Step then also reports the mistake): W, B, Mistakes and
+// Seen stay as they were.
 func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if o == nil || len(o.W) == 0 {
 		return false, kindErrorf(ErrModel, "online: not initialised (nil, or no weights W): make one with NewOnline")
@@ -67,17 +72,35 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if err != nil {
 		return false, err
 	}
-	o.Seen++
-	if !o.Tie.Mistake(y, dot(o.W, x)+o.B) {
+	score := dot(o.W, x) + o.B
+	if !isFinite(score) {
+		if err := weightsError("online: the weights", o.W, o.B, func() string { return "(set by hand: Step never makes them so)" }); err != nil {
+			return false, err
+		}
+		return false, nonFiniteError("online: the score w·x + b of point %d is %v with finite weights (overflow): the data or Eta is too large; scale the data or lower Eta", o.Seen, score)
+	}
+	if !o.Tie.Mistake(y, score) {
+		o.Seen++
 		return false, nil
 	}
 	step := float64(eta * y) // no FMA with B below
+	// The update is checked before it is made: weights that overflow
+	// are an error, as in PLA, and the learner stays as it was.
+	for j, v := range x {
+		if w := o.W[j] + float64(v*step); math.IsInf(w, 0) {
+			return true, nonFiniteError("online: the update on point %d overflows w[%d] (%v + %v·%v): the data or Eta is too large; scale the data or lower Eta", o.Seen, j, o.W[j], step, v)
+		}
+	}
+	if b := o.B + step; !o.NoBias && math.IsInf(b, 0) {
+		return true, nonFiniteError("online: the update on point %d overflows b (%v + %v)", o.Seen, o.B, step)
+	}
 	for j, v := range x {
 		o.W[j] += float64(v * step) // no FMA: the same rounding as PLA's update on every platform
 	}
 	if !o.NoBias {
 		o.B += step
 	}
+	o.Seen++
 	o.Mistakes++
 	return true, nil
 }

@@ -157,3 +157,54 @@ func TestOnlineHyperplaneIsACopy(t *testing.T) {
 		t.Errorf("changing the copy changed w: %v", o.W)
 	}
 }
+
+// TestOnlineOverflowIsAnError: an update that would overflow a weight, a
+// score that overflows and weights set to ±Inf are ErrNonFinite errors that
+// leave the learner as it was, as PLA ends with ErrNonFinite on the same
+// point and η (Step used to write +Inf into w and report success).
+func TestOnlineOverflowIsAnError(t *testing.T) {
+	d, err := NewDataset([][]float64{{1e308}}, []float64{1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := PLA(d, Options{Eta: 1e308}); !errors.Is(err, ErrNonFinite) {
+		t.Fatalf("PLA with η = 1e308 on x = 1e308: %v; want ErrNonFinite", err)
+	}
+	for _, tc := range []struct {
+		name    string
+		eta     float64
+		w       []float64
+		b       float64
+		noBias  bool
+		x       []float64
+		y       float64
+		mistake bool
+	}{
+		{"w overflows", 1e308, []float64{0}, 0, true, []float64{1e308}, 1, true},
+		{"b overflows", 1e308, []float64{-1.7e308}, 1e308, false, []float64{1}, 1, true},
+		{"the score overflows", 1, []float64{1e308, 1e308}, 0, false, []float64{1e308, 1e308}, -1, false},
+		{"the score is NaN", 1, []float64{1e308, -1e308}, 0, false, []float64{1e308, 1e308}, 1, false},
+		{"w set to +Inf", 1, []float64{math.Inf(1)}, 0, false, []float64{1}, 1, false},
+		{"b set to NaN", 1, []float64{1}, math.NaN(), false, []float64{1}, 1, false},
+	} {
+		o, err := NewOnline(len(tc.w), tc.eta, TieMistake)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o.W, o.B, o.NoBias = append([]float64(nil), tc.w...), tc.b, tc.noBias
+		mistake, err := o.Step(tc.x, tc.y)
+		if !errors.Is(err, ErrNonFinite) || mistake != tc.mistake {
+			t.Errorf("%s: Step = %v, %v; want %v and ErrNonFinite", tc.name, mistake, err, tc.mistake)
+		}
+		same := reflect.DeepEqual(o.W, tc.w) && (o.B == tc.b || math.IsNaN(tc.b) && math.IsNaN(o.B))
+		if !same || o.Seen != 0 || o.Mistakes != 0 {
+			t.Errorf("%s: after the error W = %v, B = %v, Seen %d, Mistakes %d; want them unchanged", tc.name, o.W, o.B, o.Seen, o.Mistakes)
+		}
+	}
+	// Near the edge of the range the update is made: 1e308 − 7e307.
+	o, _ := NewOnline(1, 7e307, TieMistake)
+	o.W[0] = 1e308
+	if m, err := o.Step([]float64{1}, -1); err != nil || !m || o.W[0] != 1e308-7e307 || o.B != -7e307 {
+		t.Errorf("a finite update: %v, %v, W %v", m, err, o.W)
+	}
+}

@@ -18,6 +18,8 @@ type ProofViolation struct {
 	// Got is θ_t·θ* (alignment) or ||θ_t||² (growth).
 	Got float64
 	// Want is the bound Got breaks: θ_{t-1}·θ* + ηγ or ||θ_{t-1}||² + η²R².
+	// Both are rounded to float64, +Inf beyond its range (the check itself
+	// works on scaled sums that do not overflow).
 	Want float64
 }
 
@@ -41,7 +43,11 @@ type ProofViolation struct {
 // exactly by that much, while a real violation (a tampered w, a wrong γ or R)
 // is many orders of magnitude larger.
 //
-// Bad arguments are errors: γ, R or η not finite and > 0, a target whose θ*
+// The sums are scaled by a power of 2 where the weights or ηR are beyond
+// 2^±500, so that ||θ||² and η²R² neither overflow nor underflow.
+//
+// Bad arguments are errors: γ, R or η not finite and > 0, a target that
+// is not finite (ErrNonFinite) or whose θ*
 // is not of unit norm (within 1e-9), or an update whose w has a dimension
 // other than the target's. Of opt.Control it reads the Context: a done
 // Context (before the call, or checked every 1024 updates of a long trace)
@@ -60,8 +66,8 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 			return nil, kindErrorf(ErrOption, "check proof: %s must be a finite number > 0, got %v", a.name, a.v)
 		}
 	}
-	if err := checkFinite(target.W, 0); err != nil {
-		return nil, kindErrorf(ErrNonFinite, "check proof: target w is not finite")
+	if err := checkFinite(target.W, 0); err != nil || !isFinite(target.B) {
+		return nil, kindErrorf(ErrNonFinite, "check proof: the target (w, b) is not finite")
 	}
 	star := target.W
 	if !noBias {
@@ -74,9 +80,26 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 		return nil, kindErrorf(ErrOption, "check proof: the target θ* must have unit norm, got ||θ*|| = %v", n)
 	}
 	slack := 4 * float64(k+2) * 0x1p-52
+	ctx := opt.Control.Context
+	if err := ctxStopped(ctx); err != nil {
+		return nil, causeErrorf([]error{ErrStopped, err}, "check proof: stopped before the first update: %v", err)
+	}
+	// Where the weights or ηR are far from 1 (beyond 2^±500), every
+	// quantity is computed scaled by 2^-m, with 2^m above the largest
+	// weight and above ηR: ||θ||², η²R², ηγ and the dot products then
+	// neither overflow (weights of 1e200, ηR of 1e300) nor underflow (η of
+	// 1e-200 squared). Got and Want are scaled back.
+	_, eEta := math.Frexp(eta)
+	_, eR := math.Frexp(R)
+	m := 0
+	if tE := traceExponent(trace); tE > 500 || eEta+eR > 500 || eEta+eR < -500 {
+		m = max(tE, eEta+eR)
+	}
+	etaS := math.Ldexp(eta, -eEta)                // in [1/2, 1)
+	etaR := float64(etaS * math.Ldexp(R, eEta-m)) // ηR·2^-m
+	etaG := float64(etaS * math.Ldexp(gamma, eEta-m))
 	theta := make([]float64, k)
 	prevAlign, prevNorm2 := 0.0, 0.0
-	ctx := opt.Control.Context
 	for t, u := range trace {
 		if ctx != nil && t%1024 == 0 {
 			if err := ctxStopped(ctx); err != nil {
@@ -95,20 +118,23 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 		if err := checkFinite(theta, t); err != nil {
 			return nil, kindErrorf(ErrNonFinite, "check proof: update %d: weights are not finite", t+1)
 		}
+		for j := range theta {
+			theta[j] = math.Ldexp(theta[j], -m)
+		}
 		align := dot(theta, star)
 		norm2 := dot(theta, theta)
 		// ||θ*|| = 1, so |θ·θ*| ≤ ||θ||.
 		// The float64 conversions forbid FMAs: the verdict is the same on
 		// every platform.
-		want := prevAlign + float64(eta*gamma)
-		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + float64(eta*gamma))
+		want := prevAlign + etaG
+		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + etaG)
 		if align < want-tol {
-			return &ProofViolation{Update: t + 1, Step: "alignment", Got: align, Want: want}, nil
+			return &ProofViolation{Update: t + 1, Step: "alignment", Got: math.Ldexp(align, m), Want: math.Ldexp(want, m)}, nil
 		}
-		want = prevNorm2 + float64(eta*eta*R*R)
-		tol = float64(slack * (norm2 + prevNorm2 + float64(eta*eta*R*R)))
+		want = prevNorm2 + float64(etaR*etaR)
+		tol = float64(slack * (norm2 + prevNorm2 + float64(etaR*etaR)))
 		if norm2 > want+tol {
-			return &ProofViolation{Update: t + 1, Step: "growth", Got: norm2, Want: want}, nil
+			return &ProofViolation{Update: t + 1, Step: "growth", Got: ldexp2(norm2, m), Want: ldexp2(want, m)}, nil
 		}
 		prevAlign, prevNorm2 = align, norm2
 	}
@@ -127,3 +153,25 @@ func ctxStopped(ctx context.Context) error {
 	}
 	return why
 }
+
+// traceExponent returns the least m with every finite weight of the trace
+// (w and b) below 2^m in magnitude (and m ≥ −1022).
+func traceExponent(trace []Update) int {
+	big := 0.0
+	for _, u := range trace {
+		if isFinite(u.B) {
+			big = math.Max(big, math.Abs(u.B))
+		}
+		for _, v := range u.W {
+			if isFinite(v) {
+				big = math.Max(big, math.Abs(v))
+			}
+		}
+	}
+	_, e := math.Frexp(big)
+	return max(e, -1022)
+}
+
+// ldexp2 returns x·2^(2m) (+Inf beyond the float64 range), in two steps
+// that do not overflow before the end.
+func ldexp2(x float64, m int) float64 { return math.Ldexp(math.Ldexp(x, m), m) }

@@ -1,6 +1,8 @@
 package perceptron_test
 
 import (
+	"context"
+	"errors"
 	"math"
 	"strconv"
 	"testing"
@@ -175,3 +177,70 @@ func TestCheckProofErrors(t *testing.T) {
 }
 
 func ftoa(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+// TestCheckProofAtExtremeScales: CheckProof scales its sums by a power of
+// 2, so ||θ||² and η²R² beyond the float64 range no longer turn every
+// comparison into +Inf > +Inf (which passed tampered traces), nor does η²
+// underflow to 0 (which failed a genuine run); a NaN target bias is an
+// error, not a unit-norm check that NaN passes.
+func TestCheckProofAtExtremeScales(t *testing.T) {
+	noBias := perceptron.Options{NoBias: true}
+	// Tampered traces whose squares overflow: growth breaks at update 1.
+	for _, tc := range []struct {
+		w        []float64
+		target   []float64
+		gamma, R float64
+	}{
+		{[]float64{1e200, 1e200}, []float64{1, 0}, 1, 1},
+		{[]float64{1e250}, []float64{1}, 1, 1e200},
+	} {
+		v, err := perceptron.CheckProof([]perceptron.Update{{W: tc.w}}, perceptron.Hyperplane{W: tc.target}, tc.gamma, tc.R, noBias)
+		if err != nil || v == nil || v.Update != 1 || v.Step != "growth" || v.Got < v.Want {
+			t.Errorf("θ_1 = %v, R = %g: %+v, %v; want a growth violation at update 1", tc.w, tc.R, v, err)
+		}
+	}
+	// Genuine runs at η = 1e-200 (η² underflows) and η = 1e100 on data
+	// of radius 1e100 (η²R² overflows): no violation with Bound's γ, and
+	// an alignment violation with 1000 times it.
+	for _, tc := range []struct {
+		x   [][]float64
+		eta float64
+	}{
+		{[][]float64{{1e200, 0}, {-1e200, 1e199}}, 1e-200},
+		{[][]float64{{1e100, 3e99}, {-2e99, -1e100}, {5e99, 7e99}}, 1e100},
+	} {
+		d := mustData(t, tc.x, []float64{1, -1, 1}[:len(tc.x)])
+		opt := perceptron.Options{NoBias: true, Eta: tc.eta}
+		b, err := perceptron.Bound(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var rec perceptron.Recorder
+		o := opt
+		o.Control.Observer = rec.Observe
+		if r, err := perceptron.PLA(d, o); err != nil || !r.Converged || r.Updates == 0 {
+			t.Fatalf("η = %g: PLA %+v, %v", tc.eta, r, err)
+		}
+		if v, err := perceptron.CheckProof(rec.Updates, b.Target, b.Gamma, b.R, opt); v != nil || err != nil {
+			t.Errorf("η = %g, a genuine run: %+v, %v; want no violation", tc.eta, v, err)
+		}
+		if v, err := perceptron.CheckProof(rec.Updates, b.Target, 1000*b.Gamma, b.R, opt); err != nil || v == nil || v.Step != "alignment" {
+			t.Errorf("η = %g, γ × 1000: %+v, %v; want an alignment violation", tc.eta, v, err)
+		}
+	}
+	// A target bias that is NaN or ±Inf.
+	for _, b := range []float64{math.NaN(), math.Inf(1)} {
+		_, err := perceptron.CheckProof([]perceptron.Update{{W: []float64{1}, B: 1}}, perceptron.Hyperplane{W: []float64{1}, B: b}, 0.5, 1, perceptron.Options{})
+		if !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("target b = %v: %v; want ErrNonFinite", b, err)
+		}
+	}
+	// An empty trace with a context cancelled before the call stops, as
+	// the other theory functions do.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, err := perceptron.CheckProof(nil, perceptron.Hyperplane{W: []float64{1}}, 1, 1, perceptron.Options{NoBias: true, Control: perceptron.Control{Context: ctx}})
+	if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
+		t.Errorf("an empty trace, a cancelled context: %v; want ErrStopped and context.Canceled", err)
+	}
+}

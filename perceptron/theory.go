@@ -51,7 +51,8 @@ type BoundResult struct {
 // not separable gives Separable false, Bound +Inf and no error. Of opt it
 // reads only NoBias, Eta (see below) and Control.Context (which stops
 // MaxMargin and Separable): pass the Options of the PLA run the bound is
-// about. Data so small that PLA's scores η x_i·x_j underflow float64
+// about. Options PLA would refuse (an η that is NaN, negative or
+// subnormal, an unknown order) are its ErrOption error. Data so small that PLA's scores η x_i·x_j underflow float64
 // (ηR² below 2^-1022) is an ErrUndecided error, returned with the result:
 // the theorem bounds the exact run, and the float64 run on such data loses
 // every product (it never converges on data of radius 4e-320).
@@ -80,6 +81,9 @@ type BoundResult struct {
 func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	if err := d.Validate(); err != nil {
 		return BoundResult{}, err
+	}
+	if err := opt.validate(); err != nil {
+		return BoundResult{}, wrapf(err, "bound: the options of the run")
 	}
 	noBias := opt.NoBias
 	data := d
@@ -118,7 +122,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	// PLA's scores are sums of η x_i·x_j: below 2^-1022 they lose their
 	// bits to underflow (data of radius 4e-320 has every product 0), and
 	// the float64 run is not the one the theorem bounds.
-	if eta, err := learningRate(opt.Eta); err == nil && float64(eta*r)*r < 0x1p-1022 {
+	if eta := opt.Eta; float64(eta*r)*r < 0x1p-1022 {
 		return res, kindErrorf(ErrUndecided, "bound: the data is separable (margin γ = %.3g), but its radius R = %.3g is so small that PLA's scores η x_i·x_j (η = %g) underflow float64: the theorem's bound (R/γ)² = %.3g does not hold for its float64 run; scale the data", gamma, r, eta, bound)
 	}
 	if math.IsInf(bound, 0) {

@@ -482,3 +482,26 @@ func TestBoundUnderflowIsAnError(t *testing.T) {
 		t.Errorf("η = 2^600: Bound %+v, %v; want at least the %d updates", b, err, r.Updates)
 	}
 }
+
+// TestBoundRefusesBadOptions: Bound reads Eta to refuse data on which
+// PLA's scores underflow; an η PLA refuses (NaN, negative, +Inf,
+// subnormal) and other options PLA refuses are ErrOption (a bad η used to
+// skip the underflow check and answer "separable, bound 2.5").
+func TestBoundRefusesBadOptions(t *testing.T) {
+	d := mustData(t, [][]float64{{1e-160, 2e-160}, {-1e-160, -1e-160}}, []float64{1, -1})
+	if _, err := perceptron.Bound(d, perceptron.Options{NoBias: true}); !errors.Is(err, perceptron.ErrUndecided) {
+		t.Fatalf("η = 1: %v; want ErrUndecided (the scores underflow)", err)
+	}
+	for _, opt := range []perceptron.Options{
+		{Eta: math.NaN()}, {Eta: -1}, {Eta: math.Inf(1)}, {Eta: 5e-324},
+		{MaxEpochs: -1}, {Order: perceptron.Order(9)}, {Summation: perceptron.Summation(7)},
+	} {
+		opt.NoBias = true
+		if _, pe := perceptron.PLA(d, opt); !errors.Is(pe, perceptron.ErrOption) {
+			t.Fatalf("%+v: PLA %v; want ErrOption", opt, pe)
+		}
+		if b, err := perceptron.Bound(d, opt); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("%+v: Bound = %+v, %v; want ErrOption, as PLA's", opt, b, err)
+		}
+	}
+}
