@@ -32,7 +32,9 @@ func Radius(d *Dataset) (float64, error) {
 type BoundResult struct {
 	// R is the radius max_i ||x_i|| of the data the theorem runs on.
 	R float64
-	// Gamma is the best margin through the origin of that data.
+	// Gamma is the best margin through the origin of that data, γ*, to
+	// rounding: the margin of Target, certified never to exceed γ* (see
+	// Bound).
 	Gamma float64
 	// Bound is (R/Gamma)², or +Inf when the data is not separable (or,
 	// with Bound's ErrNonFinite error, when (R/Gamma)² overflows).
@@ -62,10 +64,16 @@ type BoundResult struct {
 // the result (Separable, R, Gamma and Target, and Bound +Inf): +Inf is the
 // answer for data that is not separable, never an overflow's.
 //
-// Bound is a true upper bound on PLA's number of updates: (R/γ)² computed in
-// floating point is rounded up by 2⁻⁴⁷ relative, more than the rounding
-// errors of R, γ and the quotient, so that a theorem's bound of exactly k
-// is never printed below k (orthonormal points: 2, not 1.9999999999999996).
+// Bound is a true upper bound on PLA's number of updates. Gamma is the
+// margin of Target certified from below: every row's score y θ*·x is
+// bounded below by its floating-point value less its rounding error (or,
+// where that cannot show it positive, computed exactly with math/big),
+// and ||θ*|| bounded above exactly; a Target that cannot be certified to
+// separate is ErrUndecided. Then R is rounded up by its rounding error
+// and every operation of (R/γ)² up by an ulp, so that a theorem's bound
+// of exactly k is never printed below k (orthonormal points: 2, not
+// 1.9999999999999996), nor a bound below the exact (R/γ*)² where the
+// scores cancel (two points 4.4e-16 apart).
 // "Not separable" is always proved, never taken from a tolerance. Through
 // the origin (NoBias), when MaxMargin finds no margin above its tolerance,
 // Bound certifies a separator (its margin, at most γ*, gives a valid bound
@@ -116,8 +124,13 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 			return BoundResult{}, err
 		}
 	}
-	bound := (r / gamma) * (r / gamma)
-	bound *= 1 + 0x1p-47 // round up: a true upper bound
+	// γ certified from below (the computed margin can exceed the exact
+	// one where the scores cancel), (R/γ)² rounded up step by step.
+	gamma, _, err = marginLow(h.W, h.B, data, "bound")
+	if err != nil {
+		return BoundResult{}, err
+	}
+	bound := upperBound(r, gamma, data.D())
 	res := BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}
 	// PLA's scores are sums of η x_i·x_j: below 2^-1022 they lose their
 	// bits to underflow (data of radius 4e-320 has every product 0), and

@@ -337,9 +337,10 @@ func TestMaxMarginKKT(t *testing.T) {
 			t.Fatal(err)
 		}
 		r, _ := perceptron.Radius(aug)
-		// Bound runs the same computation, then rounds (R/γ)² up by 2⁻⁴⁷
-		// relative: equal to the bit.
-		if br.Gamma != gammaO || br.R != r || br.Bound != (r/gammaO)*(r/gammaO)*(1+0x1p-47) {
+		// Bound runs the same computation, then certifies γ from below
+		// (the exact margin of the same θ* to a few ulps) and rounds
+		// (R/γ)² up.
+		if br.R != r || !(math.Abs(br.Gamma-gammaO) <= 1e-14*gammaO) || !(br.Bound >= (r/br.Gamma)*(r/br.Gamma)) || !(br.Bound <= (r/gammaO)*(r/gammaO)*(1+1e-13)) {
 			t.Errorf("seed %d: Bound %+v, want gamma %v R %v", seed, br, gammaO, r)
 		}
 	}

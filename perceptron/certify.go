@@ -1,0 +1,127 @@
+package perceptron
+
+import (
+	"math"
+	"math/big"
+)
+
+// exactBits is the precision of the exact sums below: every product of two
+// float64 is a multiple of 2^-2148 below 2^2048, so a sum of fewer than
+// 2^100 of them fits in 4400 bits without rounding.
+const exactBits = 4400
+
+// marginLow returns a float64 γ ≤ min_i y_i(w·x_i + b)/||w||, the exact
+// margin of (w, b) on d, with the row that attains it, or an ErrUndecided
+// error when γ cannot be certified > 0 (a row on or across the boundary,
+// or a margin below the smallest float64). Each row's score s_i is
+// computed in floating point with a bound e_i on its rounding error (n
+// products and the bias: 2(n+3)·2^-53 (Σ|w_j x_j| + |b|), plus 2^-1074 per
+// product for underflow, twice what the error can be); the rows that may
+// hold the least score, s_i − e_i ≤ min_j (s_j + e_j), are then scored
+// exactly (math/big) and the least rounded down, and ||w|| is bounded
+// from above exactly. So γ is the exact margin to a few ulps, and never
+// above it. what names the caller in the error.
+func marginLow(w []float64, b float64, d *Dataset, what string) (float64, int, error) {
+	nUp, err := normUp(w)
+	if err != nil {
+		return 0, -1, kindErrorf(ErrUndecided, "%s: %v", what, err)
+	}
+	c := float64(len(w)+3) * 0x1p-52
+	n := d.N()
+	lo, hi := make([]float64, n), math.Inf(1)
+	for i := 0; i < n; i++ {
+		x := d.Row(i)
+		s := d.Y[i] * (dot(w, x) + b)
+		a := math.Abs(b)
+		for j, v := range x {
+			a += math.Abs(float64(w[j] * v))
+		}
+		e := float64(c*a) + c*0x1p-1022
+		if !isFinite(s) || !isFinite(e) {
+			lo[i] = math.Inf(-1) // scored exactly
+			continue
+		}
+		lo[i] = math.Nextafter(s-e, math.Inf(-1))
+		hi = math.Min(hi, math.Nextafter(s+e, math.Inf(1)))
+	}
+	low, row := math.Inf(1), -1
+	for i := 0; i < n; i++ {
+		if lo[i] > hi {
+			continue // its exact score is above the least
+		}
+		if l := exactScoreLow(w, b, d.Row(i), d.Y[i]); l < low {
+			low, row = l, i
+		}
+	}
+	if !(low > 0) {
+		return 0, row, kindErrorf(ErrUndecided, "%s: the separator found is not certified to separate the data: row %d scores %v exactly (rounded down)", what, row, low)
+	}
+	g := low / nUp
+	if g > 0 {
+		g = math.Nextafter(g, 0)
+	}
+	if !(g > 0) {
+		return 0, row, kindErrorf(ErrUndecided, "%s: the margin of the separator found, %v/%v, is below the smallest float64", what, low, nUp)
+	}
+	return g, row, nil
+}
+
+// exactScoreLow returns y(w·x + b), computed exactly and rounded down to a
+// float64 (MaxFloat64 for a score beyond the float64 range).
+func exactScoreLow(w []float64, b float64, x []float64, y float64) float64 {
+	acc := new(big.Float).SetPrec(exactBits)
+	t := new(big.Float).SetPrec(exactBits)
+	var p, q big.Float
+	for j, v := range x {
+		t.Mul(p.SetFloat64(w[j]), q.SetFloat64(v))
+		acc.Add(acc, t)
+	}
+	acc.Add(acc, p.SetFloat64(b))
+	if y < 0 {
+		acc.Neg(acc)
+	}
+	f, acc2 := acc.Float64()
+	if acc2 == big.Above {
+		f = math.Nextafter(f, math.Inf(-1))
+	}
+	return f
+}
+
+// normUp returns a float64 ≥ ||w||: Σ w_j² exactly, its square root to 64
+// bits, then two ulps up. A zero w is an error, and so is a norm beyond
+// the float64 range.
+func normUp(w []float64) (float64, error) {
+	sum := new(big.Float).SetPrec(exactBits)
+	t := new(big.Float).SetPrec(exactBits)
+	var p big.Float
+	for _, v := range w {
+		p.SetFloat64(v)
+		sum.Add(sum, t.Mul(&p, &p))
+	}
+	if sum.Sign() == 0 {
+		return 0, errorString("w is the zero vector, so there is no boundary")
+	}
+	r, _ := new(big.Float).SetPrec(64).Sqrt(sum).Float64()
+	r = math.Nextafter(math.Nextafter(r, math.Inf(1)), math.Inf(1))
+	if math.IsInf(r, 0) {
+		return 0, errorString("||w|| is beyond the float64 range")
+	}
+	return r, nil
+}
+
+// errorString is an error that is only its message.
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+// upperBound returns a float64 ≥ (R/γ)² for the exact radius R and an
+// exact γ ≥ gamma > 0, with r the radius as Radius computes it for rows of
+// k values: its relative error is below (1.5k + 3)·2^-53 (k squares of ≤ 3
+// roundings each, a square root and a product), so R ≤ r·(1 + (3k+8)·2^-52)
+// with room to spare. Each operation is rounded and then moved one ulp up.
+func upperBound(r, gamma float64, k int) float64 {
+	up := func(v float64) float64 { return math.Nextafter(v, math.Inf(1)) }
+	rUp := up(r * up(1+float64(3*k+8)*0x1p-52))
+	q := up(rUp / gamma)
+	return up(q * q)
+}
