@@ -3,6 +3,8 @@ package perceptron
 import (
 	"math"
 	"math/big"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 )
 
 // exactBits is the precision of the exact sums below: every product of two
@@ -124,4 +126,72 @@ func upperBound(r, gamma float64, k int) float64 {
 	rUp := up(r * up(1+float64(3*k+8)*0x1p-52))
 	q := up(rUp / gamma)
 	return up(q * q)
+}
+
+// maxMarginGap is the relative gap between MaxMargin's certified margin
+// and its certified upper bound on the maximum beyond which MaxMargin
+// answers ErrUndecided: γ ≥ (1 − maxMarginGap)·γ̄ ≥ (1 − maxMarginGap)·γ*.
+const maxMarginGap = 1e-9
+
+// certifyMaxMargin returns h with its margin on d certified from below
+// (marginLow), once that margin is certified within maxMarginGap of the
+// maximum margin γ*: the corral of Wolfe's algorithm gives a point u of
+// the hull, exactly (hullNormUp), and γ* ≤ ||u|| (||u||/2 with a bias).
+func certifyMaxMargin(d *Dataset, h Hyperplane, corral []minnorm.Vertex, noBias bool) (Hyperplane, float64, error) {
+	low, _, err := marginLow(h.W, h.B, d, "max margin")
+	if err != nil {
+		return Hyperplane{}, 0, err
+	}
+	up := hullNormUp(d, corral, noBias)
+	if !(low >= up*(1-maxMarginGap)) {
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the separator found has a margin of %.17g, but the maximum margin may be as large as %.17g (a relative gap of %.2g): rounding keeps the float64 algorithm from the maximum (the margin is too small against the data's radius)", low, up, 1-low/up)
+	}
+	return h, low, nil
+}
+
+// hullNormUp returns a float64 ≥ ||u||, u = Σ_k λ_k v_k / Σ_k λ_k the
+// point of the corral's hull that its weights give, computed exactly, and
+// halved with a bias: an upper bound on γ*, since γ* is the least norm of
+// that hull. Through the origin v_k = y_i x_i for the row i = id; with a
+// bias v_k = x_p − x_q for the id p·n + q. +Inf for an empty corral.
+func hullNormUp(d *Dataset, corral []minnorm.Vertex, noBias bool) float64 {
+	if len(corral) == 0 {
+		return math.Inf(1)
+	}
+	const prec = 2*exactBits + 64 // squares of exact sums
+	n, dim := d.N(), d.D()
+	u := make([]big.Float, dim)
+	for j := range u {
+		u[j].SetPrec(prec)
+	}
+	lsum := new(big.Float).SetPrec(prec)
+	t := new(big.Float).SetPrec(prec)
+	var l, a, b big.Float
+	v := new(big.Float).SetPrec(exactBits)
+	for _, c := range corral {
+		l.SetFloat64(c.Lambda)
+		lsum.Add(lsum, &l)
+		for j := 0; j < dim; j++ {
+			if noBias {
+				v.SetFloat64(d.Y[c.ID] * d.X.At(c.ID, j))
+			} else {
+				v.Sub(a.SetFloat64(d.X.At(c.ID/n, j)), b.SetFloat64(d.X.At(c.ID%n, j)))
+			}
+			u[j].Add(&u[j], t.Mul(&l, v))
+		}
+	}
+	s2 := new(big.Float).SetPrec(prec)
+	for j := range u {
+		s2.Add(s2, t.Mul(&u[j], &u[j]))
+	}
+	r := new(big.Float).SetPrec(64).Sqrt(s2)
+	r.Quo(r, lsum)
+	if !noBias {
+		r.Quo(r, big.NewFloat(2))
+	}
+	f, _ := r.Float64()
+	for range 3 {
+		f = math.Nextafter(f, math.Inf(1))
+	}
+	return f
 }

@@ -17,12 +17,21 @@ import (
 // and that margin γ > 0. With opt.NoBias the boundary passes through the origin
 // (b = 0). It returns ErrNotSeparable when the best margin is not positive.
 //
-// The answer is exact up to rounding: MaxMargin runs Wolfe's finite
-// minimum-norm-point algorithm. Through the origin, with z_i = y_i x_i, the
+// MaxMargin runs Wolfe's finite minimum-norm-point algorithm. Through the origin, with z_i = y_i x_i, the
 // optimal w is u/||u|| for u the point of conv{z_i} nearest the origin, and
 // γ = ||u||. With a bias, u = p − q is the shortest vector between the convex
 // hulls of the positive points (p) and the negative points (q): w = u/||u||,
 // γ = ||u||/2, and the boundary passes through the midpoint (p + q)/2.
+// The answer is certified: γ is the exact margin
+// min_i y_i(w·x_i + b)/||w|| of the returned (w, b), rounded down (every score bounded with its rounding error, the least
+// computed exactly with math/big), and it is within a relative 1e-9 of
+// the maximum margin γ*, since the final corral's weights give a point of
+// the hull whose exact norm bounds γ* from above. Where rounding keeps
+// the algorithm farther from γ* than that (a margin of 1e-8 of the data's
+// radius can be: the direction of w is found to about ε R/γ), or where no
+// separator it finds can be certified (data of subnormal values), the
+// error is ErrUndecided.
+//
 // A margin below 1e-12 times the data's radius cannot be told from 0 in
 // floating point: ErrNotSeparable is then returned only when it is proved,
 // as Bound proves it (through the origin, convex weights of the y_i x_i
@@ -40,9 +49,12 @@ import (
 // an error that matches ErrUndecided, ErrStopped and the context's error.
 // Of opt it reads only NoBias and the Context.
 func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
-	h, gamma, err = maxMarginTol(d, opt)
+	h, _, corral, err := maxMarginCorral(d, opt)
+	if err == nil {
+		return certifyMaxMargin(d, h, corral, opt.NoBias)
+	}
 	if !errors.Is(err, ErrNotSeparable) {
-		return h, gamma, err
+		return Hyperplane{}, 0, err
 	}
 	// Not separable to the tolerance: prove it, or say that it is not
 	// certain.
@@ -62,8 +74,16 @@ func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error)
 // the radius is ErrNotSeparable, unproved. Bound and Separable, which
 // prove that answer themselves, call it.
 func maxMarginTol(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
+	h, gamma, _, err = maxMarginCorral(d, opt)
+	return h, gamma, err
+}
+
+// maxMarginCorral is maxMarginTol with the final corral of Wolfe's
+// algorithm, whose ids name rows of d (see maxMarginOrigin and
+// maxMarginBias).
+func maxMarginCorral(d *Dataset, opt Options) (h Hyperplane, gamma float64, corral []minnorm.Vertex, err error) {
 	if err := d.Validate(); err != nil {
-		return Hyperplane{}, 0, err
+		return Hyperplane{}, 0, nil, err
 	}
 	noBias := opt.NoBias
 	ctx := opt.Control.Context
@@ -75,16 +95,16 @@ func maxMarginTol(d *Dataset, opt Options) (h Hyperplane, gamma float64, err err
 		// Scale by 2^-e (exact unless a value becomes subnormal): w is
 		// unchanged, b and γ scale back by 2^e.
 		s := scaleData(d, -e)
-		h, gamma, err := maxMargin(ctx, s, noBias)
+		h, gamma, corral, err := maxMargin(ctx, s, noBias)
 		if err != nil {
-			return Hyperplane{}, 0, err
+			return Hyperplane{}, 0, nil, err
 		}
 		h.B = math.Ldexp(h.B, e)
 		gamma = math.Ldexp(gamma, e)
 		if math.IsInf(gamma, 0) || math.IsInf(h.B, 0) {
-			return Hyperplane{}, 0, kindErrorf(ErrNonFinite, "max margin: the margin or the bias exceeds the float64 range")
+			return Hyperplane{}, 0, nil, kindErrorf(ErrNonFinite, "max margin: the margin or the bias exceeds the float64 range")
 		}
-		return h, gamma, nil
+		return h, gamma, corral, nil
 	}
 	return maxMargin(ctx, d, noBias)
 }
@@ -109,7 +129,7 @@ func scaleData(d *Dataset, e int) *Dataset {
 	return &Dataset{X: mat.NewDense(n, c, x), Y: d.Y, Features: d.Features, Classes: d.Classes}
 }
 
-func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float64, error) {
+func maxMargin(ctx context.Context, d *Dataset, noBias bool) (Hyperplane, float64, []minnorm.Vertex, error) {
 	if noBias {
 		return maxMarginOrigin(ctx, d)
 	}
@@ -134,8 +154,9 @@ func checkMaxMargin(h Hyperplane, d *Dataset, status minnorm.Status) (Hyperplane
 	return h, gamma, nil
 }
 
-// maxMarginOrigin is MaxMargin through the origin.
-func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
+// maxMarginOrigin is MaxMargin through the origin; the corral's vertex ids
+// are rows.
+func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, []minnorm.Vertex, error) {
 	n, dim := d.N(), d.D()
 	z := make([][]float64, n)
 	scale := 0.0
@@ -155,18 +176,19 @@ func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, erro
 		}
 		return arg, z[arg]
 	}
-	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
+	w, res, err := unitMinNorm(ctx, dim, scale, oracle)
 	if err != nil {
-		return Hyperplane{}, 0, err
+		return Hyperplane{}, 0, nil, err
 	}
-	return checkMaxMargin(Hyperplane{W: w}, d, status)
+	h, gamma, err := checkMaxMargin(Hyperplane{W: w}, d, res.Status)
+	return h, gamma, res.Corral, err
 }
 
 // maxMarginBias is MaxMargin with a free bias: the minimum-norm point of
 // conv(P) − conv(N). A vertex of that difference is a pair (p, q); the
 // linear-minimisation oracle picks the p of least u·p and the q of largest
-// u·q, O(n) per call.
-func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, error) {
+// u·q, O(n) per call. The corral's vertex ids are p·n + q.
+func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, []minnorm.Vertex, error) {
 	n, dim := d.N(), d.D()
 	var pos, neg []int
 	for i := 0; i < n; i++ {
@@ -205,9 +227,9 @@ func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, error)
 		}
 		return ap*n + aq, vec(ap, aq)
 	}
-	w, status, err := unitMinNorm(ctx, dim, scale, oracle)
+	w, res, err := unitMinNorm(ctx, dim, scale, oracle)
 	if err != nil {
-		return Hyperplane{}, 0, err
+		return Hyperplane{}, 0, nil, err
 	}
 	// At the optimum min_P w·p = w·p* and max_N w·q = w·q* for the nearest
 	// points p*, q*, so b = −(min_P w·p + max_N w·q)/2 puts the boundary
@@ -220,5 +242,6 @@ func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, error)
 		maxN = math.Max(maxN, dot(w, d.Row(i)))
 	}
 	b := -(minP + maxN) / 2
-	return checkMaxMargin(Hyperplane{W: w, B: b}, d, status)
+	h, gamma, err := checkMaxMargin(Hyperplane{W: w, B: b}, d, res.Status)
+	return h, gamma, res.Corral, err
 }

@@ -31,21 +31,22 @@ func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []f
 }
 
 // unitMinNorm runs Wolfe's algorithm with the oracle and returns its
-// minimum-norm point u scaled to unit length, ErrNotSeparable when u is 0
+// minimum-norm point u scaled to unit length (and Wolfe's result, whose
+// corral MaxMargin's certificate reads), ErrNotSeparable when u is 0
 // (||u|| ≤ 1e-12 of the largest vertex norm: the origin is in the hull), or
 // an ErrUndecided error.
-func unitMinNorm(ctx context.Context, dim int, scale float64, oracle func([]float64) (int, []float64)) ([]float64, minnorm.Status, error) {
+func unitMinNorm(ctx context.Context, dim int, scale float64, oracle func([]float64) (int, []float64)) ([]float64, minnorm.Result, error) {
 	res, err := minNormPoint(ctx, dim, scale, oracle)
 	if err != nil {
-		return nil, 0, err
+		return nil, res, err
 	}
 	if res.Status == minnorm.Zero {
-		return nil, res.Status, ErrNotSeparable
+		return nil, res, ErrNotSeparable
 	}
 	nu := norm2(res.X)
 	w := make([]float64, dim)
 	for j := range w {
 		w[j] = res.X[j] / nu
 	}
-	return w, res.Status, nil
+	return w, res, nil
 }

@@ -32,9 +32,12 @@ func Radius(d *Dataset) (float64, error) {
 type BoundResult struct {
 	// R is the radius max_i ||x_i|| of the data the theorem runs on.
 	R float64
-	// Gamma is the best margin through the origin of that data, γ*, to
-	// rounding: the margin of Target, certified never to exceed γ* (see
-	// Bound).
+	// Gamma is the margin of Target, certified never to exceed γ*, the
+	// best margin through the origin of that data (see Bound). It is γ*
+	// to within a relative 1e-9 where MaxMargin answers on that data (on
+	// Augment(d) through the origin, with a bias), and smaller, a valid
+	// but looser bound, where rounding keeps the algorithm from the
+	// maximum.
 	Gamma float64
 	// Bound is (R/Gamma)², or +Inf when the data is not separable (or,
 	// with Bound's ErrNonFinite error, when (R/Gamma)² overflows).
