@@ -127,7 +127,11 @@ const (
 	// fused multiply-add). The update w ← w + η y x is the same in both
 	// modes, so the weights differ from ExactSum's (and scikit-learn's)
 	// only once a score falls within rounding of 0 and the two sums decide
-	// that row differently; from then on the runs part ways. Pick it for
+	// that row differently; from then on the runs part ways. What a run
+	// says of its own passes (Converged, a clean pass; Pocket's choice and
+	// History) is in the fast sums, while the learned Hyperplane scores
+	// left to right, so on such a row the two can disagree (Pocket's
+	// PocketErrors is recounted as Errors counts). Pick it for
 	// large data when speed matters more than matching scikit-learn bit
 	// for bit.
 	FastSum

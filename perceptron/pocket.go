@@ -11,7 +11,10 @@ type PocketResult struct {
 	Stats
 	// Last holds the final PLA weights, which may be worse than the pocket.
 	Last Hyperplane
-	// PocketErrors is the number of training errors of the pocket weights.
+	// PocketErrors is the number of training errors of the pocket
+	// weights, as Errors counts them. With FastSum the run chooses the
+	// pocket, and History counts, with its fast sums, which may decide
+	// a row whose score is within rounding of 0 the other way.
 	PocketErrors int
 	// History has one entry per update, in order.
 	History []PocketStep
@@ -165,6 +168,11 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	}
 	if r.res.Updates >= 1 {
 		settle(r.res.Updates)
+	}
+	if opt.Summation == FastSum {
+		// The pocket's errors as its Errors counts them (left to right):
+		// the fast sums may decide a row within rounding of 0 otherwise.
+		out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
 	}
 	out.Stats = r.res
 	out.Hyperplane = pocket

@@ -104,3 +104,55 @@ func TestPocketNTU(t *testing.T) {
 		t.Errorf("PocketErrors %d, best of the run %d", p.PocketErrors, best)
 	}
 }
+
+// TestPocketFastSumErrorsAreTheModels: with FastSum, PocketErrors is the
+// pocket's Errors (left-to-right sums), not the fast sums' count, which
+// on rows of cancelling ±1e16 said 0 while Errors said 1 (a red-team case).
+func TestPocketFastSumErrorsAreTheModels(t *testing.T) {
+	x := [][]float64{
+		{1e+16, 1e+16, -3, 1e+16, -1e+16, 1, -1, 2e+16, 2e+16},
+		{1, -2e+16, -2e+16, -1, -2e+16, -3, 0.5, 1e+16, 7},
+		{3, 2e+16, 3, 1, -1, 2e+16, 7, 1, -3},
+		{7, 2e+16, 2e+16, -2e+16, 1, 2e+16, 1e+16, 7, 2e+16},
+		{0.5, 0.5, 7, -1, 7, -1e+16, 0.5, 2e+16, 1},
+		{-3, 3, -1e+16, 3, 7, 1e+16, 1e+16, 0.5, 1},
+		{-3, 2e+16, -2e+16, -2e+16, 3, 2e+16, -3, -3, 2e+16},
+		{-1e+16, 7, -3, 1, 7, -3, -2e+16, -1e+16, 1e+16},
+		{2e+16, 2e+16, 1e+16, 1e+16, -1e+16, 1, 7, 2e+16, 7},
+		{0.5, -2e+16, -3, -1e+16, 7, -3, 2e+16, 1, 3},
+		{2e+16, -1e+16, 0.5, -2e+16, 3, 1e+16, 3, 1, 1},
+		{-3, 2e+16, -2e+16, 1, -3, -1e+16, 2e+16, 1e+16, 1e+16},
+		{0.5, 1, 1, 3, -1e+16, 7, 2e+16, 7, -2e+16},
+		{-2e+16, 3, 2e+16, -1, -1e+16, -1e+16, 7, 1e+16, -1},
+		{1, 2e+16, 2e+16, -3, -3, 1, -1e+16, 0.5, -2e+16},
+	}
+	y := []float64{-1, 1, -1, 1, 1, 1, 1, 1, -1, 1, -1, 1, -1, 1, -1}
+	cases := []*Dataset{mustNew(t, x, y)}
+	for seed := uint64(0); seed < 30; seed++ {
+		d, _, err := NoisyData(40+int(seed)*7, 1+int(seed%9), 0.05, 0.1, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, d)
+	}
+	for k, d := range cases {
+		for _, order := range []Order{InOrder, RandomCycle, RandomMistake} {
+			res, err := Pocket(d, Options{Summation: FastSum, MaxEpochs: 5, Order: order, Seed: uint64(k)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e, err := res.Errors(d); err != nil || e != res.PocketErrors {
+				t.Errorf("set %d, %v: PocketErrors %d, Errors %d (%v)", k, order, res.PocketErrors, e, err)
+			}
+		}
+	}
+}
+
+func mustNew(t *testing.T, x [][]float64, y []float64) *Dataset {
+	t.Helper()
+	d, err := NewDataset(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
+}

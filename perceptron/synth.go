@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"math"
+	"math/big"
 	"math/rand/v2"
 	"strconv"
 
@@ -264,42 +265,63 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 	}
 }
 
+// ratPoint is a point of the plane with rational coordinates.
+type ratPoint [2]*big.Rat
+
 // clipHalfPlane returns the part of the convex polygon p where
-// s·(w·x + b) ≥ 0 (Sutherland–Hodgman for one edge).
-func clipHalfPlane(p [][2]float64, w [2]float64, b, s float64) [][2]float64 {
-	var out [][2]float64
-	val := func(q [2]float64) float64 { return s * (w[0]*q[0] + w[1]*q[1] + b) }
+// s·(w·x + b) ≥ 0 (Sutherland–Hodgman for one edge), exactly: every
+// vertex is rational, as are the weights.
+func clipHalfPlane(p []ratPoint, w [2]*big.Rat, b *big.Rat, s int) []ratPoint {
+	val := func(q ratPoint) *big.Rat {
+		v := new(big.Rat).Mul(w[0], q[0])
+		v.Add(v, new(big.Rat).Mul(w[1], q[1]))
+		v.Add(v, b)
+		if s < 0 {
+			v.Neg(v)
+		}
+		return v
+	}
+	var out []ratPoint
 	for i, cur := range p {
 		next := p[(i+1)%len(p)]
 		vc, vn := val(cur), val(next)
-		if vc >= 0 {
+		if vc.Sign() >= 0 {
 			out = append(out, cur)
 		}
-		if (vc >= 0) != (vn >= 0) {
-			t := vc / (vc - vn)
-			out = append(out, [2]float64{cur[0] + float64(t*(next[0]-cur[0])), cur[1] + float64(t*(next[1]-cur[1]))})
+		if (vc.Sign() >= 0) != (vn.Sign() >= 0) {
+			t := new(big.Rat).Quo(vc, new(big.Rat).Sub(vc, vn))
+			var q ratPoint
+			for k := range q {
+				q[k] = new(big.Rat).Sub(next[k], cur[k])
+				q[k].Mul(q[k], t).Add(q[k], cur[k])
+			}
+			out = append(out, q)
 		}
 	}
 	return out
 }
 
-// polygonArea returns the area of a simple polygon by the shoelace formula.
-func polygonArea(p [][2]float64) float64 {
-	var a float64
+// polygonArea returns the area of a simple polygon by the shoelace
+// formula, exactly.
+func polygonArea(p []ratPoint) *big.Rat {
+	a := new(big.Rat)
 	for i, cur := range p {
 		next := p[(i+1)%len(p)]
-		a += float64(cur[0]*next[1]) - float64(next[0]*cur[1]) // no FMA
+		a.Add(a, new(big.Rat).Mul(cur[0], next[1]))
+		a.Sub(a, new(big.Rat).Mul(next[0], cur[1]))
 	}
-	return math.Abs(a) / 2
+	return a.Abs(a).Quo(a, big.NewRat(2, 1))
 }
 
 // Disagreement returns P[synthSign(f(x)) ≠ synthSign(g(x))] for x uniform on the
-// square [-1, 1]², exactly (up to rounding): the area of the two regions
-// {f > 0, g < 0} and {f < 0, g > 0}, found by clipping the square with the
-// half-planes of f and g (Sutherland–Hodgman), divided by 4. It is the out-
-// of-sample error of g for the target f in Learning From Data's
-// experiments. f and g must be 2-D, finite and not w = 0 with b = 0 (whose
-// sign is 0 everywhere); the boundaries themselves have probability 0.
+// square [-1, 1]², exactly (the exact probability rounded to the nearest
+// float64): the area of the two regions {f > 0, g < 0} and {f < 0, g > 0},
+// found by clipping the square with the half-planes of f and g
+// (Sutherland–Hodgman) in rational arithmetic (math/big), divided by 4.
+// It is the out-of-sample error of g for the target f in Learning From
+// Data's experiments. f and g must be 2-D, finite and not w = 0 with b =
+// 0 (whose sign is 0 everywhere); the boundaries themselves have
+// probability 0.
 func Disagreement(f, g Hyperplane) (float64, error) {
 	for _, h := range []struct {
 		name string
@@ -317,33 +339,24 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 			return 0, kindErrorf(ErrOption, "disagreement: %s is zero (w = 0, b = 0): its sign is 0 everywhere", h.name)
 		}
 	}
-	// Scale each by a power of 2 (exactly, and the same signs everywhere)
-	// to coefficients below 1: (1e308, 1e308, b = 1e308) overflowed in the
-	// clipping and gave a NaN, and subnormal ones lost their bits.
-	f, g = unitScale(f), unitScale(g)
-	square := [][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}}
-	fw, gw := [2]float64{f.W[0], f.W[1]}, [2]float64{g.W[0], g.W[1]}
-	var area float64
-	for _, s := range []float64{1, -1} {
-		p := clipHalfPlane(square, fw, f.B, s)
+	// Exact arithmetic: rounding once made the area of f against itself
+	// 6.9e-17, and tiny areas several times their size; floats of 1e308
+	// overflowed and subnormal ones lost their bits.
+	r := func(v float64) *big.Rat { return new(big.Rat).SetFloat64(v) }
+	square := []ratPoint{{r(-1), r(-1)}, {r(1), r(-1)}, {r(1), r(1)}, {r(-1), r(1)}}
+	fw, gw := [2]*big.Rat{r(f.W[0]), r(f.W[1])}, [2]*big.Rat{r(g.W[0]), r(g.W[1])}
+	area := new(big.Rat)
+	for _, s := range []int{1, -1} {
+		p := clipHalfPlane(square, fw, r(f.B), s)
 		if len(p) > 0 {
-			p = clipHalfPlane(p, gw, g.B, -s)
+			p = clipHalfPlane(p, gw, r(g.B), -s)
 		}
 		if len(p) >= 3 {
-			area += float64(polygonArea(p))
+			area.Add(area, polygonArea(p))
 		}
 	}
-	if !isFinite(area) {
-		return 0, kindErrorf(ErrNonFinite, "disagreement: the area is %v", area)
-	}
-	return min(area/4, 1), nil
-}
-
-// unitScale returns h with w and b multiplied by the power of 2 that puts
-// the largest of them in [1/2, 1).
-func unitScale(h Hyperplane) Hyperplane {
-	e := maxExp(h.Theta())
-	return Hyperplane{W: []float64{math.Ldexp(h.W[0], -e), math.Ldexp(h.W[1], -e)}, B: math.Ldexp(h.B, -e), Tie: h.Tie}
+	prob, _ := area.Quo(area, big.NewRat(4, 1)).Float64()
+	return min(prob, 1), nil
 }
 
 // CreditApplicants draws n applicants for a credit card, the running

@@ -230,7 +230,9 @@ func TestDisagreementExact(t *testing.T) {
 		want float64
 	}{
 		{"same", hp(0.3, -0.7, 0.2), hp(0.3, -0.7, 0.2), 0},
-		{"scaled", hp(0.3, -0.7, 0.2), hp(3, -7, 2), 0},
+		{"scaled", hp(0.3, -0.7, 0.2), hp(2.4, -5.6, 1.6), 0}, // × 8, exactly
+		// × 10 is not exact: fl(0.3)·10 ≠ 3, and the two lines differ.
+		{"scaled by 10", hp(0.3, -0.7, 0.2), hp(3, -7, 2), 1.699320956058913e-17},
 		{"opposite", hp(0.3, -0.7, 0.2), hp(-0.3, 0.7, -0.2), 1},
 		{"x-axis vs y-axis", hp(0, 1, 0), hp(1, 0, 0), 0.5},
 		// The strip 0 < x1 < 1/2 has area 1 of 4.
@@ -243,17 +245,25 @@ func TestDisagreementExact(t *testing.T) {
 		{"constant", hp(0, 0, 1), hp(1, 1, 1), 1.0 / 8},
 		// The corner triangle x1 + x2 > 1 has area 1/2.
 		{"corner", hp(1, 1, -1), hp(0, 0, -1), 1.0 / 8},
+		// A red-team case: rounding gave 6.9e-17.
+		{"itself", hp(-1.7880778339221388, -0.08319756138542189, -0.20924164002275603), hp(-1.7880778339221388, -0.08319756138542189, -0.20924164002275603), 0},
+		// x2 > 2^-40 x1 against x2 > 0: two triangles of area 2^-41
+		// each (base 1, height 2^-40), 2^-40 of 4: tiny, and exact.
+		{"a sliver", hp(-0x1p-40, 1, 0), hp(0, 1, 0), 0x1p-42},
+		// Coefficients of 1e308 and subnormal ones, exactly.
+		{"huge", hp(1e308, 1e308, 1e308), hp(-1e308, 1e308, 0), 0.5},
+		{"subnormal", hp(5e-324, 0, 0), hp(0, 5e-324, 0), 0.5},
 	} {
 		got, err := Disagreement(tc.f, tc.g)
 		if err != nil {
 			t.Errorf("%s: %v", tc.name, err)
 			continue
 		}
-		// Clipping rounds each vertex; a few ulps of 1 cover it.
-		if !(math.Abs(got-tc.want) <= 1e-15) {
+		// Exact: the clipping is in rational arithmetic.
+		if got != tc.want {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
-		if back, _ := Disagreement(tc.g, tc.f); !(math.Abs(back-got) <= 1e-15) {
+		if back, _ := Disagreement(tc.g, tc.f); back != got {
 			t.Errorf("%s: not symmetric: %v and %v", tc.name, got, back)
 		}
 	}
