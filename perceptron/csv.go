@@ -44,16 +44,16 @@ type CSVOptions struct {
 	Features []int
 	// Classes chooses the labels. For ReadCSV, nil requires the label
 	// column to hold exactly two distinct values, the smaller mapped to -1
-	// and the larger to +1 (compared as numbers when both parse as numbers,
-	// else as strings), as scikit-learn orders its classes, or labels that
+	// and the larger to +1 (compared as numbers when both parse as finite
+	// numbers, else as strings: "inf", "NaN" and "1e400" are names), as scikit-learn orders its classes, or labels that
 	// are all -1 or all +1, which say what they mean and load as that one
 	// class (a mini-batch, or a sample that happens to be one-sided; the
 	// learners then refuse it with ErrOneClass); two values
 	// map the first to -1 and the second to +1 and drop the rows with any
 	// other label. For ReadMultiCSV, nil takes every label value, sorted the
 	// same way; otherwise the values listed become classes 0, 1, … and the
-	// rows with any other label are dropped. Labels that parse as numbers
-	// are compared as numbers, so "1", "+1" and "1.0" are one class.
+	// rows with any other label are dropped. Labels that parse as finite
+	// numbers are compared as numbers, so "1", "+1" and "1.0" are one class.
 	Classes []string
 	// Comma separates the fields. 0 detects it: ',' if the first non-blank
 	// line holds a comma, else runs of spaces and tabs. ' ' or '\t' also
@@ -125,7 +125,7 @@ func readCSV(r io.Reader, opt CSVOptions, sizeHint int64) (*Dataset, error) {
 
 // ReadMultiCSV reads a multi-class data set from r as ReadCSV does, but
 // keeps every label value as a class: the values, sorted as numbers if they
-// all parse as numbers and as strings otherwise (or in the order of
+// all parse as finite numbers and as strings otherwise (or in the order of
 // opt.Classes), become the classes 0, 1, …, k-1, and ClassNames holds them
 // as written in the file (or in opt.Classes). At least two classes are
 // required.

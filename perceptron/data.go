@@ -181,6 +181,9 @@ func (m *MultiDataset) numClasses() int {
 
 // Class returns the label of the class with the given name.
 func (m *MultiDataset) Class(name string) (int, error) {
+	if m == nil {
+		return 0, kindErrorf(ErrEmpty, "class %q: the data set is nil", name)
+	}
 	if i := slices.Index(m.ClassNames, name); i >= 0 {
 		return i, nil
 	}

@@ -103,14 +103,11 @@ func checkMulti(m *MultiDataset) error {
 // votes are compared exactly, before Score rounds them to float64 (votes
 // beyond 2^53 that differ by 1 are not a tie).
 func (o *OneVsRestModel) Predict(x []float64) (int, error) {
-	if o == nil || len(o.Models) == 0 {
-		return 0, kindErrorf(ErrModel, "one-vs-rest: model has no classes")
+	if err := o.Validate(); err != nil {
+		return 0, err
 	}
 	voters := true
-	for c, s := range o.Models {
-		if s == nil || isNilModel(s) {
-			return 0, kindErrorf(ErrModel, "one-vs-rest: the model of class %d is nil", c)
-		}
+	for _, s := range o.Models {
 		_, ok := s.(*VotedModel)
 		voters = voters && ok
 	}
@@ -131,6 +128,32 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 		}
 	}
 	return arg, nil
+}
+
+// Validate reports a OneVsRestModel that cannot predict: nil, with no
+// models, with a name per class that does not match its models one for
+// one (a class without a model could never be predicted, a model without
+// a class would predict a class that does not exist), a nil model, or
+// models of different dimensions. OneVsRest builds valid models; Predict,
+// PredictAll and ErrorRate call Validate first.
+func (o *OneVsRestModel) Validate() error {
+	if o == nil || len(o.Models) == 0 {
+		return kindErrorf(ErrModel, "one-vs-rest: model has no classes")
+	}
+	if len(o.Classes) != len(o.Models) {
+		return kindErrorf(ErrModel, "one-vs-rest: %d class names but %d models: want one model per class", len(o.Classes), len(o.Models))
+	}
+	dim := -1
+	for c, s := range o.Models {
+		if s == nil || isNilModel(s) {
+			return kindErrorf(ErrModel, "one-vs-rest: the model of class %d is nil", c)
+		}
+		if dim >= 0 && s.Dim() != dim {
+			return kindErrorf(ErrDimension, "one-vs-rest: the model of class %d has %d features, that of class 0 has %d", c, s.Dim(), dim)
+		}
+		dim = s.Dim()
+	}
+	return nil
 }
 
 // predictVotes is Predict when every model is a *VotedModel: the argmax of

@@ -161,3 +161,38 @@ func TestOneVsRestKeepsKinds(t *testing.T) {
 		t.Errorf("learner error: %v, want ErrUndecided named with the class", err)
 	}
 }
+
+// TestOneVsRestModelValidate: a hand-built model whose class names and
+// models do not match one for one (1 name, 2 models: Predict said class 1,
+// outside Classes), with a nil model or models of different dimensions is
+// refused by Validate and by Predict (a red-team case); so is
+// (*MultiDataset)(nil).Class, which panicked.
+func TestOneVsRestModelValidate(t *testing.T) {
+	h := func(w ...float64) perceptron.Model { return perceptron.Hyperplane{W: w} }
+	for _, tc := range []struct {
+		name string
+		o    *perceptron.OneVsRestModel
+		want error
+	}{
+		{"nil", nil, perceptron.ErrModel},
+		{"no models", &perceptron.OneVsRestModel{}, perceptron.ErrModel},
+		{"1 name, 2 models", &perceptron.OneVsRestModel{Classes: []string{"a"}, Models: []perceptron.Model{h(-1), h(1)}}, perceptron.ErrModel},
+		{"3 names, 2 models", &perceptron.OneVsRestModel{Classes: []string{"a", "b", "c"}, Models: []perceptron.Model{h(-1), h(1)}}, perceptron.ErrModel},
+		{"a nil model", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), (*perceptron.Result)(nil)}}, perceptron.ErrModel},
+		{"dimensions 1 and 2", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), h(1, 1)}}, perceptron.ErrDimension},
+	} {
+		if err := tc.o.Validate(); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Validate %v; want %v", tc.name, err, tc.want)
+		}
+		if c, err := tc.o.Predict([]float64{1}); !errors.Is(err, tc.want) {
+			t.Errorf("%s: Predict %d, %v; want %v", tc.name, c, err, tc.want)
+		}
+	}
+	ok := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(-1), h(1)}}
+	if c, err := ok.Predict([]float64{1}); ok.Validate() != nil || err != nil || c != 1 {
+		t.Errorf("a valid model: Predict %d, %v", c, err)
+	}
+	if _, err := (*perceptron.MultiDataset)(nil).Class("a"); !errors.Is(err, perceptron.ErrEmpty) {
+		t.Errorf("(*perceptron.MultiDataset)(nil).Class: %v; want perceptron.ErrEmpty", err)
+	}
+}
