@@ -41,7 +41,11 @@ type ProofViolation struct {
 // a floating-point sum and a dot product of length k carries a relative
 // error of at most kε, so a correct run may miss an inequality that holds
 // exactly by that much, while a real violation (a tampered w, a wrong γ or R)
-// is many orders of magnitude larger.
+// is many orders of magnitude larger. A nil answer says only that both
+// steps hold at every update: a γ below γ* or an R above the radius never
+// breaks one, and a γ above γ*, an R below the radius or a changed w
+// breaks one only where the trace has no room for it (a single update on
+// a row of margin 5/√2 passes with γ = 2γ* = 2√2).
 //
 // The sums are scaled by a power of 2 where the weights or ηR are beyond
 // 2^±500, so that ||θ||² and η²R² neither overflow nor underflow.
