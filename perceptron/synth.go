@@ -265,35 +265,77 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 	}
 }
 
-// ratPoint is a point of the plane with rational coordinates.
-type ratPoint [2]*big.Rat
+// hPoint is a point of the plane in homogeneous integer coordinates
+// (X, Y, Z), Z > 0: the point (X/Z, Y/Z). Clipping in these needs no
+// division and no GCD, and is exact.
+type hPoint [3]*big.Int
 
-// clipHalfPlane returns the part of the convex polygon p where
-// s·(w·x + b) ≥ 0 (Sutherland–Hodgman for one edge), exactly: every
-// vertex is rational, as are the weights.
-func clipHalfPlane(p []ratPoint, w [2]*big.Rat, b *big.Rat, s int) []ratPoint {
-	val := func(q ratPoint) *big.Rat {
-		v := new(big.Rat).Mul(w[0], q[0])
-		v.Add(v, new(big.Rat).Mul(w[1], q[1]))
-		v.Add(v, b)
-		if s < 0 {
-			v.Neg(v)
+// intLine returns integers (a, b, c), a positive multiple of (w0, w1, bias)
+// (the same half-planes): each float64 is m·2^e with an integer m, and
+// all are shifted to the least exponent among them.
+func intLine(w0, w1, bias float64) [3]*big.Int {
+	vs := [3]float64{w0, w1, bias}
+	var ms [3]int64
+	var es [3]int
+	least := math.MaxInt
+	for k, v := range vs {
+		if v == 0 {
+			continue
 		}
-		return v
+		f, e := math.Frexp(v)
+		ms[k], es[k] = int64(math.Ldexp(f, 53)), e-53 // exact: f has 53 bits
+		least = min(least, es[k])
 	}
-	var out []ratPoint
+	var out [3]*big.Int
+	for k := range vs {
+		out[k] = big.NewInt(ms[k])
+		if ms[k] != 0 {
+			out[k].Lsh(out[k], uint(es[k]-least))
+		}
+	}
+	return out
+}
+
+// lineValue returns a·X + b·Y + c·Z, of the sign of the line's value at p.
+func lineValue(l [3]*big.Int, p hPoint) *big.Int {
+	v := new(big.Int)
+	t := new(big.Int)
+	for k := range l {
+		v.Add(v, t.Mul(l[k], p[k]))
+	}
+	return v
+}
+
+// clipHalfPlane returns the part of the convex polygon p where s times
+// the line's value is ≥ 0 (Sutherland–Hodgman for one edge), exactly: the
+// crossing of an edge PQ is L(P)·Q − L(Q)·P, on the line, with its sign
+// made Z > 0.
+func clipHalfPlane(p []hPoint, l [3]*big.Int, s int) []hPoint {
+	vals := make([]*big.Int, len(p))
+	for i, q := range p {
+		vals[i] = lineValue(l, q)
+		if s < 0 {
+			vals[i].Neg(vals[i])
+		}
+	}
+	var out []hPoint
 	for i, cur := range p {
-		next := p[(i+1)%len(p)]
-		vc, vn := val(cur), val(next)
+		j := (i + 1) % len(p)
+		next, vc, vn := p[j], vals[i], vals[j]
 		if vc.Sign() >= 0 {
 			out = append(out, cur)
 		}
 		if (vc.Sign() >= 0) != (vn.Sign() >= 0) {
-			t := new(big.Rat).Quo(vc, new(big.Rat).Sub(vc, vn))
-			var q ratPoint
+			var q hPoint
+			t := new(big.Int)
 			for k := range q {
-				q[k] = new(big.Rat).Sub(next[k], cur[k])
-				q[k].Mul(q[k], t).Add(q[k], cur[k])
+				q[k] = new(big.Int).Mul(vc, next[k])
+				q[k].Sub(q[k], t.Mul(vn, cur[k]))
+			}
+			if q[2].Sign() < 0 {
+				for k := range q {
+					q[k].Neg(q[k])
+				}
 			}
 			out = append(out, q)
 		}
@@ -302,22 +344,29 @@ func clipHalfPlane(p []ratPoint, w [2]*big.Rat, b *big.Rat, s int) []ratPoint {
 }
 
 // polygonArea returns the area of a simple polygon by the shoelace
-// formula, exactly.
-func polygonArea(p []ratPoint) *big.Rat {
-	a := new(big.Rat)
+// formula, exactly: Σ (X_i Y_j − X_j Y_i)/(Z_i Z_j) over its edges, halved.
+func polygonArea(p []hPoint) *big.Rat {
+	// N/D summed without reducing (no GCD until the end).
+	n, d := new(big.Int), big.NewInt(1)
+	num, den, t := new(big.Int), new(big.Int), new(big.Int)
 	for i, cur := range p {
 		next := p[(i+1)%len(p)]
-		a.Add(a, new(big.Rat).Mul(cur[0], next[1]))
-		a.Sub(a, new(big.Rat).Mul(next[0], cur[1]))
+		num.Mul(cur[0], next[1])
+		num.Sub(num, t.Mul(next[0], cur[1]))
+		den.Mul(cur[2], next[2])
+		n.Mul(n, den)
+		n.Add(n, t.Mul(num, d))
+		d.Mul(d, den)
 	}
-	return a.Abs(a).Quo(a, big.NewRat(2, 1))
+	return new(big.Rat).SetFrac(n.Abs(n), d.Lsh(d, 1)) // halved
 }
 
 // Disagreement returns P[synthSign(f(x)) ≠ synthSign(g(x))] for x uniform on the
 // square [-1, 1]², exactly (the exact probability rounded to the nearest
 // float64): the area of the two regions {f > 0, g < 0} and {f < 0, g > 0},
 // found by clipping the square with the half-planes of f and g
-// (Sutherland–Hodgman) in rational arithmetic (math/big), divided by 4.
+// (Sutherland–Hodgman) in exact integer arithmetic (math/big, homogeneous
+// coordinates), divided by 4.
 // It is the out-of-sample error of g for the target f in Learning From
 // Data's experiments. f and g must be 2-D, finite and not w = 0 with b =
 // 0 (whose sign is 0 everywhere); the boundaries themselves have
@@ -342,14 +391,14 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 	// Exact arithmetic: rounding once made the area of f against itself
 	// 6.9e-17, and tiny areas several times their size; floats of 1e308
 	// overflowed and subnormal ones lost their bits.
-	r := func(v float64) *big.Rat { return new(big.Rat).SetFloat64(v) }
-	square := []ratPoint{{r(-1), r(-1)}, {r(1), r(-1)}, {r(1), r(1)}, {r(-1), r(1)}}
-	fw, gw := [2]*big.Rat{r(f.W[0]), r(f.W[1])}, [2]*big.Rat{r(g.W[0]), r(g.W[1])}
+	one := func(x, y int64) hPoint { return hPoint{big.NewInt(x), big.NewInt(y), big.NewInt(1)} }
+	square := []hPoint{one(-1, -1), one(1, -1), one(1, 1), one(-1, 1)}
+	fl, gl := intLine(f.W[0], f.W[1], f.B), intLine(g.W[0], g.W[1], g.B)
 	area := new(big.Rat)
 	for _, s := range []int{1, -1} {
-		p := clipHalfPlane(square, fw, r(f.B), s)
+		p := clipHalfPlane(square, fl, s)
 		if len(p) > 0 {
-			p = clipHalfPlane(p, gw, r(g.B), -s)
+			p = clipHalfPlane(p, gl, -s)
 		}
 		if len(p) >= 3 {
 			area.Add(area, polygonArea(p))
