@@ -131,16 +131,16 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 }
 
 // Validate reports a OneVsRestModel that cannot predict: nil, with no
-// models, with a name per class that does not match its models one for
-// one (a class without a model could never be predicted, a model without
-// a class would predict a class that does not exist), a nil model, or
-// models of different dimensions. OneVsRest builds valid models; Predict,
+// models, with class names that do not match its models one for one (a
+// class without a model could never be predicted, a model without a class
+// would predict a class that does not exist; an empty Classes, no names
+// at all, is allowed), a nil model, or models of different dimensions. OneVsRest builds valid models; Predict,
 // PredictAll and ErrorRate call Validate first.
 func (o *OneVsRestModel) Validate() error {
 	if o == nil || len(o.Models) == 0 {
 		return kindErrorf(ErrModel, "one-vs-rest: model has no classes")
 	}
-	if len(o.Classes) != len(o.Models) {
+	if len(o.Classes) > 0 && len(o.Classes) != len(o.Models) {
 		return kindErrorf(ErrModel, "one-vs-rest: %d class names but %d models: want one model per class", len(o.Classes), len(o.Models))
 	}
 	dim := -1

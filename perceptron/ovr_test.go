@@ -176,6 +176,7 @@ func TestOneVsRestModelValidate(t *testing.T) {
 	}{
 		{"nil", nil, perceptron.ErrModel},
 		{"no models", &perceptron.OneVsRestModel{}, perceptron.ErrModel},
+		{"no names, no models", &perceptron.OneVsRestModel{Classes: []string{}}, perceptron.ErrModel},
 		{"1 name, 2 models", &perceptron.OneVsRestModel{Classes: []string{"a"}, Models: []perceptron.Model{h(-1), h(1)}}, perceptron.ErrModel},
 		{"3 names, 2 models", &perceptron.OneVsRestModel{Classes: []string{"a", "b", "c"}, Models: []perceptron.Model{h(-1), h(1)}}, perceptron.ErrModel},
 		{"a nil model", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), (*perceptron.Result)(nil)}}, perceptron.ErrModel},
@@ -188,9 +189,11 @@ func TestOneVsRestModelValidate(t *testing.T) {
 			t.Errorf("%s: Predict %d, %v; want %v", tc.name, c, err, tc.want)
 		}
 	}
-	ok := &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(-1), h(1)}}
-	if c, err := ok.Predict([]float64{1}); ok.Validate() != nil || err != nil || c != 1 {
-		t.Errorf("a valid model: Predict %d, %v", c, err)
+	for _, names := range [][]string{{"a", "b"}, nil} {
+		ok := &perceptron.OneVsRestModel{Classes: names, Models: []perceptron.Model{h(-1), h(1)}}
+		if c, err := ok.Predict([]float64{1}); ok.Validate() != nil || err != nil || c != 1 {
+			t.Errorf("a valid model, classes %q: Predict %d, %v", names, c, err)
+		}
 	}
 	if _, err := (*perceptron.MultiDataset)(nil).Class("a"); !errors.Is(err, perceptron.ErrEmpty) {
 		t.Errorf("(*perceptron.MultiDataset)(nil).Class: %v; want perceptron.ErrEmpty", err)
