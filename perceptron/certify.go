@@ -32,12 +32,7 @@ func marginLow(w []float64, b float64, d *Dataset, what string) (float64, int, e
 	n := d.N()
 	lo, hi := make([]float64, n), math.Inf(1)
 	for i := 0; i < n; i++ {
-		x := d.Row(i)
-		s := d.Y[i] * (dot(w, x) + b)
-		a := math.Abs(b)
-		for j, v := range x {
-			a += math.Abs(float64(w[j] * v))
-		}
+		s, a := scoreAndSize(w, b, d.Row(i), d.Y[i])
 		e := float64(c*a) + c*0x1p-1022
 		if !isFinite(s) || !isFinite(e) {
 			lo[i] = math.Inf(-1) // scored exactly
@@ -66,6 +61,18 @@ func marginLow(w []float64, b float64, d *Dataset, what string) (float64, int, e
 		return 0, row, kindErrorf(ErrUndecided, "%s: the margin of the separator found, %v/%v, is below the smallest float64", what, low, nUp)
 	}
 	return g, row, nil
+}
+
+// scoreAndSize returns y(w·x + b) in floating point and the size of its
+// terms, Σ_j |w_j x_j| + |b|, which bounds its rounding error (a relative
+// γ_{n+1} of it, plus underflow).
+func scoreAndSize(w []float64, b float64, x []float64, y float64) (s, size float64) {
+	s = y * (dot(w, x) + b)
+	size = math.Abs(b)
+	for j, v := range x {
+		size += math.Abs(w[j] * v)
+	}
+	return s, size
 }
 
 // exactScoreLow returns y(w·x + b), computed exactly and rounded down to a
@@ -128,9 +135,10 @@ func upperBound(r, gamma float64, k int) float64 {
 	return up(q * q)
 }
 
-// maxMarginGap is the relative gap between MaxMargin's certified margin
-// and its certified upper bound on the maximum beyond which MaxMargin
-// answers ErrUndecided: γ ≥ (1 − maxMarginGap)·γ̄ ≥ (1 − maxMarginGap)·γ*.
+// maxMarginGap is the relative gap between MaxMargin's certified margin γ
+// and its certified upper bound γ̄ on the maximum beyond which MaxMargin
+// answers ErrUndecided: it answers only when
+// γ ≥ (1 − maxMarginGap)·γ̄ ≥ (1 − maxMarginGap)·γ*.
 const maxMarginGap = 1e-9
 
 // certifyMaxMargin returns h with its margin on d certified from below

@@ -17,16 +17,19 @@ import (
 // and that margin γ > 0. With opt.NoBias the boundary passes through the origin
 // (b = 0). It returns ErrNotSeparable when the best margin is not positive.
 //
-// MaxMargin runs Wolfe's finite minimum-norm-point algorithm. Through the origin, with z_i = y_i x_i, the
-// optimal w is u/||u|| for u the point of conv{z_i} nearest the origin, and
-// γ = ||u||. With a bias, u = p − q is the shortest vector between the convex
-// hulls of the positive points (p) and the negative points (q): w = u/||u||,
-// γ = ||u||/2, and the boundary passes through the midpoint (p + q)/2.
-// The answer is certified: γ is the exact margin
-// min_i y_i(w·x_i + b)/||w|| of the returned (w, b), rounded down (every score bounded with its rounding error, the least
-// computed exactly with math/big), and it is within a relative 1e-9 of
-// the maximum margin γ*, since the final corral's weights give a point of
-// the hull whose exact norm bounds γ* from above. Where rounding keeps
+// MaxMargin runs Wolfe's finite minimum-norm-point algorithm. Through the
+// origin, with z_i = y_i x_i, the optimal w is u/||u|| for u the point of
+// conv{z_i} nearest the origin, and γ = ||u||. With a bias, u = p − q is
+// the shortest vector between the convex hulls of the positive points (p)
+// and the negative points (q): w = u/||u||, γ = ||u||/2, and the boundary
+// passes through the midpoint (p + q)/2.
+//
+// The answer is certified: γ is the exact margin min_i y_i(w·x_i + b)/||w||
+// of the returned (w, b), rounded down (every score bounded with its
+// rounding error, the least computed exactly with math/big), and it is
+// within a relative 1e-9 of the maximum margin γ*, since the final
+// corral's weights give a point of the hull whose exact norm bounds γ*
+// from above. Where rounding keeps
 // the algorithm farther from γ* than that (a margin of 1e-8 of the data's
 // radius can be: the direction of w is found to about ε R/γ), or where no
 // separator it finds can be certified (data of subnormal values), the

@@ -158,26 +158,12 @@ func zeroInHull(ctx context.Context, vs [][]float64) (bool, error) {
 		}
 		return 0
 	}
+	row := make([]float64, m+1)
 	for r := range a {
-		minExp := math.MaxInt
-		for k := 0; k <= m; k++ {
-			if x := val(r, k); x != 0 {
-				_, e := math.Frexp(x)
-				minExp = min(minExp, e-53)
-			}
+		for k := range row {
+			row[k] = val(r, k)
 		}
-		a[r] = make([]*big.Int, m+1)
-		for k := 0; k <= m; k++ {
-			x := val(r, k)
-			if x == 0 {
-				a[r][k] = new(big.Int)
-				continue
-			}
-			// x = f·2^e with f·2^53 an integer: x = (f·2^53)·2^(e-53).
-			f, e := math.Frexp(x)
-			i := new(big.Int).SetInt64(int64(f * (1 << 53)))
-			a[r][k] = i.Lsh(i, uint(e-53-minExp))
-		}
+		a[r] = integerMultiple(row)
 	}
 	// Fraction-free forward elimination (Bareiss): below the pivots only;
 	// every division is exact and a[c][c] becomes the leading c+1 minor.
@@ -237,4 +223,28 @@ func zeroInHull(ctx context.Context, vs [][]float64) (bool, error) {
 		}
 	}
 	return true, nil
+}
+
+// integerMultiple returns the integers xs·2^s for the least s that makes
+// them all integers: a positive multiple of xs, exactly. Each x is
+// f·2^e with f·2^53 an integer, so x = (f·2^53)·2^(e−53), and all are
+// shifted to the least e − 53 among them.
+func integerMultiple(xs []float64) []*big.Int {
+	least := math.MaxInt
+	for _, x := range xs {
+		if x != 0 {
+			_, e := math.Frexp(x)
+			least = min(least, e-53)
+		}
+	}
+	out := make([]*big.Int, len(xs))
+	for k, x := range xs {
+		out[k] = new(big.Int)
+		if x != 0 {
+			f, e := math.Frexp(x)
+			out[k].SetInt64(int64(f * (1 << 53)))
+			out[k].Lsh(out[k], uint(e-53-least))
+		}
+	}
+	return out
 }

@@ -134,8 +134,9 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 // models, with class names that do not match its models one for one (a
 // class without a model could never be predicted, a model without a class
 // would predict a class that does not exist; an empty Classes, no names
-// at all, is allowed), a nil model, or models of different dimensions. OneVsRest builds valid models; Predict,
-// PredictAll and ErrorRate call Validate first.
+// at all, is allowed), a nil model, or models of different dimensions.
+// OneVsRest builds valid models; Predict, PredictAll and ErrorRate call
+// Validate first.
 func (o *OneVsRestModel) Validate() error {
 	if o == nil || len(o.Models) == 0 {
 		return kindErrorf(ErrModel, "one-vs-rest: model has no classes")

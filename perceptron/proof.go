@@ -51,9 +51,8 @@ type ProofViolation struct {
 // 2^±500, so that ||θ||² and η²R² neither overflow nor underflow.
 //
 // Bad arguments are errors: γ, R or η not finite and > 0, a target that
-// is not finite (ErrNonFinite) or whose θ*
-// is not of unit norm (within 1e-9), or an update whose w has a dimension
-// other than the target's. Of opt.Control it reads the Context: a done
+// is not finite (ErrNonFinite) or whose θ* is not of unit norm (within
+// 1e-9), or an update whose w has a dimension other than the target's. Of opt.Control it reads the Context: a done
 // Context (before the call, or checked every 1024 updates of a long trace)
 // stops the walk with no verdict and an error that matches ErrStopped and
 // the context's error.

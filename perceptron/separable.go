@@ -315,12 +315,7 @@ func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 	k := float64(d.D() + 1)
 	gamma := k * u / (1 - k*u)
 	for i := 0; i < d.N(); i++ {
-		x := d.Row(i)
-		s := d.Y[i] * (dot(h.W, x) + h.B)
-		abs := math.Abs(h.B)
-		for j, v := range x {
-			abs += math.Abs(h.W[j] * v)
-		}
+		s, abs := scoreAndSize(h.W, h.B, d.Row(i), d.Y[i])
 		if math.IsInf(abs, 0) || !(s > 2*gamma*abs) {
 			return 0, false
 		}

@@ -270,34 +270,9 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 // division and no GCD, and is exact.
 type hPoint [3]*big.Int
 
-// intLine returns integers (a, b, c), a positive multiple of (w0, w1, bias)
-// (the same half-planes): each float64 is m·2^e with an integer m, and
-// all are shifted to the least exponent among them.
-func intLine(w0, w1, bias float64) [3]*big.Int {
-	vs := [3]float64{w0, w1, bias}
-	var ms [3]int64
-	var es [3]int
-	least := math.MaxInt
-	for k, v := range vs {
-		if v == 0 {
-			continue
-		}
-		f, e := math.Frexp(v)
-		ms[k], es[k] = int64(math.Ldexp(f, 53)), e-53 // exact: f has 53 bits
-		least = min(least, es[k])
-	}
-	var out [3]*big.Int
-	for k := range vs {
-		out[k] = big.NewInt(ms[k])
-		if ms[k] != 0 {
-			out[k].Lsh(out[k], uint(es[k]-least))
-		}
-	}
-	return out
-}
-
-// lineValue returns a·X + b·Y + c·Z, of the sign of the line's value at p.
-func lineValue(l [3]*big.Int, p hPoint) *big.Int {
+// lineValue returns a·X + b·Y + c·Z for l = (a, b, c), of the sign of the
+// line's value at p.
+func lineValue(l []*big.Int, p hPoint) *big.Int {
 	v := new(big.Int)
 	t := new(big.Int)
 	for k := range l {
@@ -310,7 +285,7 @@ func lineValue(l [3]*big.Int, p hPoint) *big.Int {
 // the line's value is ≥ 0 (Sutherland–Hodgman for one edge), exactly: the
 // crossing of an edge PQ is L(P)·Q − L(Q)·P, on the line, with its sign
 // made Z > 0.
-func clipHalfPlane(p []hPoint, l [3]*big.Int, s int) []hPoint {
+func clipHalfPlane(p []hPoint, l []*big.Int, s int) []hPoint {
 	vals := make([]*big.Int, len(p))
 	for i, q := range p {
 		vals[i] = lineValue(l, q)
@@ -393,7 +368,9 @@ func Disagreement(f, g Hyperplane) (float64, error) {
 	// overflowed and subnormal ones lost their bits.
 	one := func(x, y int64) hPoint { return hPoint{big.NewInt(x), big.NewInt(y), big.NewInt(1)} }
 	square := []hPoint{one(-1, -1), one(1, -1), one(1, 1), one(-1, 1)}
-	fl, gl := intLine(f.W[0], f.W[1], f.B), intLine(g.W[0], g.W[1], g.B)
+	// Integer multiples of (w0, w1, b): the same half-planes.
+	fl := integerMultiple([]float64{f.W[0], f.W[1], f.B})
+	gl := integerMultiple([]float64{g.W[0], g.W[1], g.B})
 	area := new(big.Rat)
 	for _, s := range []int{1, -1} {
 		p := clipHalfPlane(square, fl, s)

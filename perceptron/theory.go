@@ -57,8 +57,9 @@ type BoundResult struct {
 // reads only NoBias, Eta (see below) and Control.Context (which stops
 // MaxMargin and Separable): pass the Options of the PLA run the bound is
 // about. Options PLA would refuse (an η that is NaN, negative or
-// subnormal, an unknown order) are its ErrOption error. Data so small that PLA's scores η x_i·x_j underflow float64
-// (ηR² below 2^-1022) is an ErrUndecided error, returned with the result:
+// subnormal, an unknown order) are its ErrOption error. Data so small
+// that PLA's scores η x_i·x_j underflow float64 (ηR² below 2^-1022) is an
+// ErrUndecided error, returned with the result:
 // the theorem bounds the exact run, and the float64 run on such data loses
 // every product (it never converges on data of radius 4e-320).
 //

@@ -166,7 +166,8 @@ func (t *tally) add(c uint64) {
 // less reports whether t < u.
 func (t tally) less(u tally) bool { return t.hi < u.hi || t.hi == u.hi && t.lo < u.lo }
 
-// vote is an exact signed vote: its magnitude mag, negative when neg.
+// vote is an exact signed vote: its magnitude mag, negative when neg
+// (never set on a magnitude of 0).
 type vote struct {
 	mag tally
 	neg bool
@@ -182,16 +183,14 @@ func (t tally) minus(u tally) vote {
 	return vote{mag: tally{hi: t.hi - u.hi - borrow, lo: lo}, neg: neg}
 }
 
-// less reports whether the vote e is below f (−0 and +0 are one vote).
+// less reports whether the vote e is below f (neg is set only on a
+// magnitude above 0, as minus makes votes).
 func (e vote) less(f vote) bool {
-	zero := tally{}
 	switch {
 	case e.neg && f.neg:
 		return f.mag.less(e.mag)
-	case e.neg:
-		return e.mag != zero || f.mag != zero
-	case f.neg:
-		return false
+	case e.neg != f.neg:
+		return e.neg
 	}
 	return e.mag.less(f.mag)
 }
