@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"strings"
@@ -19,8 +20,12 @@ import (
 // loops in place of the assembly, also with GOAMD64=v3: pure Go that may
 // fuse, as on arm64) and for GOARCH=386 (no assembly, math's
 // Go code in place of its amd64 assembly), runs each and compares their
-// output with the default build's, byte for byte. The builds reuse the
-// build cache; -short skips the test.
+// output with the default build's, byte for byte. It also builds it for
+// GOARCH=arm64 and runs it with qemu-aarch64 (user-mode emulation: the
+// arm64 instructions, FMAs and all, executed one by one), as a student's
+// Apple or Linux arm64 machine runs it; without qemu-aarch64 that build is
+// skipped, except in CI (CI set), where scripts/setup.sh --with-qemu
+// installed it. The builds reuse the build cache; -short skips the test.
 func TestBuildsAgree(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the bit check six times")
@@ -39,6 +44,8 @@ func TestBuildsAgree(t *testing.T) {
 		name string
 		env  []string
 		tags string
+		// runner runs the binary (an emulator), when not empty.
+		runner string
 		// except lists the prefixes of the lines not compared.
 		except []string
 	}{
@@ -54,10 +61,28 @@ func TestBuildsAgree(t *testing.T) {
 		// left out here, not yet bit for bit.
 		{name: "noasm GOAMD64=v3", env: []string{"GOAMD64=v3"}, tags: "noasm", except: []string{"Separable ", "MaxMargin ", "Bound "}},
 		{name: "GOARCH=386", env: []string{"GOARCH=386", "CGO_ENABLED=0"}},
+		// arm64: no assembly of ours (the Go twins), none of gonum's (its
+		// Go code, which fuses), the compiler's arm64 rules for fusing,
+		// which fuse more forms than amd64's (TestNoFusedMultiplyAdd
+		// keeps our code free of them). Gonum's solves in the
+		// minimum-norm-point solver still fuse, as in "noasm GOAMD64=v3".
+		{name: "GOARCH=arm64", env: []string{"GOARCH=arm64", "CGO_ENABLED=0"}, runner: "qemu-aarch64", except: []string{"Separable ", "MaxMargin ", "Bound "}},
 	}
 	var want []byte
 	for i, c := range configs {
-		bin := filepath.Join(dir, strings.NewReplacer("=", "-").Replace(c.name))
+		var runner string
+		if c.runner != "" {
+			p, err := exec.LookPath(c.runner)
+			if err != nil {
+				if os.Getenv("CI") != "" {
+					t.Fatalf("%s: no %s in CI (scripts/setup.sh --with-qemu installs it): %v", c.name, c.runner, err)
+				}
+				t.Logf("%s: skipped, no %s (scripts/setup.sh --with-qemu installs it)", c.name, c.runner)
+				continue
+			}
+			runner = p
+		}
+		bin := filepath.Join(dir, strings.NewReplacer("=", "-", " ", "-").Replace(c.name))
 		args := []string{"build", "-o", bin}
 		if c.tags != "" {
 			args = append(args, "-tags", c.tags)
@@ -70,6 +95,9 @@ func TestBuildsAgree(t *testing.T) {
 		}
 		var stderr bytes.Buffer
 		run := exec.Command(bin)
+		if runner != "" {
+			run = exec.Command(runner, bin)
+		}
 		run.Stderr = &stderr
 		got, err := run.Output()
 		if err != nil {
@@ -112,4 +140,87 @@ func without(out []byte, prefixes []string) []string {
 		}
 	}
 	return keep
+}
+
+// fusedOp matches the mnemonics of fused multiply-adds in the compiler's
+// listing (go build -gcflags=-S) of every target below: VFMADD231SD and
+// kin on amd64, FMADDD, FNMSUBD and kin on arm64, riscv64 and loong64,
+// FMADD, FMSUB and XSMADDADP on ppc64, FMADD and WFMADB on s390x, and the
+// vector forms (VFMLA).
+var fusedOp = regexp.MustCompile(`^(VFN?M(ADD|SUB)\w*|FN?M(ADD|SUB)\w*|XSN?M(ADD|SUB)\w*|WFN?M[AS]DB|VFML[AS])$`)
+
+// listingLine is one instruction of a -S listing: its position and its
+// mnemonic.
+var listingLine = regexp.MustCompile(`^\s+0x[0-9a-f]+ \d+ \(([^)]*)\)\t(\S+)`)
+
+// TestNoFusedMultiplyAdd: no compiler fuses a multiply and an add anywhere
+// in the package's Go code (the learners, the theory, the data generators,
+// internal/... and the commands; perceptron/plots draws and is left out),
+// so that a build for arm64 (Apple's and Linux's), ppc64le, riscv64, s390x
+// or amd64 with GOAMD64=v3 computes the same bits as the default amd64
+// build. TestBuildsAgree runs the builds this machine can run; this test
+// reads what the compiler makes for the others. The Go spec lets a
+// compiler fuse x*y + z wherever no explicit float64 conversion rounds
+// x*y, also across an inlined call (a function returning a product); the
+// amd64 compiler fuses only a few forms with GOAMD64=v3, arm64's and
+// riscv64's many more (x − y*z, y*z − x, x − x), which no test on amd64
+// would ever run. It cross-compiles the package once per target with
+// -gcflags=-S and fails on any fused instruction in the listing, naming the
+// function and the line.
+func TestNoFusedMultiplyAdd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("cross-compiles the package for five targets")
+	}
+	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		if goBin, err = exec.LookPath("go"); err != nil {
+			t.Skip("no go command")
+		}
+	}
+	const mod = "github.com/perceptron-go/lessons/perceptron"
+	args := []string{"build", "-o", os.DevNull}
+	pkgs := []string{".", "./internal/...", "./cmd/..."}
+	for _, p := range []string{mod, mod + "/internal/...", mod + "/cmd/..."} {
+		args = append(args, "-gcflags="+p+"=-S")
+	}
+	args = append(args, pkgs...)
+	for _, target := range [][]string{
+		{"GOARCH=amd64", "GOAMD64=v3"},
+		{"GOARCH=arm64"},
+		{"GOARCH=ppc64le"},
+		{"GOARCH=riscv64"},
+		{"GOARCH=s390x"},
+	} {
+		name := strings.Join(target, " ")
+		build := exec.Command(goBin, args...)
+		build.Env = append(os.Environ(), append([]string{"CGO_ENABLED=0", "GOOS=linux"}, target...)...)
+		// The listing goes to stderr; the go command replays it from its
+		// cache when nothing changed.
+		out, err := build.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: go %s: %v\n%.2000s", name, strings.Join(args, " "), err, out)
+		}
+		fn, instructions, fused := "", 0, 0
+		for _, l := range strings.Split(string(out), "\n") {
+			if f, _, ok := strings.Cut(l, " STEXT"); ok && !strings.HasPrefix(l, "\t") {
+				fn = f
+				continue
+			}
+			m := listingLine.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			instructions++
+			if fusedOp.MatchString(m[2]) {
+				fused++
+				t.Errorf("%s: %s in %s at %s", name, m[2], fn, m[1])
+			}
+		}
+		// A listing that is not there (a changed format, a cached build
+		// that printed nothing) would pass with no instruction read.
+		if instructions < 10000 {
+			t.Fatalf("%s: read %d instructions from the listing, want the whole package's", name, instructions)
+		}
+		t.Logf("%s: %d instructions, %d fused", name, instructions, fused)
+	}
 }

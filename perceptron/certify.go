@@ -33,7 +33,7 @@ func marginLow(w []float64, b float64, d *Dataset, what string) (float64, int, e
 	lo, hi := make([]float64, n), math.Inf(1)
 	for i := 0; i < n; i++ {
 		s, a := scoreAndSize(w, b, d.Row(i), d.Y[i])
-		e := float64(c*a) + c*0x1p-1022
+		e := float64(c*a) + float64(c*0x1p-1022) // no FMA: the same bounds everywhere
 		if !isFinite(s) || !isFinite(e) {
 			lo[i] = math.Inf(-1) // scored exactly
 			continue
@@ -67,7 +67,7 @@ func marginLow(w []float64, b float64, d *Dataset, what string) (float64, int, e
 // terms, Σ_j |w_j x_j| + |b|, which bounds its rounding error (a relative
 // γ_{n+1} of it, plus underflow).
 func scoreAndSize(w []float64, b float64, x []float64, y float64) (s, size float64) {
-	s = y * (dot(w, x) + b)
+	s = float64(y * (dot(w, x) + b)) // no FMA where a caller adds to s
 	size = math.Abs(b)
 	for j, v := range x {
 		size += math.Abs(w[j] * v)
@@ -130,7 +130,7 @@ func (e errorString) Error() string { return string(e) }
 // with room to spare. Each operation is rounded and then moved one ulp up.
 func upperBound(r, gamma float64, k int) float64 {
 	up := func(v float64) float64 { return math.Nextafter(v, math.Inf(1)) }
-	rUp := up(r * up(1+float64(3*k+8)*0x1p-52))
+	rUp := up(r * up(1+float64(float64(3*k+8)*0x1p-52)))
 	q := up(rUp / gamma)
 	return up(q * q)
 }

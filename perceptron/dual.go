@@ -229,7 +229,7 @@ func (k *kernelRun) visit(i int) {
 	}
 	k.alpha[i]++
 	if !r.opt.NoBias {
-		r.b += r.opt.Eta * y
+		r.b += float64(r.opt.Eta * y) // no FMA: the same b on every platform
 	}
 	r.res.Updates++
 	r.cur++

@@ -73,3 +73,74 @@ func cosSin2Pi(k, m int) (c, s float64) {
 	}
 	return c, s
 }
+
+// ln returns the natural logarithm of x, for the ziggurats' tails and
+// tables: the bits that math.Log gives on amd64 (its assembly) and 386,
+// on every platform. math.Log is Go code elsewhere, and on arm64 (and
+// ppc64, riscv64, s390x) the compiler fuses its multiply-adds, which
+// changes about one answer in 170 in its last bit. ln is the same
+// computation as that assembly, fdlibm's e_log.c, with every product
+// rounded: x = 2^k (1 + f) with √2/2 ≤ 1 + f < √2, s = f/(2 + f),
+// ln(1 + f) = 2 atanh(s) = f − s(f − R) with R a minimax polynomial in s²
+// (fdlibm's coefficients L1..L7), and ln x = k ln 2 + ln(1 + f) with
+// ln 2 = ln2Hi + ln2Lo. 0 gives −Inf, +Inf itself, a negative x or NaN
+// NaN. On a subnormal x (which the generators never pass: their draws are
+// 0 or at least 2^-53) it is right where the assembly, which reads the
+// exponent bits as they are, is not.
+func ln(x float64) float64 {
+	switch {
+	case math.IsNaN(x) || math.IsInf(x, 1):
+		return x
+	case x < 0:
+		return math.NaN()
+	case x == 0:
+		return math.Inf(-1)
+	}
+	const (
+		ln2Hi = 6.93147180369123816490e-01
+		ln2Lo = 1.90821492927058770002e-10
+		l1    = 6.666666666666735130e-01
+		l2    = 3.999999999940941908e-01
+		l3    = 2.857142874366239149e-01
+		l4    = 2.222219843214978396e-01
+		l5    = 1.818357216161805012e-01
+		l6    = 1.531383769920937332e-01
+		l7    = 1.479819860511658591e-01
+	)
+	f1, ki := math.Frexp(x)
+	if f1 < math.Sqrt2/2 {
+		f1 *= 2
+		ki--
+	}
+	f := f1 - 1
+	k := float64(ki)
+	s := f / (2 + f)
+	s2 := float64(s * s)
+	s4 := float64(s2 * s2)
+	t1 := float64(s2 * (l1 + float64(s4*(l3+float64(s4*(l5+float64(s4*l7)))))))
+	t2 := float64(s4 * (l2 + float64(s4*(l4+float64(s4*l6)))))
+	r := t1 + t2
+	hfsq := float64(float64(0.5*f) * f)
+	return float64(k*ln2Hi) - ((hfsq - (float64(s*(hfsq+r)) + float64(k*ln2Lo))) - f)
+}
+
+// hypot returns √(p² + q²) as math.Hypot computes it on amd64 (its
+// assembly: max · √(1 + (min/max)²)), on every platform: math.Hypot is Go
+// code elsewhere, whose 1 + q·q the compiler fuses on arm64.
+func hypot(p, q float64) float64 {
+	p, q = math.Abs(p), math.Abs(q)
+	switch {
+	case math.IsInf(p, 1) || math.IsInf(q, 1):
+		return math.Inf(1)
+	case math.IsNaN(p) || math.IsNaN(q):
+		return math.NaN()
+	}
+	if p < q {
+		p, q = q, p
+	}
+	if p == 0 {
+		return 0
+	}
+	q /= p
+	return p * math.Sqrt(1+float64(q*q))
+}

@@ -46,7 +46,7 @@ func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
 func loss(w []float64, b float64, d *Dataset) float64 {
 	var l float64
 	for i := 0; i < d.N(); i++ {
-		if m := d.Y[i] * (dot(w, d.Row(i)) + b); !(m > 0) {
+		if m := float64(d.Y[i] * (dot(w, d.Row(i)) + b)); !(m > 0) { // no FMA in l -= m
 			l -= m
 		}
 	}
@@ -318,7 +318,7 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 					w[j] -= float64(opt.Eta * (-y * v))
 				}
 				if !opt.NoBias {
-					b -= opt.Eta * (-y)
+					b -= float64(opt.Eta * (-y))
 				}
 				mistakes++
 				g.Updates++

@@ -130,7 +130,7 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 		// The float64 conversions forbid FMAs: the verdict is the same on
 		// every platform.
 		want := prevAlign + etaG
-		tol := slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + etaG)
+		tol := float64(slack * (math.Sqrt(norm2) + math.Sqrt(prevNorm2) + etaG))
 		if align < want-tol {
 			return &ProofViolation{Update: t + 1, Step: "alignment", Got: math.Ldexp(align, m), Want: math.Ldexp(want, m)}, nil
 		}

@@ -2,6 +2,7 @@ package perceptron
 
 import (
 	"fmt"
+	"math"
 )
 
 // nonFiniteError names the epoch and row at which a run met a non-finite
@@ -10,11 +11,14 @@ func nonFiniteError(format string, args ...any) error {
 	return kindErrorf(ErrNonFinite, format, args...)
 }
 
-// isFinite reports whether x is neither NaN nor ±Inf: x − x is 0 exactly
-// then, and NaN otherwise. It is the package's one finiteness test, from
-// the data's checks to the training loops' (where it costs one subtraction
-// and one comparison).
-func isFinite(x float64) bool { return x-x == 0 }
+// isFinite reports whether x is neither NaN nor ±Inf: |x| ≤ MaxFloat64
+// is false for both. It is the package's one finiteness test, from the
+// data's checks to the training loops' (where it costs a mask and one
+// comparison). It was x − x == 0, which is as cheap, but where x is a
+// product inlined into it a compiler that fuses (arm64, ppc64, riscv64,
+// GOAMD64=v3) may compute x − x as a fused multiply-subtract, whose answer
+// is the product's rounding error and not 0.
+func isFinite(x float64) bool { return math.Abs(x) <= math.MaxFloat64 }
 
 // firstNonFinite returns the index of the first non-finite value of w, or
 // -1.

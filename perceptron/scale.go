@@ -48,7 +48,7 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 	for i := range n {
 		for j, v := range d.Row(i) {
 			dv := v - s.Mean[j]
-			s.Std[j] += dv * dv
+			s.Std[j] += float64(dv * dv) // no FMA: the same scaler on every platform
 		}
 	}
 	for j, ss := range s.Std {

@@ -233,7 +233,7 @@ func standardToRaw(u, mid, half []float64) Hyperplane {
 	for j := range h.W {
 		t := u[1+j] / nu
 		h.W[j] = t / half[j]
-		h.B -= t * (mid[j] / half[j])
+		h.B -= float64(t * (mid[j] / half[j])) // no FMA
 	}
 	if wn := h.Norm(); wn > 0 && !math.IsInf(wn, 0) {
 		for j := range h.W {
@@ -313,7 +313,7 @@ func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 	}
 	const u = 0x1p-53
 	k := float64(d.D() + 1)
-	gamma := k * u / (1 - k*u)
+	gamma := float64(k*u) / (1 - float64(k*u))
 	for i := 0; i < d.N(); i++ {
 		s, abs := scoreAndSize(h.W, h.B, d.Row(i), d.Y[i])
 		if math.IsInf(abs, 0) || !(s > 2*gamma*abs) {

@@ -23,6 +23,25 @@ func synthRand(seed, stream uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, stream))
 }
 
+// uniformPM1 returns a uniform value of [−1, 1) from rng: (2k − 2^53)/2^53
+// for k the low 53 bits of one Uint64, the value 2·rng.Float64() − 1 that
+// the generators drew before, bit for bit. Integer arithmetic and one exact
+// product leave a compiler nothing to fuse: on arm64 (and GOAMD64=v3) the
+// float expression compiled to a fused multiply-add (exact here, so the
+// same value, but an FMA that TestNoFusedMultiplyAdd would have to excuse).
+func uniformPM1(rng *rand.Rand) float64 {
+	k := int64(rng.Uint64() << 11 >> 11)
+	return float64(2*k-1<<53) * 0x1p-53
+}
+
+// uniformHalf returns a uniform value of [−0.5, 0.5) from rng: (k −
+// 2^52)/2^53, the value rng.Float64() − 0.5 drawn before, bit for bit, as
+// uniformPM1 does.
+func uniformHalf(rng *rand.Rand) float64 {
+	k := int64(rng.Uint64() << 11 >> 11)
+	return float64(k-1<<52) * 0x1p-53
+}
+
 // MaxGeneratedValues is the most float64 values (n·d, 8 bytes each: 2 GiB)
 // that a data generator (SeparableData, NoisyData, LFDData, CreditApplicants,
 // Circles), LFDExperiment (n·2 and runs) or NewOnline (d) allocates: a larger
@@ -83,7 +102,7 @@ func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane,
 				break
 			}
 			for j := range pt {
-				pt[j] = float64(2*rng.Float64()) - 1
+				pt[j] = uniformPM1(rng)
 			}
 			s := dot(h.W, pt) + h.B
 			if math.Abs(s) < margin || s == 0 {
@@ -123,7 +142,7 @@ func randomTarget(rng *rand.Rand, d int) Hyperplane {
 	}
 	p := make([]float64, d)
 	for j := range p {
-		p[j] = rng.Float64() - 0.5
+		p[j] = uniformHalf(rng)
 	}
 	return Hyperplane{W: w, B: -dot(w, p)}
 }
@@ -233,20 +252,20 @@ func lfdData(n int, seed uint64, both bool) (*Dataset, Hyperplane, error) {
 		return nil, Hyperplane{}, err
 	}
 	rng := synthRand(seed, lfdStream)
-	uniform := func() float64 { return float64(2*rng.Float64()) - 1 }
+	uniform := func() float64 { return uniformPM1(rng) }
 	x := make([]float64, 2*n)
 	y := make([]float64, n)
 	for {
 		a := [2]float64{uniform(), uniform()}
 		c := [2]float64{uniform(), uniform()}
 		w := []float64{a[1] - c[1], c[0] - a[0]}
-		norm := math.Hypot(w[0], w[1])
+		norm := hypot(w[0], w[1])
 		if norm < 1e-12 {
 			continue
 		}
 		w[0] /= norm
 		w[1] /= norm
-		h := Hyperplane{W: w, B: -(w[0]*a[0] + w[1]*a[1])}
+		h := Hyperplane{W: w, B: -(float64(w[0]*a[0]) + float64(w[1]*a[1]))} // no FMA
 		for range 100 {
 			for i := range n {
 				for {

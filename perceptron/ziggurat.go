@@ -16,8 +16,8 @@ import (
 // from the generator's output as those methods (so that on a build that
 // fuses nothing, GOAMD64=v1 or GOARCH=386, they are the same numbers,
 // which TestZigguratMatchesMathRand checks), with every rounding written
-// out so that no build fuses, and e^x from exp, the same on every
-// platform.
+// out so that no build fuses, and e^x and ln x from exp and ln, the same
+// on every platform (math.Log is Go code that fuses on arm64).
 
 // zigNormR and zigNormV are the normal ziggurat's r (where its tail
 // starts) and v (the area of each of its 128 strips), zigExpR and zigExpV
@@ -60,7 +60,7 @@ func zigNormTables() (t zigNormTable) {
 	t.w[0], t.w[127] = float32(q/m1), float32(dn/m1)
 	t.f[0], t.f[127] = 1, float32(exp(-0.5*dn*dn))
 	for i := 126; i >= 1; i-- {
-		dn = math.Sqrt(-2 * math.Log(zigNormV/dn+exp(-0.5*dn*dn)))
+		dn = math.Sqrt(-2 * ln(zigNormV/dn+exp(-0.5*dn*dn)))
 		t.k[i+1] = uint32(dn / tn * m1)
 		tn = dn
 		t.f[i] = float32(exp(-0.5 * dn * dn))
@@ -79,7 +79,7 @@ func zigExpTables() (t zigExpTable) {
 	t.w[0], t.w[255] = float32(q/m2), float32(de/m2)
 	t.f[0], t.f[255] = 1, float32(exp(-de))
 	for i := 254; i >= 1; i-- {
-		de = -math.Log(zigExpV/de + exp(-de))
+		de = -ln(zigExpV/de + exp(-de))
 		t.k[i+1] = uint32(de / te * m2)
 		te = de
 		t.f[i] = float32(exp(-de))
@@ -116,8 +116,8 @@ func normFloat64(r *rand.Rand) float64 {
 			// The tail beyond r, by Marsaglia's method: x = −ln(u1)/r,
 			// y = −ln(u2), kept when 2y ≥ x².
 			for {
-				x = float64(-math.Log(r.Float64()) * (1 / zigNormR))
-				y := -math.Log(r.Float64())
+				x = float64(-ln(r.Float64()) * (1 / zigNormR))
+				y := -ln(r.Float64())
 				if float64(y+y) >= float64(x*x) {
 					break
 				}
@@ -147,7 +147,7 @@ func expFloat64(r *rand.Rand) float64 {
 			return x
 		}
 		if i == 0 {
-			return zigExpTail - math.Log(r.Float64()) // the tail beyond r
+			return zigExpTail - ln(r.Float64()) // the tail beyond r
 		}
 		if wedge(t.f[i-1], t.f[i], r.Float64(), exp(-x)) {
 			return x

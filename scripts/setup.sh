@@ -53,6 +53,9 @@
 #                    grader's sandbox, for go test ./lessons/assign);
 #   --with-sklearn   (or LESSONS_WITH_SKLEARN=1)   python3-sklearn, the oracle
 #                    some scripts compare against (no test needs it).
+#   --with-qemu      (or LESSONS_WITH_QEMU=1)      qemu-user, whose qemu-aarch64
+#                    runs the arm64 build of the package's bit check
+#                    (go test ./perceptron -run TestBuildsAgree).
 #   --with-buildah   (or LESSONS_WITH_BUILDAH=1)   buildah, podman and
 #                    debootstrap, with which TestDockerImage builds and runs
 #                    the Dockerfile (as root; no Docker engine needed).
@@ -67,6 +70,7 @@ usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
 with_chromium=${LESSONS_WITH_CHROMIUM:-0}
 with_sklearn=${LESSONS_WITH_SKLEARN:-0}
 with_buildah=${LESSONS_WITH_BUILDAH:-0}
+with_qemu=${LESSONS_WITH_QEMU:-0}
 no_apt=${LESSONS_NO_APT:-0}
 system=${LESSONS_SYSTEM:-0}
 no_hub=${LESSONS_NO_HUB:-0}
@@ -80,6 +84,7 @@ while [[ $# -gt 0 ]]; do
 	--with-chromium) with_chromium=1 ;;
 	--with-sklearn) with_sklearn=1 ;;
 	--with-buildah) with_buildah=1 ;;
+	--with-qemu) with_qemu=1 ;;
 	--no-apt) no_apt=1 ;;
 	--system) system=1 ;;
 	--no-hub) no_hub=1 ;;
@@ -165,6 +170,13 @@ if [[ $with_sklearn == 1 ]]; then
 		say "scikit-learn: found (/usr/bin/python3)"
 	else
 		apt_pkgs+=(python3-sklearn)
+	fi
+fi
+if [[ $with_qemu == 1 ]]; then
+	if command -v qemu-aarch64 >/dev/null 2>&1; then
+		say "qemu-aarch64: found ($(command -v qemu-aarch64))"
+	else
+		apt_pkgs+=(qemu-user)
 	fi
 fi
 # --system: JupyterHub's proxy runs on node and comes from npm.

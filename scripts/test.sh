@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # test.sh sets up (scripts/setup.sh: the pinned Jupyter environment, with
 # chromium for the browser tests, python3-sklearn for perfcompare's
-# bit-identity check against scikit-learn, and buildah, podman and
-# debootstrap for the Docker image test; as root also the shared install,
+# bit-identity check against scikit-learn, qemu-user to run the package's
+# arm64 build, and buildah, podman and debootstrap for the Docker image
+# test; as root also the shared install,
 # scripts/setup.sh --system), then runs go vet and the whole test suite of
 # each module of the repository: the library's (`go test ./...` at the root,
 # which needs only Go), deploy/'s (the Dockerfile, the pins, the Z2JH values,
@@ -22,8 +23,9 @@ set -euo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$repo"
 # --with-sklearn: scikit-learn for perfcompare's small bit-identity test;
+# --with-qemu: qemu-aarch64, on which TestBuildsAgree runs the arm64 build;
 # --with-buildah: buildah, podman and debootstrap for TestDockerImage.
-bash scripts/setup.sh --with-chromium --with-sklearn --with-buildah
+bash scripts/setup.sh --with-chromium --with-sklearn --with-qemu --with-buildah
 # As root (CI), also the shared install for a class (setup.sh --system, with
 # JupyterHub's proxy), which TestJupyterHub and TestFirstLessonWarm/system
 # use; set LESSONS_TEST_SYSTEM=0 to leave the machine's system folders alone.

@@ -175,7 +175,7 @@ func generate(s size, seed uint64, noise float64) (*perceptron.Dataset, []float6
 		var score float64
 		for j := range r {
 			r[j] = rng.NormFloat64()
-			score += u[j] * r[j]
+			score += float64(u[j] * r[j]) // no FMA: the same data on every platform
 		}
 		y[i] = 1
 		if score < 0 {

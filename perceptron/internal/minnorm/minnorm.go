@@ -170,7 +170,7 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 		for k := range corral {
 			corral[k].Lambda /= sum
 			for j, vj := range corral[k].V {
-				x[j] += corral[k].Lambda * vj
+				x[j] += float64(corral[k].Lambda * vj) // no FMA
 			}
 		}
 	}

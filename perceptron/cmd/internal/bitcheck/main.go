@@ -346,8 +346,8 @@ func norms() {
 		e := []int{-560, -520, 480, 520, 0}[k%5]
 		x := make([]float64, len(w))
 		for j := range w {
-			w[j] = math.Ldexp(rng.Float64()-0.5, e+rng.IntN(20))
-			x[j] = rng.Float64() - 0.5
+			w[j] = math.Ldexp(float64(rng.Float64())-0.5, e+rng.IntN(20))
+			x[j] = float64(rng.Float64()) - 0.5
 		}
 		h := perceptron.Hyperplane{W: w, B: 1}
 		n = append(n, h.Norm())
