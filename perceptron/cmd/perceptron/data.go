@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -80,16 +82,11 @@ func parseClasses(s string) ([]string, error) {
 	return c, nil
 }
 
-// head returns the first two non-blank lines of the file split into fields
-// (fewer if it has fewer), read by the library's reader of delimited text,
-// so that they are the lines ReadCSV sees.
-func head(path string) ([]delim.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	in, err := delim.NewReader(f, 0)
+// head returns the first two non-blank lines of r, the file at path, split
+// into fields (fewer if it has fewer), read by the library's reader of
+// delimited text, so that they are the lines ReadCSV sees.
+func head(r io.Reader, path string) ([]delim.Record, error) {
+	in, err := delim.NewReader(r, 0)
 	if err != nil {
 		return nil, &fileError{path, err}
 	}
@@ -142,7 +139,16 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	if err != nil {
 		return nil, info, err
 	}
-	head, err := head(path)
+	// The file is opened once: what head reads is kept, and a file that
+	// cannot be read twice (a pipe, a FIFO, <(zcat data.csv.gz)) is read on
+	// from there, so that no row is lost to head's buffer.
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, info, err
+	}
+	defer f.Close()
+	var read bytes.Buffer
+	head, err := head(io.TeeReader(f, &read), path)
 	if err != nil {
 		return nil, info, err
 	}
@@ -176,7 +182,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		}
 		seen[j] = true
 	}
-	d, err := perceptron.ReadCSVFile(path, perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes})
+	d, err := readRest(f, &read, path, perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes})
 	switch {
 	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
 		// --classes names a label the file does not have.
@@ -236,6 +242,34 @@ func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.R
 	}
 	return nil
 }
+
+// readRest reads the data file f at path with opt, of which head has read
+// the bytes in seen: a regular file with ReadCSVFile (which knows its size),
+// anything else on from seen, and the path named in any error as
+// ReadCSVFile names it.
+func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOptions) (*perceptron.Dataset, error) {
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		return perceptron.ReadCSVFile(path, opt)
+	}
+	d, err := perceptron.ReadCSV(io.MultiReader(seen, f), opt)
+	if err != nil {
+		var pe *perceptron.ParseError
+		if errors.As(err, &pe) && pe.Path == "" {
+			pe.Path = path
+			return nil, err
+		}
+		return nil, &fileError{path, trimmedError{err}}
+	}
+	return d, nil
+}
+
+// trimmedError is an error of the library without its "perceptron: ", to
+// follow a fileError's.
+type trimmedError struct{ error }
+
+func (e trimmedError) Error() string { return strings.TrimPrefix(e.error.Error(), "perceptron: ") }
+
+func (e trimmedError) Unwrap() error { return e.error }
 
 // labelLine returns the first line of the file whose field col is label,
 // or 0.
