@@ -360,10 +360,12 @@ func Unquote(s string) string {
 var Missing = map[string]bool{"": true, "?": true, "NA": true, "N/A": true, "na": true, "n/a": true,
 	"null": true, "NULL": true, "None": true, "-": true}
 
-// IsNumber reports whether s parses as a float64 (NaN and ±Inf included).
+// IsNumber reports whether s parses as a float64 (NaN and ±Inf included),
+// or is a NaN as C's printf writes it ("-nan", "+NaN"), which Float also
+// takes for a NaN: a header test must see the numbers that Float sees.
 func IsNumber(s string) bool {
 	_, err := strconv.ParseFloat(s, 64)
-	return err == nil || errors.Is(err, strconv.ErrRange)
+	return err == nil || errors.Is(err, strconv.ErrRange) || isNaN(s)
 }
 
 // Float parses the value s of the given line and column: a finite number,
