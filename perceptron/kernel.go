@@ -43,10 +43,22 @@ type PolyKernel struct {
 // 1.8e19; 2^1024 overflows).
 const MaxPolyDegree = 64
 
-// Eval returns (x·z + C)^Degree, multiplied left to right.
+// Eval returns (x·z + C)^Degree, multiplied left to right. A Degree
+// beyond MaxPolyDegree, which the learners refuse, is raised by repeated
+// squaring, so that a hand-made kernel costs at most about 2·63 multiplies
+// (and 1 for a Degree below 1).
 func (k PolyKernel) Eval(x, z []float64) float64 {
 	s := dot(x, z) + k.C
 	p := 1.0
+	if k.Degree > MaxPolyDegree {
+		for e := k.Degree; e > 0; e >>= 1 {
+			if e&1 == 1 {
+				p *= s
+			}
+			s *= s
+		}
+		return p
+	}
 	for i := 0; i < k.Degree; i++ {
 		p *= s
 	}
@@ -147,11 +159,27 @@ func ParseKernel(s string) (Kernel, error) {
 	return k, nil
 }
 
-// checkKernel checks the parameters of the kernels of this package.
+// checkKernel checks the parameters of the kernels of this package, given
+// as values or as pointers (a *PolyKernel is a Kernel too, and skipped the
+// checks: a Degree of 2^40 made KernelPerceptron spin for hours).
 func checkKernel(k Kernel) error {
 	switch k := k.(type) {
 	case nil:
 		return kindErrorf(ErrOption, "kernel is nil")
+	case *LinearKernel:
+		if k == nil {
+			return kindErrorf(ErrOption, "kernel is a nil *LinearKernel")
+		}
+	case *PolyKernel:
+		if k == nil {
+			return kindErrorf(ErrOption, "kernel is a nil *PolyKernel")
+		}
+		return checkKernel(*k)
+	case *RBFKernel:
+		if k == nil {
+			return kindErrorf(ErrOption, "kernel is a nil *RBFKernel")
+		}
+		return checkKernel(*k)
 	case PolyKernel:
 		if k.Degree < 1 {
 			return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %d", k.Degree)

@@ -314,3 +314,64 @@ func TestKernelModelJSON(t *testing.T) {
 		}
 	}
 }
+
+// TestPointerKernelsAreChecked: a *PolyKernel or *RBFKernel is a Kernel
+// too, and its parameters are checked as the value's: a *PolyKernel of
+// degree 2^40 skipped the degree cap, and KernelPerceptron, GramMatrix
+// and KernelModel.Score spun for hours; a nil pointer is refused, not a
+// panic. A good pointer kernel learns what its value learns, and a
+// hand-made PolyKernel of degree 2^40 evaluates at once (by squaring).
+func TestPointerKernelsAreChecked(t *testing.T) {
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []perceptron.Kernel{
+		&perceptron.PolyKernel{Degree: 1 << 40}, &perceptron.PolyKernel{Degree: 0, C: 1},
+		&perceptron.PolyKernel{Degree: 2, C: math.NaN()}, &perceptron.RBFKernel{Gamma: -1},
+		&perceptron.RBFKernel{}, (*perceptron.PolyKernel)(nil), (*perceptron.RBFKernel)(nil),
+		(*perceptron.LinearKernel)(nil),
+	} {
+		if _, err := perceptron.KernelPerceptron(d, k, perceptron.Options{}); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("KernelPerceptron(%#v): %v, want ErrOption", k, err)
+		}
+		if _, err := perceptron.GramMatrix(d, k); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("GramMatrix(%#v): %v, want ErrOption", k, err)
+		}
+		m := &perceptron.KernelModel{Kernel: k, X: mat.NewDense(1, 2, []float64{1, 0}), Y: []float64{1}, Alpha: []int{1}, Eta: 1}
+		if err := m.Validate(); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("KernelModel{Kernel: %#v}.Validate(): %v, want ErrOption", k, err)
+		}
+		if _, err := m.Score([]float64{1, 1}); !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("KernelModel{Kernel: %#v}.Score: %v, want ErrOption", k, err)
+		}
+	}
+	for _, pair := range [][2]perceptron.Kernel{
+		{&perceptron.PolyKernel{Degree: 3, C: 1}, perceptron.PolyKernel{Degree: 3, C: 1}},
+		{&perceptron.RBFKernel{Gamma: 0.5}, perceptron.RBFKernel{Gamma: 0.5}},
+		{&perceptron.LinearKernel{}, perceptron.LinearKernel{}},
+	} {
+		mp, err := perceptron.KernelPerceptron(d, pair[0], perceptron.Options{})
+		if err != nil {
+			t.Fatalf("KernelPerceptron(%v): %v", pair[0], err)
+		}
+		mv, err := perceptron.KernelPerceptron(d, pair[1], perceptron.Options{})
+		if err != nil {
+			t.Fatalf("KernelPerceptron(%v): %v", pair[1], err)
+		}
+		sp, _ := mp.Score([]float64{0.3, -0.2})
+		sv, _ := mv.Score([]float64{0.3, -0.2})
+		if sp != sv || mp.B != mv.B {
+			t.Errorf("%v: the pointer scores %v (b %v), the value %v (b %v)", pair[1], sp, mp.B, sv, mv.B)
+		}
+	}
+	for _, c := range []struct {
+		s, want float64
+		deg      int
+	}{{1, 1, 1 << 40}, {-1, 1, 1 << 40}, {-1, -1, 1<<40 + 1}, {2, math.Inf(1), 1 << 40}, {0.5, 0, 1 << 40}, {2, 1 << 62, 62}} {
+		k := perceptron.PolyKernel{Degree: c.deg}
+		if got := k.Eval([]float64{c.s}, []float64{1}); got != c.want {
+			t.Errorf("PolyKernel{Degree: %d}.Eval(%v) = %v, want %v", c.deg, c.s, got, c.want)
+		}
+	}
+}
