@@ -48,7 +48,9 @@ func (m *KernelModel) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads what MarshalJSON writes, bit for bit (a float64
 // written by encoding/json reads back exactly), and checks the model with
 // Validate. An unknown key, a kernel name ParseKernel refuses, ragged
-// training rows or a model that Validate refuses are errors.
+// training rows, stats that no run makes (a run of fewer than one epoch, a
+// negative count, runs that disagree with the totals) or a model that
+// Validate refuses are errors.
 func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	var j kernelModelJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -66,6 +68,9 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	}
 	if len(j.X) == 0 || len(j.X[0]) == 0 {
 		return kindErrorf(ErrModel, "kernel model: no training rows")
+	}
+	if err := j.Stats.check("kernel model"); err != nil {
+		return err
 	}
 	d := len(j.X[0])
 	raw := make([]float64, 0, len(j.X)*d)

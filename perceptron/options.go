@@ -3,6 +3,7 @@ package perceptron
 import (
 	"context"
 	"math"
+	"math/bits"
 )
 
 // Order is the order in which batch learners visit the rows.
@@ -264,13 +265,39 @@ type EpochRun struct {
 // counts change at every epoch; that one costs 16 bytes an epoch.)
 type EpochRuns []EpochRun
 
-// Len returns the number of epochs.
+// Len returns the number of epochs (a run of fewer than 1 epoch, which no
+// learner makes, counts as none).
 func (h EpochRuns) Len() int {
 	n := 0
 	for _, r := range h {
-		n += r.Epochs
+		n += max(r.Epochs, 0)
 	}
 	return n
+}
+
+// check reports whether the runs can be a learner's: every run of at least
+// one epoch and no negative count, and in all as many epochs and updates
+// as s says (without overflow). what names the caller in the error.
+func (s Stats) check(what string) error {
+	epochs, updates := 0, 0
+	for k, r := range s.UpdateRuns {
+		if r.Epochs < 1 || r.Updates < 0 {
+			return kindErrorf(ErrModel, "%s: stats: run %d has %d epochs of %d updates: want at least 1 epoch and no negative count", what, k, r.Epochs, r.Updates)
+		}
+		over, u := bits.Mul64(uint64(r.Updates), uint64(r.Epochs))
+		if over != 0 || u > math.MaxInt || r.Epochs > math.MaxInt-epochs || int(u) > math.MaxInt-updates {
+			return kindErrorf(ErrModel, "%s: stats: the runs' epochs or updates overflow an int at run %d", what, k)
+		}
+		epochs += r.Epochs
+		updates += int(u)
+	}
+	if len(s.UpdateRuns) > 0 && (epochs != s.Epochs || updates != s.Updates) {
+		return kindErrorf(ErrModel, "%s: stats: the runs hold %d epochs and %d updates, the stats say %d and %d", what, epochs, updates, s.Epochs, s.Updates)
+	}
+	if s.Epochs < 0 || s.Updates < 0 || s.LastMistakeRow < -1 {
+		return kindErrorf(ErrModel, "%s: stats: %d epochs, %d updates, last mistake row %d: want no negative count", what, s.Epochs, s.Updates, s.LastMistakeRow)
+	}
+	return nil
 }
 
 // Expand returns the number of updates of every epoch, one element an
@@ -278,7 +305,7 @@ func (h EpochRuns) Len() int {
 func (h EpochRuns) Expand() []int {
 	out := make([]int, 0, h.Len())
 	for _, r := range h {
-		for range r.Epochs {
+		for range max(r.Epochs, 0) {
 			out = append(out, r.Updates)
 		}
 	}

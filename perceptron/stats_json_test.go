@@ -1,0 +1,60 @@
+package perceptron_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/perceptron-go/lessons/perceptron"
+)
+
+// TestKernelModelFileStatsAreChecked: a kernel model file whose stats no
+// run can make is an ErrModel error when read, where it was read and
+// UpdatesPerEpoch then panicked (a run of −2 epochs, or of 2^62 epochs:
+// "makeslice: cap out of range"); runs that disagree with the totals or
+// whose sums overflow are refused too. A model's own stats read back, and
+// hand-built runs of fewer than one epoch expand to nothing, not a panic.
+func TestKernelModelFileStatsAreChecked(t *testing.T) {
+	const model = `{"kernel":"linear","alpha":[1],"b":0,"eta":1,"tie":"mistake","x":[[1]],"y":[1],"stats":%s}`
+	for _, stats := range []string{
+		`{"Updates":1,"Epochs":-2,"UpdateRuns":[{"Updates":1,"Epochs":-2}]}`,
+		`{"UpdateRuns":[{"Updates":1,"Epochs":-2}]}`,
+		`{"UpdateRuns":[{"Updates":1,"Epochs":4611686018427387903}]}`,
+		`{"Updates":4611686018427387903,"Epochs":4611686018427387903,"UpdateRuns":[{"Updates":1,"Epochs":4611686018427387903},{"Updates":1,"Epochs":4611686018427387903}]}`,
+		`{"Updates":-1,"Epochs":1,"UpdateRuns":[{"Updates":-1,"Epochs":1}]}`,
+		`{"Updates":3,"Epochs":2,"UpdateRuns":[{"Updates":1,"Epochs":2}]}`,
+		`{"Updates":0,"Epochs":-1}`,
+		`{"Updates":0,"Epochs":0,"LastMistakeRow":-2}`,
+	} {
+		var m perceptron.KernelModel
+		err := json.Unmarshal([]byte(fmt.Sprintf(model, stats)), &m)
+		if !errors.Is(err, perceptron.ErrModel) {
+			t.Errorf("stats %s: %v, want ErrModel", stats, err)
+		}
+	}
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0.5}, {0, -1}}, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back perceptron.KernelModel
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatalf("a model's own file: %v", err)
+	}
+	if !slices.Equal(back.UpdatesPerEpoch(), m.UpdatesPerEpoch()) || back.Epochs != m.Epochs {
+		t.Errorf("read back %v in %d epochs, trained %v in %d", back.UpdatesPerEpoch(), back.Epochs, m.UpdatesPerEpoch(), m.Epochs)
+	}
+	s := perceptron.Stats{UpdateRuns: perceptron.EpochRuns{{Updates: 1, Epochs: -5}, {Updates: 2, Epochs: 2}}}
+	if got := s.UpdatesPerEpoch(); !slices.Equal(got, []int{2, 2}) {
+		t.Errorf("runs of -5 and 2 epochs expand to %v, want [2 2]", got)
+	}
+}
