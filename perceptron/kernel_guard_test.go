@@ -367,7 +367,7 @@ func TestPointerKernelsAreChecked(t *testing.T) {
 	}
 	for _, c := range []struct {
 		s, want float64
-		deg      int
+		deg     int
 	}{{1, 1, 1 << 40}, {-1, 1, 1 << 40}, {-1, -1, 1<<40 + 1}, {2, math.Inf(1), 1 << 40}, {0.5, 0, 1 << 40}, {2, 1 << 62, 62}} {
 		k := perceptron.PolyKernel{Degree: c.deg}
 		if got := k.Eval([]float64{c.s}, []float64{1}); got != c.want {
