@@ -111,10 +111,13 @@ func (d *Dataset) Rows() [][]float64 {
 
 // Subset returns a new Dataset of the given rows, in the given order.
 func (d *Dataset) Subset(rows []int) (*Dataset, error) {
-	if len(rows) == 0 {
+	if len(rows) == 0 || d == nil || d.X == nil {
 		return nil, ErrEmpty
 	}
 	n, c := d.N(), d.D()
+	if len(d.Y) != n {
+		return nil, kindErrorf(ErrDimension, "subset: inconsistent numbers of samples: %d rows of x but %d labels", n, len(d.Y))
+	}
 	data := make([]float64, 0, len(rows)*c)
 	y := make([]float64, len(rows))
 	for k, i := range rows {

@@ -52,9 +52,15 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 		}
 	}
 	for j, ss := range s.Std {
+		if constantColumn(d, j) {
+			// Exactly: the sum of n equal values need not divide back to
+			// the value (three 0.1 have the mean 0.10000000000000002 and a
+			// Std of 1.4e-17, which scaled them to −1).
+			s.Mean[j], s.Std[j] = d.X.At(0, j), 1
+			continue
+		}
 		s.Std[j] = math.Sqrt(ss / float64(n))
-		if bad := math.IsInf(s.Mean[j], 0) || !isFinite(s.Std[j]) ||
-			(s.Std[j] == 0 && !constantColumn(d, j)); bad {
+		if bad := math.IsInf(s.Mean[j], 0) || !isFinite(s.Std[j]) || s.Std[j] == 0; bad {
 			// The sums overflowed or underflowed: redo the column scaled by
 			// a power of 2, exactly, and scale back.
 			s.Mean[j], s.Std[j] = scaledMoments(d, j)
