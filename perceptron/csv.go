@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -186,9 +187,11 @@ func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
 		return nil, kindErrorf(ErrOption, "unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
 	}
-	switch opt.Comma {
-	case '\n', '\r', '"', 0xFFFD:
-		return nil, kindErrorf(ErrOption, "invalid Comma %q", opt.Comma)
+	switch {
+	case opt.Comma == '\n' || opt.Comma == '\r' || opt.Comma == '"' || opt.Comma == 0xFFFD || !utf8.ValidRune(opt.Comma):
+		// A rune that is not one (−1, a surrogate, beyond U+10FFFF) is
+		// written as U+FFFD, the refused separator.
+		return nil, kindErrorf(ErrOption, "invalid Comma %q (%d)", opt.Comma, opt.Comma)
 	}
 	in, err := delim.NewReader(r, opt.Comma)
 	if err != nil {

@@ -489,7 +489,8 @@ func XORData() *Dataset {
 // noise of standard deviation noise drawn from seed (the same points on
 // every platform and build: see cosSin2Pi). No line separates the
 // classes, but the squared features x1², x2² do. It is an error for n to
-// be below 2 or noise to be negative or not finite.
+// be below 2 or noise to be negative or not finite; a noise so large that
+// a point overflows (1e308) is an ErrNonFinite error.
 func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 	if n < 2 {
 		return nil, kindErrorf(ErrOption, "circles: need n >= 2 points, got %d", n)
@@ -515,6 +516,11 @@ func Circles(n int, noise float64, seed uint64) (*Dataset, error) {
 			x = append(x, float64(c.radius*cos)+float64(noise*normFloat64(rng)),
 				float64(c.radius*sin)+float64(noise*normFloat64(rng)))
 			y = append(y, c.label)
+		}
+	}
+	for i, v := range x {
+		if !isFinite(v) {
+			return nil, kindErrorf(ErrNonFinite, "circles: point %d: noise %v times a normal draw overflows to %v: use a smaller noise", i/2, noise, v)
 		}
 	}
 	return &Dataset{X: mat.NewDense(n, 2, x), Y: y, Features: []string{"x1", "x2"},

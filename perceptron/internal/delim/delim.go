@@ -17,6 +17,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Kind is the kind of a parse error.
@@ -92,8 +93,8 @@ type Reader struct {
 // '\t' mean runs of spaces and tabs; any other rune but '\n', '\r', '"' and
 // utf8.RuneError is the separator.
 func NewReader(r io.Reader, comma rune) (*Reader, error) {
-	switch comma {
-	case '\n', '\r', '"', 0xFFFD:
+	switch {
+	case comma == '\n' || comma == '\r' || comma == '"' || comma == 0xFFFD || !utf8.ValidRune(comma):
 		return nil, errorf(Format, 0, -1, "invalid separator %q", comma)
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -142,7 +143,9 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 			return bufio.ScanLines(data, atEOF)
 		})
 	}
-	sc.Buffer(make([]byte, 0, 64<<10), MaxLine)
+	// Room for a line of MaxLine bytes and its CR LF; Next refuses a
+	// longer line that fits.
+	sc.Buffer(make([]byte, 0, 64<<10), MaxLine+2)
 	return &Reader{sc: sc, comma: comma, gz: gz}, nil
 }
 
@@ -236,6 +239,10 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		r.line++
 		b := r.sc.Bytes()
 		r.bytes += int64(len(b)) + 1
+		if len(b) > MaxLine {
+			r.err = errorf(Format, r.line, -1, "longer than %d bytes", MaxLine)
+			return Record{}, false, r.err
+		}
 		if bytes.IndexByte(b, 0) >= 0 {
 			r.err = errorf(Format, r.line, -1, "a NUL byte: binary data, not text")
 			return Record{}, false, r.err

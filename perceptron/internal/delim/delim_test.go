@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -144,6 +145,34 @@ func TestFloatAndLabel(t *testing.T) {
 	for _, s := range []string{"1", "-1", "setosa", "nancy", "0"} {
 		if err := CheckLabel(s, 2, 4); err != nil {
 			t.Errorf("CheckLabel(%q): %v", s, err)
+		}
+	}
+}
+
+// TestMaxLineIsTheLongestLine: a line of exactly MaxLine bytes is read,
+// with an LF or a CR LF after it, and the error for one byte more says
+// "longer than MaxLine bytes" on its line. A line of MaxLine bytes was
+// refused as "longer than 16777216 bytes", which it was not.
+func TestMaxLineIsTheLongestLine(t *testing.T) {
+	field := strings.Repeat("0", MaxLine-3) + "1"
+	for _, end := range []string{"\n", "\r\n", ""} {
+		text := "1,2\n" + field + ",3" + end
+		if len(field)+2 != MaxLine {
+			t.Fatal("the line is not MaxLine bytes")
+		}
+		recs, err := records(t, text, 0)
+		if err != nil || len(recs) != 2 || recs[1].Fields[0] != field || recs[1].Fields[1] != "3" {
+			t.Errorf("a line of MaxLine bytes ended by %q: %d records, %v", end, len(recs), err)
+		}
+		_, err = records(t, "1,2\n"+field+",34"+end, 0)
+		var e *Error
+		if !errors.As(err, &e) || e.Line != 2 || !strings.Contains(err.Error(), fmt.Sprintf("longer than %d bytes", MaxLine)) {
+			t.Errorf("a line of MaxLine + 1 bytes ended by %q: %v, want line 2 longer than MaxLine", end, err)
+		}
+	}
+	for _, comma := range []rune{-1, 0xD800, 0x110000} {
+		if _, err := NewReader(strings.NewReader("1\ufffd2\n"), comma); err == nil {
+			t.Errorf("separator %d (not a rune, written as U+FFFD): no error", comma)
 		}
 	}
 }
