@@ -124,3 +124,27 @@ func TestModelFileClassesAreText(t *testing.T) {
 		}
 	}
 }
+
+// TestInfLabelsAreNames: labels "inf" and "Inf" are two classes, as
+// ReadCSV reads them (labels are compared as numbers only when both are
+// finite numbers): train wrote its model and then refused it, exit 1,
+// "the two classes ... are one number"; predict prints them as written.
+func TestInfLabelsAreNames(t *testing.T) {
+	write := tempWriter(t)
+	data := write("inf.csv", "1,inf\n2,Inf\n3,inf\n-4,Inf\n")
+	code, js, errs := call("train", data)
+	if code != 0 {
+		t.Fatalf("train on labels inf and Inf: exit %d: %s", code, errs)
+	}
+	var m ModelFile
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Classes) != 2 || m.Classes[0] != "Inf" || m.Classes[1] != "inf" {
+		t.Errorf("classes %q, want [Inf inf]", m.Classes)
+	}
+	code, out, errs := call("predict", "--model", write("m.json", js), data)
+	if code != 0 || strings.Count(out, "inf\n")+strings.Count(out, "Inf\n") != 4 || !strings.HasPrefix(errs, "error rate:") {
+		t.Errorf("predict: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}

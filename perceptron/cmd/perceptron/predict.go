@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -47,11 +48,12 @@ func readModel(path string) (*ModelFile, perceptron.Model, error) {
 }
 
 // sameLabel reports whether the label field s names the class c: as
-// numbers if both parse as numbers, else as strings.
+// numbers if both parse as finite numbers, else as strings, as ReadCSV
+// compares labels ("inf", "Inf" and "NaN" are names).
 func sameLabel(s, c string) bool {
 	a, err1 := strconv.ParseFloat(s, 64)
 	b, err2 := strconv.ParseFloat(c, 64)
-	if err1 == nil && err2 == nil {
+	if err1 == nil && err2 == nil && !math.IsInf(a, 0) && !math.IsInf(b, 0) && !math.IsNaN(a) && !math.IsNaN(b) {
 		return a == b
 	}
 	return s == c
