@@ -270,7 +270,10 @@ func scaledNorm(x []float64) float64 {
 // package's learners return valid hyperplanes.
 func (h Hyperplane) Validate() error {
 	if len(h.W) == 0 {
-		return kindErrorf(ErrDimension, "hyperplane: no weights w")
+		// ErrModel as for every other use of the zero Hyperplane (and the
+		// zero VotedModel's and KernelModel's Validate); ErrDimension too,
+		// as it was.
+		return causeErrorf([]error{ErrModel, ErrDimension}, "hyperplane: no weights w (a zero Hyperplane is not trained)")
 	}
 	if err := h.checkWeights(); err != nil {
 		return err

@@ -102,3 +102,17 @@ func TestOneVsRestErrorRateLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestZeroHyperplaneValidateIsErrModel: the zero Hyperplane's Validate is
+// ErrModel, as Score, Predict and Errors on it are, and as the zero
+// VotedModel's and KernelModel's Validate are (it was ErrDimension only);
+// it still matches ErrDimension, as before.
+func TestZeroHyperplaneValidateIsErrModel(t *testing.T) {
+	err := perceptron.Hyperplane{}.Validate()
+	if !errors.Is(err, perceptron.ErrModel) || !errors.Is(err, perceptron.ErrDimension) {
+		t.Errorf("Hyperplane{}.Validate() = %v, want ErrModel (and ErrDimension)", err)
+	}
+	if _, err := (perceptron.Hyperplane{}).Score([]float64{1}); !errors.Is(err, perceptron.ErrModel) {
+		t.Errorf("Hyperplane{}.Score: %v, want ErrModel", err)
+	}
+}
