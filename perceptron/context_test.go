@@ -143,3 +143,42 @@ func TestGradientDescentStopsWithContext(t *testing.T) {
 		}
 	}
 }
+
+// countingContext is a context that is never done and counts how often
+// its Err is asked.
+type countingContext struct {
+	context.Context
+	calls int
+}
+
+func (c *countingContext) Err() error { c.calls++; return nil }
+
+// TestCheckProofLooksAtTheContextAsItReads: CheckProof asks its context
+// at least once per 2^18 weights it reads (and an update), also in the scan of the whole
+// trace for the scale of its sums that comes before the walk: that scan
+// never asked, so a cancel during it (25,000 updates of 20,000 weights)
+// went unseen for seconds. The trace here (4096 updates of 20,000 weights,
+// one shared slice) fails its first step, so nearly all the reading is the
+// scan's.
+func TestCheckProofLooksAtTheContextAsItReads(t *testing.T) {
+	const n, d = 4096, 20000
+	w := make([]float64, d)
+	for j := range w {
+		w[j] = 1
+	}
+	tr := make([]perceptron.Update, n)
+	for i := range tr {
+		tr[i] = perceptron.Update{Epoch: 0, Row: i, X: w, Y: 1, Score: -1, W: w, B: 0}
+	}
+	target := perceptron.Hyperplane{W: append([]float64{1}, make([]float64, d-1)...)}
+	ctx := &countingContext{Context: context.Background()}
+	opt := perceptron.Options{NoBias: true}
+	opt.Control.Context = ctx
+	if _, err := perceptron.CheckProof(tr, target, 1, 1e4, opt); err != nil {
+		t.Fatal(err)
+	}
+	// Once per 2^18 weights, counted an update at a time.
+	if want := n * (d + 1) / (1<<18 + d + 1); ctx.calls < want {
+		t.Errorf("CheckProof read %d weights and asked its context %d times, want at least %d (once per 2^18 and an update)", n*(d+1), ctx.calls, want)
+	}
+}

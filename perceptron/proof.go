@@ -52,10 +52,12 @@ type ProofViolation struct {
 //
 // Bad arguments are errors: γ, R or η not finite and > 0, a target that
 // is not finite (ErrNonFinite) or whose θ* is not of unit norm (within
-// 1e-9), or an update whose w has a dimension other than the target's. Of opt.Control it reads the Context: a done
-// Context (before the call, or checked every 1024 updates of a long trace)
-// stops the walk with no verdict and an error that matches ErrStopped and
-// the context's error.
+// 1e-9), or an update whose w has a dimension other than the target's.
+// Of opt.Control it reads the Context: a done Context (before the call,
+// or checked every 1024 updates of a long trace and every 2^18 weights
+// read, also while it scans the trace for the scale of its sums) stops
+// the walk with no verdict and an error that matches ErrStopped and the
+// context's error.
 func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options) (*ProofViolation, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
@@ -95,7 +97,11 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 	_, eEta := math.Frexp(eta)
 	_, eR := math.Frexp(R)
 	m := 0
-	if tE := traceExponent(trace); tE > 500 || eEta+eR > 500 || eEta+eR < -500 {
+	tE, err := traceExponent(ctx, trace)
+	if err != nil {
+		return nil, causeErrorf([]error{ErrStopped, err}, "check proof: stopped before the first update: %v", err)
+	}
+	if tE > 500 || eEta+eR > 500 || eEta+eR < -500 {
 		m = max(tE, eEta+eR)
 	}
 	etaS := math.Ldexp(eta, -eEta)                // in [1/2, 1)
@@ -103,8 +109,10 @@ func CheckProof(trace []Update, target Hyperplane, gamma, R float64, opt Options
 	etaG := float64(etaS * math.Ldexp(gamma, eEta-m))
 	theta := make([]float64, k)
 	prevAlign, prevNorm2 := 0.0, 0.0
+	work := 0 // values read since the context was last checked
 	for t, u := range trace {
-		if ctx != nil && t%1024 == 0 {
+		if work += len(u.W) + 1; ctx != nil && (t%1024 == 0 || work >= ctxCheckValues) {
+			work = 0
 			if err := ctxStopped(ctx); err != nil {
 				return nil, causeErrorf([]error{ErrStopped, err}, "check proof: stopped before update %d of %d: %v", t+1, len(trace), err)
 			}
@@ -159,9 +167,16 @@ func ctxStopped(ctx context.Context) error {
 
 // traceExponent returns the least m with every finite weight of the trace
 // (w and b) below 2^m in magnitude (and m ≥ −1022).
-func traceExponent(trace []Update) int {
+func traceExponent(ctx context.Context, trace []Update) (int, error) {
 	big := 0.0
+	work := 0
 	for _, u := range trace {
+		if work += len(u.W) + 1; work >= ctxCheckValues {
+			work = 0
+			if err := ctxStopped(ctx); err != nil {
+				return 0, err
+			}
+		}
 		if isFinite(u.B) {
 			big = math.Max(big, math.Abs(u.B))
 		}
@@ -172,8 +187,13 @@ func traceExponent(trace []Update) int {
 		}
 	}
 	_, e := math.Frexp(big)
-	return max(e, -1022)
+	return max(e, -1022), nil
 }
+
+// ctxCheckValues is how many values CheckProof reads between two looks at
+// its context (a few milliseconds of work), besides every 1024 updates:
+// updates of 20,000 weights made 1024 of them 20 million values.
+const ctxCheckValues = 1 << 18
 
 // ldexp2 returns x·2^(2m) (+Inf beyond the float64 range), in two steps
 // that do not overflow before the end.
