@@ -52,6 +52,9 @@ import (
 // an error that matches ErrUndecided, ErrStopped and the context's error.
 // Of opt it reads only NoBias and the Context.
 func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
+	if err := stoppedBefore(opt, "max margin"); err != nil {
+		return Hyperplane{}, 0, err
+	}
 	h, _, corral, err := maxMarginCorral(d, opt)
 	if err == nil {
 		return certifyMaxMargin(d, h, corral, opt.NoBias)
@@ -118,6 +121,18 @@ func ctxOf(opt Options) context.Context {
 		return ctx
 	}
 	return context.Background()
+}
+
+// stoppedBefore returns the error of a theory function (what) whose
+// context is done before it begins: ErrUndecided, ErrStopped and the
+// context's error, as when it is stopped later, but before any pass over
+// the data (Bound, Separable and MaxMargin read it several times before
+// they first looked: 0.2-0.6 s at 1000 x 20,000).
+func stoppedBefore(opt Options, what string) error {
+	if err := ctxStopped(opt.Control.Context); err != nil {
+		return causeErrorf([]error{ErrUndecided, ErrStopped, err}, "%s: stopped before it began: %v", what, err)
+	}
+	return nil
 }
 
 // scaleData returns a copy of d with every value multiplied by 2^e.

@@ -170,7 +170,7 @@ func TestSeparableUndecided(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err = perceptron.Separable(d, perceptron.Options{Control: perceptron.Control{Context: ctx}})
-	const want = "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"
+	const want = "perceptron: separable: stopped before it began: context canceled"
 	if err == nil || err.Error() != want || !errors.Is(err, perceptron.ErrUndecided) || !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want %q matching ErrUndecided, ErrStopped and context.Canceled", err, want)
 	}

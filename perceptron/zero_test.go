@@ -278,7 +278,7 @@ func TestSentinelErrors(t *testing.T) {
 			cancel()
 			_, _, err := perceptron.MaxMargin(d, perceptron.Options{NoBias: true, Control: perceptron.Control{Context: ctx}})
 			return err
-		}, perceptron.ErrUndecided, "perceptron: minimum-norm point: stopped after 0 iterations: context canceled"},
+		}, perceptron.ErrUndecided, "perceptron: max margin: stopped before it began: context canceled"},
 		{"Unscale wrong dim", func() error {
 			s, err := perceptron.FitScaler(d)
 			if err != nil {
