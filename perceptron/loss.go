@@ -129,14 +129,21 @@ const defaultGDSteps = 1000
 type GDResult struct {
 	// Hyperplane holds the final w and b.
 	Hyperplane
-	// Path holds (w, b) at the start and after every step.
+	// Path holds (w, b) at the start and after every step. A run that
+	// ends with an ErrNonFinite error holds the path up to the last point
+	// whose loss is finite; the Hyperplane is where it stopped.
 	Path []Hyperplane
-	// Losses[k] is Loss(Path[k]) on the whole data set.
+	// Losses[k] is Loss(Path[k]) on the whole data set, always finite:
+	// a point whose score or loss is not (w·x + b overflowed) ends the
+	// run with an ErrNonFinite error naming the row and the step.
 	Losses []float64
-	// Steps is the number of steps made (len(Path) - 1).
+	// Steps is the number of steps made (len(Path) - 1 when the run ends
+	// without an ErrNonFinite error).
 	Steps int
 	// Stats is what the run did, read as for the other learners. Updates
-	// counts the steps that changed the weights, Epochs the passes over
+	// counts the steps taken on a subgradient that is not 0 (for SGD a
+	// mistake, as PLA counts them), even where rounding leaves the weights
+	// as they were (w − η·1e-300 is w), Epochs the passes over
 	// the data (for GradientDescent one a step, for SGD the epochs begun),
 	// UpdateRuns the updates of every epoch and LastMistakeRow the row of
 	// SGD's last update (-1 for GradientDescent, whose steps sum over
@@ -220,10 +227,26 @@ func (opt *GDOptions) stopped(steps int) error {
 	return nil
 }
 
-func (g *GDResult) record(w []float64, b float64, d *Dataset) {
+// record appends (w, b) and its loss to the path; a score or a loss that
+// is not finite is an ErrNonFinite error (at names the point: "at the
+// start", "after step 3"), and nothing is appended.
+func (g *GDResult) record(w []float64, b float64, d *Dataset, at func() string) error {
+	if i := firstNonFiniteScore(w, b, d); i >= 0 {
+		return kindErrorf(ErrNonFinite, "%s: row %d: the score w·x + b is %v (overflow): the data, Init or Eta are too large; scale the data or lower Eta", at(), i, dot(w, d.Row(i))+b)
+	}
+	l := loss(w, b, d)
+	if !isFinite(l) {
+		return kindErrorf(ErrNonFinite, "%s: the loss overflows to %v: the data, Init or Eta are too large; scale the data or lower Eta", at(), l)
+	}
 	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
-	g.Losses = append(g.Losses, loss(w, b, d))
+	g.Losses = append(g.Losses, l)
+	return nil
 }
+
+// atStart and afterStep name a point of a descent's path in its errors.
+func atStart() string { return "at the start" }
+
+func afterStep(k int) func() string { return func() string { return fmt.Sprintf("after step %d", k) } }
 
 // GradientDescent minimises Loss by full-batch subgradient descent from
 // opt.Init: w ← w - η ∂L/∂w and b ← b - η ∂L/∂b (b fixed with NoBias), that
@@ -232,15 +255,20 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset) {
 // y(w·x + b) ≤ 0 (Converged), or when the mistakes' contributions cancel,
 // where the descent is stuck. Every step costs O(n·d); the recorded losses
 // cost another O(n·d) each. Weights that become NaN or ±Inf (η or the data
-// too large) end the run with an ErrNonFinite error naming the step, and
-// the path so far; so does a done opt.Context, with an ErrStopped error.
+// too large), and a score or a loss that overflows where Init or a step
+// leads, end the run with an ErrNonFinite error naming the step (and the
+// row), and the path so far; so does a done opt.Context, with an
+// ErrStopped error.
 func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err
 	}
 	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
-	g.record(w, b, d)
+	if err := g.record(w, b, d, atStart); err != nil {
+		g.Hyperplane = Hyperplane{W: w, B: b}
+		return g, err
+	}
 	gw := make([]float64, len(w))
 	for {
 		if err := opt.stopped(g.Steps); err != nil {
@@ -266,8 +294,11 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 		g.Updates++
 		g.Epochs++
 		g.UpdateRuns.add(1)
-		g.record(w, b, d)
 		if err := weightsError("the weights", w, b, func() string { return fmt.Sprintf("at step %d", g.Steps) }); err != nil {
+			g.Hyperplane = Hyperplane{W: w, B: b}
+			return g, err
+		}
+		if err := g.record(w, b, d, afterStep(g.Steps)); err != nil {
 			g.Hyperplane = Hyperplane{W: w, B: b}
 			return g, err
 		}
@@ -284,17 +315,22 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 // makes exactly the updates of PLA with Order Shuffle, TieMistake and the
 // same Seed and Eta. It stops after opt.Steps single-row steps or after an
 // epoch without a mistake (Converged). Path records every step, updates or
-// not, so a run of S steps costs O(S·n·d) for the recorded losses. A NaN
-// score is a mistake; weights that become NaN or ±Inf end the run with an
-// ErrNonFinite error naming the epoch and the row, and the path so far;
-// so does a done opt.Context, with an ErrStopped error.
+// not, so a run of S steps costs O(S·n·d) for the recorded losses.
+// Weights that become NaN or ±Inf, and a score or a loss that overflows
+// (every point of the path is scored whole), end the run with an
+// ErrNonFinite error naming where, and the path so far, as PLA stops on a
+// score that overflows; so does a done opt.Context, with an ErrStopped
+// error.
 func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	w, b, err := opt.start(d)
 	if err != nil {
 		return nil, err
 	}
 	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
-	g.record(w, b, d)
+	if err := g.record(w, b, d, atStart); err != nil {
+		g.Hyperplane = Hyperplane{W: w, B: b}
+		return g, err
+	}
 	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
 	for epoch := 0; g.Steps < opt.Steps; epoch++ {
 		r.shuffle()
@@ -325,8 +361,12 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 				g.LastMistakeRow = i
 			}
 			g.Steps++
-			g.record(w, b, d)
 			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
+				g.UpdateRuns.add(mistakes)
+				g.Hyperplane = Hyperplane{W: w, B: b}
+				return g, err
+			}
+			if err := g.record(w, b, d, afterStep(g.Steps)); err != nil {
 				g.UpdateRuns.add(mistakes)
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err
