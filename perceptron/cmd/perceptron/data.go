@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -106,22 +108,24 @@ func head(r io.Reader, path string) ([]delim.Record, error) {
 
 // sklearnNames reports whether first is scikit-learn's first line
 // "n_samples,n_features,class names..." for data lines of ncol fields, and
-// returns the class names.
-func sklearnNames(first []string, ncol int) ([]string, bool) {
+// returns n_samples and the class names: two integers, n_samples > 0 and
+// n_features = ncol - 1, then at least two names of which none is a
+// number (so that a data row "10,3,0.5,yes" is data).
+func sklearnNames(first []string, ncol int) (int, []string, bool) {
 	if len(first) < 4 {
-		return nil, false
+		return 0, nil, false
 	}
 	n, err1 := strconv.Atoi(first[0])
 	d, err2 := strconv.Atoi(first[1])
 	if err1 != nil || err2 != nil || n <= 0 || d != ncol-1 {
-		return nil, false
+		return 0, nil, false
 	}
 	for _, name := range first[2:] {
-		if _, err := strconv.ParseFloat(name, 64); err != nil {
-			return first[2:], true
+		if delim.IsNumber(name) || delim.Missing[name] {
+			return 0, nil, false
 		}
 	}
-	return nil, false
+	return n, first[2:], true
 }
 
 // readData reads the training file as the data flags say.
@@ -156,9 +160,11 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		return nil, info, fmt.Errorf("perceptron: %s: empty data: no rows", path)
 	}
 	info.columns = len(head[len(head)-1].Fields)
+	sklearnRows := 0
 	if mode == perceptron.HeaderAuto && len(head) == 2 {
-		if names, ok := sklearnNames(head[0].Fields, info.columns); ok {
-			mode = perceptron.HeaderYes
+		if n, names, ok := sklearnNames(head[0].Fields, info.columns); ok {
+			sklearnRows = n
+			mode = perceptron.HeaderNo
 			info.classNames = names
 			for i, c := range classes {
 				for k, name := range names {
@@ -182,7 +188,13 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		}
 		seen[j] = true
 	}
-	d, err := readRest(f, &read, path, perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes})
+	opt := perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes}
+	var d *perceptron.Dataset
+	if sklearnRows > 0 {
+		d, err = readSklearn(io.MultiReader(&read, f), path, head[0].Line, sklearnRows, opt)
+	} else {
+		d, err = readRest(f, &read, path, opt)
+	}
 	switch {
 	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
 		// --classes names a label the file does not have.
@@ -259,6 +271,45 @@ func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOpt
 			return nil, err
 		}
 		return nil, &fileError{path, trimmedError{err}}
+	}
+	return d, nil
+}
+
+// readSklearn reads a file in scikit-learn's layout from r (the whole
+// file, gzip-compressed or not), whose line first is "n_samples,
+// n_features,class names...": it has fewer fields than the data lines
+// (breast_cancer.csv: 4 against 31), so it is skipped here, not read as a
+// header, and the data lines are read with opt (HeaderNo). Errors name the
+// file's lines. Without --classes every row is kept, and their number must
+// be n_samples, as the first line says.
+func readSklearn(r io.Reader, path string, first, n int, opt perceptron.CSVOptions) (*perceptron.Dataset, error) {
+	br := bufio.NewReader(r)
+	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
+		z, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, &fileError{path, err}
+		}
+		br = bufio.NewReader(z)
+	}
+	for range first {
+		if _, err := br.ReadString('\n'); err != nil {
+			return nil, &fileError{path, err}
+		}
+	}
+	d, err := perceptron.ReadCSV(br, opt)
+	if err != nil {
+		var pe *perceptron.ParseError
+		if errors.As(err, &pe) && pe.Path == "" {
+			pe.Path = path
+			if pe.Line > 0 {
+				pe.Line += first // the file's line
+			}
+			return nil, err
+		}
+		return nil, &fileError{path, trimmedError{err}}
+	}
+	if opt.Classes == nil && d.N() != n {
+		return nil, &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: read it with --header no if that line is data", first, n, d.N())}
 	}
 	return d, nil
 }

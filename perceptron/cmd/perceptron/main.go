@@ -38,8 +38,10 @@ the last column (a UTF-8 byte order mark is ignored). Its first line is a
 header if --header yes, or (auto) if none of its feature fields is a number
 or a missing-value marker such as "?" or "NA": any other first line is
 data, so no data row is ever dropped. A first line
-"n_samples,n_features,names..." (the layout of scikit-learn's data files)
-is recognised and skipped, and its class names may be given to --classes.
+"n_samples,n_features,names..." (the layout of scikit-learn's data files:
+names that are not numbers, n_features one less than the data's fields)
+is recognised and skipped, and its class names may be given to --classes;
+without --classes the file must have n_samples rows.
 Labels -1 and +1 name their classes even if one of them is absent.
 Labels and header names must be UTF-8 text (the model is JSON, which
 keeps them byte for byte): a file saved as Windows-1252 or Latin-1 is

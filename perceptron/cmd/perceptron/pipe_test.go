@@ -3,6 +3,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"fmt"
 	"os"
 	"reflect"
@@ -63,5 +65,53 @@ func TestTrainReadsAPipeOnce(t *testing.T) {
 	code, _, errs := call("train", p)
 	if code != 1 || !strings.Contains(errs, p) || !strings.Contains(errs, "line 2") {
 		t.Errorf("a bad value in a pipe: exit %d, stderr %q; want exit 1 naming %s and line 2", code, errs, p)
+	}
+}
+
+// TestScikitLearnLayout: a file in scikit-learn's layout, whose first line
+// "n_samples,n_features,names..." has fewer fields than its data lines
+// (breast_cancer.csv: 4 against 31), is read whole, from a file, a pipe
+// or gzip, its class names usable with --classes; it was read as a header
+// that must have as many fields ("line 1: 4 fields, expected 31"), so only
+// iris.csv worked. An ordinary data row that looks like such a line (a
+// number among the "names") is data, and a first line whose n_samples is
+// not the file's is an error, not a row silently dropped.
+func TestScikitLearnLayout(t *testing.T) {
+	raw, err := os.ReadFile("../../data/breast_cancer.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := tempWriter(t)
+	var gz bytes.Buffer
+	z := gzip.NewWriter(&gz)
+	z.Write(raw)
+	z.Close()
+	file, gzFile := write("bc.csv", string(raw)), write("bc.csv.gz", gz.String())
+	for _, path := range []string{file, gzFile, pipe(t, string(raw))} {
+		m := trainJSON(t, "--max-epochs", "2", path)
+		if m.N != 569 || len(m.W) != 30 {
+			t.Errorf("%s: n = %d, %d weights; want 569 and 30", path, m.N, len(m.W))
+		}
+	}
+	m := trainJSON(t, "--max-epochs", "2", "--classes", "benign,malignant", file)
+	if m.N != 569 || len(m.ClassNames) != 2 || m.ClassNames[0] != "benign" || m.ClassNames[1] != "malignant" {
+		t.Errorf("--classes benign,malignant: n = %d, class names %q", m.N, m.ClassNames)
+	}
+	m = trainJSON(t, "--max-epochs", "2", "--classes", "class_0,class_2", "../../data/wine_data.csv")
+	if m.N != 59+48 || len(m.W) != 13 {
+		t.Errorf("wine, --classes class_0,class_2: n = %d, %d weights; want 107 and 13", m.N, len(m.W))
+	}
+	if code, _, errs := call("bound", file); code != 0 {
+		t.Errorf("bound %s: exit %d: %s", file, code, errs)
+	}
+	// A data row "10,3,0.5,yes": not the layout (0.5 is a number).
+	m = trainJSON(t, write("rows.csv", "10,3,0.5,yes\n1,2,0.5,no\n-1,2,3,yes\n4,-1,2,no\n"))
+	if m.N != 4 {
+		t.Errorf("a first data row like the layout: n = %d, want 4", m.N)
+	}
+	// n_samples that is not the file's: an error naming the line.
+	bad := write("bad.csv", "5,2,a,b\n1,2,0\n-1,-2,1\n")
+	if code, _, errs := call("train", bad); code != 1 || !strings.Contains(errs, "line 1 says 5 rows") {
+		t.Errorf("n_samples 5 for 2 rows: exit %d, %q", code, errs)
 	}
 }

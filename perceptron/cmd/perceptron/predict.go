@@ -114,7 +114,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			case perceptron.HeaderYes:
 				continue
 			case perceptron.HeaderAuto:
-				if _, ok := sklearnNames(fields, m.Columns); ok {
+				if _, _, ok := sklearnNames(fields, m.Columns); ok {
 					continue
 				}
 				if (len(fields) == m.Columns || len(fields) == m.Columns-1) && perceptron.LooksLikeHeader(fields, m.Features) {
