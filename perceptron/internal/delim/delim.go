@@ -71,7 +71,9 @@ type Record struct {
 
 // Reader returns the non-blank lines of its input one at a time, split
 // into fields. A UTF-8 byte order mark at the start is dropped, trailing
-// spaces, tabs and carriage returns are ignored, a field wrapped in double
+// spaces, tabs and carriage returns are ignored, so are spaces and tabs
+// around a comma-separated field (other Unicode spaces are not
+// separators: they stay in the field), a field wrapped in double
 // quotes loses them (quoting is not otherwise supported: a quote opened
 // and not closed in its field is an error, as is a carriage return inside
 // a line, the line end of classic Mac OS). The separator is
@@ -252,7 +254,7 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 			s = strings.TrimPrefix(s, "\ufeff")
 		}
 		s = strings.TrimRight(s, " \t\r")
-		if strings.TrimSpace(s) == "" {
+		if strings.Trim(s, " \t") == "" {
 			continue
 		}
 		if strings.IndexByte(s, '\r') >= 0 {
@@ -331,18 +333,25 @@ func splitter(comma rune, first string) func(string) []string {
 			comma = ' '
 		}
 	}
+	// Spaces and tabs only: strings.Fields and strings.TrimSpace also take
+	// a no-break space (U+00A0) or a vertical tab for one, which split
+	// "1\u00a0002" into the two features 1 and 2.
 	if comma == ' ' || comma == '\t' {
-		return strings.Fields
+		return func(s string) []string { return strings.FieldsFunc(s, isBlank) }
 	}
 	sep := string(comma)
 	return func(s string) []string {
 		f := strings.Split(s, sep)
 		for i := range f {
-			f[i] = strings.TrimSpace(f[i])
+			f[i] = strings.Trim(f[i], " \t")
 		}
 		return f
 	}
 }
+
+// isBlank reports whether r separates fields in a line split by runs of
+// spaces and tabs.
+func isBlank(r rune) bool { return r == ' ' || r == '\t' }
 
 // prefixRunes returns at most n runes of s.
 func prefixRunes(s string, n int) string {

@@ -176,3 +176,26 @@ func TestMaxLineIsTheLongestLine(t *testing.T) {
 		}
 	}
 }
+
+// TestOnlySpacesAndTabsSeparate: runs of spaces and tabs separate fields,
+// and spaces and tabs around a comma-separated field are dropped; other
+// Unicode spaces (a no-break space, a vertical tab) are not separators
+// and stay in the field, where they make it no number. strings.Fields split
+// "1\u00a0002 1" into three fields, 1, 002 and 1, shifting the columns.
+func TestOnlySpacesAndTabsSeparate(t *testing.T) {
+	for _, c := range []struct {
+		text  string
+		comma rune
+		want  []string
+	}{
+		{"1\u00a0002 1\n", 0, []string{"1\u00a0002", "1"}},
+		{"1\v2\t 3\n", ' ', []string{"1\v2", "3"}},
+		{" 1 ,\t2\u00a0, 3\n", 0, []string{"1", "2\u00a0", "3"}},
+		{"1\u2003,2\n", ',', []string{"1\u2003", "2"}},
+	} {
+		recs, err := records(t, c.text, c.comma)
+		if err != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0].Fields, c.want) {
+			t.Errorf("%q: %v, %v; want one record %q", c.text, recs, err, c.want)
+		}
+	}
+}
