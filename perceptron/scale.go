@@ -165,7 +165,7 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 	out := Hyperplane{W: make([]float64, len(h.W)), B: h.B, Tie: h.Tie}
 	for j, w := range h.W {
 		out.W[j] = w / s.Std[j]
-		out.B -= w * s.Mean[j] / s.Std[j]
+		out.B -= unscaledShift(w, s.Mean[j], s.Std[j])
 	}
 	if j := firstNonFinite(out.W); j >= 0 {
 		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: w[%d] = %v / %v overflows to %v", j, h.W[j], s.Std[j], out.W[j])
@@ -174,6 +174,19 @@ func (s *Scaler) Unscale(h Hyperplane) (Hyperplane, error) {
 		return Hyperplane{}, kindErrorf(ErrNonFinite, "unscale: b = %v − Σ_j w_j·Mean[j]/Std[j] overflows to %v", h.B, out.B)
 	}
 	return out, nil
+}
+
+// unscaledShift returns w·mean/std, as (w·mean)/std where w·mean does not
+// overflow (the bits Unscale always gave), else in an order whose parts do
+// not: w = 1e300 with mean = std = 1e10 is 1e300, not an overflow.
+func unscaledShift(w, mean, std float64) float64 {
+	if t := float64(w*mean) / std; isFinite(t) {
+		return t
+	}
+	if t := float64(w * float64(mean/std)); isFinite(t) {
+		return t
+	}
+	return float64(w/std) * mean
 }
 
 // check reports a nil or zero Scaler (not made by FitScaler) or one whose

@@ -57,3 +57,25 @@ func TestSubsetInconsistentDataset(t *testing.T) {
 		t.Errorf("Subset of a zero Dataset: %v, want ErrEmpty", err)
 	}
 }
+
+// TestUnscaleOverflowsOnlyWhenTheResultDoes: Unscale is an ErrNonFinite
+// error only when w' or b' overflow, not when a part of its sum does:
+// w = 1e300 with Mean = Std = 1e10 gives w' = 1e290 and b' = −1e300, where
+// w·Mean overflowed first ("b ... overflows to -Inf").
+func TestUnscaleOverflowsOnlyWhenTheResultDoes(t *testing.T) {
+	s := &perceptron.Scaler{Mean: []float64{1e10}, Std: []float64{1e10}}
+	h, err := s.Unscale(perceptron.Hyperplane{W: []float64{1e300}})
+	if err != nil || h.W[0] != 1e290 || h.B != -1e300 {
+		t.Errorf("w 1e300, Mean = Std = 1e10: %v, %v; want w' 1e290, b' -1e300", h, err)
+	}
+	s = &perceptron.Scaler{Mean: []float64{1e300}, Std: []float64{1e-10}}
+	if _, err := s.Unscale(perceptron.Hyperplane{W: []float64{1e10}}); !errors.Is(err, perceptron.ErrNonFinite) {
+		t.Errorf("w' = 1e20, b' = -1e320: %v, want ErrNonFinite", err)
+	}
+	// Ordinary values keep the bits of (w·Mean)/Std.
+	s = &perceptron.Scaler{Mean: []float64{0.3, -7}, Std: []float64{0.7, 3}}
+	h, err = s.Unscale(perceptron.Hyperplane{W: []float64{1.1, 0.2}, B: 0.5})
+	if want := 0.5 - 1.1*0.3/0.7 - 0.2*-7/3.0; err != nil || h.B != want {
+		t.Errorf("b' = %v (%v), want %v", h.B, err, want)
+	}
+}
