@@ -75,7 +75,8 @@ func TestUnscaleOverflowsOnlyWhenTheResultDoes(t *testing.T) {
 	// Ordinary values keep the bits of (w·Mean)/Std.
 	s = &perceptron.Scaler{Mean: []float64{0.3, -7}, Std: []float64{0.7, 3}}
 	h, err = s.Unscale(perceptron.Hyperplane{W: []float64{1.1, 0.2}, B: 0.5})
-	if want := 0.5 - 1.1*0.3/0.7 - 0.2*-7/3.0; err != nil || h.B != want {
+	w0, w1, m0, m1, s0, s1 := 1.1, 0.2, 0.3, -7.0, 0.7, 3.0 // float64 arithmetic, not constants'
+	if want := 0.5 - float64(w0*m0)/s0 - float64(w1*m1)/s1; err != nil || h.B != want {
 		t.Errorf("b' = %v (%v), want %v", h.B, err, want)
 	}
 }
