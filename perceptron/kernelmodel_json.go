@@ -3,8 +3,11 @@ package perceptron
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/perceptron-go/lessons/perceptron/internal/jsonkeys"
 )
 
 // kernelModelJSON is a KernelModel as JSON: the kernel by the name
@@ -20,6 +23,11 @@ type kernelModelJSON struct {
 	Y      []float64   `json:"y"`
 	Stats  Stats       `json:"stats"`
 }
+
+// kernelModelKeys are the keys of a kernel model file, as written.
+var kernelModelKeys = jsonkeys.Tags(reflect.TypeFor[kernelModelJSON](), jsonkeys.Set{
+	"stats": jsonkeys.Tags(reflect.TypeFor[Stats](), jsonkeys.Set{"UpdateRuns": jsonkeys.Tags(reflect.TypeFor[EpochRun](), nil)}),
+})
 
 // MarshalJSON writes the model as JSON: its kernel by name (a kernel of
 // this package: LinearKernel, PolyKernel or RBFKernel), α, b, η, the tie
@@ -52,11 +60,19 @@ func (m *KernelModel) MarshalJSON() ([]byte, error) {
 // negative count, runs that disagree with the totals) or a model that
 // Validate refuses are errors.
 func (m *KernelModel) UnmarshalJSON(data []byte) error {
+	// Keys as written, each once: encoding/json alone took "KERNEL" for
+	// "kernel" and kept the last of two.
+	if err := jsonkeys.Check(data, kernelModelKeys); err != nil {
+		return kindErrorf(ErrModel, "kernel model: %v", err)
+	}
 	var j kernelModelJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&j); err != nil {
 		return kindErrorf(ErrModel, "kernel model: %v", err)
+	}
+	if extra := bytes.TrimSpace(data[dec.InputOffset():]); len(extra) > 0 {
+		return kindErrorf(ErrModel, "kernel model: %d bytes after the model's JSON object: one model", len(extra))
 	}
 	k, err := ParseKernel(j.Kernel)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -56,5 +57,46 @@ func TestKernelModelFileStatsAreChecked(t *testing.T) {
 	s := perceptron.Stats{UpdateRuns: perceptron.EpochRuns{{Updates: 1, Epochs: -5}, {Updates: 2, Epochs: 2}}}
 	if got := s.UpdatesPerEpoch(); !slices.Equal(got, []int{2, 2}) {
 		t.Errorf("runs of -5 and 2 epochs expand to %v, want [2 2]", got)
+	}
+}
+
+// TestKernelModelFileKeysAreExact: a kernel model file's keys are spelled
+// as written, each once, and nothing follows the model: encoding/json took
+// "KERNEL" for "kernel", kept the last of two "kernel" keys, and a direct
+// UnmarshalJSON call ignored trailing data. The command line's model files
+// already refused all three.
+func TestKernelModelFileKeysAreExact(t *testing.T) {
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0.5}, {0, -1}}, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good := string(b)
+	for name, bad := range map[string]string{
+		"KERNEL":          strings.Replace(good, `"kernel":"poly:2:1"`, `"kernel":"poly:2:1","KERNEL":"linear"`, 1),
+		"kernel twice":    strings.Replace(good, `"kernel":"poly:2:1"`, `"kernel":"poly:2:1","kernel":"linear"`, 1),
+		"Stats":           strings.Replace(good, `"stats":`, `"Stats":`, 1),
+		"updateRuns":      strings.Replace(good, `"UpdateRuns":`, `"updateRuns":`, 1),
+		"a run's epochs":  strings.Replace(good, `"Epochs":1}`, `"epochs":1}`, 1),
+		"trailing object": good + ` {}`,
+	} {
+		if bad == good && name != "trailing object" {
+			t.Fatalf("%s: the model file changed; the test's edit did not apply", name)
+		}
+		var back perceptron.KernelModel
+		if err := back.UnmarshalJSON([]byte(bad)); !errors.Is(err, perceptron.ErrModel) {
+			t.Errorf("%s: %v, want ErrModel", name, err)
+		}
+	}
+	var back perceptron.KernelModel
+	if err := back.UnmarshalJSON(b); err != nil {
+		t.Errorf("the model's own file: %v", err)
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -13,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/internal/jsonkeys"
 )
 
 // ModelFile is a trained linear model as a JSON document: the one train
@@ -197,7 +199,7 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 	if extra := bytes.TrimSpace(data[dec.InputOffset():]); len(extra) > 0 {
 		return nil, errorf("model: trailing data after the model's JSON object (%d bytes, starting %q): one model per file", len(extra), prefix(extra, 20))
 	}
-	if err := checkKeys(json.NewDecoder(bytes.NewReader(data)), modelKeys, ""); err != nil {
+	if err := checkKeys(data, modelKeys); err != nil {
 		return nil, err
 	}
 	if err := f.Validate(); err != nil {
@@ -206,72 +208,28 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 	return &f, nil
 }
 
-// keySet is the keys an object of a model file may hold, each with the
-// keys of its value when that is an object or an array of objects (nil
-// for any other value).
-type keySet map[string]keySet
-
 // modelKeys are the keys of ModelFile, SavedHyperplane (last, explicit)
 // and SavedVote (the elements of vectors), read from their json tags.
-var modelKeys = func() keySet {
-	hyper, vote := tagKeys(reflect.TypeFor[SavedHyperplane](), nil), tagKeys(reflect.TypeFor[SavedVote](), nil)
-	return tagKeys(reflect.TypeFor[ModelFile](), keySet{"last": hyper, "explicit": hyper, "vectors": vote})
+var modelKeys = func() jsonkeys.Set {
+	hyper, vote := jsonkeys.Tags(reflect.TypeFor[SavedHyperplane](), nil), jsonkeys.Tags(reflect.TypeFor[SavedVote](), nil)
+	return jsonkeys.Tags(reflect.TypeFor[ModelFile](), jsonkeys.Set{"last": hyper, "explicit": hyper, "vectors": vote})
 }()
 
-// tagKeys returns the json keys of the fields of struct type t, with the
-// key sets of nested objects from nested.
-func tagKeys(t reflect.Type, nested keySet) keySet {
-	keys := keySet{}
-	for i := range t.NumField() {
-		name, _, _ := strings.Cut(t.Field(i).Tag.Get("json"), ",")
-		keys[name] = nested[name]
-	}
-	return keys
-}
-
-// checkKeys reads the next JSON value of dec and reports the first object
-// key that is not in keys (exactly, case included) or that repeats a key
-// of its object, naming it and where it is (path).
-func checkKeys(dec *json.Decoder, keys keySet, path string) error {
-	tok, err := dec.Token()
-	if err != nil {
+// checkKeys reports the first object key of data that is not in keys
+// (exactly, case included) or that repeats a key of its object, naming it
+// and where it is.
+func checkKeys(data []byte, keys jsonkeys.Set) error {
+	var e *jsonkeys.Error
+	switch err := jsonkeys.Check(data, keys); {
+	case err == nil:
+		return nil
+	case errors.As(err, &e) && e.Syntax == nil && e.Repeated:
+		return errorf("model: key %q appears twice: one value per key", e.Path)
+	case errors.As(err, &e) && e.Syntax == nil:
+		return errorf("model: unknown key %q: not a field of a model file (keys are spelled exactly, in lower case)", e.Path)
+	default:
 		return errorf("model: not a model file: %v", err)
 	}
-	switch tok {
-	case json.Delim('{'):
-		seen := map[string]bool{}
-		for dec.More() {
-			k, err := dec.Token()
-			if err != nil {
-				return errorf("model: not a model file: %v", err)
-			}
-			key := k.(string)
-			at := strings.TrimPrefix(path+"."+key, ".")
-			sub, ok := keys[key]
-			if !ok {
-				return errorf("model: unknown key %q: not a field of a model file (keys are spelled exactly, in lower case)", at)
-			}
-			if seen[key] {
-				return errorf("model: key %q appears twice: one value per key", at)
-			}
-			seen[key] = true
-			if err := checkKeys(dec, sub, at); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token() // '}'
-	case json.Delim('['):
-		for i := 0; dec.More(); i++ {
-			if err := checkKeys(dec, keys, fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-		_, err = dec.Token() // ']'
-	}
-	if err != nil {
-		return errorf("model: not a model file: %v", err)
-	}
-	return nil
 }
 
 // Validate checks that f describes a usable model, naming the first
