@@ -79,14 +79,15 @@ type BoundResult struct {
 // 1.9999999999999996), nor a bound below the exact (R/γ*)² where the
 // scores cancel (two points 4.4e-16 apart).
 // "Not separable" is always proved, never taken from a tolerance. Through
-// the origin (NoBias), when MaxMargin finds no margin above its tolerance,
-// Bound certifies a separator (its margin, at most γ*, gives a valid bound
+// the origin (NoBias), when MaxMargin finds no margin above its tolerance
+// (or no separator that can be certified), Bound certifies a separator (its margin, at most γ*, gives a valid bound
 // and is Gamma) or verifies, in exact rational arithmetic, convex weights
 // λ ≥ 0 with Σ λ_i y_i x_i = 0; when it can do neither, the error is
 // ErrUndecided.
 // With a bias, Bound agrees with Separable: when the maximum-margin solver
 // cannot certify a separator of the augmented data (badly scaled data, such
-// as timestamps near 1.7e9) but Separable proves the data separable, the
+// as timestamps near 1.7e9, or two points 1e-3 apart at x = 1000) but
+// Separable proves the data separable, the
 // margin of Separable's separator, which is at most γ*, gives a valid,
 // larger bound (and Gamma is that margin); when Separable cannot decide
 // either, the error is ErrUndecided.
@@ -111,6 +112,18 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
 	h, gamma, err := maxMarginTol(data, Options{NoBias: true, Control: ctl.Control})
+	if err == nil {
+		// The solver's separator must also be certified (below), or the
+		// second opinion is asked.
+		_, _, err = marginLow(h.W, h.B, data, "bound")
+	}
+	if errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped) {
+		// The solver found no separator it can certify (points 1e-3 apart
+		// at x = 1000: γ*/R of 5e-7 in the augmented space), which is not
+		// "not separable": ask the same second opinion, and only a proof
+		// makes the answer "not separable".
+		err = ErrNotSeparable
+	}
 	if errors.Is(err, ErrNotSeparable) {
 		if noBias {
 			h, gamma, err = originMargin(ctxOf(opt), d, err)
