@@ -35,18 +35,7 @@ func TestKernelModelFileStatsAreChecked(t *testing.T) {
 			t.Errorf("stats %s: %v, want ErrModel", stats, err)
 		}
 	}
-	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0.5}, {0, -1}}, []float64{1, 1, -1, -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m, b := kernelModelFile(t)
 	var back perceptron.KernelModel
 	if err := json.Unmarshal(b, &back); err != nil {
 		t.Fatalf("a model's own file: %v", err)
@@ -66,18 +55,7 @@ func TestKernelModelFileStatsAreChecked(t *testing.T) {
 // UnmarshalJSON call ignored trailing data. The command line's model files
 // already refused all three.
 func TestKernelModelFileKeysAreExact(t *testing.T) {
-	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0.5}, {0, -1}}, []float64{1, 1, -1, -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := json.Marshal(m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, b := kernelModelFile(t)
 	good := string(b)
 	for name, bad := range map[string]string{
 		"KERNEL":          strings.Replace(good, `"kernel":"poly:2:1"`, `"kernel":"poly:2:1","KERNEL":"linear"`, 1),
@@ -99,4 +77,23 @@ func TestKernelModelFileKeysAreExact(t *testing.T) {
 	if err := back.UnmarshalJSON(b); err != nil {
 		t.Errorf("the model's own file: %v", err)
 	}
+}
+
+// kernelModelFile returns a kernel model trained on four points and its
+// JSON file.
+func kernelModelFile(t *testing.T) (*perceptron.KernelModel, []byte) {
+	t.Helper()
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0.5}, {0, -1}}, []float64{1, 1, -1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, b
 }
