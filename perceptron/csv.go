@@ -31,6 +31,11 @@ const (
 	HeaderYes
 	// HeaderNo reads the first line as data.
 	HeaderNo
+	// HeaderSkip skips the first line whatever it holds, however many
+	// fields: scikit-learn's first line "n_samples,n_features,class
+	// names..." (breast_cancer.csv: 4 fields before lines of 31). Errors
+	// still name the file's lines.
+	HeaderSkip
 )
 
 // CSVOptions say how ReadCSV and ReadMultiCSV read a table. The zero value
@@ -184,8 +189,8 @@ func ReadCSVFile(path string, opt CSVOptions) (*Dataset, error) {
 // of the input in bytes, the matrix is allocated once the first rows have
 // shown how many bytes a row takes (see reserve).
 func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
-	if opt.Header < HeaderAuto || opt.Header > HeaderNo {
-		return nil, kindErrorf(ErrOption, "unknown header mode %d: want HeaderAuto, HeaderYes or HeaderNo", int(opt.Header))
+	if opt.Header < HeaderAuto || opt.Header > HeaderSkip {
+		return nil, kindErrorf(ErrOption, "unknown header mode %d: want HeaderAuto, HeaderYes, HeaderNo or HeaderSkip", int(opt.Header))
 	}
 	switch {
 	case opt.Comma == '\n' || opt.Comma == '\r' || opt.Comma == '"' || opt.Comma == 0xFFFD || !utf8.ValidRune(opt.Comma):
@@ -201,6 +206,9 @@ func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 		sizeHint = 0 // the file's size says nothing of the text's
 	}
 	first, ok, err := in.Next()
+	if err == nil && ok && opt.Header == HeaderSkip {
+		first, ok, err = in.Next()
+	}
 	if err != nil {
 		return nil, parseError(err)
 	}
@@ -349,7 +357,7 @@ func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
 	switch mode {
 	case HeaderYes:
 		return true
-	case HeaderNo:
+	case HeaderNo, HeaderSkip:
 		return false
 	}
 	return LooksLikeHeader(first, t.feats)

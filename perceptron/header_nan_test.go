@@ -1,6 +1,7 @@
 package perceptron_test
 
 import (
+	"compress/gzip"
 	"errors"
 	"strings"
 	"testing"
@@ -31,5 +32,34 @@ func TestHeaderAutoNaNSpellings(t *testing.T) {
 	d, err := perceptron.ReadCSV(strings.NewReader("nanometres,y\n2,-1\n3,1\n"), perceptron.CSVOptions{})
 	if err != nil || d.N() != 2 || d.Features[0] != "nanometres" {
 		t.Errorf("a header \"nanometres,y\": %v, %v", d, err)
+	}
+}
+
+// TestHeaderSkip: HeaderSkip skips a first line of any width (scikit-learn's
+// "n_samples,n_features,names", 4 fields before lines of 31) and names the
+// file's own lines in errors, the reference line included; a gzip file read
+// so is read by the same reader, with its errors (the command line
+// decompressed such files itself and said "unexpected EOF" for a cut one).
+func TestHeaderSkip(t *testing.T) {
+	opt := perceptron.CSVOptions{Header: perceptron.HeaderSkip}
+	d, err := perceptron.ReadCSV(strings.NewReader("3,2,neg,pos\n1,2,0\n2,1,1\n-1,0,0\n"), opt)
+	if err != nil || d.N() != 3 || d.Features != nil {
+		t.Fatalf("HeaderSkip: %v, %v", d, err)
+	}
+	_, err = perceptron.ReadCSV(strings.NewReader("4,2,neg,pos\n1,2,0\n2,1,0\n5,6\n6,5,1\n"), opt)
+	var pe *perceptron.ParseError
+	if !errors.As(err, &pe) || pe.Line != 4 || !strings.Contains(err.Error(), "(as on line 2)") {
+		t.Errorf("a short line 4: %v, want line 4 and (as on line 2)", err)
+	}
+	var gz strings.Builder
+	z := gzip.NewWriter(&gz)
+	z.Write([]byte("3,2,neg,pos\n" + strings.Repeat("1,2,0\n2,1,1\n", 500)))
+	z.Close()
+	cut := gz.String()[:gz.Len()-10]
+	if _, err := perceptron.ReadCSV(strings.NewReader(cut), opt); !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("a cut gzip file: %v, want ErrFormat, truncated", err)
+	}
+	if _, err := perceptron.ReadCSV(strings.NewReader("3,2,neg,pos\n"), opt); !errors.Is(err, perceptron.ErrEmpty) {
+		t.Errorf("only the skipped line: %v, want ErrEmpty", err)
 	}
 }

@@ -77,10 +77,10 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	if opt.NoBias {
 		return Separability{}, kindErrorf(ErrOption, "separable: NoBias is not supported: Separable decides separability with a bias (through the origin, use MaxMargin with NoBias)")
 	}
-	if err := stoppedBefore(opt, "separable"); err != nil {
+	if err := d.Validate(); err != nil {
 		return Separability{}, err
 	}
-	if err := d.Validate(); err != nil {
+	if err := stoppedBefore(opt, "separable"); err != nil {
 		return Separability{}, err
 	}
 	ctx := opt.Control.Context

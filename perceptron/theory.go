@@ -92,14 +92,14 @@ type BoundResult struct {
 // larger bound (and Gamma is that margin); when Separable cannot decide
 // either, the error is ErrUndecided.
 func Bound(d *Dataset, opt Options) (BoundResult, error) {
-	if err := stoppedBefore(opt, "bound"); err != nil {
-		return BoundResult{}, err
-	}
 	if err := d.Validate(); err != nil {
 		return BoundResult{}, err
 	}
 	if err := opt.validate(); err != nil {
 		return BoundResult{}, wrapf(err, "bound: the options of the run")
+	}
+	if err := stoppedBefore(opt, "bound"); err != nil {
+		return BoundResult{}, err
 	}
 	noBias := opt.NoBias
 	data := d

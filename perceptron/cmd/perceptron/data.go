@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"flag"
 	"fmt"
@@ -191,9 +189,13 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	opt := perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes}
 	var d *perceptron.Dataset
 	if sklearnRows > 0 {
-		d, err = readSklearn(io.MultiReader(&read, f), path, head[0].Line, sklearnRows, opt)
-	} else {
-		d, err = readRest(f, &read, path, opt)
+		// scikit-learn's first line has fewer fields than the data: skipped,
+		// not read as a header.
+		opt.Header = perceptron.HeaderSkip
+	}
+	d, err = readRest(f, &read, path, opt)
+	if err == nil && sklearnRows > 0 && classes == nil && d.N() != sklearnRows {
+		err = &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout", head[0].Line, sklearnRows, d.N())}
 	}
 	switch {
 	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
@@ -275,45 +277,6 @@ func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOpt
 	return d, nil
 }
 
-// readSklearn reads a file in scikit-learn's layout from r (the whole
-// file, gzip-compressed or not), whose line first is "n_samples,
-// n_features,class names...": it has fewer fields than the data lines
-// (breast_cancer.csv: 4 against 31), so it is skipped here, not read as a
-// header, and the data lines are read with opt (HeaderNo). Errors name the
-// file's lines. Without --classes every row is kept, and their number must
-// be n_samples, as the first line says.
-func readSklearn(r io.Reader, path string, first, n int, opt perceptron.CSVOptions) (*perceptron.Dataset, error) {
-	br := bufio.NewReader(r)
-	if head, err := br.Peek(2); err == nil && head[0] == 0x1f && head[1] == 0x8b {
-		z, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, &fileError{path, err}
-		}
-		br = bufio.NewReader(z)
-	}
-	for range first {
-		if _, err := br.ReadString('\n'); err != nil {
-			return nil, &fileError{path, err}
-		}
-	}
-	d, err := perceptron.ReadCSV(br, opt)
-	if err != nil {
-		var pe *perceptron.ParseError
-		if errors.As(err, &pe) && pe.Path == "" {
-			pe.Path = path
-			if pe.Line > 0 {
-				pe.Line += first // the file's line
-			}
-			return nil, err
-		}
-		return nil, &fileError{path, trimmedError{err}}
-	}
-	if opt.Classes == nil && d.N() != n {
-		return nil, &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: read it with --header no if that line is data", first, n, d.N())}
-	}
-	return d, nil
-}
-
 // trimmedError is an error of the library without its "perceptron: ", to
 // follow a fileError's.
 type trimmedError struct{ error }
@@ -323,8 +286,12 @@ func (e trimmedError) Error() string { return strings.TrimPrefix(e.error.Error()
 func (e trimmedError) Unwrap() error { return e.error }
 
 // labelLine returns the first line of the file whose field col is label,
-// or 0.
+// or 0, also for a file that cannot be read a second time (a pipe, a FIFO,
+// whose second open would wait for a writer that is gone).
 func labelLine(path, label string, col int) int {
+	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
+		return 0
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return 0

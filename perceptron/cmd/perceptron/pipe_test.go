@@ -115,3 +115,15 @@ func TestScikitLearnLayout(t *testing.T) {
 		t.Errorf("n_samples 5 for 2 rows: exit %d, %q", code, errs)
 	}
 }
+
+// TestPipeWithBadLabel: a label that is not UTF-8 in a pipe is refused at
+// once; the line of the label was looked up by opening the file a second
+// time, which on a FIFO waits forever for a writer that is gone (and on a
+// pipe finds nothing). The error names the file.
+func TestPipeWithBadLabel(t *testing.T) {
+	p := pipe(t, "1,2,a\n2,1,a\n5,6,\xff\n6,5,\xff\n")
+	code, _, errs := call("train", p)
+	if code != 1 || !strings.Contains(errs, p) || !strings.Contains(errs, "not UTF-8 text") {
+		t.Errorf("exit %d, stderr %q; want exit 1 naming %s, not UTF-8 text", code, errs, p)
+	}
+}
