@@ -33,6 +33,11 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 	}
 	n, dim := d.X.Dims()
 	s := &Scaler{Mean: make([]float64, dim), Std: make([]float64, dim)}
+	first := d.Row(0)
+	constant := make([]bool, dim) // column j holds first[j] alone
+	for j := range constant {
+		constant[j] = true
+	}
 	for i := range n {
 		row := d.Row(i)
 		if err := checkFinite(row, i); err != nil {
@@ -40,6 +45,7 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 		}
 		for j, v := range row {
 			s.Mean[j] += v
+			constant[j] = constant[j] && v == first[j]
 		}
 	}
 	for j := range s.Mean {
@@ -52,11 +58,11 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 		}
 	}
 	for j, ss := range s.Std {
-		if constantColumn(d, j) {
+		if constant[j] {
 			// Exactly: the sum of n equal values need not divide back to
 			// the value (three 0.1 have the mean 0.10000000000000002 and a
 			// Std of 1.4e-17, which scaled them to −1).
-			s.Mean[j], s.Std[j] = d.X.At(0, j), 1
+			s.Mean[j], s.Std[j] = first[j], 1
 			continue
 		}
 		s.Std[j] = math.Sqrt(ss / float64(n))
@@ -70,17 +76,6 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 		}
 	}
 	return s, nil
-}
-
-// constantColumn reports whether column j of d holds one value.
-func constantColumn(d *Dataset, j int) bool {
-	v0 := d.X.At(0, j)
-	for i := 1; i < d.N(); i++ {
-		if d.X.At(i, j) != v0 {
-			return false
-		}
-	}
-	return true
 }
 
 // scaledMoments returns the mean and the population standard deviation of

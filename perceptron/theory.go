@@ -112,10 +112,13 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
 	h, gamma, err := maxMarginTol(data, Options{NoBias: true, Control: ctl.Control})
+	certified := false
 	if err == nil {
-		// The solver's separator must also be certified (below), or the
-		// second opinion is asked.
-		_, _, err = marginLow(h.W, h.B, data, "bound")
+		// γ certified from below (the computed margin can exceed the exact
+		// one where the scores cancel); a separator that cannot be
+		// certified asks the second opinion.
+		gamma, _, err = marginLow(h.W, h.B, data, "bound")
+		certified = err == nil
 	}
 	if errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped) {
 		// The solver found no separator it can certify (points 1e-3 apart
@@ -144,12 +147,13 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 			return BoundResult{}, err
 		}
 	}
-	// γ certified from below (the computed margin can exceed the exact
-	// one where the scores cancel), (R/γ)² rounded up step by step.
-	gamma, _, err = marginLow(h.W, h.B, data, "bound")
-	if err != nil {
-		return BoundResult{}, err
+	if !certified {
+		// The second opinion's separator, certified as the solver's is.
+		if gamma, _, err = marginLow(h.W, h.B, data, "bound"); err != nil {
+			return BoundResult{}, err
+		}
 	}
+	// (R/γ)² rounded up step by step.
 	bound := upperBound(r, gamma, data.D())
 	res := BoundResult{R: r, Gamma: gamma, Bound: bound, Target: target, Separable: true}
 	// PLA's scores are sums of η x_i·x_j: below 2^-1022 they lose their
