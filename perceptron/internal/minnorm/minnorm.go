@@ -12,8 +12,6 @@ import (
 	"fmt"
 	"math"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 )
 
@@ -185,12 +183,14 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 //
 // where s = scale (the largest ||v||²) keeps every entry of the matrix of
 // the same order whatever the units of the data. The dot products are
-// cached in gram by vertex id. When that system is too ill-conditioned (it
+// cached in gram by vertex id. It is solved by LU with partial pivoting
+// (linalg.go). When that system is singular or too ill-conditioned (it
 // squares the condition of V), the same point is found by least squares
 // with QR: min ||v_0 + Σ_k β_k (v_k − v_0)||, α_0 = 1 − Σ β.
 func affineMinNorm(corral []Vertex, scale float64, gram map[[2]int]float64) ([]float64, bool) {
 	k := len(corral)
-	a := mat.NewDense(k+1, k+1, nil)
+	n := k + 1
+	a := make([]float64, n*n)
 	for i := 0; i < k; i++ {
 		for j := 0; j <= i; j++ {
 			key := [2]int{corral[i].ID, corral[j].ID}
@@ -202,30 +202,39 @@ func affineMinNorm(corral []Vertex, scale float64, gram map[[2]int]float64) ([]f
 				g = asm.DotExact(corral[i].V, corral[j].V)
 				gram[key] = g
 			}
-			a.Set(i, j, g)
-			a.Set(j, i, g)
+			a[i*n+j], a[j*n+i] = g, g
 		}
-		a.Set(i, k, scale)
-		a.Set(k, i, scale)
+		a[i*n+k], a[k*n+i] = scale, scale
 	}
-	rhs := mat.NewVecDense(k+1, nil)
-	rhs.SetVec(k, scale)
-	var sol mat.VecDense
-	if err := sol.SolveVec(a, rhs); err != nil {
-		var cond mat.Condition
-		if !errors.As(err, &cond) || float64(cond) > 1e14 {
-			return affineMinNormQR(corral)
-		}
+	anorm := norm1(a, n)
+	f, ok := factorLU(a, n)
+	if !ok {
+		return affineMinNormQR(corral)
 	}
-	alpha := make([]float64, k)
-	for i := range alpha {
-		alpha[i] = sol.AtVec(i)
-		if math.IsNaN(alpha[i]) || math.IsInf(alpha[i], 0) {
+	sol := make([]float64, n)
+	sol[k] = scale
+	f.solve(sol)
+	if cond := anorm * invNorm1(n, f.solve, f.solveT); !(cond <= maxCondKKT) {
+		return affineMinNormQR(corral)
+	}
+	alpha := sol[:k]
+	for _, a := range alpha {
+		if math.IsNaN(a) || math.IsInf(a, 0) {
 			return nil, false
 		}
 	}
 	return alpha, true
 }
+
+// maxCondKKT and maxCondQR are the largest condition numbers (estimated,
+// in the 1-norm) at which affineMinNorm trusts the KKT system, and
+// affineMinNormQR its least-squares problem: gonum's mat.Solve flags a
+// system beyond 1e16 (mat.ConditionTolerance), the threshold the solver
+// had when it used it; the least-squares fallback is trusted to 1e14.
+const (
+	maxCondKKT = 1e16
+	maxCondQR  = 1e14
+)
 
 // affineMinNormQR is affineMinNorm by least squares on the differences
 // v_k − v_0, whose condition is that of V, not its square.
@@ -239,29 +248,26 @@ func affineMinNormQR(corral []Vertex) ([]float64, bool) {
 		return nil, false
 	}
 	v0 := corral[0].V
-	m := mat.NewDense(dim, k-1, nil)
+	cols := make([][]float64, k-1)
 	for c := 1; c < k; c++ {
-		for j := 0; j < dim; j++ {
-			m.Set(j, c-1, corral[c].V[j]-v0[j])
+		col := make([]float64, dim)
+		for j := range col {
+			col[j] = corral[c].V[j] - v0[j]
 		}
+		cols[c-1] = col
 	}
-	rhs := mat.NewVecDense(dim, nil)
-	for j := 0; j < dim; j++ {
-		rhs.SetVec(j, -v0[j])
+	rhs := make([]float64, dim)
+	for j := range rhs {
+		rhs[j] = -v0[j]
 	}
-	var qr mat.QR
-	qr.Factorize(m)
-	if qr.Cond() > 1e14 {
-		return nil, false
-	}
-	var beta mat.VecDense
-	if err := qr.SolveVecTo(&beta, false, rhs); err != nil {
+	beta, cond := leastSquares(cols, rhs)
+	if !(cond <= maxCondQR) {
 		return nil, false
 	}
 	alpha := make([]float64, k)
 	alpha[0] = 1
 	for c := 1; c < k; c++ {
-		b := beta.AtVec(c - 1)
+		b := beta[c-1]
 		if math.IsNaN(b) || math.IsInf(b, 0) {
 			return nil, false
 		}
