@@ -319,7 +319,9 @@ func TestKernelModelJSON(t *testing.T) {
 // too, and its parameters are checked as the value's: a *PolyKernel of
 // degree 2^40 skipped the degree cap, and KernelPerceptron, GramMatrix
 // and KernelModel.Score spun for hours; a nil pointer is refused, not a
-// panic. A good pointer kernel learns what its value learns, and a
+// panic. A good pointer kernel learns what its value learns, its model
+// is written as JSON as the value's (it was "only this package's kernels
+// have a name"), and a
 // hand-made PolyKernel of degree 2^40 evaluates at once (by squaring).
 func TestPointerKernelsAreChecked(t *testing.T) {
 	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0}, {0, -1}}, []float64{1, 1, -1, -1})
@@ -363,6 +365,21 @@ func TestPointerKernelsAreChecked(t *testing.T) {
 		sv, _ := mv.Score([]float64{0.3, -0.2})
 		if sp != sv || mp.B != mv.B {
 			t.Errorf("%v: the pointer scores %v (b %v), the value %v (b %v)", pair[1], sp, mp.B, sv, mv.B)
+		}
+		// Written as JSON, the pointer's model is the value's: the same
+		// bytes, read back with the value kernel.
+		bp, err := json.Marshal(mp)
+		if err != nil {
+			t.Errorf("%v: the model of the pointer kernel written as JSON: %v", pair[1], err)
+			continue
+		}
+		bv, err := json.Marshal(mv)
+		if err != nil || string(bp) != string(bv) {
+			t.Errorf("%v: the pointer's model as JSON %s, the value's %s (%v)", pair[1], bp, bv, err)
+		}
+		var back perceptron.KernelModel
+		if err := json.Unmarshal(bp, &back); err != nil || back.Kernel != pair[1] {
+			t.Errorf("%v: read back with kernel %#v (%v)", pair[1], back.Kernel, err)
 		}
 	}
 	for _, c := range []struct {

@@ -30,7 +30,8 @@ var kernelModelKeys = jsonkeys.Tags(reflect.TypeFor[kernelModelJSON](), jsonkeys
 })
 
 // MarshalJSON writes the model as JSON: its kernel by name (a kernel of
-// this package: LinearKernel, PolyKernel or RBFKernel), α, b, η, the tie
+// this package: LinearKernel, PolyKernel or RBFKernel, or a pointer to
+// one, which reads back as the value), α, b, η, the tie
 // policy, the training rows and labels, and Stats. encoding/json alone
 // wrote the training rows (a *mat.Dense) as {} and the kernel as its
 // fields, which could not be read back. A model that Validate refuses is
@@ -40,7 +41,9 @@ func (m *KernelModel) MarshalJSON() ([]byte, error) {
 		return nil, err
 	}
 	switch m.Kernel.(type) {
-	case LinearKernel, PolyKernel, RBFKernel:
+	// A pointer to one of them (non-nil: Validate checked) is written as
+	// its value, and reads back as the value, which computes the same.
+	case LinearKernel, PolyKernel, RBFKernel, *LinearKernel, *PolyKernel, *RBFKernel:
 	default:
 		return nil, kindErrorf(ErrModel, "kernel model: cannot write a kernel of type %T as JSON: only this package's kernels have a name that ParseKernel reads back", m.Kernel)
 	}

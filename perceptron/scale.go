@@ -62,7 +62,8 @@ func FitScaler(d *Dataset) (*Scaler, error) {
 			// Exactly: the sum of n equal values need not divide back to
 			// the value (three 0.1 have the mean 0.10000000000000002 and a
 			// Std of 1.4e-17, which scaled them to −1).
-			s.Mean[j], s.Std[j] = first[j], 1
+			// first + 0 is first, but +0 for −0, as the sum gives it.
+			s.Mean[j], s.Std[j] = first[j]+0, 1
 			continue
 		}
 		s.Std[j] = math.Sqrt(ss / float64(n))

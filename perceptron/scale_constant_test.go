@@ -45,6 +45,32 @@ func TestScalerConstantColumnIsOnlyCentred(t *testing.T) {
 	}
 }
 
+// TestScalerZeroColumnMeanIsPlusZero: a column of zeros, −0 first, has
+// the mean +0, as a sum gives it (and NumPy's mean of [−0, 0, −0]); the
+// constant column's mean was its first value, −0.
+func TestScalerZeroColumnMeanIsPlusZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, col := range [][]float64{{negZero}, {negZero, 0, negZero}, {negZero, negZero}, {0, negZero}} {
+		x := make([][]float64, len(col))
+		y := make([]float64, len(col))
+		for i, v := range col {
+			x[i] = []float64{v}
+			y[i] = float64(1 - 2*(i%2))
+		}
+		d, err := perceptron.NewDataset(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := perceptron.FitScaler(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Mean[0] != 0 || math.Signbit(s.Mean[0]) || s.Std[0] != 1 {
+			t.Errorf("a column of %v: Mean %v (sign bit %v), Std %v; want +0 and 1", col, s.Mean[0], math.Signbit(s.Mean[0]), s.Std[0])
+		}
+	}
+}
+
 // TestSubsetInconsistentDataset: Subset of a hand-built Dataset with fewer
 // labels than rows is ErrDimension, as TrainTestSplit says of it; it
 // panicked (index out of range).
