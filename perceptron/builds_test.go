@@ -133,6 +133,36 @@ func TestBuildsAgree(t *testing.T) {
 	}
 }
 
+// TestSuiteOn386: the package's tests (-short) pass in a GOARCH=386 build,
+// where an int has 32 bits: counts, sizes and ids that a 64-bit int never
+// fills wrapped there (the tests of int32_test.go, which say where), and
+// a test that did not compile there (a degree of 1 << 40) went unseen.
+// 386 binaries run on amd64 Linux; -short skips this test, so the inner
+// run does not start another.
+func TestSuiteOn386(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the package's tests in a 386 build")
+	}
+	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
+		t.Skipf("386 test binaries run on amd64 Linux, not %s/%s", runtime.GOOS, runtime.GOARCH)
+	}
+	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		if goBin, err = exec.LookPath("go"); err != nil {
+			t.Skip("no go command")
+		}
+	}
+	cmd := exec.Command(goBin, "test", "-short", "-count=1", "./...")
+	cmd.Env = append(os.Environ(), "GOARCH=386", "CGO_ENABLED=0")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("GOARCH=386 go test -short ./...: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("ok  \tgithub.com/perceptron-go/lessons/perceptron\t")) {
+		t.Fatalf("GOARCH=386 go test -short ./...: the package's own tests did not run:\n%s", out)
+	}
+}
+
 // fusedOp matches the mnemonics of fused multiply-adds in the compiler's
 // listing (go build -gcflags=-S) of every target below: VFMADD231SD and
 // kin on amd64, FMADDD, FNMSUBD and kin on arm64, riscv64 and loong64,

@@ -181,9 +181,9 @@ func hullNormUp(d *Dataset, corral []minnorm.Vertex, noBias bool) float64 {
 		lsum.Add(lsum, &l)
 		for j := 0; j < dim; j++ {
 			if noBias {
-				v.SetFloat64(d.Y[c.ID] * d.X.At(c.ID, j))
+				v.SetFloat64(d.Y[c.ID] * d.X.At(int(c.ID), j))
 			} else {
-				v.Sub(a.SetFloat64(d.X.At(c.ID/n, j)), b.SetFloat64(d.X.At(c.ID%n, j)))
+				v.Sub(a.SetFloat64(d.X.At(int(c.ID/int64(n)), j)), b.SetFloat64(d.X.At(int(c.ID%int64(n)), j)))
 			}
 			u[j].Add(&u[j], t.Mul(&l, v))
 		}

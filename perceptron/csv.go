@@ -315,9 +315,15 @@ func (t *csvTable) reserve(rows int, read, size int64) {
 	if read <= 0 || size <= read {
 		return
 	}
-	est := float64(rows) * float64(size) / float64(read) * 1.02
+	est := float64(float64(rows) * float64(size) / float64(read) * 1.02) // rounded: no FMA with + 1 below
+	// No reservation of more bytes than an int counts (2^31 − 1 on 386:
+	// a 4 GB file there): append grows the matrix as the rows come, and a
+	// filter (Classes) may keep few of them.
+	if vals := (est + 1) * float64(len(t.feats)); vals > float64(math.MaxInt/8) {
+		return
+	}
 	n := int(est)*len(t.feats) + len(t.feats)
-	if est > float64(math.MaxInt32) || n <= cap(t.data) {
+	if n <= cap(t.data) {
 		return
 	}
 	t.data = append(make([]float64, 0, n), t.data...)

@@ -36,11 +36,18 @@ func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
 	if len(y) != len(x) {
 		return nil, kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", len(x), len(y))
 	}
-	data := make([]float64, 0, len(x)*d)
+	// The shape first: the values are reserved after it, whose number
+	// must fit in an int (32 bits on 386; rows may share their values).
 	for i, row := range x {
 		if len(row) != d {
 			return nil, kindErrorf(ErrDimension, "ragged rows: row %d has %d features, row 0 has %d", i, len(row), d)
 		}
+	}
+	if err := checkValues(len(x), d); err != nil {
+		return nil, err
+	}
+	data := make([]float64, 0, len(x)*d)
+	for i, row := range x {
 		if err := checkFinite(row, i); err != nil {
 			return nil, err
 		}
@@ -50,6 +57,16 @@ func NewDataset(x [][]float64, y []float64) (*Dataset, error) {
 		return nil, err
 	}
 	return &Dataset{X: mat.NewDense(len(x), d, data), Y: append([]float64(nil), y...)}, nil
+}
+
+// checkValues refuses n rows of d values (n, d ≥ 1) whose number n·d
+// overflows an int (beyond 2^31 − 1 on a 32-bit platform such as 386),
+// which no slice or matrix can hold, before it is reserved.
+func checkValues(n, d int) error {
+	if d > math.MaxInt/n {
+		return kindErrorf(ErrDimension, "%d rows of %d values: %d values, more than an int counts on this platform (%d)", n, d, int64(n)*int64(d), math.MaxInt)
+	}
+	return nil
 }
 
 // checkFinite reports the first NaN or ±Inf of row i.

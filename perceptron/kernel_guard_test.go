@@ -315,6 +315,10 @@ func TestKernelModelJSON(t *testing.T) {
 	}
 }
 
+// hugeDegree is a polynomial degree far beyond MaxPolyDegree that an int
+// holds on every platform (386's too): even, and odd once 1 is added.
+const hugeDegree = math.MaxInt32 - 1
+
 // TestPointerKernelsAreChecked: a *PolyKernel or *RBFKernel is a Kernel
 // too, and its parameters are checked as the value's: a *PolyKernel of
 // degree 2^40 skipped the degree cap, and KernelPerceptron, GramMatrix
@@ -329,7 +333,7 @@ func TestPointerKernelsAreChecked(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, k := range []perceptron.Kernel{
-		&perceptron.PolyKernel{Degree: 1 << 40}, &perceptron.PolyKernel{Degree: 0, C: 1},
+		&perceptron.PolyKernel{Degree: hugeDegree}, &perceptron.PolyKernel{Degree: 0, C: 1},
 		&perceptron.PolyKernel{Degree: 2, C: math.NaN()}, &perceptron.RBFKernel{Gamma: -1},
 		&perceptron.RBFKernel{}, (*perceptron.PolyKernel)(nil), (*perceptron.RBFKernel)(nil),
 		(*perceptron.LinearKernel)(nil),
@@ -385,7 +389,7 @@ func TestPointerKernelsAreChecked(t *testing.T) {
 	for _, c := range []struct {
 		s, want float64
 		deg     int
-	}{{1, 1, 1 << 40}, {-1, 1, 1 << 40}, {-1, -1, 1<<40 + 1}, {2, math.Inf(1), 1 << 40}, {0.5, 0, 1 << 40}, {2, 1 << 62, 62}} {
+	}{{1, 1, hugeDegree}, {-1, 1, hugeDegree}, {-1, -1, hugeDegree + 1}, {2, math.Inf(1), hugeDegree}, {0.5, 0, hugeDegree}, {2, 1 << 62, 62}} {
 		k := perceptron.PolyKernel{Degree: c.deg}
 		if got := k.Eval([]float64{c.s}, []float64{1}); got != c.want {
 			t.Errorf("PolyKernel{Degree: %d}.Eval(%v) = %v, want %v", c.deg, c.s, got, c.want)

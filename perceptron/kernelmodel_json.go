@@ -92,11 +92,16 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 		return err
 	}
 	d := len(j.X[0])
-	raw := make([]float64, 0, len(j.X)*d)
+	// The shape before the values are reserved: the first row's length
+	// times the number of rows need not fit in an int (32 bits on 386)
+	// when the rows are ragged.
 	for i, r := range j.X {
 		if len(r) != d {
 			return kindErrorf(ErrDimension, "kernel model: training row %d has %d features, row 0 has %d", i, len(r), d)
 		}
+	}
+	raw := make([]float64, 0, len(j.X)*d)
+	for _, r := range j.X {
 		raw = append(raw, r...)
 	}
 	out := KernelModel{Stats: j.Stats, Alpha: j.Alpha, B: j.B, Kernel: k, Eta: j.Eta, Tie: tie,

@@ -17,7 +17,7 @@ const MaxMinNormIterations = 100000
 // internal/minnorm) with the package's iteration cap, and gives its errors
 // their kinds: the cap and a done ctx are ErrUndecided (the latter also
 // ErrStopped and ctx.Err()).
-func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int, []float64)) (minnorm.Result, error) {
+func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int64, []float64)) (minnorm.Result, error) {
 	res, err := minnorm.Point(ctx, dim, scale, oracle, MaxMinNormIterations)
 	switch {
 	case err == nil:
@@ -35,7 +35,7 @@ func minNormPoint(ctx context.Context, dim int, scale float64, oracle func(x []f
 // corral MaxMargin's certificate reads), ErrNotSeparable when u is 0
 // (||u|| ≤ 1e-12 of the largest vertex norm: the origin is in the hull), or
 // an ErrUndecided error.
-func unitMinNorm(ctx context.Context, dim int, scale float64, oracle func([]float64) (int, []float64)) ([]float64, minnorm.Result, error) {
+func unitMinNorm(ctx context.Context, dim int, scale float64, oracle func([]float64) (int64, []float64)) ([]float64, minnorm.Result, error) {
 	res, err := minNormPoint(ctx, dim, scale, oracle)
 	if err != nil {
 		return nil, res, err

@@ -56,7 +56,7 @@ func TestOverflowedScoresAreErrors(t *testing.T) {
 	for i := 0; i < big.N(); i++ {
 		s := 0.0
 		for j, v := range big.Row(i) {
-			s += hb.W[j] * v
+			s += float64(hb.W[j] * v)
 		}
 		if s != s {
 			nans++

@@ -72,6 +72,11 @@ func (o *Online) Step(x []float64, y float64) (mistake bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	if o.Seen == math.MaxInt {
+		// 2^31 − 1 on a 32-bit platform (386), where Seen wrapped and the
+		// errors named point −2147483647.
+		return false, kindErrorf(ErrOption, "online: %d points seen, the largest int on this platform: start a new Online (a 64-bit build counts to 2^63 − 1)", o.Seen)
+	}
 	score := dot(o.W, x) + o.B
 	if !isFinite(score) {
 		if err := weightsError("online: the weights", o.W, o.B, func() string { return "(set by hand: Step never makes them so)" }); err != nil {

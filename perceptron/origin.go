@@ -45,14 +45,14 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 		}
 		big2 = math.Max(big2, dot(vi, vi))
 	}
-	oracle := func(x []float64) (int, []float64) {
+	oracle := func(x []float64) (int64, []float64) {
 		best, arg := math.Inf(1), 0
 		for i := 0; i < n; i++ {
 			if s := dot(x, v[i*dim:(i+1)*dim]); s < best {
 				best, arg = s, i
 			}
 		}
-		return arg, v[arg*dim : (arg+1)*dim]
+		return int64(arg), v[arg*dim : (arg+1)*dim]
 	}
 	res, err := minNormPoint(ctx, dim, big2, oracle)
 	if err != nil {
@@ -109,7 +109,7 @@ func rawVertices(d *Dataset, corral []minnorm.Vertex) [][]float64 {
 	out := make([][]float64, len(corral))
 	for k, c := range corral {
 		z := make([]float64, d.D())
-		for j, x := range d.Row(c.ID) {
+		for j, x := range d.Row(int(c.ID)) {
 			z[j] = d.Y[c.ID] * x
 		}
 		out[k] = z

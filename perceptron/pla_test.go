@@ -267,7 +267,7 @@ func checkTrace(t *testing.T, name string, d *Dataset, opt Options, ups []Update
 			t.Fatalf("%s: update %d: row %d with score %v is not a mistake", name, k, u.Row, u.Score)
 		}
 		for j, v := range u.X {
-			w[j] += v * (opt.Eta * u.Y)
+			w[j] += float64(v * float64(opt.Eta*u.Y))
 		}
 		if !opt.NoBias {
 			b += opt.Eta * u.Y

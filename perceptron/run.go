@@ -3,6 +3,7 @@ package perceptron
 import (
 	"context"
 	"fmt"
+	"math"
 	"math/rand/v2"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/asm"
@@ -134,6 +135,11 @@ func (r *run) checkStop() {
 func (r *run) epochsOf(early bool, pass func() int) {
 	last := -1
 	for r.epoch = 0; r.epoch < r.opt.MaxEpochs && !r.stopped(); r.epoch++ {
+		if err := stepsFit(r.epoch, r.d.N()); err != nil {
+			r.err = err
+			last = -1
+			break
+		}
 		last = pass()
 		if r.halt {
 			last = -1
@@ -145,6 +151,18 @@ func (r *run) epochsOf(early bool, pass func() int) {
 	}
 	r.res.Epochs = r.epoch
 	r.res.Converged = last == 0
+}
+
+// stepsFit refuses epoch (0-based) of a run over n rows when the steps of
+// the epochs up to it could pass the largest int. An epoch makes at most n
+// steps, and the counts (Updates, a voted vector's survival count) are
+// ints: on a 32-bit platform (386) they wrapped past 2^31 − 1 steps, in
+// the 22nd epoch of 100 million rows, and counted backwards.
+func stepsFit(epoch, n int) error {
+	if epoch+1 > math.MaxInt/max(n, 1) { // (epoch+1)·n > MaxInt, without overflow
+		return kindErrorf(ErrOption, "epoch %d (0-based) of %d rows could make the run's step count pass %d, the largest int on this platform: lower MaxEpochs (a 64-bit build counts to 2^63 − 1)", epoch, n, int64(math.MaxInt))
+	}
+	return nil
 }
 
 // finish returns the error that ends the run, if it is not a stop: a

@@ -102,14 +102,14 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		}
 		scale = math.Max(scale, dot(vi, vi))
 	}
-	oracle := func(x []float64) (int, []float64) {
+	oracle := func(x []float64) (int64, []float64) {
 		best, arg := math.Inf(1), 0
 		for i := 0; i < n; i++ {
 			if s := dot(x, v[i*k:(i+1)*k]); s < best {
 				best, arg = s, i
 			}
 		}
-		return arg, v[arg*k : (arg+1)*k]
+		return int64(arg), v[arg*k : (arg+1)*k]
 	}
 	res, err := minNormPoint(ctx, k, scale, oracle)
 	if err != nil {
@@ -138,7 +138,7 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		// diagonal x2 = x1 at 1e-15 from it were "not separable" here.
 		raw := make([][]float64, len(res.Corral))
 		for c, v := range res.Corral {
-			raw[c] = append([]float64{d.Y[v.ID]}, d.Row(v.ID)...)
+			raw[c] = append([]float64{d.Y[v.ID]}, d.Row(int(v.ID))...)
 			for j := 1; j < len(raw[c]); j++ {
 				raw[c][j] *= d.Y[v.ID]
 			}

@@ -89,16 +89,16 @@ func SeparableData(n, d int, margin float64, seed uint64) (*Dataset, Hyperplane,
 	}
 	rng := synthRand(seed, separableStream)
 	const targets = 20
-	budget := 100*n + 10000
+	budget := 100*int64(n) + 10000 // int64: 100·n passes 2^31 on 386 from n = 21,474,737
 	for range targets {
 		h := randomTarget(rng, d)
 		x := make([]float64, 0, n*d)
 		y := make([]float64, 0, n)
 		pt := make([]float64, d)
 		pos := 0
-		for draws := 0; len(y) < n && draws < budget; draws++ {
+		for draws := int64(0); len(y) < n && draws < budget; draws++ {
 			// A side still empty after many draws has no room: next target.
-			if draws >= 20*n+2000 && (pos == 0 || pos == len(y)) {
+			if draws >= 20*int64(n)+2000 && (pos == 0 || pos == len(y)) {
 				break
 			}
 			for j := range pt {

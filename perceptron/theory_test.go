@@ -187,7 +187,7 @@ func checkKKT(t *testing.T, name string, d *perceptron.Dataset, h perceptron.Hyp
 func dotT(a, b []float64) float64 {
 	var s float64
 	for i := range a {
-		s += a[i] * b[i]
+		s += float64(a[i] * b[i])
 	}
 	return s
 }

@@ -327,7 +327,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	dim := d.D()
 	u, sum := make([]float64, dim), make([]float64, dim)
 	var ub, sumB float64
-	steps := 0
+	steps := int64(0) // not an int: 32 bits on 386
 	// The delta of an update is recovered from x and y of the row, as the
 	// run applied it.
 	r.onStep = func(i int, updated bool) {

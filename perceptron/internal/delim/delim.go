@@ -238,6 +238,12 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		return Record{}, false, r.err
 	}
 	for r.sc.Scan() {
+		if r.line == math.MaxInt {
+			// 2^31 − 1 lines on a 32-bit platform (386), where the count
+			// wrapped and errors named line −2147483645.
+			r.err = errorf(Format, r.line, -1, "more lines than an int counts on this platform")
+			return Record{}, false, r.err
+		}
 		r.line++
 		b := r.sc.Bytes()
 		r.bytes += int64(len(b)) + 1

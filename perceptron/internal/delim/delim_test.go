@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -197,5 +198,24 @@ func TestOnlySpacesAndTabsSeparate(t *testing.T) {
 		if err != nil || len(recs) != 1 || !reflect.DeepEqual(recs[0].Fields, c.want) {
 			t.Errorf("%q: %v, %v; want one record %q", c.text, recs, err, c.want)
 		}
+	}
+}
+
+// TestLineCountDoesNotWrap: a Reader that has counted the largest int of
+// lines stops with a Format error that says so, instead of counting on:
+// on 386 the count wrapped after 2^31 − 1 blank lines (2 MB of gzip) and
+// errors named line −2147483645. The count is set by hand here.
+func TestLineCountDoesNotWrap(t *testing.T) {
+	r, err := NewReader(strings.NewReader("1,2\n3,4\n"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.line = math.MaxInt - 1
+	if _, ok, err := r.Next(); !ok || err != nil || r.Line() != math.MaxInt {
+		t.Fatalf("line %d: ok %v, %v; want the record at line %d", r.Line(), ok, err, math.MaxInt)
+	}
+	var e *Error
+	if _, _, err := r.Next(); !errors.As(err, &e) || e.Kind != Format || !strings.Contains(err.Error(), "more lines than an int counts") || r.Line() != math.MaxInt {
+		t.Errorf("the line after line %d: %v (line %d), want a Format error that says why", math.MaxInt, err, r.Line())
 	}
 }

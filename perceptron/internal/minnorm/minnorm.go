@@ -22,7 +22,7 @@ var ErrIterations = errors.New("minimum-norm point: no answer")
 // Vertex is a vertex of the current corral of Wolfe's algorithm, its
 // oracle id (a row, or a pair of rows) and its barycentric weight.
 type Vertex struct {
-	ID     int
+	ID     int64
 	V      []float64
 	Lambda float64
 }
@@ -69,14 +69,14 @@ type Result struct {
 // minimum-norm point, ||x − u*||² ≤ x·x − min_v x·v, and min_i x·v_i/||x||
 // is a margin at least ||x|| − gap/||x||. The gap is compared with the
 // rounding error of the dot products, 8·dim·ε·||x||·R.
-func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int, []float64), maxIter int) (Result, error) {
+func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int64, []float64), maxIter int) (Result, error) {
 	x0 := make([]float64, dim)
 	id, v := oracle(x0)
 	corral := []Vertex{{ID: id, V: v, Lambda: 1}}
 	x := append([]float64(nil), v...)
 	r := math.Sqrt(scale)
 	const eps = 0x1p-52
-	gram := map[[2]int]float64{} // dot products of corral vertices, by id
+	gram := map[[2]int64]float64{} // dot products of corral vertices, by id
 	res := Result{Status: Stalled}
 	for major := 0; ; major++ {
 		if major >= maxIter {
@@ -187,13 +187,13 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 // (linalg.go). When that system is singular or too ill-conditioned (it
 // squares the condition of V), the same point is found by least squares
 // with QR: min ||v_0 + Σ_k β_k (v_k − v_0)||, α_0 = 1 − Σ β.
-func affineMinNorm(corral []Vertex, scale float64, gram map[[2]int]float64) ([]float64, bool) {
+func affineMinNorm(corral []Vertex, scale float64, gram map[[2]int64]float64) ([]float64, bool) {
 	k := len(corral)
 	n := k + 1
 	a := make([]float64, n*n)
 	for i := 0; i < k; i++ {
 		for j := 0; j <= i; j++ {
-			key := [2]int{corral[i].ID, corral[j].ID}
+			key := [2]int64{corral[i].ID, corral[j].ID}
 			if key[0] > key[1] {
 				key[0], key[1] = key[1], key[0]
 			}

@@ -9,8 +9,8 @@ import (
 
 // oracle enumerates the vertices vs: it returns the one that minimises
 // x·v (the first on a tie).
-func oracle(vs [][]float64) func(x []float64) (int, []float64) {
-	return func(x []float64) (int, []float64) {
+func oracle(vs [][]float64) func(x []float64) (int64, []float64) {
+	return func(x []float64) (int64, []float64) {
 		best, arg := math.Inf(1), 0
 		for i, v := range vs {
 			s := 0.0
@@ -21,7 +21,7 @@ func oracle(vs [][]float64) func(x []float64) (int, []float64) {
 				best, arg = s, i
 			}
 		}
-		return arg, vs[arg]
+		return int64(arg), vs[arg]
 	}
 }
 
