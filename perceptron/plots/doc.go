@@ -14,7 +14,10 @@
 //	png, err := plots.PNG(p, 12*vg.Centimeter, 12*vg.Centimeter)
 //
 // PNG and GIF render deterministically: the same plot gives the same bytes
-// on every run (fixed DPI, a fixed GIF palette, no dithering).
+// on every run (fixed DPI, a fixed GIF palette, no dithering). One known
+// exception: built for arm64, a figure with contour lines (Contours, which
+// is gonum/plot's plotter.Contour; it draws the lines of a level in map
+// order) was seen to differ from run to run; on amd64 it does not.
 //
 // The package draws and renders only: it knows nothing of notebooks and
 // imports no GoNB. Showing a figure in a GoNB notebook (Display, Show,
