@@ -32,12 +32,7 @@ func TestBuildsAgree(t *testing.T) {
 	if runtime.GOARCH != "amd64" || (runtime.GOOS != "linux" && runtime.GOOS != "windows") {
 		t.Skipf("the configurations are amd64's (and 386 binaries run on amd64 Linux and Windows), not %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		if goBin, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command")
-		}
-	}
+	goBin := goCommand(t)
 	dir := t.TempDir()
 	configs := []struct {
 		name string
@@ -133,6 +128,19 @@ func TestBuildsAgree(t *testing.T) {
 	}
 }
 
+// goCommand returns the go command of the toolchain running the test (or
+// the one on PATH), and skips the test without one.
+func goCommand(t *testing.T) string {
+	t.Helper()
+	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	if _, err := os.Stat(goBin); err != nil {
+		if goBin, err = exec.LookPath("go"); err != nil {
+			t.Skip("no go command")
+		}
+	}
+	return goBin
+}
+
 // TestSuiteOn386: the package's tests (-short) pass in a GOARCH=386 build,
 // where an int has 32 bits: counts, sizes and ids that a 64-bit int never
 // fills wrapped there (the tests of int32_test.go, which say where), and
@@ -146,12 +154,7 @@ func TestSuiteOn386(t *testing.T) {
 	if runtime.GOARCH != "amd64" || runtime.GOOS != "linux" {
 		t.Skipf("386 test binaries run on amd64 Linux, not %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		if goBin, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command")
-		}
-	}
+	goBin := goCommand(t)
 	cmd := exec.Command(goBin, "test", "-short", "-count=1", "./...")
 	cmd.Env = append(os.Environ(), "GOARCH=386", "CGO_ENABLED=0")
 	out, err := cmd.CombinedOutput()
@@ -192,12 +195,7 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("cross-compiles the package for five targets")
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		if goBin, err = exec.LookPath("go"); err != nil {
-			t.Skip("no go command")
-		}
-	}
+	goBin := goCommand(t)
 	const mod = "github.com/perceptron-go/lessons/perceptron"
 	args := []string{"build", "-o", os.DevNull}
 	pkgs := []string{".", "./internal/...", "./cmd/..."}

@@ -224,13 +224,14 @@ func checkGramBytes(n int, budget int64) error {
 	if budget == 0 {
 		budget = DefaultMaxGramBytes
 	}
-	if need := gramBytes(n); need > budget {
+	need := gramBytes(n)
+	if need > budget {
 		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, budget)
 	}
 	// Whatever the budget, no slice holds more bytes than an int counts
 	// (2^31 − 1 on 386, where n = 2^16 made n·n wrap to 0).
-	if need := gramBytes(n); need > math.MaxInt {
+	if need > math.MaxInt {
 		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than one slice can hold on this platform (%d bytes): train on fewer rows (PLA needs no Gram matrix)",
 			n, n, need, int64(math.MaxInt))
 	}

@@ -18,15 +18,10 @@ func TestScalerConstantColumnIsOnlyCentred(t *testing.T) {
 	for _, v := range []float64{0.1, 0.7, 3.3, -2.2, math.MaxFloat64, -math.MaxFloat64, 5e-324, 0, 1e-300} {
 		for _, n := range []int{1, 2, 3, 7, 10} {
 			x := make([][]float64, n)
-			y := make([]float64, n)
 			for i := range x {
 				x[i] = []float64{v, float64(i)}
-				y[i] = float64(1 - 2*(i%2))
 			}
-			d, err := perceptron.NewDataset(x, y)
-			if err != nil {
-				t.Fatal(err)
-			}
+			d := alternating(t, x)
 			s, err := perceptron.FitScaler(d)
 			if err != nil {
 				t.Fatalf("%v × %d: %v", v, n, err)
@@ -52,16 +47,10 @@ func TestScalerZeroColumnMeanIsPlusZero(t *testing.T) {
 	negZero := math.Copysign(0, -1)
 	for _, col := range [][]float64{{negZero}, {negZero, 0, negZero}, {negZero, negZero}, {0, negZero}} {
 		x := make([][]float64, len(col))
-		y := make([]float64, len(col))
 		for i, v := range col {
 			x[i] = []float64{v}
-			y[i] = float64(1 - 2*(i%2))
 		}
-		d, err := perceptron.NewDataset(x, y)
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := perceptron.FitScaler(d)
+		s, err := perceptron.FitScaler(alternating(t, x))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -69,6 +58,20 @@ func TestScalerZeroColumnMeanIsPlusZero(t *testing.T) {
 			t.Errorf("a column of %v: Mean %v (sign bit %v), Std %v; want +0 and 1", col, s.Mean[0], math.Signbit(s.Mean[0]), s.Std[0])
 		}
 	}
+}
+
+// alternating returns the data set of the rows x labelled +1, −1, +1, ….
+func alternating(t *testing.T, x [][]float64) *perceptron.Dataset {
+	t.Helper()
+	y := make([]float64, len(x))
+	for i := range y {
+		y[i] = float64(1 - 2*(i%2))
+	}
+	d, err := perceptron.NewDataset(x, y)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d
 }
 
 // TestSubsetInconsistentDataset: Subset of a hand-built Dataset with fewer
