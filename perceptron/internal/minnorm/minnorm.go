@@ -38,7 +38,8 @@ const (
 	// the hull; the corral's weights are the certificate.
 	Zero
 	// Stalled: rounding made a step impossible (the best vertex is
-	// already in the corral, or the corral is affinely dependent).
+	// already in the corral, cannot enter it with a positive weight, or
+	// makes it affinely dependent).
 	Stalled
 )
 
@@ -141,6 +142,15 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 						theta = t
 					}
 				}
+			}
+			if minor == 0 && theta == 0 {
+				// The new vertex, of weight 0, has α ≤ 0: rounding, as in
+				// exact arithmetic it enters with a positive weight.
+				// Dropping it would leave the corral and x as they were, and
+				// the oracle would return the same vertex again.
+				corral = corral[:len(corral)-1]
+				stalled = true
+				break
 			}
 			kept := corral[:0]
 			for k, c := range corral {
