@@ -76,6 +76,16 @@ func TestBoundNoBiasNotSeparable(t *testing.T) {
 		{"xor", [][]float64{{1, 1}, {2, 2}, {1, 2}, {2, 1}}, []float64{1, 1, -1, -1}},
 		{"1-D both sides", [][]float64{{1}, {-3}, {2}}, []float64{1, 1, -1}},
 		{"three points, the origin inside", [][]float64{{1, 1e-14}, {2, -1e-14}, {-1, 3e-14}}, []float64{1, -1, -1}},
+		// Ten points within 1e-8 of a line through the origin, one on the
+		// wrong side by 1e-8 (helper-45): ErrUndecided when the 1-norm
+		// estimate took sign(−0) = +1, where LAPACK's Dlacn2 takes −1.
+		{"ten points near a line", [][]float64{
+			{-0.07405669939604329, -0.1121640806983247}, {0.24133667780130397, 0.36552141617332445},
+			{-0.36956545900914173, -0.5597330109013184}, {0.40465863761525744, 0.6128840359531649},
+			{0.7172617854755308, 1.0863436404771987}, {0.30330876955439956, 0.4593825177769688},
+			{0.02266485162883934, 0.034327540930572574}, {0.010738284050880287, 0.01626385788209711},
+			{0.1470611986251652, 0.2227346018779186}, {0.2959286558700643, 0.4482048204450911},
+		}, []float64{1, -1, 1, -1, 1, -1, 1, -1, 1, -1}},
 	} {
 		br, err := perceptron.Bound(mustData(t, c.x, c.y), perceptron.Options{NoBias: true})
 		if err != nil || br.Separable || br.Bound <= 1e308 {

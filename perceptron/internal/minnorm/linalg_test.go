@@ -1,6 +1,7 @@
 package minnorm
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -85,8 +86,9 @@ func TestLUSingular(t *testing.T) {
 
 // TestLeastSquaresAgainstGonum: leastSquares agrees with gonum's QR
 // least-squares solve to rounding on tall random problems, and its
-// condition estimate of R is a lower bound on the exact 1-norm condition
-// number of R and within a factor of 10 of it.
+// condition estimate of R is a lower bound on the exact ∞-norm condition
+// number of R (the norm of gonum's QR.Cond, whose estimate the threshold
+// maxCondQR was set for) and within a factor of 10 of it.
 func TestLeastSquaresAgainstGonum(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for trial := 0; trial < 200; trial++ {
@@ -117,7 +119,7 @@ func TestLeastSquaresAgainstGonum(t *testing.T) {
 		if err := rinv.Inverse(rsq); err != nil {
 			t.Fatalf("%d×%d: gonum: %v", m, p, err)
 		}
-		exact := mat.Norm(rsq, 1) * mat.Norm(&rinv, 1)
+		exact := mat.Norm(rsq, math.Inf(1)) * mat.Norm(&rinv, math.Inf(1))
 		got, cond := leastSquares(cols, b)
 		for i := 0; i < p; i++ {
 			if d := math.Abs(got[i] - want.AtVec(i)); !(d <= 1e-10*exact*math.Max(1, math.Abs(want.AtVec(i)))) {
@@ -176,5 +178,98 @@ func TestLeastSquaresScaleFree(t *testing.T) {
 	}
 	if _, cond := leastSquares(cs, bs); !(cond > maxCondQR) {
 		t.Errorf("a column 3 times another: cond %v, want beyond %v", cond, maxCondQR)
+	}
+}
+
+// TestLeastSquaresTinyColumns: columns far smaller than b (here 1e-170 of
+// it, where every square underflows to 0) are still solved, and agree with
+// gonum's QR, whose norms and reflectors are scaled as LAPACK's are. The
+// first version summed unscaled squares, found a norm of 0 and answered
+// "dependent" (an infinite condition number) on this well-conditioned
+// problem; its τ = 1/(||x||(||x||+|x₀|)) overflowed for columns below
+// about 1e-154.
+func TestLeastSquaresTinyColumns(t *testing.T) {
+	for _, tiny := range []float64{1e-150, 1e-170, 1e-300} {
+		cols := [][]float64{{3 * tiny, 4 * tiny, 0, tiny}, {0, tiny, 2 * tiny, 0}}
+		b := []float64{1, 2, -1, 0.5}
+		dm := mat.NewDense(len(b), len(cols), nil)
+		for c := range cols {
+			for i, v := range cols[c] {
+				dm.Set(i, c, v)
+			}
+		}
+		var q mat.QR
+		q.Factorize(dm)
+		var want mat.VecDense
+		if err := q.SolveVecTo(&want, false, mat.NewVecDense(len(b), append([]float64(nil), b...))); err != nil {
+			t.Fatalf("%g: gonum: %v", tiny, err)
+		}
+		got, cond := leastSquares(cols, append([]float64(nil), b...))
+		if !(cond <= 10*q.Cond()) || !(cond >= q.Cond()/10) {
+			t.Errorf("%g: cond %v, gonum's %v", tiny, cond, q.Cond())
+		}
+		for i := range got {
+			if w := want.AtVec(i); !(math.Abs(got[i]-w) <= 1e-12*math.Abs(w)) {
+				t.Errorf("%g: β[%d] = %v, gonum %v", tiny, i, got[i], w)
+			}
+		}
+	}
+}
+
+// BenchmarkSolves times the two solves of the minor cycle against gonum's
+// on random problems of a corral of n vertices: the KKT system (LU, the
+// solve and the condition estimate) and least squares on n×(n+1)
+// (Householder QR, the solve and the estimate).
+func BenchmarkSolves(b *testing.B) {
+	for _, n := range []int{30, 100, 300} {
+		rng := rand.New(rand.NewPCG(9, uint64(n)))
+		a := randomMatrix(rng, n)
+		rhs := make([]float64, n+1)
+		for i := range rhs {
+			rhs[i] = rng.NormFloat64()
+		}
+		b.Run(fmt.Sprintf("LU/n=%d", n), func(b *testing.B) {
+			work, x := make([]float64, n*n), make([]float64, n)
+			for b.Loop() {
+				copy(work, a)
+				f, _ := factorLU(work, n)
+				copy(x, rhs)
+				f.solve(x)
+				invNorm1(n, f.solve, f.solveT)
+			}
+		})
+		b.Run(fmt.Sprintf("gonum-LU/n=%d", n), func(b *testing.B) {
+			var lu mat.LU
+			var x mat.VecDense
+			for b.Loop() {
+				lu.Factorize(mat.NewDense(n, n, append([]float64(nil), a...)))
+				_ = lu.SolveVecTo(&x, false, mat.NewVecDense(n, append([]float64(nil), rhs[:n]...)))
+			}
+		})
+		b.Run(fmt.Sprintf("QR/n=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				cols := make([][]float64, n)
+				for c := range cols {
+					cols[c] = append(make([]float64, 0, n+1), a[c*n:c*n+n]...)
+					cols[c] = append(cols[c], 1)
+				}
+				leastSquares(cols, append([]float64(nil), rhs...))
+			}
+		})
+		b.Run(fmt.Sprintf("gonum-QR/n=%d", n), func(b *testing.B) {
+			var q mat.QR
+			var x mat.VecDense
+			for b.Loop() {
+				m := mat.NewDense(n+1, n, nil)
+				for c := 0; c < n; c++ {
+					for i := 0; i < n; i++ {
+						m.Set(i, c, a[c*n+i])
+					}
+					m.Set(n, c, 1)
+				}
+				q.Factorize(m)
+				_ = q.SolveVecTo(&x, false, mat.NewVecDense(n+1, append([]float64(nil), rhs...)))
+			}
+		})
 	}
 }
