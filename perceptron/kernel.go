@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"errors"
 	"math"
 	"strconv"
 	"strings"
@@ -132,8 +133,16 @@ func ParseKernel(s string) (Kernel, error) {
 	case parts[0] == "linear" && len(parts) == 1:
 		k = LinearKernel{}
 	case parts[0] == "poly" && (len(parts) == 2 || len(parts) == 3):
-		deg, err := strconv.Atoi(parts[1])
-		if err != nil {
+		// In 64 bits whatever the int: a degree beyond an int (or an int64)
+		// is too large, not "not an integer", on every build.
+		deg, err := strconv.ParseInt(parts[1], 10, 64)
+		big := errors.Is(err, strconv.ErrRange)
+		switch {
+		case big && strings.HasPrefix(parts[1], "-") || err == nil && deg < 1:
+			return nil, kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %s", parts[1])
+		case big || err == nil && deg > MaxPolyDegree:
+			return nil, kindErrorf(ErrOption, "poly kernel: Degree must be <= %d (MaxPolyDegree), got %s", MaxPolyDegree, parts[1])
+		case err != nil:
 			return nil, kindErrorf(ErrOption, "kernel %q: degree %q is not an integer", s, parts[1])
 		}
 		c := 1.0
@@ -143,7 +152,7 @@ func ParseKernel(s string) (Kernel, error) {
 				return nil, kindErrorf(ErrOption, "kernel %q: constant %q is not a number", s, parts[2])
 			}
 		}
-		k = PolyKernel{Degree: deg, C: c}
+		k = PolyKernel{Degree: int(deg), C: c}
 	case parts[0] == "rbf" && len(parts) == 2:
 		g, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil {

@@ -23,6 +23,11 @@ func TestParseKernel(t *testing.T) {
 		{in: "poly", err: `perceptron: unknown kernel "poly": want linear, poly:DEGREE[:C] or rbf:GAMMA`},
 		{in: "poly:x", err: `perceptron: kernel "poly:x": degree "x" is not an integer`},
 		{in: "poly:0", err: "perceptron: poly kernel: Degree must be >= 1, got 0"},
+		{in: "poly:-3000000000", err: "perceptron: poly kernel: Degree must be >= 1, got -3000000000"},
+		{in: "poly:-99999999999999999999", err: "perceptron: poly kernel: Degree must be >= 1, got -99999999999999999999"},
+		// Beyond a 32-bit int (386 said "not an integer") and beyond an int64.
+		{in: "poly:3000000000", err: "perceptron: poly kernel: Degree must be <= 64 (MaxPolyDegree), got 3000000000"},
+		{in: "poly:99999999999999999999", err: "perceptron: poly kernel: Degree must be <= 64 (MaxPolyDegree), got 99999999999999999999"},
 		{in: "poly:2:NaN", err: "perceptron: poly kernel: C must be finite, got NaN"},
 		{in: "rbf:0", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got 0"},
 		{in: "rbf:-1", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got -1"},
