@@ -88,3 +88,30 @@ func TestThinMarginsEnd(t *testing.T) {
 	}
 	t.Logf("%d of 48 separators certified", certified)
 }
+
+// TestThinMarginsEndOnZeroWeight: the new vertex's affine weight can also
+// round to ±0, where its step 0/(0 − α) is NaN and the first version of the
+// stall rule (θ = 0) did not see it: MaxMargin of these four points ran to
+// the cap (0.2 s), and MaxMargin and Bound through the origin of the three
+// (helper-46; 0.76 and 1.66 s repeated to 999 rows).
+func TestThinMarginsEndOnZeroWeight(t *testing.T) {
+	four := mustData(t, [][]float64{
+		{0.2988555699747502, -0.029688760388031588}, {-0.2528970846926977, -0.20018773458436456},
+		{0.48803394881757545, 0.028769896077129653}, {0.4651742116649592, 0.02170592822535322},
+	}, []float64{1, -1, 1, -1})
+	three := mustData(t, [][]float64{
+		{-0.7541273963245916, 0.6246919203173009}, {-0.20546098535981716, 0.17019644649924404},
+		{-0.47089808044653225, 0.3900749325270193},
+	}, []float64{1, -1, 1})
+	check := func(name string, err error) {
+		if err != nil && (!errors.Is(err, perceptron.ErrUndecided) && !errors.Is(err, perceptron.ErrNotSeparable) || strings.Contains(err.Error(), "iterations")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	_, _, err := perceptron.MaxMargin(four, perceptron.Options{})
+	check("four points, MaxMargin", err)
+	_, _, err = perceptron.MaxMargin(three, perceptron.Options{NoBias: true})
+	check("three points, MaxMargin through the origin", err)
+	_, err = perceptron.Bound(three, perceptron.Options{NoBias: true})
+	check("three points, Bound through the origin", err)
+}

@@ -143,9 +143,10 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 					}
 				}
 			}
-			if minor == 0 && theta == 0 {
-				// The new vertex, of weight 0, has α ≤ 0: rounding, as in
-				// exact arithmetic it enters with a positive weight.
+			if minor == 0 && !(alpha[len(alpha)-1] > 0) {
+				// The new vertex, of weight 0, has α ≤ 0 (±0 included,
+				// where its step 0/(0−α) is NaN): rounding, as in exact
+				// arithmetic it enters with a positive weight.
 				// Dropping it would leave the corral and x as they were, and
 				// the oracle would return the same vertex again.
 				corral = corral[:len(corral)-1]
