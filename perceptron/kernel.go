@@ -139,9 +139,9 @@ func ParseKernel(s string) (Kernel, error) {
 		big := errors.Is(err, strconv.ErrRange)
 		switch {
 		case big && strings.HasPrefix(parts[1], "-") || err == nil && deg < 1:
-			return nil, kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %s", parts[1])
+			return nil, polyDegreeError(parts[1], true)
 		case big || err == nil && deg > MaxPolyDegree:
-			return nil, kindErrorf(ErrOption, "poly kernel: Degree must be <= %d (MaxPolyDegree), got %s", MaxPolyDegree, parts[1])
+			return nil, polyDegreeError(parts[1], false)
 		case err != nil:
 			return nil, kindErrorf(ErrOption, "kernel %q: degree %q is not an integer", s, parts[1])
 		}
@@ -168,6 +168,15 @@ func ParseKernel(s string) (Kernel, error) {
 	return k, nil
 }
 
+// polyDegreeError is the ErrOption error of a polynomial degree below 1
+// (low) or above MaxPolyDegree, as written (got).
+func polyDegreeError(got string, low bool) error {
+	if low {
+		return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %s", got)
+	}
+	return kindErrorf(ErrOption, "poly kernel: Degree must be <= %d (MaxPolyDegree), got %s", MaxPolyDegree, got)
+}
+
 // checkKernel checks the parameters of the kernels of this package, given
 // as values or as pointers (a *PolyKernel is a Kernel too, and skipped the
 // checks: a Degree of 2^40 made KernelPerceptron spin for hours).
@@ -190,11 +199,8 @@ func checkKernel(k Kernel) error {
 		}
 		return checkKernel(*k)
 	case PolyKernel:
-		if k.Degree < 1 {
-			return kindErrorf(ErrOption, "poly kernel: Degree must be >= 1, got %d", k.Degree)
-		}
-		if k.Degree > MaxPolyDegree {
-			return kindErrorf(ErrOption, "poly kernel: Degree must be <= %d (MaxPolyDegree), got %d", MaxPolyDegree, k.Degree)
+		if k.Degree < 1 || k.Degree > MaxPolyDegree {
+			return polyDegreeError(strconv.Itoa(k.Degree), k.Degree < 1)
 		}
 		if !isFinite(k.C) {
 			return kindErrorf(ErrOption, "poly kernel: C must be finite, got %v", k.C)

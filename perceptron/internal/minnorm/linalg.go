@@ -148,10 +148,7 @@ func invNorm1(n int, solve, solveT func([]float64)) float64 {
 	}
 	est := sumAbs(x)
 	sign := make([]float64, n)
-	for i, v := range x {
-		sign[i] = math.Copysign(1, v) // sign(−0) = −1, as in Dlacn2
-		x[i] = sign[i]
-	}
+	takeSigns(x, sign)
 	solveT(x) // z = A⁻ᵀξ
 	j := argmaxAbs(x)
 	for iter := 2; ; iter++ {
@@ -161,22 +158,11 @@ func invNorm1(n int, solve, solveT func([]float64)) float64 {
 		x[j] = 1
 		solve(x)
 		e := sumAbs(x)
-		same := true
-		for i, v := range x {
-			if math.Copysign(1, v) != sign[i] {
-				same = false
-				break
-			}
-		}
-		if same || !(e > est) {
+		if takeSigns(x, sign) || !(e > est) {
 			est = math.Max(est, e)
 			break
 		}
 		est = e
-		for i, v := range x {
-			sign[i] = math.Copysign(1, v)
-			x[i] = sign[i]
-		}
 		solveT(x)
 		last := j
 		j = argmaxAbs(x)
@@ -192,6 +178,18 @@ func invNorm1(n int, solve, solveT func([]float64)) float64 {
 	}
 	solve(x)
 	return math.Max(est, float64(2*sumAbs(x))/float64(3*n))
+}
+
+// takeSigns sets sign_i and x_i to sign(x_i), sign(−0) = −1 as in Dlacn2,
+// and reports whether every sign was already sign_i.
+func takeSigns(x, sign []float64) bool {
+	same := true
+	for i, v := range x {
+		s := math.Copysign(1, v)
+		same = same && s == sign[i]
+		sign[i], x[i] = s, s
+	}
+	return same
 }
 
 // argmaxAbs is the first index of the largest |x_i|.
@@ -234,14 +232,9 @@ type qr struct {
 // unchanged.
 func leastSquares(cols [][]float64, b []float64) ([]float64, float64) {
 	p := len(cols)
-	big := 0.0
+	big := maxAbs(b)
 	for _, c := range cols {
-		for _, v := range c {
-			big = math.Max(big, math.Abs(v))
-		}
-	}
-	for _, v := range b {
-		big = math.Max(big, math.Abs(v))
+		big = math.Max(big, maxAbs(c))
 	}
 	if !(big > 0) || math.IsInf(big, 0) || math.IsNaN(big) {
 		return nil, math.Inf(1)
@@ -329,10 +322,7 @@ func (f qr) normInf() float64 {
 // largest magnitude into [1/2, 1): no square overflows, and none that
 // matters underflows, however small the part of the column.
 func norm2(x []float64) float64 {
-	big := 0.0
-	for _, v := range x {
-		big = math.Max(big, math.Abs(v))
-	}
+	big := maxAbs(x)
 	if !(big > 0) {
 		return 0
 	}
@@ -343,6 +333,15 @@ func norm2(x []float64) float64 {
 		s += float64(v * v) // no FMA
 	}
 	return math.Ldexp(math.Sqrt(s), e)
+}
+
+// maxAbs is the largest |x_i| (NaN when one is NaN, 0 for no values).
+func maxAbs(x []float64) float64 {
+	big := 0.0
+	for _, v := range x {
+		big = math.Max(big, math.Abs(v))
+	}
+	return big
 }
 
 // scaleBy multiplies x by 2^e, exactly unless it underflows.

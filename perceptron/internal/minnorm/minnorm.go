@@ -133,16 +133,6 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 				}
 				break
 			}
-			// Move from λ towards α until a weight reaches 0.
-			theta := 1.0
-			for k, a := range alpha {
-				if a <= 0 {
-					l := corral[k].Lambda
-					if t := l / (l - a); t < theta {
-						theta = t
-					}
-				}
-			}
 			if minor == 0 && !(alpha[len(alpha)-1] > 0) {
 				// The new vertex, of weight 0, has α ≤ 0 (±0 included,
 				// where its step 0/(0−α) is NaN): rounding, as in exact
@@ -152,6 +142,16 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 				corral = corral[:len(corral)-1]
 				stalled = true
 				break
+			}
+			// Move from λ towards α until a weight reaches 0.
+			theta := 1.0
+			for k, a := range alpha {
+				if a <= 0 {
+					l := corral[k].Lambda
+					if t := l / (l - a); t < theta {
+						theta = t
+					}
+				}
 			}
 			kept := corral[:0]
 			for k, c := range corral {
