@@ -50,6 +50,10 @@ func TestBuildsAgree(t *testing.T) {
 		// its SSE2 kernels at run time (golang.org/x/sys/cpu reads
 		// GODEBUG), as on an older x86-64 machine.
 		{name: "GODEBUG=cpu.avx2=off", runEnv: []string{"GODEBUG=cpu.avx2=off"}},
+		// On a CPU with AVX-512 the default build scans with the
+		// AVX-512 kernels; this one runs the AVX2 scans, as on a CPU
+		// with AVX2 alone (on other CPUs it is the default build).
+		{name: "GODEBUG=cpu.avx512f=off", runEnv: []string{"GODEBUG=cpu.avx512f=off"}},
 		{name: "noasm", tags: "noasm"},
 		// Pure Go with FMAs where the compiler may fuse, as arm64 runs
 		// it: gonum's Go twins of its amd64 assembly fuse, so the

@@ -22,6 +22,17 @@ func dot8ExactAVX2(w *float64, n int, rows *[9]*float64, out *[8]float64)
 // dot8ExactAVX2, else the SSE2 kernel.
 var hasAVX2 = cpu.X86.HasAVX2
 
+// hasAVX512 says that the CPU (and the OS) support AVX-512F as well as
+// AVX2: the InOrder scans then use scanFast512 and scanCert512, which hold
+// w in registers and do not read ahead (asm_amd64.s).
+var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F
+
+//go:noescape
+func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+
+//go:noescape
+func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64) (kk, need int, s, bout float64, u, last int)
+
 //go:noescape
 func dotFastAsm(w *float64, x *float64, n int) float64
 
@@ -39,6 +50,10 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	bi, avx := 0, 0
 	if bias {
 		bi = 1
+	}
+	if hasAVX512 {
+		k, nd, s, bout, u, last := scanFast512(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
+		return k, nd != 0, s, bout, u, last
 	}
 	if hasAVX2 {
 		avx = 1
@@ -66,6 +81,18 @@ func scanCertAVX2(w *float64, x *float64, c, st, n int, y *float64, b, eta float
 // the fastest exact scan; without it ScanExact's blocks of eight rows are.
 func CertScans() bool { return hasAVX2 }
 
+// ScanKernels names the kernels that ScanFast and ScanCert run on this
+// CPU, for perfcompare's report.
+func ScanKernels() string {
+	switch {
+	case hasAVX512:
+		return "AVX-512 (w in registers, no read-ahead)"
+	case hasAVX2:
+		return "AVX2 (with the read-ahead)"
+	}
+	return "SSE2 (FastSum; ExactSum in blocks of eight rows)"
+}
+
 // ScanCert is ScanCertGo, bit for bit (labels ±1, as ScanCertGo asks: the
 // assembly takes y_i·s_F to be finite and not zero once s_F is certified):
 // with AVX2 the assembly loop
@@ -86,7 +113,13 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	kc := certCoef(c)
 	last = -1
 	for k < n {
-		m, nd, _, nb, du, dl := scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
+		var m, nd, du, dl int
+		var nb float64
+		if hasAVX512 {
+			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc)
+		} else {
+			m, nd, _, nb, du, dl = scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
+		}
 		if du > 0 {
 			u += du
 			last = k + dl

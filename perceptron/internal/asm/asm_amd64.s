@@ -897,3 +897,607 @@ streamsloop:
 	VMOVUPD Y7, 224(DX)
 	VZEROUPPER
 	RET
+
+// The AVX-512 scans (CPUs with AVX-512F, e.g. AMD Zen 4). They hold w in
+// registers: the first 24 blocks of eight weights (192 columns) in Z8-Z31,
+// loaded once and again after each update, so that a row reads only its x
+// from memory; the blocks beyond the 24th are read from w as the AVX2 loops
+// read them. They do not read ahead: on Zen 4 every software prefetch we
+// tried made the reads slower (docs/performance.md, round 9). The sums are
+// those of the AVX2 scans bit for bit: Z0 holds the eight partial sums
+// s_0 … s_7 (lane k adds the products of the columns j ≡ k mod 8, left to
+// right), reduced in DotFastGo's order by SUM8. The only operand order that
+// differs is that of the products, w_j·x_j here and x_j·w_j there, which
+// can matter only for the payload of a NaN made from two NaNs: x is finite
+// wherever the learners call a scan. No VZEROUPPER runs inside a scan (it
+// would clear the upper halves of Z8-Z15); one runs before each RET.
+
+// WLOAD(q) loads block q of w into Z(8+q), unless BX (the blocks held in
+// registers) is q: then it goes to label wdone.
+#define WLOAD(q, off, zw, wdone) \
+	CMPQ    BX, $q; \
+	JEQ     wdone; \
+	VMOVUPD off(SI), zw
+
+// FBLK(q+1, off, zw, zt, done): s_0 … s_7 += w·x of block q (at off), its
+// weights in zw; then on to done when it was the last block in registers.
+#define FBLK(q1, off, zw, zt, done) \
+	VMULPD  off(DI), zw, zt; \
+	VADDPD  zt, Z0, Z0; \
+	CMPQ    BX, $q1; \
+	JEQ     done
+
+// CBLK: FBLK that also adds the magnitudes of the products to Z1 (Z6 is
+// the mask of |·|).
+#define CBLK(q1, off, zw, zt, done) \
+	VMULPD  off(DI), zw, zt; \
+	VADDPD  zt, Z0, Z0; \
+	VPANDQ  Z6, zt, zt; \
+	VADDPD  zt, Z1, Z1; \
+	CMPQ    BX, $q1; \
+	JEQ     done
+
+// UBLK: w ← w + step·x on block q, in its register (Z5 holds step) and in
+// memory.
+#define UBLK(q1, off, zw, done) \
+	VMULPD  off(DI), Z5, Z2; \
+	VADDPD  zw, Z2, zw; \
+	CMPQ    BX, $q1; \
+	JEQ     done
+
+// WSTORE(q, off, zw, done) stores block q of w from Z(8+q), unless BX is q.
+#define WSTORE(q, off, zw, done) \
+	CMPQ    BX, $q; \
+	JEQ     done; \
+	VMOVUPD zw, off(SI)
+
+// SUM8(z, y, x, t1, t2): x = ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) +
+// (s_5 + s_7)) for z = (s_0, …, s_7), DotFastGo's order with the AVX2
+// scans' operand order; y and x are z's lower 256 and 128 bits, t1 and t2
+// temporaries (Y2-Y4).
+#define SUM8(z, y, x, ty1, ty2, tx2) \
+	VEXTRACTF64X4 $1, z, ty1; \
+	VPERM2F128    $0x20, ty1, y, ty2; \
+	VPERM2F128    $0x31, ty1, y, ty1; \
+	VADDPD        ty1, ty2, ty2; \
+	VEXTRACTF128  $1, ty2, x; \
+	VADDPD        x, tx2, tx2; \
+	VUNPCKHPD     tx2, tx2, x; \
+	VADDSD        x, tx2, x
+
+DATA maxFloat<>+0(SB)/8, $0x7fefffffffffffff // the largest float64
+GLOBL maxFloat<>(SB), RODATA|NOPTR, $8
+DATA two1020<>+0(SB)/8, $0x7fb0000000000000 // 2^1020
+GLOBL two1020<>(SB), RODATA|NOPTR, $8
+DATA twoM900<>+0(SB)/8, $0x07b0000000000000 // 2^-900
+GLOBL twoM900<>(SB), RODATA|NOPTR, $8
+
+// func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+//
+// scanFastAsm with AVX-512 and w in registers (above), without the
+// read-ahead: the same rows, updates and bits.
+//
+// Registers: SI w, DI row i, CX c, DX 8⌊c/8⌋, BX the blocks in registers
+// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R10 y, R11 i, R12 the
+// updates, R13 n; Z0 the partial sums, X1 0, Z2-Z4 temporaries, Z5 step,
+// X7 b, Z8-Z31 w.
+TEXT ·scanFast512(SB), NOSPLIT, $0-128
+	MOVQ   w+0(FP), SI
+	MOVQ   x+8(FP), DI
+	MOVQ   c+16(FP), CX
+	MOVQ   st+24(FP), R8
+	SHLQ   $3, R8 // the stride in bytes
+	MOVQ   n+32(FP), R13
+	MOVQ   y+40(FP), R10
+	VMOVSD b+48(FP), X7
+	VXORPD X1, X1, X1
+	MOVQ   CX, DX
+	ANDQ   $-8, DX
+	MOVQ   DX, BX
+	SHRQ   $3, BX
+	CMPQ   BX, $24
+	JLE    f5nregs
+	MOVQ   $24, BX
+
+f5nregs:
+	XORQ   R11, R11 // row i
+	XORQ   R12, R12 // updates
+	MOVQ   $-1, last+120(FP) // no update yet
+	WLOAD(0, 0, Z8, f5wdone)
+	WLOAD(1, 64, Z9, f5wdone)
+	WLOAD(2, 128, Z10, f5wdone)
+	WLOAD(3, 192, Z11, f5wdone)
+	WLOAD(4, 256, Z12, f5wdone)
+	WLOAD(5, 320, Z13, f5wdone)
+	WLOAD(6, 384, Z14, f5wdone)
+	WLOAD(7, 448, Z15, f5wdone)
+	WLOAD(8, 512, Z16, f5wdone)
+	WLOAD(9, 576, Z17, f5wdone)
+	WLOAD(10, 640, Z18, f5wdone)
+	WLOAD(11, 704, Z19, f5wdone)
+	WLOAD(12, 768, Z20, f5wdone)
+	WLOAD(13, 832, Z21, f5wdone)
+	WLOAD(14, 896, Z22, f5wdone)
+	WLOAD(15, 960, Z23, f5wdone)
+	WLOAD(16, 1024, Z24, f5wdone)
+	WLOAD(17, 1088, Z25, f5wdone)
+	WLOAD(18, 1152, Z26, f5wdone)
+	WLOAD(19, 1216, Z27, f5wdone)
+	WLOAD(20, 1280, Z28, f5wdone)
+	WLOAD(21, 1344, Z29, f5wdone)
+	WLOAD(22, 1408, Z30, f5wdone)
+	WLOAD(23, 1472, Z31, f5wdone)
+
+f5wdone:
+
+f5row:
+	CMPQ   R11, R13
+	JGE    f5none
+	VPXORQ Z0, Z0, Z0
+	TESTQ  BX, BX
+	JZ     f5sum
+	FBLK(1, 0, Z8, Z2, f5regsdone)
+	FBLK(2, 64, Z9, Z3, f5regsdone)
+	FBLK(3, 128, Z10, Z4, f5regsdone)
+	FBLK(4, 192, Z11, Z2, f5regsdone)
+	FBLK(5, 256, Z12, Z3, f5regsdone)
+	FBLK(6, 320, Z13, Z4, f5regsdone)
+	FBLK(7, 384, Z14, Z2, f5regsdone)
+	FBLK(8, 448, Z15, Z3, f5regsdone)
+	FBLK(9, 512, Z16, Z4, f5regsdone)
+	FBLK(10, 576, Z17, Z2, f5regsdone)
+	FBLK(11, 640, Z18, Z3, f5regsdone)
+	FBLK(12, 704, Z19, Z4, f5regsdone)
+	FBLK(13, 768, Z20, Z2, f5regsdone)
+	FBLK(14, 832, Z21, Z3, f5regsdone)
+	FBLK(15, 896, Z22, Z4, f5regsdone)
+	FBLK(16, 960, Z23, Z2, f5regsdone)
+	FBLK(17, 1024, Z24, Z3, f5regsdone)
+	FBLK(18, 1088, Z25, Z4, f5regsdone)
+	FBLK(19, 1152, Z26, Z2, f5regsdone)
+	FBLK(20, 1216, Z27, Z3, f5regsdone)
+	FBLK(21, 1280, Z28, Z4, f5regsdone)
+	FBLK(22, 1344, Z29, Z2, f5regsdone)
+	FBLK(23, 1408, Z30, Z3, f5regsdone)
+	FBLK(24, 1472, Z31, Z4, f5regsdone)
+
+f5regsdone:
+	MOVQ   BX, AX
+	SHLQ   $3, AX
+	CMPQ   AX, DX
+	JGE    f5sum
+
+	PCALIGN $64
+
+f5mem:
+	VMOVUPD (SI)(AX*8), Z2
+	VMULPD  (DI)(AX*8), Z2, Z2
+	VADDPD  Z2, Z0, Z0
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JGE     f5sum
+	VMOVUPD (SI)(AX*8), Z3
+	VMULPD  (DI)(AX*8), Z3, Z3
+	VADDPD  Z3, Z0, Z0
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      f5mem
+
+f5sum:
+	SUM8(Z0, Y0, X0, Y2, Y3, X3)
+	MOVQ   DX, AX
+	CMPQ   AX, CX
+	JGE    f5check
+
+f5tail:
+	VMOVSD (DI)(AX*8), X2
+	VMULSD (SI)(AX*8), X2, X2
+	VADDSD X2, X0, X0
+	INCQ   AX
+	CMPQ   AX, CX
+	JL     f5tail
+
+f5check:
+	VADDSD   X7, X0, X0 // s = dot + b
+	VMOVSD   (R10)(R11*8), X2
+	VMULSD   X0, X2, X2 // t = y·s
+	VUCOMISD X1, X2
+	JLS      f5notpos // t ≤ 0 or NaN
+	VUCOMISD maxFloat<>(SB), X2
+	JHI      f5found // t = +Inf
+
+f5next:
+	ADDQ R8, DI
+	INCQ R11
+	JMP  f5row
+
+f5notpos:
+	// t ≤ 0 or NaN here: a clear mistake is -MaxFloat64 ≤ t < 0.
+	JEQ      f5found // t = ±0 (or NaN: unordered sets ZF)
+	VADDSD   maxFloat<>(SB), X2, X3 // t + MaxFloat64 ≥ 0 unless t = -Inf
+	VUCOMISD X1, X3
+	JCS      f5found // t = -Inf
+
+	// step = eta·y_i; w_j ← w_j + step·x_j (x_j·step in the tail, as
+	// the AVX2 scans); b ← b + step.
+	VMOVSD   (R10)(R11*8), X5
+	VMULSD   eta+56(FP), X5, X5 // step (eta·y, as step computes it)
+	VBROADCASTSD X5, Z5
+	TESTQ    BX, BX
+	JZ       f5upregs
+	UBLK(1, 0, Z8, f5upregs)
+	UBLK(2, 64, Z9, f5upregs)
+	UBLK(3, 128, Z10, f5upregs)
+	UBLK(4, 192, Z11, f5upregs)
+	UBLK(5, 256, Z12, f5upregs)
+	UBLK(6, 320, Z13, f5upregs)
+	UBLK(7, 384, Z14, f5upregs)
+	UBLK(8, 448, Z15, f5upregs)
+	UBLK(9, 512, Z16, f5upregs)
+	UBLK(10, 576, Z17, f5upregs)
+	UBLK(11, 640, Z18, f5upregs)
+	UBLK(12, 704, Z19, f5upregs)
+	UBLK(13, 768, Z20, f5upregs)
+	UBLK(14, 832, Z21, f5upregs)
+	UBLK(15, 896, Z22, f5upregs)
+	UBLK(16, 960, Z23, f5upregs)
+	UBLK(17, 1024, Z24, f5upregs)
+	UBLK(18, 1088, Z25, f5upregs)
+	UBLK(19, 1152, Z26, f5upregs)
+	UBLK(20, 1216, Z27, f5upregs)
+	UBLK(21, 1280, Z28, f5upregs)
+	UBLK(22, 1344, Z29, f5upregs)
+	UBLK(23, 1408, Z30, f5upregs)
+	UBLK(24, 1472, Z31, f5upregs)
+
+f5upregs:
+	MOVQ     BX, AX
+	SHLQ     $3, AX
+	CMPQ     AX, DX
+	JGE      f5uptail
+
+f5upmem:
+	VMULPD   (DI)(AX*8), Z5, Z2
+	VADDPD   (SI)(AX*8), Z2, Z2
+	VMOVUPD  Z2, (SI)(AX*8)
+	ADDQ     $8, AX
+	CMPQ     AX, DX
+	JL       f5upmem
+
+f5uptail:
+	CMPQ     AX, CX
+	JGE      f5upbias
+	VMOVSD   (DI)(AX*8), X2
+	VMULSD   X5, X2, X2
+	VADDSD   (SI)(AX*8), X2, X2
+	VMOVSD   X2, (SI)(AX*8)
+	INCQ     AX
+	JMP      f5uptail
+
+f5upbias:
+	CMPQ   bias+64(FP), $0
+	JEQ    f5upcount
+	VADDSD X5, X7, X7 // b + step
+
+f5upcount:
+	INCQ R12
+	MOVQ R11, last+120(FP)
+	CMPQ R12, maxu+72(FP)
+	JLT  f5next
+	INCQ R11
+	MOVQ R11, k+80(FP)
+	MOVQ $0, need+88(FP)
+	JMP  f5ret
+
+f5found:
+	MOVQ R11, k+80(FP)
+	MOVQ $1, need+88(FP)
+	JMP  f5ret
+
+f5none:
+	MOVQ R13, k+80(FP)
+	MOVQ $0, need+88(FP)
+
+f5ret:
+	WSTORE(0, 0, Z8, f5wstored)
+	WSTORE(1, 64, Z9, f5wstored)
+	WSTORE(2, 128, Z10, f5wstored)
+	WSTORE(3, 192, Z11, f5wstored)
+	WSTORE(4, 256, Z12, f5wstored)
+	WSTORE(5, 320, Z13, f5wstored)
+	WSTORE(6, 384, Z14, f5wstored)
+	WSTORE(7, 448, Z15, f5wstored)
+	WSTORE(8, 512, Z16, f5wstored)
+	WSTORE(9, 576, Z17, f5wstored)
+	WSTORE(10, 640, Z18, f5wstored)
+	WSTORE(11, 704, Z19, f5wstored)
+	WSTORE(12, 768, Z20, f5wstored)
+	WSTORE(13, 832, Z21, f5wstored)
+	WSTORE(14, 896, Z22, f5wstored)
+	WSTORE(15, 960, Z23, f5wstored)
+	WSTORE(16, 1024, Z24, f5wstored)
+	WSTORE(17, 1088, Z25, f5wstored)
+	WSTORE(18, 1152, Z26, f5wstored)
+	WSTORE(19, 1216, Z27, f5wstored)
+	WSTORE(20, 1280, Z28, f5wstored)
+	WSTORE(21, 1344, Z29, f5wstored)
+	WSTORE(22, 1408, Z30, f5wstored)
+	WSTORE(23, 1472, Z31, f5wstored)
+
+f5wstored:
+	VMOVSD X0, s+96(FP) // the last score computed (of row k when need = 1)
+	VMOVSD X7, bout+104(FP)
+	MOVQ   R12, u+112(FP)
+	VZEROUPPER
+	RET
+
+// func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64) (kk, need int, s, bout float64, u, last int)
+//
+// scanCertAVX2 with AVX-512 and w in registers (above), without the
+// read-ahead: the same rows decided, the same updates, the same bits.
+//
+// Registers: SI w, DI row i, CX c, DX 8⌊c/8⌋, BX the blocks in registers
+// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R10 y, R11 i, R12 the
+// updates, R13 n; Z0 the partial sums of s_F, Z1 those of a, Z2-Z4
+// temporaries, Z5 step, Z6 the mask of |·|, X7 b, Z8-Z31 w.
+TEXT ·scanCert512(SB), NOSPLIT, $0-136
+	MOVQ   w+0(FP), SI
+	MOVQ   x+8(FP), DI
+	MOVQ   c+16(FP), CX
+	MOVQ   st+24(FP), R8
+	SHLQ   $3, R8 // the stride in bytes
+	MOVQ   n+32(FP), R13
+	MOVQ   y+40(FP), R10
+	VMOVSD b+48(FP), X7
+	MOVQ   $0x7fffffffffffffff, AX
+	VPBROADCASTQ AX, Z6
+	MOVQ   CX, DX
+	ANDQ   $-8, DX
+	MOVQ   DX, BX
+	SHRQ   $3, BX
+	CMPQ   BX, $24
+	JLE    c5nregs
+	MOVQ   $24, BX
+
+c5nregs:
+	XORQ   R11, R11 // row i
+	XORQ   R12, R12 // updates
+	MOVQ   $-1, last+128(FP) // no update yet
+	WLOAD(0, 0, Z8, c5wdone)
+	WLOAD(1, 64, Z9, c5wdone)
+	WLOAD(2, 128, Z10, c5wdone)
+	WLOAD(3, 192, Z11, c5wdone)
+	WLOAD(4, 256, Z12, c5wdone)
+	WLOAD(5, 320, Z13, c5wdone)
+	WLOAD(6, 384, Z14, c5wdone)
+	WLOAD(7, 448, Z15, c5wdone)
+	WLOAD(8, 512, Z16, c5wdone)
+	WLOAD(9, 576, Z17, c5wdone)
+	WLOAD(10, 640, Z18, c5wdone)
+	WLOAD(11, 704, Z19, c5wdone)
+	WLOAD(12, 768, Z20, c5wdone)
+	WLOAD(13, 832, Z21, c5wdone)
+	WLOAD(14, 896, Z22, c5wdone)
+	WLOAD(15, 960, Z23, c5wdone)
+	WLOAD(16, 1024, Z24, c5wdone)
+	WLOAD(17, 1088, Z25, c5wdone)
+	WLOAD(18, 1152, Z26, c5wdone)
+	WLOAD(19, 1216, Z27, c5wdone)
+	WLOAD(20, 1280, Z28, c5wdone)
+	WLOAD(21, 1344, Z29, c5wdone)
+	WLOAD(22, 1408, Z30, c5wdone)
+	WLOAD(23, 1472, Z31, c5wdone)
+
+c5wdone:
+
+c5row:
+	CMPQ   R11, R13
+	JGE    c5none
+	VPXORQ Z0, Z0, Z0
+	VPXORQ Z1, Z1, Z1
+	TESTQ  BX, BX
+	JZ     c5sum
+	CBLK(1, 0, Z8, Z2, c5regsdone)
+	CBLK(2, 64, Z9, Z3, c5regsdone)
+	CBLK(3, 128, Z10, Z4, c5regsdone)
+	CBLK(4, 192, Z11, Z2, c5regsdone)
+	CBLK(5, 256, Z12, Z3, c5regsdone)
+	CBLK(6, 320, Z13, Z4, c5regsdone)
+	CBLK(7, 384, Z14, Z2, c5regsdone)
+	CBLK(8, 448, Z15, Z3, c5regsdone)
+	CBLK(9, 512, Z16, Z4, c5regsdone)
+	CBLK(10, 576, Z17, Z2, c5regsdone)
+	CBLK(11, 640, Z18, Z3, c5regsdone)
+	CBLK(12, 704, Z19, Z4, c5regsdone)
+	CBLK(13, 768, Z20, Z2, c5regsdone)
+	CBLK(14, 832, Z21, Z3, c5regsdone)
+	CBLK(15, 896, Z22, Z4, c5regsdone)
+	CBLK(16, 960, Z23, Z2, c5regsdone)
+	CBLK(17, 1024, Z24, Z3, c5regsdone)
+	CBLK(18, 1088, Z25, Z4, c5regsdone)
+	CBLK(19, 1152, Z26, Z2, c5regsdone)
+	CBLK(20, 1216, Z27, Z3, c5regsdone)
+	CBLK(21, 1280, Z28, Z4, c5regsdone)
+	CBLK(22, 1344, Z29, Z2, c5regsdone)
+	CBLK(23, 1408, Z30, Z3, c5regsdone)
+	CBLK(24, 1472, Z31, Z4, c5regsdone)
+
+c5regsdone:
+	MOVQ   BX, AX
+	SHLQ   $3, AX
+	CMPQ   AX, DX
+	JGE    c5sum
+
+	PCALIGN $64
+
+c5mem:
+	VMOVUPD (SI)(AX*8), Z2
+	VMULPD  (DI)(AX*8), Z2, Z2
+	VADDPD  Z2, Z0, Z0
+	VPANDQ  Z6, Z2, Z2
+	VADDPD  Z2, Z1, Z1
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JGE     c5sum
+	VMOVUPD (SI)(AX*8), Z3
+	VMULPD  (DI)(AX*8), Z3, Z3
+	VADDPD  Z3, Z0, Z0
+	VPANDQ  Z6, Z3, Z3
+	VADDPD  Z3, Z1, Z1
+	ADDQ    $8, AX
+	CMPQ    AX, DX
+	JL      c5mem
+
+c5sum:
+	SUM8(Z0, Y0, X0, Y2, Y3, X3)
+	SUM8(Z1, Y1, X1, Y2, Y3, X3)
+	MOVQ   DX, AX
+	CMPQ   AX, CX
+	JGE    c5check
+
+c5tail:
+	VMOVSD (DI)(AX*8), X2
+	VMULSD (SI)(AX*8), X2, X2
+	VADDSD X2, X0, X0
+	VANDPD X6, X2, X2
+	VADDSD X2, X1, X1
+	INCQ   AX
+	CMPQ   AX, CX
+	JL     c5tail
+
+c5check:
+	VADDSD   X7, X0, X0 // s_F = dot + b
+	VANDPD   X6, X7, X2
+	VADDSD   X2, X1, X1 // a = Σ|p_j| + |b|
+	VUCOMISD two1020<>(SB), X1
+	JPS      c5found // a is NaN
+	JHI      c5found // a > 2^1020
+	VADDSD   twoM900<>(SB), X1, X1
+	VMULSD   k+80(FP), X1, X1 // T = k·(a + 2^-900)
+	VANDPD   X6, X0, X2 // |s_F|
+	VUCOMISD X1, X2
+	JLS      c5found // |s_F| ≤ T, or NaN
+	VMOVSD   (R10)(R11*8), X2
+	VMULSD   X0, X2, X2 // t = y·s_F, not 0
+	VXORPD   X3, X3, X3
+	VUCOMISD X3, X2
+	JLS      c5update // t < 0: a mistake under every tie policy
+
+c5next:
+	ADDQ R8, DI
+	INCQ R11
+	JMP  c5row
+
+c5update:
+	// step = eta·y_i; w_j ← w_j + step·x_j (x_j·step in the tail, as
+	// the AVX2 scans); b ← b + step.
+	VMOVSD   (R10)(R11*8), X5
+	VMULSD   eta+56(FP), X5, X5 // step (eta·y, as step computes it)
+	VBROADCASTSD X5, Z5
+	TESTQ    BX, BX
+	JZ       c5upregs
+	UBLK(1, 0, Z8, c5upregs)
+	UBLK(2, 64, Z9, c5upregs)
+	UBLK(3, 128, Z10, c5upregs)
+	UBLK(4, 192, Z11, c5upregs)
+	UBLK(5, 256, Z12, c5upregs)
+	UBLK(6, 320, Z13, c5upregs)
+	UBLK(7, 384, Z14, c5upregs)
+	UBLK(8, 448, Z15, c5upregs)
+	UBLK(9, 512, Z16, c5upregs)
+	UBLK(10, 576, Z17, c5upregs)
+	UBLK(11, 640, Z18, c5upregs)
+	UBLK(12, 704, Z19, c5upregs)
+	UBLK(13, 768, Z20, c5upregs)
+	UBLK(14, 832, Z21, c5upregs)
+	UBLK(15, 896, Z22, c5upregs)
+	UBLK(16, 960, Z23, c5upregs)
+	UBLK(17, 1024, Z24, c5upregs)
+	UBLK(18, 1088, Z25, c5upregs)
+	UBLK(19, 1152, Z26, c5upregs)
+	UBLK(20, 1216, Z27, c5upregs)
+	UBLK(21, 1280, Z28, c5upregs)
+	UBLK(22, 1344, Z29, c5upregs)
+	UBLK(23, 1408, Z30, c5upregs)
+	UBLK(24, 1472, Z31, c5upregs)
+
+c5upregs:
+	MOVQ     BX, AX
+	SHLQ     $3, AX
+	CMPQ     AX, DX
+	JGE      c5uptail
+
+c5upmem:
+	VMULPD   (DI)(AX*8), Z5, Z2
+	VADDPD   (SI)(AX*8), Z2, Z2
+	VMOVUPD  Z2, (SI)(AX*8)
+	ADDQ     $8, AX
+	CMPQ     AX, DX
+	JL       c5upmem
+
+c5uptail:
+	CMPQ     AX, CX
+	JGE      c5upbias
+	VMOVSD   (DI)(AX*8), X2
+	VMULSD   X5, X2, X2
+	VADDSD   (SI)(AX*8), X2, X2
+	VMOVSD   X2, (SI)(AX*8)
+	INCQ     AX
+	JMP      c5uptail
+
+c5upbias:
+	CMPQ   bias+64(FP), $0
+	JEQ    c5upcount
+	VADDSD X5, X7, X7 // b + step
+
+c5upcount:
+	INCQ R12
+	MOVQ R11, last+128(FP)
+	CMPQ R12, maxu+72(FP)
+	JLT  c5next
+	INCQ R11
+	MOVQ R11, kk+88(FP)
+	MOVQ $0, need+96(FP)
+	JMP  c5ret
+
+c5found:
+	MOVQ R11, kk+88(FP)
+	MOVQ $1, need+96(FP)
+	JMP  c5ret
+
+c5none:
+	MOVQ R13, kk+88(FP)
+	MOVQ $0, need+96(FP)
+
+c5ret:
+	WSTORE(0, 0, Z8, c5wstored)
+	WSTORE(1, 64, Z9, c5wstored)
+	WSTORE(2, 128, Z10, c5wstored)
+	WSTORE(3, 192, Z11, c5wstored)
+	WSTORE(4, 256, Z12, c5wstored)
+	WSTORE(5, 320, Z13, c5wstored)
+	WSTORE(6, 384, Z14, c5wstored)
+	WSTORE(7, 448, Z15, c5wstored)
+	WSTORE(8, 512, Z16, c5wstored)
+	WSTORE(9, 576, Z17, c5wstored)
+	WSTORE(10, 640, Z18, c5wstored)
+	WSTORE(11, 704, Z19, c5wstored)
+	WSTORE(12, 768, Z20, c5wstored)
+	WSTORE(13, 832, Z21, c5wstored)
+	WSTORE(14, 896, Z22, c5wstored)
+	WSTORE(15, 960, Z23, c5wstored)
+	WSTORE(16, 1024, Z24, c5wstored)
+	WSTORE(17, 1088, Z25, c5wstored)
+	WSTORE(18, 1152, Z26, c5wstored)
+	WSTORE(19, 1216, Z27, c5wstored)
+	WSTORE(20, 1280, Z28, c5wstored)
+	WSTORE(21, 1344, Z29, c5wstored)
+	WSTORE(22, 1408, Z30, c5wstored)
+	WSTORE(23, 1472, Z31, c5wstored)
+
+c5wstored:
+	VMOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
+	VMOVSD X7, bout+112(FP)
+	MOVQ   R12, u+120(FP)
+	VZEROUPPER
+	RET

@@ -7,6 +7,9 @@ package asm
 // hasAVX2 is false: there is no assembly here.
 var hasAVX2 = false
 
+// hasAVX512 is false: there is no assembly here.
+var hasAVX512 = false
+
 // Dot8Exact is Dot8ExactGo (pf, where the assembly prefetches, is unused).
 func Dot8Exact(w, x []float64, o *[8]int, pf int, out *[8]float64) { Dot8ExactGo(w, x, o, out) }
 
@@ -38,6 +41,9 @@ func ReadStreams(x []float64) float64 { return ReadStreamsGo(x) }
 // CertScans is false: without the assembly ScanExact's blocks of eight
 // rows are the faster exact scan.
 func CertScans() bool { return false }
+
+// ScanKernels names the scans' kernels: the Go loops.
+func ScanKernels() string { return "Go (no assembly)" }
 
 // ScanCert is ScanCertGo.
 func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {

@@ -7,20 +7,27 @@ import (
 	"testing"
 )
 
-// eachKernel runs f with each amd64 kernel this CPU can run: AVX2 (avx
-// true) where it has it, then SSE2; elsewhere once, with the Go loops.
-// hasAVX2 is set for the call and restored afterwards.
+// eachKernel runs f with each amd64 kernel this CPU can run: AVX-512 and
+// AVX2 (avx true) where it has them, then SSE2 (avx false); elsewhere
+// once, with the Go loops. hasAVX512 and hasAVX2 are set for the call and
+// restored afterwards; kernel names the one running, for the messages.
 func eachKernel(f func(avx bool)) {
-	have := hasAVX2
-	defer func() { hasAVX2 = have }()
-	for _, avx := range []bool{true, false} {
-		if avx && !have {
+	have2, have512 := hasAVX2, hasAVX512
+	defer func() { hasAVX2, hasAVX512, kernel = have2, have512, "" }()
+	for _, k := range []struct {
+		name         string
+		avx2, avx512 bool
+	}{{"AVX-512", true, true}, {"AVX2", true, false}, {"SSE2", false, false}} {
+		if k.avx2 && !have2 || k.avx512 && !have512 {
 			continue
 		}
-		hasAVX2 = avx
-		f(avx)
+		hasAVX2, hasAVX512, kernel = k.avx2, k.avx512, k.name
+		f(k.avx2)
 	}
 }
+
+// kernel names the kernel that eachKernel runs.
+var kernel string
 
 // randomTerms returns n values of mixed magnitudes and signs (normal,
 // scaled by 2^±30, with zeros, -0 and subnormals among them), so that
@@ -75,7 +82,7 @@ func TestDot8(t *testing.T) {
 				for q, oq := range o {
 					row := x[oq : oq+n]
 					if math.Float64bits(a[q]) != math.Float64bits(g[q]) || math.Float64bits(a[q]) != math.Float64bits(dot(w, row)) {
-						t.Fatalf("AVX2 %v, n=%d trial %d row %d: Dot8Exact %v, Dot8ExactGo %v, dot %v", avx, n, trial, q, a[q], g[q], dot(w, row))
+						t.Fatalf("%s: n=%d trial %d row %d: Dot8Exact %v, Dot8ExactGo %v, dot %v", kernel, n, trial, q, a[q], g[q], dot(w, row))
 					}
 					var p [8]float64
 					m := n / 8 * 8
@@ -128,7 +135,7 @@ func TestAxpy(t *testing.T) {
 				Axpy(a, x, got)
 				for j := range want {
 					if math.Float64bits(got[j]) != math.Float64bits(want[j]) {
-						t.Fatalf("AVX2 %v, n=%d a=%v: w[%d] = %v, want %v", avx, n, a, j, got[j], want[j])
+						t.Fatalf("%s: n=%d a=%v: w[%d] = %v, want %v", kernel, n, a, j, got[j], want[j])
 					}
 				}
 			}
@@ -148,8 +155,9 @@ func TestScanFast(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
 	eachKernel(func(avx bool) {
-		// Long rows too: the read-ahead runs across rows.
-		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 512, 517, 523} {
+		// Long rows too: the read-ahead runs across rows, and AVX-512
+		// holds the first 192 weights in registers, the rest in memory.
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 191, 192, 193, 200, 512, 517, 523} {
 			for trial := range 300 {
 				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 30, trial)
 				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
@@ -160,8 +168,8 @@ func TestScanFast(t *testing.T) {
 					ok = ok && same(wa[j], wg[j])
 				}
 				if !ok {
-					t.Fatalf("AVX2 %v, c=%d trial %d: ScanFast %d %v %v %v %d %d %v, ScanFastGo %d %v %v %v %d %d %v",
-						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+					t.Fatalf("%s: c=%d trial %d: ScanFast %d %v %v %v %d %d %v, ScanFastGo %d %v %v %v %d %d %v",
+						kernel, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
 				}
 				countEnd(counts, need, s, u, maxu)
 			}
@@ -383,8 +391,8 @@ func TestScanExact(t *testing.T) {
 					ok = ok && same(wa[j], wg[j])
 				}
 				if !ok {
-					t.Fatalf("AVX2 %v, c=%d trial %d: ScanExact %d %v %v %v %d %d %v, ScanExactGo %d %v %v %v %d %d %v",
-						avx, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+					t.Fatalf("%s: c=%d trial %d: ScanExact %d %v %v %v %d %d %v, ScanExactGo %d %v %v %v %d %d %v",
+						kernel, c, trial, k, need, s, ba, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
 				}
 				// The plain epoch over the rows before k.
 				wr, br, ur, lastr := append([]float64(nil), w...), b, 0, -1

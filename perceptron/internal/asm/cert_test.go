@@ -56,7 +56,7 @@ func TestScanCert(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b }
 	counts := map[string]int{}
 	eachKernel(func(avx bool) {
-		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 513, 1000} {
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 191, 192, 193, 199, 513, 1000} {
 			for trial := range 200 {
 				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 40, trial)
 				wa, wg, wm := append([]float64(nil), w...), append([]float64(nil), w...), append([]float64(nil), w...)
@@ -71,8 +71,8 @@ func TestScanCert(t *testing.T) {
 					ok = ok && same(wa[j], wg[j]) && same(wm[j], wg[j])
 				}
 				if !ok {
-					t.Fatalf("AVX2 %v, c=%d trial %d: ScanCert %d %v %v %v %d %d, ScanCertGo %d %v %v %v %d %d, model %d %v %v %v %d %d",
-						avx, c, trial, k, need, s, ba, u, last, kg, needg, sg, bg, ug, lastg, km, needm, sm, bm, um, lastm)
+					t.Fatalf("%s: c=%d trial %d: ScanCert %d %v %v %v %d %d, ScanCertGo %d %v %v %v %d %d, model %d %v %v %v %d %d",
+						kernel, c, trial, k, need, s, ba, u, last, kg, needg, sg, bg, ug, lastg, km, needm, sm, bm, um, lastm)
 				}
 				if avx && fb != fbm {
 					t.Fatalf("c=%d trial %d: the assembly left %d rows to the left-to-right score, the model %d", c, trial, fb, fbm)
