@@ -124,7 +124,7 @@ const (
 	// the orders other than InOrder and on CPUs without AVX2 (in the
 	// InOrder order with AVX2 both read at the speed of memory). It
 	// is deterministic: the same order on every run and every machine (in
-	// SSE2 or AVX2 assembly on amd64, in Go elsewhere, bit for bit the same, no
+	// SSE2, AVX2 or AVX-512 assembly on amd64, in Go elsewhere, bit for bit the same, no
 	// fused multiply-add). The update w ← w + η y x is the same in both
 	// modes, so the weights differ from ExactSum's (and scikit-learn's)
 	// only once a score falls within rounding of 0 and the two sums decide

@@ -6,7 +6,8 @@
 // at a time, and FastSum, in order), Axpy makes the update; ReadSum,
 // ReadAhead (in order) and ReadStreams (perfcompare's limit) read memory
 // as fast as they can.
-// On amd64 they are SSE2 and AVX2 assembly (asm_amd64.s, wrapped by
+// On amd64 they are SSE2 and AVX2 assembly, and AVX-512 for the InOrder
+// scans where the CPU has it (asm_amd64.s, wrapped by
 // asm_amd64.go; Axpy falls back on gonum's floats.AddScaled); elsewhere, with -tags noasm, and in the tests that
 // check the assembly bit for bit, they are the Go loops of this file
 // (asm_other.go). Every kernel gives the same bits as its Go loop: no
@@ -184,7 +185,8 @@ func certCoef(c int) float64 {
 }
 
 // certScoreGo returns the fast score s_F and the bound â of the row x for
-// ScanCert's certificate, as scanCertAVX2 computes them (the same bits):
+// ScanCert's certificate, as scanCertAVX2 and scanCert512 compute them
+// (the same bits):
 // s_F = DotFastGo(w, x) + b, and â the same sum of the |w_j·x_j|, plus |b|.
 func certScoreGo(w, x []float64, b float64) (sF, a float64) {
 	n := len(x)
@@ -311,8 +313,9 @@ func DotExact(w, x []float64) float64 {
 // (t_0 + t_2) + (t_1 + t_3), and the last len(x) mod 16 values are added
 // after, left to right. ReadSum is this read in AVX2 assembly where the
 // CPU has it (four 256-bit accumulators), and ReadAhead the same with the
-// scans' read-ahead, the faster in-order read; ReadStreams, perfcompare's
-// limit, reads faster than both by reading x at eight places at once.
+// AVX2 scans' read-ahead (faster than ReadSum on Zen 3, slower on Zen 4);
+// ReadStreams reads x at eight places at once. perfcompare's limit is the
+// fastest of the three.
 func ReadSumGo(x []float64) float64 {
 	// Sixteen variables, not an array, so that the sums stay in registers.
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15 float64

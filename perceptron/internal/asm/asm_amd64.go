@@ -40,7 +40,8 @@ func dotFastAsm(w *float64, x *float64, n int) float64
 func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, avx, pend int) (k, need int, s, bout float64, u, last int)
 
 // ScanFast is ScanFastGo, bit for bit: in SSE2 (scanFastAsm), with AVX2
-// and the read-ahead where the CPU has AVX2.
+// and the read-ahead where the CPU has AVX2, and with AVX-512, w in
+// registers and no read-ahead (scanFast512) where it also has AVX-512F.
 func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if n == 0 || c == 0 || maxu < 1 {
@@ -96,7 +97,7 @@ func ScanKernels() string {
 // ScanCert is ScanCertGo, bit for bit (labels ±1, as ScanCertGo asks: the
 // assembly takes y_i·s_F to be finite and not zero once s_F is certified):
 // with AVX2 the assembly loop
-// scanCertAVX2 decides the rows its certificate covers, and the rows it
+// scanCertAVX2 (scanCert512 with AVX-512F) decides the rows its certificate covers, and the rows it
 // leaves are scored here left to right (DotExact) and decided as
 // ScanCertGo decides them.
 func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
