@@ -4,6 +4,7 @@ package asm
 
 import (
 	"fmt"
+	"unsafe"
 
 	"golang.org/x/sys/cpu"
 	"gonum.org/v1/gonum/floats"
@@ -30,6 +31,24 @@ var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F
 //go:noescape
 func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
 
+// wShared reports whether w shares memory with x or y. The AVX-512 scans
+// hold w in registers and store it when they return, so a row of x, or a
+// label, that is w would be read as it was before the call's updates; the
+// Go twins and the AVX2 and SSE2 scans read it as updated. The learners
+// never pass such slices; a caller that does gets the AVX2 scan.
+func wShared(w, x, y []float64) bool {
+	return overlap(w, x) || overlap(w, y)
+}
+
+// overlap reports whether a and b share an element.
+func overlap(a, b []float64) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	pa, pb := uintptr(unsafe.Pointer(unsafe.SliceData(a))), uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa < pb+8*uintptr(len(b)) && pb < pa+8*uintptr(len(a))
+}
+
 //go:noescape
 func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64) (kk, need int, s, bout float64, u, last int)
 
@@ -52,7 +71,7 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	if bias {
 		bi = 1
 	}
-	if hasAVX512 {
+	if hasAVX512 && !wShared(w[:c], x, y) {
 		k, nd, s, bout, u, last := scanFast512(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
 		return k, nd != 0, s, bout, u, last
 	}
@@ -116,7 +135,7 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	for k < n {
 		var m, nd, du, dl int
 		var nb float64
-		if hasAVX512 {
+		if hasAVX512 && !wShared(w, x, y) {
 			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc)
 		} else {
 			m, nd, _, nb, du, dl = scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
