@@ -965,6 +965,135 @@ streamsloop:
 	VUNPCKHPD     tx2, tx2, x; \
 	VADDSD        x, tx2, x
 
+// The 24 blocks of w held in registers, each of the macros above on block
+// q = 0 … 23 in turn (block q in Z(8+q), at byte 64q of the row and of
+// w), with done the label after the last block that BX counts.
+#define WLOADS(done) \
+	WLOAD(0, 0, Z8, done); \
+	WLOAD(1, 64, Z9, done); \
+	WLOAD(2, 128, Z10, done); \
+	WLOAD(3, 192, Z11, done); \
+	WLOAD(4, 256, Z12, done); \
+	WLOAD(5, 320, Z13, done); \
+	WLOAD(6, 384, Z14, done); \
+	WLOAD(7, 448, Z15, done); \
+	WLOAD(8, 512, Z16, done); \
+	WLOAD(9, 576, Z17, done); \
+	WLOAD(10, 640, Z18, done); \
+	WLOAD(11, 704, Z19, done); \
+	WLOAD(12, 768, Z20, done); \
+	WLOAD(13, 832, Z21, done); \
+	WLOAD(14, 896, Z22, done); \
+	WLOAD(15, 960, Z23, done); \
+	WLOAD(16, 1024, Z24, done); \
+	WLOAD(17, 1088, Z25, done); \
+	WLOAD(18, 1152, Z26, done); \
+	WLOAD(19, 1216, Z27, done); \
+	WLOAD(20, 1280, Z28, done); \
+	WLOAD(21, 1344, Z29, done); \
+	WLOAD(22, 1408, Z30, done); \
+	WLOAD(23, 1472, Z31, done)
+#define FBLKS(done) \
+	FBLK(1, 0, Z8, Z2, done); \
+	FBLK(2, 64, Z9, Z3, done); \
+	FBLK(3, 128, Z10, Z4, done); \
+	FBLK(4, 192, Z11, Z2, done); \
+	FBLK(5, 256, Z12, Z3, done); \
+	FBLK(6, 320, Z13, Z4, done); \
+	FBLK(7, 384, Z14, Z2, done); \
+	FBLK(8, 448, Z15, Z3, done); \
+	FBLK(9, 512, Z16, Z4, done); \
+	FBLK(10, 576, Z17, Z2, done); \
+	FBLK(11, 640, Z18, Z3, done); \
+	FBLK(12, 704, Z19, Z4, done); \
+	FBLK(13, 768, Z20, Z2, done); \
+	FBLK(14, 832, Z21, Z3, done); \
+	FBLK(15, 896, Z22, Z4, done); \
+	FBLK(16, 960, Z23, Z2, done); \
+	FBLK(17, 1024, Z24, Z3, done); \
+	FBLK(18, 1088, Z25, Z4, done); \
+	FBLK(19, 1152, Z26, Z2, done); \
+	FBLK(20, 1216, Z27, Z3, done); \
+	FBLK(21, 1280, Z28, Z4, done); \
+	FBLK(22, 1344, Z29, Z2, done); \
+	FBLK(23, 1408, Z30, Z3, done); \
+	FBLK(24, 1472, Z31, Z4, done)
+#define CBLKS(done) \
+	CBLK(1, 0, Z8, Z2, done); \
+	CBLK(2, 64, Z9, Z3, done); \
+	CBLK(3, 128, Z10, Z4, done); \
+	CBLK(4, 192, Z11, Z2, done); \
+	CBLK(5, 256, Z12, Z3, done); \
+	CBLK(6, 320, Z13, Z4, done); \
+	CBLK(7, 384, Z14, Z2, done); \
+	CBLK(8, 448, Z15, Z3, done); \
+	CBLK(9, 512, Z16, Z4, done); \
+	CBLK(10, 576, Z17, Z2, done); \
+	CBLK(11, 640, Z18, Z3, done); \
+	CBLK(12, 704, Z19, Z4, done); \
+	CBLK(13, 768, Z20, Z2, done); \
+	CBLK(14, 832, Z21, Z3, done); \
+	CBLK(15, 896, Z22, Z4, done); \
+	CBLK(16, 960, Z23, Z2, done); \
+	CBLK(17, 1024, Z24, Z3, done); \
+	CBLK(18, 1088, Z25, Z4, done); \
+	CBLK(19, 1152, Z26, Z2, done); \
+	CBLK(20, 1216, Z27, Z3, done); \
+	CBLK(21, 1280, Z28, Z4, done); \
+	CBLK(22, 1344, Z29, Z2, done); \
+	CBLK(23, 1408, Z30, Z3, done); \
+	CBLK(24, 1472, Z31, Z4, done)
+#define UBLKS(done) \
+	UBLK(1, 0, Z8, done); \
+	UBLK(2, 64, Z9, done); \
+	UBLK(3, 128, Z10, done); \
+	UBLK(4, 192, Z11, done); \
+	UBLK(5, 256, Z12, done); \
+	UBLK(6, 320, Z13, done); \
+	UBLK(7, 384, Z14, done); \
+	UBLK(8, 448, Z15, done); \
+	UBLK(9, 512, Z16, done); \
+	UBLK(10, 576, Z17, done); \
+	UBLK(11, 640, Z18, done); \
+	UBLK(12, 704, Z19, done); \
+	UBLK(13, 768, Z20, done); \
+	UBLK(14, 832, Z21, done); \
+	UBLK(15, 896, Z22, done); \
+	UBLK(16, 960, Z23, done); \
+	UBLK(17, 1024, Z24, done); \
+	UBLK(18, 1088, Z25, done); \
+	UBLK(19, 1152, Z26, done); \
+	UBLK(20, 1216, Z27, done); \
+	UBLK(21, 1280, Z28, done); \
+	UBLK(22, 1344, Z29, done); \
+	UBLK(23, 1408, Z30, done); \
+	UBLK(24, 1472, Z31, done)
+#define WSTORES(done) \
+	WSTORE(0, 0, Z8, done); \
+	WSTORE(1, 64, Z9, done); \
+	WSTORE(2, 128, Z10, done); \
+	WSTORE(3, 192, Z11, done); \
+	WSTORE(4, 256, Z12, done); \
+	WSTORE(5, 320, Z13, done); \
+	WSTORE(6, 384, Z14, done); \
+	WSTORE(7, 448, Z15, done); \
+	WSTORE(8, 512, Z16, done); \
+	WSTORE(9, 576, Z17, done); \
+	WSTORE(10, 640, Z18, done); \
+	WSTORE(11, 704, Z19, done); \
+	WSTORE(12, 768, Z20, done); \
+	WSTORE(13, 832, Z21, done); \
+	WSTORE(14, 896, Z22, done); \
+	WSTORE(15, 960, Z23, done); \
+	WSTORE(16, 1024, Z24, done); \
+	WSTORE(17, 1088, Z25, done); \
+	WSTORE(18, 1152, Z26, done); \
+	WSTORE(19, 1216, Z27, done); \
+	WSTORE(20, 1280, Z28, done); \
+	WSTORE(21, 1344, Z29, done); \
+	WSTORE(22, 1408, Z30, done); \
+	WSTORE(23, 1472, Z31, done)
+
 DATA maxFloat<>+0(SB)/8, $0x7fefffffffffffff // the largest float64
 GLOBL maxFloat<>(SB), RODATA|NOPTR, $8
 DATA two1020<>+0(SB)/8, $0x7fb0000000000000 // 2^1020
@@ -1003,30 +1132,7 @@ f5nregs:
 	XORQ   R11, R11 // row i
 	XORQ   R12, R12 // updates
 	MOVQ   $-1, last+120(FP) // no update yet
-	WLOAD(0, 0, Z8, f5wdone)
-	WLOAD(1, 64, Z9, f5wdone)
-	WLOAD(2, 128, Z10, f5wdone)
-	WLOAD(3, 192, Z11, f5wdone)
-	WLOAD(4, 256, Z12, f5wdone)
-	WLOAD(5, 320, Z13, f5wdone)
-	WLOAD(6, 384, Z14, f5wdone)
-	WLOAD(7, 448, Z15, f5wdone)
-	WLOAD(8, 512, Z16, f5wdone)
-	WLOAD(9, 576, Z17, f5wdone)
-	WLOAD(10, 640, Z18, f5wdone)
-	WLOAD(11, 704, Z19, f5wdone)
-	WLOAD(12, 768, Z20, f5wdone)
-	WLOAD(13, 832, Z21, f5wdone)
-	WLOAD(14, 896, Z22, f5wdone)
-	WLOAD(15, 960, Z23, f5wdone)
-	WLOAD(16, 1024, Z24, f5wdone)
-	WLOAD(17, 1088, Z25, f5wdone)
-	WLOAD(18, 1152, Z26, f5wdone)
-	WLOAD(19, 1216, Z27, f5wdone)
-	WLOAD(20, 1280, Z28, f5wdone)
-	WLOAD(21, 1344, Z29, f5wdone)
-	WLOAD(22, 1408, Z30, f5wdone)
-	WLOAD(23, 1472, Z31, f5wdone)
+	WLOADS(f5wdone)
 
 f5wdone:
 
@@ -1036,30 +1142,7 @@ f5row:
 	VPXORQ Z0, Z0, Z0
 	TESTQ  BX, BX
 	JZ     f5sum
-	FBLK(1, 0, Z8, Z2, f5regsdone)
-	FBLK(2, 64, Z9, Z3, f5regsdone)
-	FBLK(3, 128, Z10, Z4, f5regsdone)
-	FBLK(4, 192, Z11, Z2, f5regsdone)
-	FBLK(5, 256, Z12, Z3, f5regsdone)
-	FBLK(6, 320, Z13, Z4, f5regsdone)
-	FBLK(7, 384, Z14, Z2, f5regsdone)
-	FBLK(8, 448, Z15, Z3, f5regsdone)
-	FBLK(9, 512, Z16, Z4, f5regsdone)
-	FBLK(10, 576, Z17, Z2, f5regsdone)
-	FBLK(11, 640, Z18, Z3, f5regsdone)
-	FBLK(12, 704, Z19, Z4, f5regsdone)
-	FBLK(13, 768, Z20, Z2, f5regsdone)
-	FBLK(14, 832, Z21, Z3, f5regsdone)
-	FBLK(15, 896, Z22, Z4, f5regsdone)
-	FBLK(16, 960, Z23, Z2, f5regsdone)
-	FBLK(17, 1024, Z24, Z3, f5regsdone)
-	FBLK(18, 1088, Z25, Z4, f5regsdone)
-	FBLK(19, 1152, Z26, Z2, f5regsdone)
-	FBLK(20, 1216, Z27, Z3, f5regsdone)
-	FBLK(21, 1280, Z28, Z4, f5regsdone)
-	FBLK(22, 1344, Z29, Z2, f5regsdone)
-	FBLK(23, 1408, Z30, Z3, f5regsdone)
-	FBLK(24, 1472, Z31, Z4, f5regsdone)
+	FBLKS(f5regsdone)
 
 f5regsdone:
 	MOVQ   BX, AX
@@ -1125,30 +1208,7 @@ f5notpos:
 	VBROADCASTSD X5, Z5
 	TESTQ    BX, BX
 	JZ       f5upregs
-	UBLK(1, 0, Z8, f5upregs)
-	UBLK(2, 64, Z9, f5upregs)
-	UBLK(3, 128, Z10, f5upregs)
-	UBLK(4, 192, Z11, f5upregs)
-	UBLK(5, 256, Z12, f5upregs)
-	UBLK(6, 320, Z13, f5upregs)
-	UBLK(7, 384, Z14, f5upregs)
-	UBLK(8, 448, Z15, f5upregs)
-	UBLK(9, 512, Z16, f5upregs)
-	UBLK(10, 576, Z17, f5upregs)
-	UBLK(11, 640, Z18, f5upregs)
-	UBLK(12, 704, Z19, f5upregs)
-	UBLK(13, 768, Z20, f5upregs)
-	UBLK(14, 832, Z21, f5upregs)
-	UBLK(15, 896, Z22, f5upregs)
-	UBLK(16, 960, Z23, f5upregs)
-	UBLK(17, 1024, Z24, f5upregs)
-	UBLK(18, 1088, Z25, f5upregs)
-	UBLK(19, 1152, Z26, f5upregs)
-	UBLK(20, 1216, Z27, f5upregs)
-	UBLK(21, 1280, Z28, f5upregs)
-	UBLK(22, 1344, Z29, f5upregs)
-	UBLK(23, 1408, Z30, f5upregs)
-	UBLK(24, 1472, Z31, f5upregs)
+	UBLKS(f5upregs)
 
 f5upregs:
 	MOVQ     BX, AX
@@ -1199,30 +1259,7 @@ f5none:
 	MOVQ $0, need+88(FP)
 
 f5ret:
-	WSTORE(0, 0, Z8, f5wstored)
-	WSTORE(1, 64, Z9, f5wstored)
-	WSTORE(2, 128, Z10, f5wstored)
-	WSTORE(3, 192, Z11, f5wstored)
-	WSTORE(4, 256, Z12, f5wstored)
-	WSTORE(5, 320, Z13, f5wstored)
-	WSTORE(6, 384, Z14, f5wstored)
-	WSTORE(7, 448, Z15, f5wstored)
-	WSTORE(8, 512, Z16, f5wstored)
-	WSTORE(9, 576, Z17, f5wstored)
-	WSTORE(10, 640, Z18, f5wstored)
-	WSTORE(11, 704, Z19, f5wstored)
-	WSTORE(12, 768, Z20, f5wstored)
-	WSTORE(13, 832, Z21, f5wstored)
-	WSTORE(14, 896, Z22, f5wstored)
-	WSTORE(15, 960, Z23, f5wstored)
-	WSTORE(16, 1024, Z24, f5wstored)
-	WSTORE(17, 1088, Z25, f5wstored)
-	WSTORE(18, 1152, Z26, f5wstored)
-	WSTORE(19, 1216, Z27, f5wstored)
-	WSTORE(20, 1280, Z28, f5wstored)
-	WSTORE(21, 1344, Z29, f5wstored)
-	WSTORE(22, 1408, Z30, f5wstored)
-	WSTORE(23, 1472, Z31, f5wstored)
+	WSTORES(f5wstored)
 
 f5wstored:
 	VMOVSD X0, s+96(FP) // the last score computed (of row k when need = 1)
@@ -1263,30 +1300,7 @@ c5nregs:
 	XORQ   R11, R11 // row i
 	XORQ   R12, R12 // updates
 	MOVQ   $-1, last+128(FP) // no update yet
-	WLOAD(0, 0, Z8, c5wdone)
-	WLOAD(1, 64, Z9, c5wdone)
-	WLOAD(2, 128, Z10, c5wdone)
-	WLOAD(3, 192, Z11, c5wdone)
-	WLOAD(4, 256, Z12, c5wdone)
-	WLOAD(5, 320, Z13, c5wdone)
-	WLOAD(6, 384, Z14, c5wdone)
-	WLOAD(7, 448, Z15, c5wdone)
-	WLOAD(8, 512, Z16, c5wdone)
-	WLOAD(9, 576, Z17, c5wdone)
-	WLOAD(10, 640, Z18, c5wdone)
-	WLOAD(11, 704, Z19, c5wdone)
-	WLOAD(12, 768, Z20, c5wdone)
-	WLOAD(13, 832, Z21, c5wdone)
-	WLOAD(14, 896, Z22, c5wdone)
-	WLOAD(15, 960, Z23, c5wdone)
-	WLOAD(16, 1024, Z24, c5wdone)
-	WLOAD(17, 1088, Z25, c5wdone)
-	WLOAD(18, 1152, Z26, c5wdone)
-	WLOAD(19, 1216, Z27, c5wdone)
-	WLOAD(20, 1280, Z28, c5wdone)
-	WLOAD(21, 1344, Z29, c5wdone)
-	WLOAD(22, 1408, Z30, c5wdone)
-	WLOAD(23, 1472, Z31, c5wdone)
+	WLOADS(c5wdone)
 
 c5wdone:
 
@@ -1297,30 +1311,7 @@ c5row:
 	VPXORQ Z1, Z1, Z1
 	TESTQ  BX, BX
 	JZ     c5sum
-	CBLK(1, 0, Z8, Z2, c5regsdone)
-	CBLK(2, 64, Z9, Z3, c5regsdone)
-	CBLK(3, 128, Z10, Z4, c5regsdone)
-	CBLK(4, 192, Z11, Z2, c5regsdone)
-	CBLK(5, 256, Z12, Z3, c5regsdone)
-	CBLK(6, 320, Z13, Z4, c5regsdone)
-	CBLK(7, 384, Z14, Z2, c5regsdone)
-	CBLK(8, 448, Z15, Z3, c5regsdone)
-	CBLK(9, 512, Z16, Z4, c5regsdone)
-	CBLK(10, 576, Z17, Z2, c5regsdone)
-	CBLK(11, 640, Z18, Z3, c5regsdone)
-	CBLK(12, 704, Z19, Z4, c5regsdone)
-	CBLK(13, 768, Z20, Z2, c5regsdone)
-	CBLK(14, 832, Z21, Z3, c5regsdone)
-	CBLK(15, 896, Z22, Z4, c5regsdone)
-	CBLK(16, 960, Z23, Z2, c5regsdone)
-	CBLK(17, 1024, Z24, Z3, c5regsdone)
-	CBLK(18, 1088, Z25, Z4, c5regsdone)
-	CBLK(19, 1152, Z26, Z2, c5regsdone)
-	CBLK(20, 1216, Z27, Z3, c5regsdone)
-	CBLK(21, 1280, Z28, Z4, c5regsdone)
-	CBLK(22, 1344, Z29, Z2, c5regsdone)
-	CBLK(23, 1408, Z30, Z3, c5regsdone)
-	CBLK(24, 1472, Z31, Z4, c5regsdone)
+	CBLKS(c5regsdone)
 
 c5regsdone:
 	MOVQ   BX, AX
@@ -1396,30 +1387,7 @@ c5update:
 	VBROADCASTSD X5, Z5
 	TESTQ    BX, BX
 	JZ       c5upregs
-	UBLK(1, 0, Z8, c5upregs)
-	UBLK(2, 64, Z9, c5upregs)
-	UBLK(3, 128, Z10, c5upregs)
-	UBLK(4, 192, Z11, c5upregs)
-	UBLK(5, 256, Z12, c5upregs)
-	UBLK(6, 320, Z13, c5upregs)
-	UBLK(7, 384, Z14, c5upregs)
-	UBLK(8, 448, Z15, c5upregs)
-	UBLK(9, 512, Z16, c5upregs)
-	UBLK(10, 576, Z17, c5upregs)
-	UBLK(11, 640, Z18, c5upregs)
-	UBLK(12, 704, Z19, c5upregs)
-	UBLK(13, 768, Z20, c5upregs)
-	UBLK(14, 832, Z21, c5upregs)
-	UBLK(15, 896, Z22, c5upregs)
-	UBLK(16, 960, Z23, c5upregs)
-	UBLK(17, 1024, Z24, c5upregs)
-	UBLK(18, 1088, Z25, c5upregs)
-	UBLK(19, 1152, Z26, c5upregs)
-	UBLK(20, 1216, Z27, c5upregs)
-	UBLK(21, 1280, Z28, c5upregs)
-	UBLK(22, 1344, Z29, c5upregs)
-	UBLK(23, 1408, Z30, c5upregs)
-	UBLK(24, 1472, Z31, c5upregs)
+	UBLKS(c5upregs)
 
 c5upregs:
 	MOVQ     BX, AX
@@ -1470,30 +1438,7 @@ c5none:
 	MOVQ $0, need+96(FP)
 
 c5ret:
-	WSTORE(0, 0, Z8, c5wstored)
-	WSTORE(1, 64, Z9, c5wstored)
-	WSTORE(2, 128, Z10, c5wstored)
-	WSTORE(3, 192, Z11, c5wstored)
-	WSTORE(4, 256, Z12, c5wstored)
-	WSTORE(5, 320, Z13, c5wstored)
-	WSTORE(6, 384, Z14, c5wstored)
-	WSTORE(7, 448, Z15, c5wstored)
-	WSTORE(8, 512, Z16, c5wstored)
-	WSTORE(9, 576, Z17, c5wstored)
-	WSTORE(10, 640, Z18, c5wstored)
-	WSTORE(11, 704, Z19, c5wstored)
-	WSTORE(12, 768, Z20, c5wstored)
-	WSTORE(13, 832, Z21, c5wstored)
-	WSTORE(14, 896, Z22, c5wstored)
-	WSTORE(15, 960, Z23, c5wstored)
-	WSTORE(16, 1024, Z24, c5wstored)
-	WSTORE(17, 1088, Z25, c5wstored)
-	WSTORE(18, 1152, Z26, c5wstored)
-	WSTORE(19, 1216, Z27, c5wstored)
-	WSTORE(20, 1280, Z28, c5wstored)
-	WSTORE(21, 1344, Z29, c5wstored)
-	WSTORE(22, 1408, Z30, c5wstored)
-	WSTORE(23, 1472, Z31, c5wstored)
+	WSTORES(c5wstored)
 
 c5wstored:
 	VMOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
