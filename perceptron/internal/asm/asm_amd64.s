@@ -1094,6 +1094,36 @@ streamsloop:
 	WSTORE(22, 1408, Z30, done); \
 	WSTORE(23, 1472, Z31, done)
 
+// UPDATEW512(lregs, lmem, ltail, ldone): w ← w + step·x for the row at
+// DI (Z5 = step in every lane): the blocks in registers, the blocks in
+// memory, then the tail one value at a time (x_j·step there, as in the
+// AVX2 scans); then on to ldone. The other arguments are its labels.
+#define UPDATEW512(lregs, lmem, ltail, ldone) \
+	TESTQ    BX, BX; \
+	JZ       lregs; \
+	UBLKS(lregs); \
+lregs:; \
+	MOVQ     BX, AX; \
+	SHLQ     $3, AX; \
+	CMPQ     AX, DX; \
+	JGE      ltail; \
+lmem:; \
+	VMULPD   (DI)(AX*8), Z5, Z2; \
+	VADDPD   (SI)(AX*8), Z2, Z2; \
+	VMOVUPD  Z2, (SI)(AX*8); \
+	ADDQ     $8, AX; \
+	CMPQ     AX, DX; \
+	JL       lmem; \
+ltail:; \
+	CMPQ     AX, CX; \
+	JGE      ldone; \
+	VMOVSD   (DI)(AX*8), X2; \
+	VMULSD   X5, X2, X2; \
+	VADDSD   (SI)(AX*8), X2, X2; \
+	VMOVSD   X2, (SI)(AX*8); \
+	INCQ     AX; \
+	JMP      ltail
+
 DATA maxFloat<>+0(SB)/8, $0x7fefffffffffffff // the largest float64
 GLOBL maxFloat<>(SB), RODATA|NOPTR, $8
 DATA two1020<>+0(SB)/8, $0x7fb0000000000000 // 2^1020
@@ -1206,33 +1236,7 @@ f5notpos:
 	VMOVSD   (R10)(R11*8), X5
 	VMULSD   eta+56(FP), X5, X5 // step (eta·y, as step computes it)
 	VBROADCASTSD X5, Z5
-	TESTQ    BX, BX
-	JZ       f5upregs
-	UBLKS(f5upregs)
-
-f5upregs:
-	MOVQ     BX, AX
-	SHLQ     $3, AX
-	CMPQ     AX, DX
-	JGE      f5uptail
-
-f5upmem:
-	VMULPD   (DI)(AX*8), Z5, Z2
-	VADDPD   (SI)(AX*8), Z2, Z2
-	VMOVUPD  Z2, (SI)(AX*8)
-	ADDQ     $8, AX
-	CMPQ     AX, DX
-	JL       f5upmem
-
-f5uptail:
-	CMPQ     AX, CX
-	JGE      f5upbias
-	VMOVSD   (DI)(AX*8), X2
-	VMULSD   X5, X2, X2
-	VADDSD   (SI)(AX*8), X2, X2
-	VMOVSD   X2, (SI)(AX*8)
-	INCQ     AX
-	JMP      f5uptail
+	UPDATEW512(f5upregs, f5upmem, f5uptail, f5upbias)
 
 f5upbias:
 	CMPQ   bias+64(FP), $0
@@ -1385,33 +1389,7 @@ c5update:
 	VMOVSD   (R10)(R11*8), X5
 	VMULSD   eta+56(FP), X5, X5 // step (eta·y, as step computes it)
 	VBROADCASTSD X5, Z5
-	TESTQ    BX, BX
-	JZ       c5upregs
-	UBLKS(c5upregs)
-
-c5upregs:
-	MOVQ     BX, AX
-	SHLQ     $3, AX
-	CMPQ     AX, DX
-	JGE      c5uptail
-
-c5upmem:
-	VMULPD   (DI)(AX*8), Z5, Z2
-	VADDPD   (SI)(AX*8), Z2, Z2
-	VMOVUPD  Z2, (SI)(AX*8)
-	ADDQ     $8, AX
-	CMPQ     AX, DX
-	JL       c5upmem
-
-c5uptail:
-	CMPQ     AX, CX
-	JGE      c5upbias
-	VMOVSD   (DI)(AX*8), X2
-	VMULSD   X5, X2, X2
-	VADDSD   (SI)(AX*8), X2, X2
-	VMOVSD   X2, (SI)(AX*8)
-	INCQ     AX
-	JMP      c5uptail
+	UPDATEW512(c5upregs, c5upmem, c5uptail, c5upbias)
 
 c5upbias:
 	CMPQ   bias+64(FP), $0
