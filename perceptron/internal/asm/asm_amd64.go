@@ -131,11 +131,12 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 		bi = 1
 	}
 	kc := certCoef(c)
+	use512 := hasAVX512 && !wShared(w, x, y)
 	last = -1
 	for k < n {
 		var m, nd, du, dl int
 		var nb float64
-		if hasAVX512 && !wShared(w, x, y) {
+		if use512 {
 			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc)
 		} else {
 			m, nd, _, nb, du, dl = scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
