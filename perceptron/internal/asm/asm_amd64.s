@@ -900,9 +900,9 @@ streamsloop:
 
 // The AVX-512 scans (CPUs with AVX-512F, e.g. AMD Zen 4). They hold w in
 // registers: the first 24 blocks of eight weights (192 columns) in Z8-Z31,
-// loaded once and again after each update, so that a row reads only its x
-// from memory; the blocks beyond the 24th are read from w as the AVX2 loops
-// read them. They do not read ahead: on Zen 4 every software prefetch we
+// loaded once a call, updated there and stored when the call returns, so
+// that a row reads only its x from memory; the blocks beyond the 24th are
+// read from w and updated in it, as the AVX2 loops do. They do not read ahead: on Zen 4 every software prefetch we
 // tried made the reads slower (docs/performance.md, round 9). The sums are
 // those of the AVX2 scans bit for bit: Z0 holds the eight partial sums
 // s_0 … s_7 (lane k adds the products of the columns j ≡ k mod 8, left to
@@ -937,8 +937,8 @@ streamsloop:
 	CMPQ    BX, $q1; \
 	JEQ     done
 
-// UBLK: w ← w + step·x on block q, in its register (Z5 holds step) and in
-// memory.
+// UBLK: w ← w + step·x on block q, in its register (Z5 holds step; the
+// register goes to memory when the scan returns, WSTORE).
 #define UBLK(q1, off, zw, done) \
 	VMULPD  off(DI), Z5, Z2; \
 	VADDPD  zw, Z2, zw; \
@@ -951,10 +951,10 @@ streamsloop:
 	JEQ     done; \
 	VMOVUPD zw, off(SI)
 
-// SUM8(z, y, x, t1, t2): x = ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 + s_3) +
-// (s_5 + s_7)) for z = (s_0, …, s_7), DotFastGo's order with the AVX2
-// scans' operand order; y and x are z's lower 256 and 128 bits, t1 and t2
-// temporaries (Y2-Y4).
+// SUM8(z, y, x, ty1, ty2, tx2): x = ((s_0 + s_2) + (s_4 + s_6)) + ((s_1 +
+// s_3) + (s_5 + s_7)) for z = (s_0, …, s_7), DotFastGo's order with the
+// AVX2 scans' operand order; y and x are z's lower 256 and 128 bits, ty1
+// and ty2 256-bit temporaries, tx2 the lower 128 bits of ty2.
 #define SUM8(z, y, x, ty1, ty2, tx2) \
 	VEXTRACTF64X4 $1, z, ty1; \
 	VPERM2F128    $0x20, ty1, y, ty2; \
