@@ -3,6 +3,7 @@ package perceptron
 import (
 	"math"
 
+	"github.com/perceptron-go/lessons/perceptron/internal/asm"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -84,12 +85,11 @@ func checkFinite(row []float64, i int) error {
 
 // checkLabels reports the first label that is not -1 or +1.
 func checkLabels(y []float64) error {
-	for i, v := range y {
-		// |v| != 1 is one test, taken the same way for -1 and +1: labels in
-		// random order then cost no mispredicted branches.
-		if math.Abs(v) != 1 { // NaN too
-			return kindErrorf(ErrLabel, "row %d: label %v is not -1 or +1", i, v)
-		}
+	// Sixteen labels at a time with AVX2, |y_i| against 1 in Go elsewhere
+	// (asm.FirstNonUnit): it reads y at the speed of memory, a third of
+	// the time the loop took (docs/performance.md, round 10).
+	if i := asm.FirstNonUnit(y); i < len(y) {
+		return kindErrorf(ErrLabel, "row %d: label %v is not -1 or +1", i, y[i])
 	}
 	return nil
 }

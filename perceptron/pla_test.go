@@ -2,8 +2,10 @@ package perceptron
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -487,6 +489,39 @@ func TestTiePolicies(t *testing.T) {
 			!lrSameHyperplane(res.Hyperplane, Hyperplane{W: []float64{-1, 1}}, 0) {
 			t.Errorf("%v: rows %v, epochs %d, w %v, b %v; want rows %v, epochs %d, w [-1 1], b 0",
 				test.tie, rows, res.Epochs, res.W, res.B, test.rows, test.epochs)
+		}
+	}
+}
+
+// TestBadLabelNamed: on rows enough for the labels to be checked sixteen at
+// a time, every learner's error names the first bad label's row, wherever
+// it falls in its block, and a later bad label does not hide it.
+func TestBadLabelNamed(t *testing.T) {
+	const n = 100
+	x := make([]float64, 2*n)
+	for i := range x {
+		x[i] = float64(i%7) - 3
+	}
+	for _, row := range []int{0, 15, 16, 37, 63, 95, 99} {
+		for _, v := range []float64{0, math.Copysign(0, -1), 2, math.NaN(), math.Inf(-1), math.Nextafter(1, 2)} {
+			y := make([]float64, n)
+			for i := range y {
+				y[i] = float64(1 - 2*(i%3%2))
+			}
+			y[row] = v
+			if row+5 < n {
+				y[row+5] = 3
+			}
+			d := &Dataset{X: mat.NewDense(n, 2, x), Y: y}
+			want := fmt.Sprintf("row %d: label %v is not -1 or +1", row, v)
+			for _, l := range batchLearners {
+				if _, err := l.fit(d, Options{}); !errors.Is(err, ErrLabel) || !strings.Contains(err.Error(), want) {
+					t.Errorf("%s, label %v at row %d: %v; want ErrLabel with %q", l.name, v, row, err, want)
+				}
+			}
+			if err := d.Validate(); !errors.Is(err, ErrLabel) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Validate, label %v at row %d: %v; want ErrLabel with %q", v, row, err, want)
+			}
 		}
 	}
 }

@@ -379,3 +379,16 @@ func readStreamsTail(s *[32]float64, tail []float64) float64 {
 	}
 	return t
 }
+
+// FirstNonUnitGo returns the index of the first y_i that is neither -1 nor
+// +1 (NaN, ±0, ±Inf and every other value), or len(y) when every one is.
+// FirstNonUnit is the same index, found sixteen labels at a time in AVX2
+// assembly where the CPU has it.
+func FirstNonUnitGo(y []float64) int {
+	for i, v := range y {
+		if math.Abs(v) != 1 { // NaN too
+			return i
+		}
+	}
+	return len(y)
+}

@@ -277,3 +277,18 @@ func ReadStreams(x []float64) float64 {
 	readStreamsAVX2(&p, m, &s)
 	return readStreamsTail(&s, x[8*m:])
 }
+
+//go:noescape
+func unitPrefixAVX2(y *float64, n int) int
+
+// FirstNonUnit is FirstNonUnitGo: with AVX2 unitPrefixAVX2 checks the
+// labels sixteen at a time, |y_i|'s bits against those of 1, up to the
+// first block of sixteen that holds another value, and FirstNonUnitGo
+// looks for it from there (and in the last len(y) mod 16 labels).
+func FirstNonUnit(y []float64) int {
+	i := 0
+	if hasAVX2 && len(y) >= 16 {
+		i = unitPrefixAVX2(&y[0], len(y))
+	}
+	return i + FirstNonUnitGo(y[i:])
+}

@@ -1424,3 +1424,47 @@ c5wstored:
 	MOVQ   R12, u+120(FP)
 	VZEROUPPER
 	RET
+
+DATA absBits<>+0(SB)/8, $0x7fffffffffffffff // every bit but the sign
+GLOBL absBits<>(SB), RODATA|NOPTR, $8
+DATA oneBits<>+0(SB)/8, $0x3ff0000000000000 // 1.0
+GLOBL oneBits<>(SB), RODATA|NOPTR, $8
+
+// func unitPrefixAVX2(y *float64, n int) int
+//
+// The length of the longest prefix of y made of whole blocks of sixteen
+// labels that are all -1 or +1: 16q for the first block q that holds
+// another value, else 16⌊n/16⌋. A label is -1 or +1 when its bits without
+// the sign are those of 1.0 (no NaN, ±0 or ±Inf is).
+TEXT ·unitPrefixAVX2(SB), NOSPLIT, $0-24
+	MOVQ         y+0(FP), SI
+	MOVQ         n+8(FP), CX
+	ANDQ         $-16, CX
+	XORQ         AX, AX
+	VBROADCASTSD absBits<>(SB), Y6
+	VBROADCASTSD oneBits<>(SB), Y7
+
+u2loop:
+	CMPQ      AX, CX
+	JGE       u2done
+	VANDPD    (SI)(AX*8), Y6, Y0
+	VANDPD    32(SI)(AX*8), Y6, Y1
+	VANDPD    64(SI)(AX*8), Y6, Y2
+	VANDPD    96(SI)(AX*8), Y6, Y3
+	VPCMPEQQ  Y7, Y0, Y0 // all ones where |y_i| has the bits of 1.0
+	VPCMPEQQ  Y7, Y1, Y1
+	VPCMPEQQ  Y7, Y2, Y2
+	VPCMPEQQ  Y7, Y3, Y3
+	VPAND     Y1, Y0, Y0
+	VPAND     Y3, Y2, Y2
+	VPAND     Y2, Y0, Y0
+	VMOVMSKPD Y0, DX
+	CMPQ      DX, $15
+	JNE       u2done // a label in this block is neither -1 nor +1
+	ADDQ      $16, AX
+	JMP       u2loop
+
+u2done:
+	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET

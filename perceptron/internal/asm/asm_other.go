@@ -49,3 +49,6 @@ func ScanKernels() string { return "Go (no assembly)" }
 func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	return ScanCertGo(w, x, c, st, y, b, eta, bias, maxu)
 }
+
+// FirstNonUnit is FirstNonUnitGo.
+func FirstNonUnit(y []float64) int { return FirstNonUnitGo(y) }

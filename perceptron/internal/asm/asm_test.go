@@ -365,6 +365,32 @@ func BenchmarkReadSum(b *testing.B) {
 	}
 }
 
+// BenchmarkFirstNonUnit: the label check of every learner (FirstNonUnit,
+// AVX2 where the CPU has it) against its Go twin, on 1M labels (8 MB,
+// about the cache's size: the first of perfcompare's sizes has 100k, the
+// second 1M) and 32k (from cache).
+func BenchmarkFirstNonUnit(b *testing.B) {
+	for _, n := range []int{1 << 15, 1_000_000} {
+		y := make([]float64, n)
+		for i := range y {
+			y[i] = float64(1 - 2*(i*7919%13%2))
+		}
+		for _, k := range []struct {
+			name string
+			f    func([]float64) int
+		}{{"FirstNonUnit", FirstNonUnit}, {"FirstNonUnitGo", FirstNonUnitGo}} {
+			b.Run(fmt.Sprintf("%s/n=%d", k.name, n), func(b *testing.B) {
+				b.SetBytes(int64(8 * n))
+				for range b.N {
+					if k.f(y) != n {
+						b.Fatal("a label is not ±1")
+					}
+				}
+			})
+		}
+	}
+}
+
 // TestScanExact checks the ExactSum scan of the InOrder epoch: ScanExact
 // (on amd64 the AVX2 assembly loop, and the SSE2 kernel in ScanExactGo's
 // loop) against ScanExactGo, bit for bit, on rows of 1 to 100 features
@@ -555,6 +581,57 @@ func TestScanSharedWeights(t *testing.T) {
 				if !ok {
 					t.Errorf("%s, %s, %s: %d %v %v %v %d %d, w %v; the Go twin %d %v %v %v %d %d, w %v",
 						kernel, sc.name, tc.name, k, need, s, b, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+				}
+			}
+		}
+	})
+}
+
+// TestFirstNonUnit plants one value that is not a label, or none, at every
+// place of rows of ±1 of every length up to 70 (whole blocks of sixteen
+// and tails, from an aligned and an unaligned start), and a second one
+// after it, and checks that every kernel finds the first: its index is
+// where math.Abs(v) != 1 first holds, whatever the bits of the value.
+func TestFirstNonUnit(t *testing.T) {
+	rng := rand.New(rand.NewPCG(12, 12))
+	bad := []float64{
+		math.NaN(), math.Float64frombits(0xfff8000000000001), // NaNs (one negative)
+		math.Float64frombits(0x7ff0000000000001), // a signalling NaN
+		0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1),
+		2, -2, 0.5, -0.5, 3, 1e-310, -math.MaxFloat64,
+		math.Nextafter(1, 2), math.Nextafter(1, 0), math.Nextafter(-1, -2), math.Nextafter(-1, 0),
+		math.Float64frombits(0x3ff0000000000000 | 1<<51), // 1.5
+		math.Float64frombits(0x3ff0000000000000 ^ 1<<60), // 1.0 with an exponent bit flipped
+	}
+	for _, v := range bad {
+		if math.Abs(v) == 1 {
+			t.Fatalf("%v is a label", v)
+		}
+	}
+	eachKernel(func(bool) {
+		for n := 0; n <= 70; n++ {
+			buf := make([]float64, n+1)
+			for _, start := range []int{0, 1} {
+				y := buf[start : start+n]
+				for p := -1; p < n; p++ {
+					for i := range y {
+						y[i] = float64(2*rng.IntN(2) - 1)
+					}
+					if got := FirstNonUnit(y); p < 0 && got != n {
+						t.Fatalf("%s, n=%d: FirstNonUnit = %d on labels only, want %d", kernel, n, got, n)
+					}
+					if p < 0 {
+						continue
+					}
+					v := bad[rng.IntN(len(bad))]
+					y[p] = v
+					if q := p + 1 + rng.IntN(n-p); q < n {
+						y[q] = bad[rng.IntN(len(bad))]
+					}
+					if got, want := FirstNonUnit(y), FirstNonUnitGo(y); got != p || want != p {
+						t.Fatalf("%s, n=%d, start %d: %v (bits %#x) at %d: FirstNonUnit = %d, FirstNonUnitGo = %d",
+							kernel, n, start, v, math.Float64bits(v), p, got, want)
+					}
 				}
 			}
 		}
