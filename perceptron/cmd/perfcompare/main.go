@@ -14,7 +14,7 @@
 // first in a round, so with a multiple of 3 rounds, the default 6, each goes
 // first equally often; then (c)):
 //
-//	(a) limit:   the fastest of three vector reads of the same n·d
+//	(a) limit:   the fastest of four vector reads of the same n·d
 //	             float64, in the same row-major layout, each summing them
 //	             (AVX2 where the CPU has it, with enough partial sums that
 //	             the read, not the adds, sets the pace), taking turns at
@@ -23,11 +23,14 @@
 //	             side, the fastest read of memory we know on amd64, in an
 //	             order no in-order epoch can follow), the read-ahead
 //	             (ReadAhead: in order, with the AVX2 scans' prefetch of
-//	             eight streams ahead, the fastest in-order read on Zen 3)
-//	             and the plain in-order read (ReadSum, the fastest read of
-//	             all on Zen 4); the limit is the fastest of the three
-//	             medians, and all three are printed beside the table,
-//	             with the package's ratio to the faster read in order;
+//	             eight streams ahead, the fastest in-order read on Zen 3),
+//	             the plain in-order read (ReadSum, the fastest read of
+//	             round 9 on Zen 4) and the page-ahead read (ReadPages:
+//	             in order, asking for one line of every page 256 KiB
+//	             ahead, as the AVX-512 scans do, the fastest read of all
+//	             on Zen 4); the limit is the fastest of the four medians,
+//	             and all four are printed beside the table, with the
+//	             package's ratio to the fastest read in order;
 //	(b) package: perceptron.PLA with MaxEpochs 1, the InOrder order, Eta 1
 //	             and TieMistake (one epoch);
 //	(c) sklearn: Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1)
@@ -132,7 +135,7 @@ func run(args []string, out io.Writer) error {
 		fmt.Fprintf(out, "note: %d rounds is not a multiple of 3: the limit, the package and the fast mode do not go first equally often (what runs first after the Python fit may run slower)\n", *rounds)
 	}
 	fmt.Fprintf(out, "load average at start: %s\n", loadAvg())
-	fmt.Fprintln(out, "limit = the fastest of three vector reads of X (eight-stream, read-ahead, in-order; AVX2 where the CPU has it); package = perceptron.PLA, 1 epoch (ExactSum, the default);")
+	fmt.Fprintln(out, "limit = the fastest of four vector reads of X (eight-stream, read-ahead, in-order, page-ahead; AVX2 where the CPU has it); package = perceptron.PLA, 1 epoch (ExactSum, the default);")
 	fmt.Fprintln(out, "fast = perceptron.PLA with Sum FastSum (not bit-identical);")
 	fmt.Fprintln(out, "sklearn = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1).fit, timed in Python with perf_counter, data loaded before.")
 	var rows []row
@@ -237,18 +240,19 @@ func writeNpy(path string, data []float64, shape ...int) error {
 
 // reads are the reads of the limit, (a): each reads every float64 of x
 // once and returns their sum. The limit is the fastest of them.
-var reads = [3]struct {
+var reads = [4]struct {
 	name string
 	f    func([]float64) float64
 }{
 	{"eight-stream", asm.ReadStreams}, // eight chunks side by side
 	{"read-ahead", asm.ReadAhead},     // in order, with the AVX2 scans' prefetch
 	{"in-order", asm.ReadSum},         // one stream, no prefetch
+	{"page-ahead", asm.ReadPages},     // in order, one line a page asked for 256 KiB ahead
 }
 
 // inOrderReads are the indices in reads of the reads in order, the order
 // an InOrder epoch reads its rows in.
-var inOrderReads = []int{1, 2}
+var inOrderReads = []int{1, 2, 3}
 
 // median returns the median of ts (the mean of the middle two for an even
 // count).
@@ -583,7 +587,7 @@ func table(rows []row) string {
 			fmt.Fprintf(&b, " %s %.1f%s", rd.name, r.size.gbps(r.reads[q]), star)
 		}
 	}
-	b.WriteString("\nagainst the faster of the reads in order:")
+	b.WriteString("\nagainst the fastest of the reads in order:")
 	for i, r := range rows {
 		if i > 0 {
 			b.WriteString(",")

@@ -29,7 +29,7 @@ var hasAVX2 = cpu.X86.HasAVX2
 var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F
 
 //go:noescape
-func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, pend int) (k, need int, s, bout float64, u, last int)
 
 // wShared reports whether w shares memory with x or y. The AVX-512 scans
 // hold w in registers and store it when they return, so a row of x, or a
@@ -50,7 +50,7 @@ func overlap(a, b []float64) bool {
 }
 
 //go:noescape
-func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64) (kk, need int, s, bout float64, u, last int)
+func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
 
 //go:noescape
 func dotFastAsm(w *float64, x *float64, n int) float64
@@ -72,7 +72,8 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 		bi = 1
 	}
 	if hasAVX512 && !wShared(w[:c], x, y) {
-		k, nd, s, bout, u, last := scanFast512(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu)
+		// The pages ahead are asked for only within x.
+		k, nd, s, bout, u, last := scanFast512(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, 8*len(x))
 		return k, nd != 0, s, bout, u, last
 	}
 	if hasAVX2 {
@@ -106,7 +107,7 @@ func CertScans() bool { return hasAVX2 }
 func ScanKernels() string {
 	switch {
 	case hasAVX512:
-		return "AVX-512 (w in registers, no read-ahead)"
+		return "AVX-512 (w in registers, pages asked for 256 KiB ahead)"
 	case hasAVX2:
 		return "AVX2 (with the read-ahead)"
 	}
@@ -137,7 +138,7 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 		var m, nd, du, dl int
 		var nb float64
 		if use512 {
-			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc)
+			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
 		} else {
 			m, nd, _, nb, du, dl = scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
 		}
@@ -291,4 +292,21 @@ func FirstNonUnit(y []float64) int {
 		i = unitPrefixAVX2(&y[0], len(y))
 	}
 	return i + FirstNonUnitGo(y[i:])
+}
+
+//go:noescape
+func readPagesAVX2(x *float64, n int, s *[16]float64)
+
+// ReadPages is ReadSumGo, bit for bit: with AVX2 ReadSum's read with the
+// AVX-512 scans' pages ahead (readPagesAVX2: one line asked for in every
+// page of x, 256 KiB ahead of the reader), the fastest read of x in order
+// that we know on Zen 4.
+func ReadPages(x []float64) float64 {
+	m := len(x) &^ 15
+	if !hasAVX2 || m == 0 {
+		return ReadSumGo(x)
+	}
+	var s [16]float64
+	readPagesAVX2(&x[0], m, &s)
+	return readSumTail(&s, x[m:])
 }

@@ -902,8 +902,10 @@ streamsloop:
 // registers: the first 24 blocks of eight weights (192 columns) in Z8-Z31,
 // loaded once a call, updated there and stored when the call returns, so
 // that a row reads only its x from memory; the blocks beyond the 24th are
-// read from w and updated in it, as the AVX2 loops do. They do not read ahead: on Zen 4 every software prefetch we
-// tried made the reads slower (docs/performance.md, round 9). The sums are
+// read from w and updated in it, as the AVX2 loops do. They do not read
+// ahead line by line: on Zen 4 every such software prefetch we tried made
+// the reads slower (docs/performance.md, round 9). They ask for one line a
+// page of x far ahead instead (PAGESAHEAD below, round 10). The sums are
 // those of the AVX2 scans bit for bit: Z0 holds the eight partial sums
 // s_0 … s_7 (lane k adds the products of the columns j ≡ k mod 8, left to
 // right), reduced in DotFastGo's order by SUM8. The only operand order that
@@ -911,6 +913,40 @@ streamsloop:
 // can matter only for the payload of a NaN made from two NaNs: x is finite
 // wherever the learners call a scan. No VZEROUPPER runs inside a scan (it
 // would clear the upper halves of Z8-Z15); one runs before each RET.
+
+// PAGEAHEAD is how far ahead of the row being read the AVX-512 scans ask
+// for the pages of x: 256 KiB, 64 pages of 4 KiB. PAGELIMIT sets R9 to the
+// end of x (R9 holds pend, the bytes from x to its end, and DI is x at
+// entry) less PAGEAHEAD and less the row's 8c bytes: rows below R9 have
+// the row PAGEAHEAD bytes ahead within x. It uses AX.
+//
+// PAGESAHEAD(lpf, ldone), at the start of row DI, issues one PREFETCHT0 a
+// page (4 KiB apart, from DI + PAGEAHEAD to the end of that row) when that
+// row lies within x (DI below R9), and none otherwise. The data it asks for
+// is one line in 64; what it buys is the address translation: on Zen 4
+// the reads of x then no longer wait for the page tables at each new page
+// of 4 KiB, and the scans run about as fast as the page-ahead read
+// (ReadPages; docs/performance.md, round 10). It uses R14, AX and the
+// flags.
+#define PAGEAHEAD 262144
+#define PAGELIMIT \
+	ADDQ DI, R9; \
+	SUBQ $PAGEAHEAD, R9; \
+	MOVQ CX, AX; \
+	SHLQ $3, AX; \
+	SUBQ AX, R9
+#define PAGESAHEAD(lpf, ldone) \
+	CMPQ DI, R9; \
+	JCC  ldone; \
+	LEAQ PAGEAHEAD(DI), R14; \
+	ANDQ $-4096, R14; \
+	LEAQ (R14)(CX*8), AX; \
+lpf:; \
+	PREFETCHT0 (R14); \
+	ADDQ $4096, R14; \
+	CMPQ R14, AX; \
+	JCS  lpf; \
+ldone:
 
 // WLOAD(q) loads block q of w into Z(8+q), unless BX (the blocks held in
 // registers) is q: then it goes to label wdone.
@@ -1131,16 +1167,18 @@ GLOBL two1020<>(SB), RODATA|NOPTR, $8
 DATA twoM900<>+0(SB)/8, $0x07b0000000000000 // 2^-900
 GLOBL twoM900<>(SB), RODATA|NOPTR, $8
 
-// func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int) (k, need int, s, bout float64, u, last int)
+// func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu, pend int) (k, need int, s, bout float64, u, last int)
 //
 // scanFastAsm with AVX-512 and w in registers (above), without the
-// read-ahead: the same rows, updates and bits.
+// read-ahead but with the pages ahead (PAGESAHEAD; pend is the bytes from
+// x to its end): the same rows, updates and bits.
 //
 // Registers: SI w, DI row i, CX c, DX 8⌊c/8⌋, BX the blocks in registers
-// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R10 y, R11 i, R12 the
-// updates, R13 n; Z0 the partial sums, X1 0, Z2-Z4 temporaries, Z5 step,
+// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R9 the last row that asks for
+// pages ahead (PAGELIMIT), R10 y, R11 i, R12 the updates, R13 n, R14 the
+// page asked for; Z0 the partial sums, X1 0, Z2-Z4 temporaries, Z5 step,
 // X7 b, Z8-Z31 w.
-TEXT ·scanFast512(SB), NOSPLIT, $0-128
+TEXT ·scanFast512(SB), NOSPLIT, $0-136
 	MOVQ   w+0(FP), SI
 	MOVQ   x+8(FP), DI
 	MOVQ   c+16(FP), CX
@@ -1150,6 +1188,8 @@ TEXT ·scanFast512(SB), NOSPLIT, $0-128
 	MOVQ   y+40(FP), R10
 	VMOVSD b+48(FP), X7
 	VXORPD X1, X1, X1
+	MOVQ   pend+80(FP), R9
+	PAGELIMIT
 	MOVQ   CX, DX
 	ANDQ   $-8, DX
 	MOVQ   DX, BX
@@ -1161,7 +1201,7 @@ TEXT ·scanFast512(SB), NOSPLIT, $0-128
 f5nregs:
 	XORQ   R11, R11 // row i
 	XORQ   R12, R12 // updates
-	MOVQ   $-1, last+120(FP) // no update yet
+	MOVQ   $-1, last+128(FP) // no update yet
 	WLOADS(f5wdone)
 
 f5wdone:
@@ -1169,6 +1209,7 @@ f5wdone:
 f5row:
 	CMPQ   R11, R13
 	JGE    f5none
+	PAGESAHEAD(f5pages, f5paged)
 	VPXORQ Z0, Z0, Z0
 	TESTQ  BX, BX
 	JZ     f5sum
@@ -1245,43 +1286,45 @@ f5upbias:
 
 f5upcount:
 	INCQ R12
-	MOVQ R11, last+120(FP)
+	MOVQ R11, last+128(FP)
 	CMPQ R12, maxu+72(FP)
 	JLT  f5next
 	INCQ R11
-	MOVQ R11, k+80(FP)
-	MOVQ $0, need+88(FP)
+	MOVQ R11, k+88(FP)
+	MOVQ $0, need+96(FP)
 	JMP  f5ret
 
 f5found:
-	MOVQ R11, k+80(FP)
-	MOVQ $1, need+88(FP)
+	MOVQ R11, k+88(FP)
+	MOVQ $1, need+96(FP)
 	JMP  f5ret
 
 f5none:
-	MOVQ R13, k+80(FP)
-	MOVQ $0, need+88(FP)
+	MOVQ R13, k+88(FP)
+	MOVQ $0, need+96(FP)
 
 f5ret:
 	WSTORES(f5wstored)
 
 f5wstored:
-	VMOVSD X0, s+96(FP) // the last score computed (of row k when need = 1)
-	VMOVSD X7, bout+104(FP)
-	MOVQ   R12, u+112(FP)
+	VMOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
+	VMOVSD X7, bout+112(FP)
+	MOVQ   R12, u+120(FP)
 	VZEROUPPER
 	RET
 
-// func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64) (kk, need int, s, bout float64, u, last int)
+// func scanCert512(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
 //
 // scanCertAVX2 with AVX-512 and w in registers (above), without the
-// read-ahead: the same rows decided, the same updates, the same bits.
+// read-ahead but with the pages ahead (PAGESAHEAD; pend is the bytes from
+// x to its end): the same rows decided, the same updates, the same bits.
 //
 // Registers: SI w, DI row i, CX c, DX 8⌊c/8⌋, BX the blocks in registers
-// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R10 y, R11 i, R12 the
-// updates, R13 n; Z0 the partial sums of s_F, Z1 those of a, Z2-Z4
+// (min(⌊c/8⌋, 24)), R8 the stride in bytes, R9 the last row that asks for
+// pages ahead (PAGELIMIT), R10 y, R11 i, R12 the updates, R13 n, R14 the
+// page asked for; Z0 the partial sums of s_F, Z1 those of a, Z2-Z4
 // temporaries, Z5 step, Z6 the mask of |·|, X7 b, Z8-Z31 w.
-TEXT ·scanCert512(SB), NOSPLIT, $0-136
+TEXT ·scanCert512(SB), NOSPLIT, $0-144
 	MOVQ   w+0(FP), SI
 	MOVQ   x+8(FP), DI
 	MOVQ   c+16(FP), CX
@@ -1290,6 +1333,8 @@ TEXT ·scanCert512(SB), NOSPLIT, $0-136
 	MOVQ   n+32(FP), R13
 	MOVQ   y+40(FP), R10
 	VMOVSD b+48(FP), X7
+	MOVQ   pend+88(FP), R9
+	PAGELIMIT
 	MOVQ   $0x7fffffffffffffff, AX
 	VPBROADCASTQ AX, Z6
 	MOVQ   CX, DX
@@ -1303,7 +1348,7 @@ TEXT ·scanCert512(SB), NOSPLIT, $0-136
 c5nregs:
 	XORQ   R11, R11 // row i
 	XORQ   R12, R12 // updates
-	MOVQ   $-1, last+128(FP) // no update yet
+	MOVQ   $-1, last+136(FP) // no update yet
 	WLOADS(c5wdone)
 
 c5wdone:
@@ -1311,6 +1356,7 @@ c5wdone:
 c5row:
 	CMPQ   R11, R13
 	JGE    c5none
+	PAGESAHEAD(c5pages, c5paged)
 	VPXORQ Z0, Z0, Z0
 	VPXORQ Z1, Z1, Z1
 	TESTQ  BX, BX
@@ -1398,30 +1444,30 @@ c5upbias:
 
 c5upcount:
 	INCQ R12
-	MOVQ R11, last+128(FP)
+	MOVQ R11, last+136(FP)
 	CMPQ R12, maxu+72(FP)
 	JLT  c5next
 	INCQ R11
-	MOVQ R11, kk+88(FP)
-	MOVQ $0, need+96(FP)
+	MOVQ R11, kk+96(FP)
+	MOVQ $0, need+104(FP)
 	JMP  c5ret
 
 c5found:
-	MOVQ R11, kk+88(FP)
-	MOVQ $1, need+96(FP)
+	MOVQ R11, kk+96(FP)
+	MOVQ $1, need+104(FP)
 	JMP  c5ret
 
 c5none:
-	MOVQ R13, kk+88(FP)
-	MOVQ $0, need+96(FP)
+	MOVQ R13, kk+96(FP)
+	MOVQ $0, need+104(FP)
 
 c5ret:
 	WSTORES(c5wstored)
 
 c5wstored:
-	VMOVSD X0, s+104(FP) // the last score computed (of row k when need = 1)
-	VMOVSD X7, bout+112(FP)
-	MOVQ   R12, u+120(FP)
+	VMOVSD X0, s+112(FP) // the last score computed (of row k when need = 1)
+	VMOVSD X7, bout+120(FP)
+	MOVQ   R12, u+128(FP)
 	VZEROUPPER
 	RET
 
@@ -1466,5 +1512,46 @@ u2loop:
 
 u2done:
 	MOVQ AX, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func readPagesAVX2(x *float64, n int, s *[16]float64)
+//
+// readSumAVX2's sums (the same bits) read with the AVX-512 scans' pages
+// ahead: one PREFETCHT0 for each page of x, PAGEAHEAD bytes ahead of the
+// reader (when SI + PAGEAHEAD enters the first 128 bytes of a page), and
+// none beyond the end of x. n is a positive multiple of 16.
+TEXT ·readPagesAVX2(SB), NOSPLIT, $0-24
+	MOVQ   x+0(FP), SI
+	MOVQ   n+8(FP), CX
+	MOVQ   s+16(FP), DI
+	SHLQ   $3, CX
+	ADDQ   SI, CX // the end of x
+	VXORPD Y0, Y0, Y0
+	VXORPD Y1, Y1, Y1
+	VXORPD Y2, Y2, Y2
+	VXORPD Y3, Y3, Y3
+
+readpagesloop:
+	LEAQ   PAGEAHEAD(SI), R14
+	TESTQ  $(4096-128), R14
+	JNE    readpagesread // not the first 128 bytes of a page
+	CMPQ   R14, CX
+	JCC    readpagesread // beyond x
+	PREFETCHT0 (R14)
+
+readpagesread:
+	VADDPD (SI), Y0, Y0
+	VADDPD 32(SI), Y1, Y1
+	VADDPD 64(SI), Y2, Y2
+	VADDPD 96(SI), Y3, Y3
+	ADDQ   $128, SI
+	CMPQ   SI, CX
+	JB     readpagesloop
+
+	VMOVUPD Y0, (DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET

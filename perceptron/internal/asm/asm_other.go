@@ -52,3 +52,6 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 
 // FirstNonUnit is FirstNonUnitGo.
 func FirstNonUnit(y []float64) int { return FirstNonUnitGo(y) }
+
+// ReadPages is ReadSumGo.
+func ReadPages(x []float64) float64 { return ReadSumGo(x) }

@@ -294,6 +294,12 @@ func TestReadSum(t *testing.T) {
 		if got, want := ReadAhead(ints), float64(n*(n+1)/2); got != want {
 			t.Fatalf("n=%d: sum of 1..n read ahead: %v, want %v", n, got, want)
 		}
+		if got, want := ReadPages(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("n=%d: ReadPages %v, ReadSumGo %v", n, got, want)
+		}
+		if got, want := ReadPages(ints), float64(n*(n+1)/2); got != want {
+			t.Fatalf("n=%d: sum of 1..n read with the pages ahead: %v, want %v", n, got, want)
+		}
 		if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
 			t.Fatalf("n=%d: ReadStreams %v, ReadStreamsGo %v", n, got, want)
 		}
@@ -313,6 +319,10 @@ func TestReadSum(t *testing.T) {
 	}
 	if got, want := ReadStreams(x), ReadStreamsGo(x); math.Float64bits(got) != math.Float64bits(want) {
 		t.Fatalf("long: ReadStreams %v, ReadStreamsGo %v", got, want)
+	}
+	// 512 KiB, twice the distance of the pages ahead.
+	if got, want := ReadPages(x), ReadSumGo(x); math.Float64bits(got) != math.Float64bits(want) {
+		t.Fatalf("long: ReadPages %v, ReadSumGo %v", got, want)
 	}
 }
 
@@ -354,7 +364,7 @@ func BenchmarkReadSum(b *testing.B) {
 		for _, k := range []struct {
 			name string
 			f    func([]float64) float64
-		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}, {"ReadAhead", ReadAhead}, {"ReadStreams", ReadStreams}} {
+		}{{"ReadSum", ReadSum}, {"ReadSumGo", ReadSumGo}, {"scalar8", sum8}, {"ReadAhead", ReadAhead}, {"ReadPages", ReadPages}, {"ReadStreams", ReadStreams}} {
 			b.Run(fmt.Sprintf("%s/n=%d", k.name, n), func(b *testing.B) {
 				b.SetBytes(int64(8 * n))
 				for range b.N {
@@ -636,4 +646,46 @@ func TestFirstNonUnit(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestScanPagesAhead runs the InOrder scans over x of 0.6 to 4 MB, past the
+// distance at which the AVX-512 scans ask for pages ahead (256 KiB), with
+// rows at a stride and x ending at the last row, and checks every kernel
+// against the Go twins bit for bit: the pages asked for change no result.
+func TestScanPagesAhead(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 13))
+	for _, shape := range []struct{ c, st, n int }{{4, 4, 20000}, {100, 100, 3000}, {100, 103, 1000}, {523, 523, 300}, {600, 1200, 200}} {
+		c, st, n := shape.c, shape.st, shape.n
+		x := make([]float64, (n-1)*st+c)
+		for i := range x {
+			x[i] = rng.NormFloat64()
+		}
+		w0 := make([]float64, c)
+		for j := range w0 {
+			w0[j] = rng.NormFloat64()
+		}
+		y := make([]float64, n)
+		for i := range y {
+			y[i] = float64(2*rng.IntN(2) - 1)
+		}
+		same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+		eachKernel(func(bool) {
+			for _, sc := range []struct {
+				name    string
+				f, twin func(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (int, bool, float64, float64, int, int)
+			}{{"ScanFast", ScanFast, ScanFastGo}, {"ScanCert", ScanCert, ScanCertGo}} {
+				wa, wg := append([]float64(nil), w0...), append([]float64(nil), w0...)
+				k, need, s, b, u, last := sc.f(wa, x, c, st, y, 0.25, 1, true, n)
+				kg, needg, sg, bg, ug, lastg := sc.twin(wg, x, c, st, y, 0.25, 1, true, n)
+				ok := k == kg && need == needg && same(s, sg) && same(b, bg) && u == ug && last == lastg
+				for j := range wa {
+					ok = ok && same(wa[j], wg[j])
+				}
+				if !ok || u < n/10 {
+					t.Errorf("%s, %s, %d x %d at stride %d: k %d/%d need %v/%v s %v/%v b %v/%v updates %d/%d last %d/%d, same w %v",
+						kernel, sc.name, n, c, st, k, kg, need, needg, s, sg, b, bg, u, ug, last, lastg, ok)
+				}
+			}
+		})
+	}
 }
