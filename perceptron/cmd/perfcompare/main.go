@@ -113,7 +113,7 @@ func parseSizes(s string) ([]size, error) {
 func run(args []string, out io.Writer) error {
 	fs := flag.NewFlagSet("perfcompare", flag.ContinueOnError)
 	sizesFlag := fs.String("sizes", "100000x100,1000000x100,100000x1000", "data set sizes NxD, comma-separated")
-	rounds := fs.Int("rounds", 6, "timed rounds (after one warm-up round); a multiple of 3 lets the limit, the package and the fast mode go first equally often")
+	rounds := fs.Int("rounds", 6, "timed rounds (after one warm-up round) on sizes of 10^8 values or more, up to 10 times as many on smaller ones; a multiple of 3 lets the limit, the package and the fast mode go first equally often")
 	seed := fs.Uint64("seed", 1, "seed of the data")
 	noise := fs.Float64("noise", 0.05, "fraction of labels flipped")
 	python := fs.String("python", "/usr/bin/python3", "Python with numpy and scikit-learn")
@@ -128,7 +128,7 @@ func run(args []string, out io.Writer) error {
 	if *rounds < 1 {
 		return fmt.Errorf("-rounds must be >= 1, got %d", *rounds)
 	}
-	fmt.Fprintf(out, "perfcompare: %s/%s, %s, %d CPUs, GOMAXPROCS %d, %d timed rounds (medians), seed %d, noise %g\n",
+	fmt.Fprintf(out, "perfcompare: %s/%s, %s, %d CPUs, GOMAXPROCS %d, %d timed rounds (medians; more on sizes under 10^8 values), seed %d, noise %g\n",
 		runtime.GOOS, runtime.GOARCH, cpuModel(), runtime.NumCPU(), runtime.GOMAXPROCS(0), *rounds, *seed, *noise)
 	fmt.Fprintf(out, "the InOrder scans run in %s\n", asm.ScanKernels())
 	if *rounds%3 != 0 {
@@ -140,7 +140,7 @@ func run(args []string, out io.Writer) error {
 	fmt.Fprintln(out, "sklearn = Perceptron(shuffle=False, tol=None, eta0=1, max_iter=1).fit, timed in Python with perf_counter, data loaded before.")
 	var rows []row
 	for _, s := range sizes {
-		r, err := measure(s, *rounds, *seed, *noise, *python, *tmp, out)
+		r, err := measure(s, roundsFor(s, *rounds), *seed, *noise, *python, *tmp, out)
 		if err != nil {
 			return err
 		}
@@ -415,11 +415,21 @@ func plaEpochSum(d *perceptron.Dataset, sum perceptron.Summation) (*perceptron.R
 	return perceptron.PLA(d, opt)
 }
 
+// roundsFor returns the timed rounds on size s: rounds on sizes of 10^8
+// values or more, rounds·⌈10^8/(n·d)⌉ on smaller ones, at most 10·rounds.
+// An epoch of 10^7 values takes 3 to 5 ms, and the medians of six rounds
+// of it moved by a third from run to run (docs/performance.md, rounds 9
+// and 10); more rounds of the cheap sizes steady them at little cost.
+func roundsFor(s size, rounds int) int {
+	v := s.n * s.d
+	return rounds * min(10, (100_000_000+v-1)/v)
+}
+
 // measure generates one data set and times (a), (b), (c) on it.
 func measure(s size, rounds int, seed uint64, noise float64, python, tmp string, out io.Writer) (row, error) {
 	r := row{size: s}
 	loadBefore := loadAvg()
-	fmt.Fprintf(out, "\n%s: generating ...", s)
+	fmt.Fprintf(out, "\n%s (%d rounds): generating ...", s, rounds)
 	d, _ := generate(s, seed, noise)
 	dir, err := os.MkdirTemp(tmp, "perfcompare-")
 	if err != nil {

@@ -344,3 +344,21 @@ func TestRunPrintsMachine(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundsFor: sizes of 10^8 values or more get the rounds asked for,
+// smaller ones ⌈10^8/(n·d)⌉ times as many, at most ten times.
+func TestRoundsFor(t *testing.T) {
+	for _, c := range []struct{ n, d, rounds, want int }{
+		{1000000, 100, 6, 6},
+		{100000, 1000, 6, 6},
+		{30000000, 4, 3, 3},
+		{50000000, 1, 6, 12},
+		{40000000, 1, 6, 18},
+		{100000, 100, 6, 60},
+		{300, 4, 1, 10},
+	} {
+		if got := roundsFor(size{c.n, c.d}, c.rounds); got != c.want {
+			t.Errorf("roundsFor(%d x %d, %d) = %d, want %d", c.n, c.d, c.rounds, got, c.want)
+		}
+	}
+}
