@@ -923,11 +923,11 @@ streamsloop:
 // PAGESAHEAD(lpf, ldone), at the start of row DI, issues one PREFETCHT0 a
 // page (4 KiB apart, from DI + PAGEAHEAD to the end of that row) when that
 // row lies within x (DI below R9), and none otherwise. The data it asks for
-// is one line in 64; what it buys is the address translation: on Zen 4
-// the reads of x then no longer wait for the page tables at each new page
-// of 4 KiB, and the scans run about as fast as the page-ahead read
-// (ReadPages; docs/performance.md, round 10). It uses R14, AX and the
-// flags.
+// is one line in 64; what it seems to buy is the address translation
+// (asking for every eighth page only won half as much): on Zen 4 the
+// scans then read about as fast as the page-ahead read (ReadPages;
+// docs/performance.md, round 10), 0.82-0.98x of the plain read's time.
+// It uses R14, AX and the flags.
 #define PAGEAHEAD 262144
 #define PAGELIMIT \
 	ADDQ DI, R9; \
