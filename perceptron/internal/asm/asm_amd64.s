@@ -921,8 +921,14 @@ streamsloop:
 // the row PAGEAHEAD bytes ahead within x. It uses AX.
 //
 // PAGESAHEAD(lpf, ldone), at the start of row DI, issues one PREFETCHT0 a
-// page (4 KiB apart, from DI + PAGEAHEAD to the end of that row) when that
-// row lies within x (DI below R9), and none otherwise. The data it asks for
+// page when the row PAGEAHEAD bytes ahead lies within x (DI below R9), and
+// none otherwise: at the first line of the page that holds DI + PAGEAHEAD
+// and of the pages after it, 4 KiB apart, as many as the row's 8c bytes
+// span from that page's start (⌈8c/4096⌉, the same on every row, so that
+// its branch is always foreseen). A row that runs into the next page
+// leaves that page to the rows after it; with a stride longer than the
+// row, a page that holds only the ends of rows may not be asked for at
+// all (the reads then wait for it as they would without). The data it asks for
 // is one line in 64; what it seems to buy is the address translation
 // (asking for every eighth page only won half as much): on Zen 4 the
 // scans then read about as fast as the page-ahead read (ReadPages;
