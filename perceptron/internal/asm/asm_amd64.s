@@ -777,6 +777,28 @@ adone:
 	VZEROUPPER
 	RET
 
+// The reads' four 256-bit sums, Y0-Y3 (s[0:4], …, s[12:16]): SUMS4ZERO
+// clears them, SUMS4ADD adds the 128 bytes at SI (Y0 the first 32) and
+// moves SI on, SUMS4STORE stores them at DI and returns.
+#define SUMS4ZERO \
+	VXORPD Y0, Y0, Y0; \
+	VXORPD Y1, Y1, Y1; \
+	VXORPD Y2, Y2, Y2; \
+	VXORPD Y3, Y3, Y3
+#define SUMS4ADD \
+	VADDPD (SI), Y0, Y0; \
+	VADDPD 32(SI), Y1, Y1; \
+	VADDPD 64(SI), Y2, Y2; \
+	VADDPD 96(SI), Y3, Y3; \
+	ADDQ   $128, SI
+#define SUMS4STORE \
+	VMOVUPD Y0, (DI); \
+	VMOVUPD Y1, 32(DI); \
+	VMOVUPD Y2, 64(DI); \
+	VMOVUPD Y3, 96(DI); \
+	VZEROUPPER; \
+	RET
+
 // func readSumAVX2(x *float64, n int, s *[16]float64)
 //
 // s[k] = Σ x[i], i ≡ k (mod 16), i < n; n is a positive multiple of 16.
@@ -788,26 +810,14 @@ TEXT ·readSumAVX2(SB), NOSPLIT, $0-24
 	MOVQ s+16(FP), DI
 	SHLQ $3, CX
 	ADDQ SI, CX // the end of x
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
+	SUMS4ZERO
 
 readsumloop:
-	VADDPD (SI), Y0, Y0
-	VADDPD 32(SI), Y1, Y1
-	VADDPD 64(SI), Y2, Y2
-	VADDPD 96(SI), Y3, Y3
-	ADDQ   $128, SI
+	SUMS4ADD
 	CMPQ   SI, CX
 	JB     readsumloop
 
-	VMOVUPD Y0, (DI)
-	VMOVUPD Y1, 32(DI)
-	VMOVUPD Y2, 64(DI)
-	VMOVUPD Y3, 96(DI)
-	VZEROUPPER
-	RET
+	SUMS4STORE
 
 // func readAheadAVX2(x *float64, n int, s *[16]float64)
 //
@@ -821,10 +831,7 @@ TEXT ·readAheadAVX2(SB), NOSPLIT, $0-24
 	ADDQ DI, CX // the end of x
 	MOVQ CX, R14 // the end of x, for READAHEAD
 	XORQ AX, AX // READAHEAD reads at DI + 8·AX
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
+	SUMS4ZERO
 
 raloop:
 	READAHEAD
@@ -839,12 +846,7 @@ raloop:
 	JB     raloop
 
 	MOVQ    s+16(FP), DI
-	VMOVUPD Y0, (DI)
-	VMOVUPD Y1, 32(DI)
-	VMOVUPD Y2, 64(DI)
-	VMOVUPD Y3, 96(DI)
-	VZEROUPPER
-	RET
+	SUMS4STORE
 
 // func readStreamsAVX2(p *[8]*float64, m int, s *[32]float64)
 //
@@ -1533,10 +1535,7 @@ TEXT ·readPagesAVX2(SB), NOSPLIT, $0-24
 	MOVQ   s+16(FP), DI
 	SHLQ   $3, CX
 	ADDQ   SI, CX // the end of x
-	VXORPD Y0, Y0, Y0
-	VXORPD Y1, Y1, Y1
-	VXORPD Y2, Y2, Y2
-	VXORPD Y3, Y3, Y3
+	SUMS4ZERO
 
 readpagesloop:
 	LEAQ   PAGEAHEAD(SI), R14
@@ -1547,17 +1546,8 @@ readpagesloop:
 	PREFETCHT0 (R14)
 
 readpagesread:
-	VADDPD (SI), Y0, Y0
-	VADDPD 32(SI), Y1, Y1
-	VADDPD 64(SI), Y2, Y2
-	VADDPD 96(SI), Y3, Y3
-	ADDQ   $128, SI
+	SUMS4ADD
 	CMPQ   SI, CX
 	JB     readpagesloop
 
-	VMOVUPD Y0, (DI)
-	VMOVUPD Y1, 32(DI)
-	VMOVUPD Y2, 64(DI)
-	VMOVUPD Y3, 96(DI)
-	VZEROUPPER
-	RET
+	SUMS4STORE
