@@ -25,7 +25,8 @@ var hasAVX2 = cpu.X86.HasAVX2
 
 // hasAVX512 says that the CPU (and the OS) support AVX-512F as well as
 // AVX2: the InOrder scans then use scanFast512 and scanCert512, which hold
-// w in registers and do not read ahead (asm_amd64.s).
+// w in registers and, instead of reading ahead, ask for the pages of x
+// 256 KiB ahead (asm_amd64.s).
 var hasAVX512 = cpu.X86.HasAVX2 && cpu.X86.HasAVX512F
 
 //go:noescape
@@ -230,32 +231,48 @@ func Axpy(a float64, x, w []float64) {
 }
 
 //go:noescape
-func readSumAVX2(x *float64, n int, s *[16]float64)
+func readSumAVX2(x *float64, n int, s *[16]float64, pages int)
 
 // ReadSum is ReadSumGo, bit for bit: with AVX2 readSumAVX2 keeps the
 // sixteen partial sums in four 256-bit registers (lane k of register r is
 // s_{4r+k}) and adds 128 bytes of x a step straight from memory.
-func ReadSum(x []float64) float64 { return read16(x, false) }
+func ReadSum(x []float64) float64 { return read16(x, readPlain) }
 
 //go:noescape
 func readAheadAVX2(x *float64, n int, s *[16]float64)
 
 // ReadAhead is ReadSumGo, bit for bit: with AVX2 ReadSum's read with
 // the scans' read-ahead (readAheadAVX2), the fastest read of x in order
-// that we know on amd64.
-func ReadAhead(x []float64) float64 { return read16(x, true) }
+// that we know on Zen 3.
+func ReadAhead(x []float64) float64 { return read16(x, readAhead) }
 
-// read16 is ReadSum (ahead false) and ReadAhead (ahead true).
-func read16(x []float64, ahead bool) float64 {
+// ReadPages is ReadSumGo, bit for bit: with AVX2 ReadSum's read with the
+// AVX-512 scans' pages ahead (readSumAVX2 with pages: one line asked for
+// in every page of x, 256 KiB ahead of the reader), the fastest read of x
+// in order that we know on Zen 4.
+func ReadPages(x []float64) float64 { return read16(x, readPages) }
+
+// The in-order reads of read16.
+const (
+	readPlain = iota // ReadSum
+	readAhead        // ReadAhead
+	readPages        // ReadPages
+)
+
+// read16 is ReadSum, ReadAhead or ReadPages (the read).
+func read16(x []float64, read int) float64 {
 	m := len(x) &^ 15
 	if !hasAVX2 || m == 0 {
 		return ReadSumGo(x)
 	}
 	var s [16]float64
-	if ahead {
+	switch read {
+	case readAhead:
 		readAheadAVX2(&x[0], m, &s)
-	} else {
-		readSumAVX2(&x[0], m, &s)
+	case readPages:
+		readSumAVX2(&x[0], m, &s, 1)
+	default:
+		readSumAVX2(&x[0], m, &s, 0)
 	}
 	return readSumTail(&s, x[m:])
 }
@@ -292,21 +309,4 @@ func FirstNonUnit(y []float64) int {
 		i = unitPrefixAVX2(&y[0], len(y))
 	}
 	return i + FirstNonUnitGo(y[i:])
-}
-
-//go:noescape
-func readPagesAVX2(x *float64, n int, s *[16]float64)
-
-// ReadPages is ReadSumGo, bit for bit: with AVX2 ReadSum's read with the
-// AVX-512 scans' pages ahead (readPagesAVX2: one line asked for in every
-// page of x, 256 KiB ahead of the reader), the fastest read of x in order
-// that we know on Zen 4.
-func ReadPages(x []float64) float64 {
-	m := len(x) &^ 15
-	if !hasAVX2 || m == 0 {
-		return ReadSumGo(x)
-	}
-	var s [16]float64
-	readPagesAVX2(&x[0], m, &s)
-	return readSumTail(&s, x[m:])
 }

@@ -15,6 +15,11 @@
 // R9, BX and R13, and the flags.
 #define RAK 14
 #define RAC 16384
+
+// PAGEAHEAD is how far ahead of the reader the AVX-512 scans and
+// ReadPages ask for the pages of x: 256 KiB, 64 pages of 4 KiB (PAGESAHEAD
+// below; docs/performance.md, round 10).
+#define PAGEAHEAD 262144
 #define READAHEAD \
 	LEAQ   (DI)(AX*8), R9; \
 	MOVQ   R9, BX; \
@@ -799,24 +804,42 @@ adone:
 	VZEROUPPER; \
 	RET
 
-// func readSumAVX2(x *float64, n int, s *[16]float64)
+// func readSumAVX2(x *float64, n int, s *[16]float64, pages int)
 //
 // s[k] = Σ x[i], i ≡ k (mod 16), i < n; n is a positive multiple of 16.
 // Y0..Y3 hold s[0:4], s[4:8], s[8:12], s[12:16]: every VADDPD adds four
 // values read from memory to four partial sums, each sum left to right.
-TEXT ·readSumAVX2(SB), NOSPLIT, $0-24
+// With pages ≠ 0 it also asks for one line of each page of x PAGEAHEAD
+// bytes ahead of the reader (when SI + PAGEAHEAD enters the first 128
+// bytes of a page), and for none at or beyond the end of x: ReadPages.
+TEXT ·readSumAVX2(SB), NOSPLIT, $0-32
 	MOVQ x+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ s+16(FP), DI
 	SHLQ $3, CX
 	ADDQ SI, CX // the end of x
 	SUMS4ZERO
+	CMPQ pages+24(FP), $0
+	JNE  readpagesloop
 
 readsumloop:
 	SUMS4ADD
 	CMPQ   SI, CX
 	JB     readsumloop
+	SUMS4STORE
 
+readpagesloop:
+	LEAQ   PAGEAHEAD(SI), R14
+	TESTQ  $(4096-128), R14
+	JNE    readpagesread // not the first 128 bytes of a page
+	CMPQ   R14, CX
+	JCC    readpagesread // beyond x
+	PREFETCHT0 (R14)
+
+readpagesread:
+	SUMS4ADD
+	CMPQ   SI, CX
+	JB     readpagesloop
 	SUMS4STORE
 
 // func readAheadAVX2(x *float64, n int, s *[16]float64)
@@ -916,8 +939,7 @@ streamsloop:
 // wherever the learners call a scan. No VZEROUPPER runs inside a scan (it
 // would clear the upper halves of Z8-Z15); one runs before each RET.
 
-// PAGEAHEAD is how far ahead of the row being read the AVX-512 scans ask
-// for the pages of x: 256 KiB, 64 pages of 4 KiB. PAGELIMIT sets R9 to the
+// PAGELIMIT sets R9 to the
 // end of x (R9 holds pend, the bytes from x to its end, and DI is x at
 // entry) less PAGEAHEAD and less the row's 8c bytes: rows below R9 have
 // the row PAGEAHEAD bytes ahead within x. It uses AX.
@@ -936,7 +958,6 @@ streamsloop:
 // scans then read about as fast as the page-ahead read (ReadPages;
 // docs/performance.md, round 10), 0.82-0.98x of the plain read's time.
 // It uses R14, AX and the flags.
-#define PAGEAHEAD 262144
 #define PAGELIMIT \
 	ADDQ DI, R9; \
 	SUBQ $PAGEAHEAD, R9; \
@@ -1522,32 +1543,3 @@ u2done:
 	MOVQ AX, ret+16(FP)
 	VZEROUPPER
 	RET
-
-// func readPagesAVX2(x *float64, n int, s *[16]float64)
-//
-// readSumAVX2's sums (the same bits) read with the AVX-512 scans' pages
-// ahead: one PREFETCHT0 for each page of x, PAGEAHEAD bytes ahead of the
-// reader (when SI + PAGEAHEAD enters the first 128 bytes of a page), and
-// none beyond the end of x. n is a positive multiple of 16.
-TEXT ·readPagesAVX2(SB), NOSPLIT, $0-24
-	MOVQ   x+0(FP), SI
-	MOVQ   n+8(FP), CX
-	MOVQ   s+16(FP), DI
-	SHLQ   $3, CX
-	ADDQ   SI, CX // the end of x
-	SUMS4ZERO
-
-readpagesloop:
-	LEAQ   PAGEAHEAD(SI), R14
-	TESTQ  $(4096-128), R14
-	JNE    readpagesread // not the first 128 bytes of a page
-	CMPQ   R14, CX
-	JCC    readpagesread // beyond x
-	PREFETCHT0 (R14)
-
-readpagesread:
-	SUMS4ADD
-	CMPQ   SI, CX
-	JB     readpagesloop
-
-	SUMS4STORE
