@@ -313,9 +313,10 @@ func DotExact(w, x []float64) float64 {
 // (t_0 + t_2) + (t_1 + t_3), and the last len(x) mod 16 values are added
 // after, left to right. ReadSum is this read in AVX2 assembly where the
 // CPU has it (four 256-bit accumulators), and ReadAhead the same with the
-// AVX2 scans' read-ahead (faster than ReadSum on Zen 3, slower on Zen 4);
-// ReadStreams reads x at eight places at once. perfcompare's limit is the
-// fastest of the three.
+// AVX2 scans' read-ahead (faster than ReadSum on Zen 3, slower on Zen 4),
+// and ReadPages the same with the AVX-512 scans' pages ahead (the fastest
+// on Zen 4); ReadStreams reads x at eight places at once. perfcompare's
+// limit is the fastest of the four.
 func ReadSumGo(x []float64) float64 {
 	// Sixteen variables, not an array, so that the sums stay in registers.
 	var s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15 float64
@@ -352,8 +353,9 @@ func readSumTail(s *[16]float64, tail []float64) float64 {
 // are combined as ((r_0 + r_1) + (r_2 + r_3)) + ((r_4 + r_5) + (r_6 + r_7)),
 // and the last len(x) - 8m values are added after, left to right.
 // ReadStreams (AVX2 where the CPU has it) reads memory at eight places at
-// once, where ReadSum and ReadAhead read it in order: on the machine of
-// docs/performance.md it is the fastest read of memory of the three.
+// once, where ReadSum, ReadAhead and ReadPages read it in order: it was
+// the fastest read of memory on the Zen 3 machine of docs/performance.md
+// (rounds 7 and 8), not on Zen 4 (rounds 9 and 10).
 func ReadStreamsGo(x []float64) float64 {
 	m := len(x) / 32 * 4
 	var s [32]float64
