@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"strings"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 	"gonum.org/v1/gonum/mat"
@@ -41,34 +42,49 @@ import (
 // that sum to 0, verified exactly; with a bias, Separable's proof), and
 // otherwise the error is ErrUndecided (the data may be separable with a
 // margin too small to compute, such as two points 1e-14 from a line
-// through the origin, or neither answer can be certified). Data whose
+// through the origin, or neither answer can be certified). The same
+// proofs decide when the algorithm ends with no separator (rounding, as
+// with features on scales 10^6 apart, or the MaxMinNormIterations cap):
+// ErrNotSeparable when proved, and otherwise ErrUndecided, which gives
+// the margin of a certified separator when there is one. Data whose
 // largest value is beyond 2^±400 is scaled by a power of 2 (exactly)
 // first, so that no dot product overflows.
 //
-// MaxMargin stops with an ErrUndecided error after MaxMinNormIterations
-// iterations, or when rounding keeps the algorithm from a separator it can
-// check (the package's separability test, which works on standardised
-// features, still answers). When opt.Control.Context is done it stops with
-// an error that matches ErrUndecided, ErrStopped and the context's error.
+// When opt.Control.Context is done MaxMargin stops with an error that
+// matches ErrUndecided, ErrStopped and the context's error.
 // Of opt it reads only NoBias and the Context.
 func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
 	h, _, corral, err := maxMarginCorral(d, opt)
 	if err == nil {
 		return certifyMaxMargin(d, h, corral, opt.NoBias)
 	}
-	if !errors.Is(err, ErrNotSeparable) {
+	// No separator was found, or the one found was not certified
+	// positive (checkMaxMargin, marginLow): the data may still be
+	// separable, as it may when the margin is below the tolerance. Bound's
+	// second opinion decides, as it does for Bound: a proof makes the
+	// answer ErrNotSeparable; a certified separator leaves the maximum
+	// margin undecided.
+	solver := err
+	switch {
+	case errors.Is(err, ErrNotSeparable):
+	case errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped):
+		err = ErrNotSeparable
+	default:
 		return Hyperplane{}, 0, err
 	}
-	// Not separable to the tolerance: prove it, or say that it is not
-	// certain.
 	var m float64
 	if opt.NoBias {
 		_, m, err = originMargin(ctxOf(opt), d, err)
 	} else {
 		_, m, err = separatorMargin(d, Options{Control: Control{Context: opt.Control.Context}}, err)
 	}
-	if err == nil {
+	switch {
+	case err == nil && errors.Is(solver, ErrNotSeparable):
 		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the data is separable (a separator is certified, with margin %.3g), but its maximum margin is below 1e-12 of the data's radius, too small for the float64 algorithm to find", m)
+	case err == nil:
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the data is separable (a separator is certified, with margin %.3g), but the maximum margin was not found: %s", m, strings.TrimPrefix(solver.Error(), "perceptron: max margin: "))
+	case errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped) && !errors.Is(solver, ErrNotSeparable):
+		return Hyperplane{}, 0, solver // neither answer proved: the solver's own reason
 	}
 	return Hyperplane{}, 0, err
 }
@@ -169,7 +185,7 @@ func checkMaxMargin(h Hyperplane, d *Dataset, status minnorm.Status) (Hyperplane
 		if status == minnorm.Stalled {
 			why = "rounding stopped it"
 		}
-		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d); the separability test decides on standardised features", why, gamma, row)
+		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the minimum-norm-point algorithm found no separator before %s (margin %v at row %d)", why, gamma, row)
 	}
 	return h, gamma, nil
 }

@@ -3,6 +3,7 @@ package perceptron_test
 import (
 	"errors"
 	"math"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -503,6 +504,45 @@ func TestBoundRefusesBadOptions(t *testing.T) {
 		}
 		if b, err := perceptron.Bound(d, opt); !errors.Is(err, perceptron.ErrOption) {
 			t.Errorf("%+v: Bound = %+v, %v; want ErrOption, as PLA's", opt, b, err)
+		}
+	}
+}
+
+// TestMaxMarginColumnScaleKeepsTheAnswer: multiplying a column by 2^k > 0
+// (exactly) keeps the data separable, or not, with or without a bias
+// (the weight of that column scales by 2^-k). Through the origin these 60
+// points are not separable; with one column 2^20 to 2^40 times the others,
+// Wolfe's algorithm stalls on the rounding with no separator, and
+// MaxMargin said ErrUndecided where Bound proved "not separable"
+// (helper-46). It must prove it too. With a bias they are separable: the
+// scaled copies are never "not separable", and an ErrUndecided gives the
+// margin of a certified separator.
+func TestMaxMarginColumnScaleKeepsTheAnswer(t *testing.T) {
+	for _, k := range []int{0, 20, 30, 31, 40} {
+		d, _, err := perceptron.SeparableData(60, 4, 0.01, 22)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range d.N() {
+			d.X.Set(i, 0, math.Ldexp(d.X.At(i, 0), k))
+		}
+		_, _, err = perceptron.MaxMargin(d, perceptron.Options{NoBias: true})
+		if !errors.Is(err, perceptron.ErrNotSeparable) || errors.Is(err, perceptron.ErrUndecided) {
+			t.Errorf("2^%d, through the origin: %v; want ErrNotSeparable (as without the scale)", k, err)
+		}
+		b, err := perceptron.Bound(d, perceptron.Options{NoBias: true})
+		if err != nil || b.Separable {
+			t.Errorf("2^%d, Bound through the origin: %+v, %v; want not separable", k, b, err)
+		}
+		_, g, err := perceptron.MaxMargin(d, perceptron.Options{})
+		switch {
+		case err == nil && g > 0:
+		case errors.Is(err, perceptron.ErrUndecided) && !errors.Is(err, perceptron.ErrNotSeparable):
+			if msg := err.Error(); strings.Contains(msg, "found no separator") && !strings.Contains(msg, "the data is separable") {
+				t.Errorf("2^%d, with a bias: %v; want it to say that a separator is certified", k, err)
+			}
+		default:
+			t.Errorf("2^%d, with a bias: γ = %v, %v; want a margin or ErrUndecided (the data is separable)", k, g, err)
 		}
 	}
 }
