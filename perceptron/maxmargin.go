@@ -58,12 +58,11 @@ func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error)
 	if err == nil {
 		return certifyMaxMargin(d, h, corral, opt.NoBias)
 	}
-	// No separator was found, or the one found was not certified
-	// positive (checkMaxMargin, marginLow): the data may still be
-	// separable, as it may when the margin is below the tolerance. Bound's
-	// second opinion decides, as it does for Bound: a proof makes the
-	// answer ErrNotSeparable; a certified separator leaves the maximum
-	// margin undecided.
+	// Wolfe's algorithm took the margin for 0 below its tolerance, or
+	// ended with no separator (checkMaxMargin) or at its iteration cap:
+	// the data may still be separable. Bound's second opinion decides, as
+	// in Bound: a proof makes the answer ErrNotSeparable; a certified
+	// separator leaves the maximum margin undecided.
 	solver := err
 	switch {
 	case errors.Is(err, ErrNotSeparable):
