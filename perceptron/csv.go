@@ -88,7 +88,9 @@ type csvTable struct {
 // Machine Learning Foundations homework ("x1 x2 x3 x4 y", labels 1 and -1)
 // alike. Blank lines and trailing spaces, tabs and carriage returns are
 // ignored. The header, if any, names the features (Dataset.Features) and the
-// label strings name the classes (Dataset.Classes).
+// label strings name the classes (Dataset.Classes), as the file first
+// writes them, whatever spelling opt.Classes chooses them by ("1.0" for a
+// label 1).
 //
 // The text is read by the package's one reader of delimited text, which
 // the command line and the embedded data sets share; a gzip-compressed
@@ -133,8 +135,8 @@ func readCSV(r io.Reader, opt CSVOptions, sizeHint int64) (*Dataset, error) {
 // keeps every label value as a class: the values, sorted as numbers if they
 // all parse as finite numbers and as strings otherwise (or in the order of
 // opt.Classes), become the classes 0, 1, …, k-1, and ClassNames holds them
-// as written in the file (or in opt.Classes). At least two classes are
-// required.
+// as the file first writes them (also when opt.Classes chooses them in
+// another spelling, "1.0" for "1"). At least two classes are required.
 func ReadMultiCSV(r io.Reader, opt CSVOptions) (*MultiDataset, error) {
 	if opt.Classes != nil && len(opt.Classes) < 2 {
 		return nil, kindErrorf(ErrOption, "Classes must name at least 2 labels, got %d", len(opt.Classes))
@@ -435,10 +437,11 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 					return nil, kindErrorf(ErrOption, "Classes %q and %q name the same label", p.name, s)
 				}
 			}
-			if _, ok := found[c.key]; !ok {
+			f, ok := found[c.key]
+			if !ok {
 				return nil, kindErrorf(ErrClasses, "class %q not found in the label column (column %d); its values are %s", s, label, csvClassList(sortCSVClasses(order)))
 			}
-			out[i] = c
+			out[i] = f // named as the file first writes it ("1" for a chosen "1.0")
 		}
 		return out, nil
 	}

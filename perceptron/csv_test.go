@@ -114,6 +114,17 @@ func TestReadCSV(t *testing.T) {
 			classes:  [2]string{"0", "1"},
 		},
 		{
+			// Classes chosen in another spelling keep the file's
+			// (helper-50: "1.0,2.0" named the classes of labels 1 and 2,
+			// and the command line printed labels not in the file).
+			name:    "classes chosen as 2.0,1.0",
+			in:      "5,1\n6,2\n7,1.0\n",
+			opt:     CSVOptions{Header: HeaderNo, Classes: []string{"2.0", "1.0"}},
+			x:       [][]float64{{5}, {6}, {7}},
+			y:       []float64{1, -1, 1},
+			classes: [2]string{"2", "1"},
+		},
+		{
 			name:     "semicolons and quotes",
 			in:       "\"left\"; \"right\";\"y\"\n1.5;-2e3;no\n0x1p-2;7;yes\n",
 			opt:      CSVOptions{Comma: ';'},

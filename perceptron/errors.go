@@ -155,3 +155,13 @@ func wrapf(err error, format string, args ...any) error {
 	msg := strings.TrimPrefix(err.Error(), "perceptron: ")
 	return &kindError{kinds: []error{err}, msg: "perceptron: " + fmt.Sprintf(format, args...) + ": " + msg}
 }
+
+// modelError returns err, a model's Validate error, so that it also
+// matches ErrModel (as ErrModel's doc says of a model that fails its
+// Validate), beside its own kinds; nil stays nil.
+func modelError(err error) error {
+	if err == nil || errors.Is(err, ErrModel) {
+		return err
+	}
+	return &kindError{msg: err.Error(), kinds: []error{ErrModel, err}}
+}

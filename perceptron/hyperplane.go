@@ -266,9 +266,14 @@ func scaledNorm(x []float64) float64 {
 }
 
 // Validate checks a hyperplane made by hand (or read from a file) whole:
-// at least one weight, finite weights w and b, a known tie policy. The
-// package's learners return valid hyperplanes.
-func (h Hyperplane) Validate() error {
+// at least one weight, finite weights w and b, a known tie policy. Its
+// errors match ErrModel, and ErrDimension, ErrNonFinite or ErrOption
+// where that is the fault. The package's learners return valid
+// hyperplanes.
+func (h Hyperplane) Validate() error { return modelError(h.validate()) }
+
+// validate is Validate with the errors of their own kinds only.
+func (h Hyperplane) validate() error {
 	if len(h.W) == 0 {
 		// ErrModel as for every other use of the zero Hyperplane (and the
 		// zero VotedModel's and KernelModel's Validate); ErrDimension too,

@@ -35,7 +35,10 @@ type checkedModel interface {
 // every method that scores with it. Before, those methods checked only the
 // point: a negative count voted as 2^64 − 1 (Predict +1 where the vote is
 // −3), a missing count or α panicked, a negative α or a label 2 counted
-// silently.
+// silently. A voted model of vectors with no weights scored b; one whose
+// counts are all 0 has no vote at all; a subnormal η, which
+// KernelPerceptron refuses, was a valid kernel model (helper-50). Every
+// Validate error matches ErrModel, as ErrModel's doc says.
 func TestHandBuiltModelsAreChecked(t *testing.T) {
 	up := perceptron.Hyperplane{W: []float64{1}}
 	down := perceptron.Hyperplane{W: []float64{-1}}
@@ -56,6 +59,9 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 		{"voted: vectors of two dimensions", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1, 1}}, down}, Counts: []int{1, 1}}, perceptron.ErrDimension},
 		{"voted: an infinite weight", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{math.Inf(1)}}, down}, Counts: []int{1, 1}}, perceptron.ErrNonFinite},
 		{"voted: an unknown tie policy", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up}, Counts: []int{1}, Tie: 7}, perceptron.ErrOption},
+		{"voted: vectors with no weights", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{}, B: 1}}, Counts: []int{1}}, perceptron.ErrDimension},
+		{"voted: every count 0", &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{up, down}, Counts: []int{0, 0}}, perceptron.ErrModel},
+		{"kernel: a subnormal eta", kernel(func(m *perceptron.KernelModel) { m.Eta = 5e-324 }), perceptron.ErrModel},
 		{"kernel: a negative alpha", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{-1, 0} }), perceptron.ErrModel},
 		{"kernel: an alpha missing", kernel(func(m *perceptron.KernelModel) { m.Alpha = []int{1} }), perceptron.ErrDimension},
 		{"kernel: a label 2", kernel(func(m *perceptron.KernelModel) { m.Y = []float64{2, -1} }), perceptron.ErrLabel},
@@ -70,8 +76,8 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if err := tc.m.Validate(); !errors.Is(err, tc.kind) {
-				t.Fatalf("Validate: %v, want %v", err, tc.kind)
+			if err := tc.m.Validate(); !errors.Is(err, tc.kind) || !errors.Is(err, perceptron.ErrModel) {
+				t.Fatalf("Validate: %v, want %v and ErrModel", err, tc.kind)
 			}
 			for name, err := range scoringCalls(tc.m, []float64{1}) {
 				if !errors.Is(err, tc.kind) {
@@ -96,5 +102,26 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 				t.Errorf("valid model %d: %s: %v", i, name, err)
 			}
 		}
+	}
+}
+
+// TestHyperplaneValidateIsErrModel: Hyperplane.Validate's errors match
+// ErrModel beside their own kind, as the models' Validate errors do.
+func TestHyperplaneValidateIsErrModel(t *testing.T) {
+	for _, tc := range []struct {
+		h    perceptron.Hyperplane
+		kind error
+	}{
+		{perceptron.Hyperplane{}, perceptron.ErrDimension},
+		{perceptron.Hyperplane{W: []float64{math.NaN()}}, perceptron.ErrNonFinite},
+		{perceptron.Hyperplane{W: []float64{1}, B: math.Inf(-1)}, perceptron.ErrNonFinite},
+		{perceptron.Hyperplane{W: []float64{1}, Tie: 7}, perceptron.ErrOption},
+	} {
+		if err := tc.h.Validate(); !errors.Is(err, tc.kind) || !errors.Is(err, perceptron.ErrModel) {
+			t.Errorf("%+v: %v; want %v and ErrModel", tc.h, err, tc.kind)
+		}
+	}
+	if err := (perceptron.Hyperplane{W: []float64{1}}).Validate(); err != nil {
+		t.Errorf("a valid hyperplane: %v", err)
 	}
 }

@@ -135,9 +135,13 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 // class without a model could never be predicted, a model without a class
 // would predict a class that does not exist; an empty Classes, no names
 // at all, is allowed), a nil model, or models of different dimensions.
+// Its errors match ErrModel (and ErrDimension for the dimensions).
 // OneVsRest builds valid models; Predict, PredictAll and ErrorRate call
 // Validate first.
-func (o *OneVsRestModel) Validate() error {
+func (o *OneVsRestModel) Validate() error { return modelError(o.validate()) }
+
+// validate is Validate with the errors of their own kinds only.
+func (o *OneVsRestModel) validate() error {
 	if o == nil || len(o.Models) == 0 {
 		return kindErrorf(ErrModel, "one-vs-rest: model has no classes")
 	}

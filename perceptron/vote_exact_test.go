@@ -88,10 +88,10 @@ func TestOneVsRestComparesVotesExactly(t *testing.T) {
 		{"MaxInt, MaxInt: a tie, to the lower class", []perceptron.Model{
 			voted([]perceptron.Hyperplane{up}, math.MaxInt),
 			voted([]perceptron.Hyperplane{up, down, up}, math.MaxInt, 5, 5)}, 0},
-		{"-1, 0, -0", []perceptron.Model{
+		{"-1, 0, 0", []perceptron.Model{
 			voted([]perceptron.Hyperplane{down}, 1),
 			voted([]perceptron.Hyperplane{up, down}, 2, 2),
-			voted([]perceptron.Hyperplane{up}, 0)}, 1},
+			voted([]perceptron.Hyperplane{up, up, down}, 0, 1, 1)}, 1},
 	} {
 		o := &perceptron.OneVsRestModel{Classes: make([]string, len(tc.models)), Models: tc.models}
 		if got, err := o.Predict(x); err != nil || got != tc.want {

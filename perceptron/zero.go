@@ -1,7 +1,5 @@
 package perceptron
 
-import "math"
-
 // maxExactCount is 2^53: every integer from 0 to it is a float64, and
 // 2^53 + 1 is not.
 const maxExactCount int64 = 1 << 53
@@ -16,14 +14,19 @@ const maxExactCount int64 = 1 << 53
 
 // Validate reports a nil or zero KernelModel, or one whose fields
 // disagree: no training rows or kernel, as many α and labels as rows,
-// 0 ≤ α ≤ 2^53 (a mistake count the float64 score holds exactly), a
-// finite η > 0 and b, a known tie policy, finite training rows labelled
-// -1/+1, and a kernel of this package with parameters that
+// 0 ≤ α ≤ 2^53 (a mistake count the float64 score holds exactly), an η
+// that KernelPerceptron's Options.Eta accepts (finite, at least 2^-1022,
+// and not 0), a finite b, a known tie policy, finite training rows
+// labelled -1/+1, and a kernel of this package with parameters that
 // KernelPerceptron accepts (a PolyKernel of Degree 1 to MaxPolyDegree
 // with a finite C, an RBFKernel with a finite Gamma > 0), as ParseKernel
-// checks them. KernelPerceptron builds valid models; Score, Predict,
+// checks them. Its errors match ErrModel, and the kind of the fault
+// beside it. KernelPerceptron builds valid models; Score, Predict,
 // PredictAll and Errors call Validate first.
-func (m *KernelModel) Validate() error {
+func (m *KernelModel) Validate() error { return modelError(m.validate()) }
+
+// validate is Validate with the errors of their own kinds only.
+func (m *KernelModel) validate() error {
 	if err := m.usable(); err != nil {
 		return err
 	}
@@ -45,8 +48,10 @@ func (m *KernelModel) Validate() error {
 			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is beyond 2^53: the score's float64 would not hold it exactly", i, a)
 		}
 	}
-	if !(m.Eta > 0) || math.IsInf(m.Eta, 0) {
-		return kindErrorf(ErrModel, "kernel model: Eta must be a finite number > 0, got %v", m.Eta)
+	// η by the one rule of the learners (learningRate), except that 0,
+	// which a learner's options read as 1, is not a trained model's η.
+	if _, err := learningRate(m.Eta); err != nil || m.Eta == 0 {
+		return kindErrorf(ErrModel, "kernel model: Eta must be a finite number >= 2^-1022 (as KernelPerceptron's Options.Eta), got %v", m.Eta)
 	}
 	if !isFinite(m.B) {
 		return kindErrorf(ErrNonFinite, "kernel model: bias b is %v", m.B)
@@ -55,30 +60,43 @@ func (m *KernelModel) Validate() error {
 }
 
 // Validate reports a VotedModel whose vectors and counts disagree: at
-// least one vector, one count per vector, every count ≥ 0, every vector of
-// the same dimension with finite weights, a known tie policy. Voted builds
-// valid models; Score, Predict, PredictAll and Errors call Validate first.
-// Counts have no upper bound below the largest int: the vote is summed
-// exactly (see Score).
+// least one vector, one count per vector, every count ≥ 0 and at least one
+// above 0 (with none, no vector votes and every point is a tie), every
+// vector of the same dimension d ≥ 1 with finite weights, a known tie
+// policy. Its errors match ErrModel, and ErrDimension or ErrNonFinite
+// where that is the fault. Voted builds valid models; Score, Predict,
+// PredictAll and Errors call Validate first. Counts have no upper bound
+// below the largest int: the vote is summed exactly (see Score).
 func (v *VotedModel) Validate() error {
 	if err := v.usable(); err != nil {
 		return err
 	}
 	if len(v.Counts) != len(v.Vectors) {
-		return kindErrorf(ErrDimension, "voted model: %d vectors but %d counts: want one count per vector", len(v.Vectors), len(v.Counts))
+		return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: %d vectors but %d counts: want one count per vector", len(v.Vectors), len(v.Counts))
 	}
+	if v.Dim() == 0 {
+		return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: its vectors have no weights w: want at least one")
+	}
+	votes := false
 	for k, h := range v.Vectors {
 		if v.Counts[k] < 0 {
 			return kindErrorf(ErrModel, "voted model: vector %d has count %d: a survival count is >= 0", k, v.Counts[k])
 		}
+		votes = votes || v.Counts[k] > 0
 		if len(h.W) != v.Dim() {
-			return kindErrorf(ErrDimension, "voted model: vector %d has %d weights, the last has %d", k, len(h.W), v.Dim())
+			return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: vector %d has %d weights, the last has %d", k, len(h.W), v.Dim())
 		}
 		if err := h.checkWeights(); err != nil {
-			return kindErrorf(ErrNonFinite, "voted model: vector %d: %s", k, trimPrefix(err))
+			return causeErrorf([]error{ErrModel, ErrNonFinite}, "voted model: vector %d: %s", k, trimPrefix(err))
 		}
 	}
-	return v.Tie.valid()
+	if !votes {
+		return kindErrorf(ErrModel, "voted model: every count is 0: no vector votes, and every point would be a tie")
+	}
+	if err := v.Tie.valid(); err != nil {
+		return causeErrorf([]error{ErrModel, err}, "voted model: %s", trimPrefix(err))
+	}
+	return nil
 }
 
 // trimPrefix returns the message of err without the package's prefix.

@@ -211,8 +211,11 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		// Name the two classes kept, -1 first.
 		names := make([]string, 2)
 		for i, c := range d.Classes {
-			k, err := strconv.Atoi(c)
-			if err != nil || k < 0 || k >= len(info.classNames) {
+			// Label k names class k, in any spelling of the number ("1",
+			// "1.0", "+1"), as the reader compares labels.
+			v, err := strconv.ParseFloat(c, 64)
+			k := int(v)
+			if err != nil || float64(k) != v || k < 0 || k >= len(info.classNames) {
 				names = nil
 				break
 			}

@@ -80,7 +80,9 @@ func TestPredictScoresEveryRow(t *testing.T) {
 // the file's: a class in Windows-1252 or a lone UTF-16 surrogate escape
 // (encoding/json reads both as U+FFFD), and two classes that are one
 // number ("1" and "1.0", which predict compares as numbers: a row labelled
-// 1.0 and predicted 1.0 was counted as an error). A valid surrogate pair
+// 1.0 and predicted 1.0 was counted as an error), and classes that no
+// data file holds as labels or that predict cannot print one a line
+// (empty, "?", NaN, a line break, blanks around). A valid surrogate pair
 // and escaped quotes and backslashes are read as before.
 func TestModelFileClassesAreText(t *testing.T) {
 	write := tempWriter(t)
@@ -107,6 +109,13 @@ func TestModelFileClassesAreText(t *testing.T) {
 		{`"x\ud800"`, `"b"`, at(2) + `"\\ud800" is half of a UTF-16 surrogate pair`},
 		{`"x\udc00\ud800"`, `"b"`, at(2) + `"\\udc00" is half of a UTF-16 surrogate pair`},
 		{`"1"`, `"1.0"`, `the two classes "1" and "1.0" are one number`},
+		// Classes no data file holds as labels, or that predict cannot
+		// print one a line (helper-50: all were read, and predict exited 0).
+		{`""`, `"b"`, `class 0 "": the label is empty`},
+		{`"?"`, `"b"`, `class 0 "?": the label "?" is a missing value`},
+		{`"b"`, `"NaN"`, `class 1 "NaN": the label "NaN" is NaN`},
+		{`"a\nb"`, `"b"`, `class 0 "a\nb": the control character U+000A in it`},
+		{`"a "`, `"b"`, `class 0 "a ": spaces or tabs around it`},
 	} {
 		code, out, errs := call("predict", "--model", edit(tc.a, tc.b), data)
 		if code != 1 || out != "" || !strings.Contains(errs, tc.want) {
@@ -152,5 +161,42 @@ func TestInfLabelsAreNames(t *testing.T) {
 	}
 	if code != 0 || len(lines) != 4 || !strings.HasPrefix(errs, "error rate:") {
 		t.Errorf("predict: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestClassesFlagKeepsTheFileSpelling: --classes chooses labels by value,
+// and the model keeps the file's own spelling of them (helper-50:
+// "--classes 1.0,2.0" on labels 1 and 2 saved classes "1.0" and "2.0", and
+// predict printed labels that are not in the file); in scikit-learn's
+// layout the class names of its first line are kept for labels 0.0 and
+// 1.0 as for 0 and 1.
+func TestClassesFlagKeepsTheFileSpelling(t *testing.T) {
+	write := tempWriter(t)
+	data := write("n12.csv", "x,y\n1,1\n-1,2\n2,1\n-2,2\n")
+	code, js, errs := call("train", "--classes", "1.0,2.0", data)
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	var m ModelFile
+	if err := json.Unmarshal([]byte(js), &m); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Classes) != 2 || m.Classes[0] != "1" || m.Classes[1] != "2" {
+		t.Errorf("classes %q, want the file's [1 2]", m.Classes)
+	}
+	code, out, errs := call("predict", "--model", write("m.json", js), data)
+	if code != 0 || out != "1\n2\n1\n2\n" {
+		t.Errorf("predict: exit %d, stdout %q, stderr %q; want 1 2 1 2", code, out, errs)
+	}
+	sk := write("sk.csv", "4,1,neg,pos\n1,0.0\n-1,1.0\n2,0.0\n-2,1.0\n")
+	for _, args := range [][]string{{"train", "--classes", "neg,pos", sk}, {"train", sk}} {
+		code, js, errs := call(args...)
+		m = ModelFile{}
+		if code != 0 || json.Unmarshal([]byte(js), &m) != nil {
+			t.Fatalf("%q: exit %d: %s", args, code, errs)
+		}
+		if fmt.Sprint(m.Classes, m.ClassNames) != "[0.0 1.0] [neg pos]" {
+			t.Errorf("%q: classes %q, names %q; want [0.0 1.0] [neg pos]", args, m.Classes, m.ClassNames)
+		}
 	}
 }

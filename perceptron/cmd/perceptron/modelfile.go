@@ -10,10 +10,12 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 	"github.com/perceptron-go/lessons/perceptron/internal/jsonkeys"
 )
 
@@ -202,6 +204,9 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 	if err := checkKeys(data, modelKeys); err != nil {
 		return nil, err
 	}
+	if err := countsGiven(data); err != nil {
+		return nil, err
+	}
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
@@ -237,9 +242,11 @@ func checkKeys(data []byte, keys jsonkeys.Set) error {
 // (when given) equal to the number of weights, and every other weight
 // vector (Last, Explicit, Vectors) of that length; Features (when given)
 // one per weight, distinct, and inside Columns − 1 feature columns; two
-// distinct Classes (when given); counts (updates, epochs, errors, vote
-// counts) ≥ 0, and a training error rate in [0, 1]. Problems of dimension
-// match ErrDimension and non-finite values ErrNonFinite with errors.Is.
+// distinct Classes (when given), each a label that a data file can hold
+// and predict can print as one line (classText); counts (updates, epochs,
+// errors, vote counts) ≥ 0, at least one vote count > 0, and a training
+// error rate in [0, 1]. Problems of dimension match ErrDimension and
+// non-finite values ErrNonFinite with errors.Is.
 func (f *ModelFile) Validate() error {
 	if f == nil {
 		return errorf("model: nil")
@@ -283,6 +290,11 @@ func (f *ModelFile) Validate() error {
 	if f.Classes != nil {
 		if len(f.Classes) != 2 {
 			return bad("want two classes, got %d", len(f.Classes))
+		}
+		for k, c := range f.Classes {
+			if err := classText(c); err != nil {
+				return bad("class %d %q: %s", k, c, err)
+			}
 		}
 		if sameLabel(f.Classes[0], f.Classes[1]) {
 			if f.Classes[0] == f.Classes[1] {
@@ -338,6 +350,7 @@ func (f *ModelFile) Validate() error {
 	if f.NVectors != 0 && f.NVectors != len(f.Vectors) {
 		return bad("n_vectors is %d but there are %d vectors", f.NVectors, len(f.Vectors))
 	}
+	votes := false
 	for k, v := range f.Vectors {
 		if len(v.W) != d {
 			return kindErrorf(perceptron.ErrDimension, "model: vector %d has %d weights, want %d", k, len(v.W), d)
@@ -345,8 +358,54 @@ func (f *ModelFile) Validate() error {
 		if v.Count < 0 {
 			return bad("vector %d has count %d: a survival count is >= 0", k, v.Count)
 		}
+		votes = votes || v.Count > 0
 		if err := finiteWeights(fmt.Sprintf("vector %d w", k), v.W, fmt.Sprintf("vector %d b", k), v.B); err != nil {
 			return err
+		}
+	}
+	if !votes {
+		return bad("every vector has count 0: none votes, and every row would be a tie")
+	}
+	return nil
+}
+
+// countsGiven reports the first vector of a voted model file (data) whose
+// "count" is missing or null: encoding/json reads either as 0, a count
+// that votes nothing, where the file says no count at all.
+func countsGiven(data []byte) error {
+	var raw struct {
+		Vectors []map[string]json.RawMessage `json:"vectors"`
+	}
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return errorf("model: not a model file: %v", err)
+	}
+	for k, v := range raw.Vectors {
+		if c, ok := v["count"]; !ok || string(bytes.TrimSpace(c)) == "null" {
+			return errorf("model: vector %d has no \"count\": each vector of a voted model needs its survival count", k)
+		}
+	}
+	return nil
+}
+
+// classText reports why c cannot be a class of a model file: no data file
+// holds it as a label, as ReadCSV reads labels (it is empty, a
+// missing-value marker such as "?", or NaN; or it has spaces or tabs
+// around it, which the reader trims), or predict could not print it as one
+// line (it holds a control character such as a line break).
+func classText(c string) error {
+	if err := delim.CheckLabel(c, 0, 0); err != nil {
+		var de *delim.Error
+		if errors.As(err, &de) {
+			return errors.New(de.Msg + ": no data file holds it as a label")
+		}
+		return err
+	}
+	if strings.Trim(c, " \t") != c {
+		return errors.New("spaces or tabs around it: the reader of data files trims them from every label")
+	}
+	for _, r := range c {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("the control character %U in it: predict prints one label a line", r)
 		}
 	}
 	return nil
