@@ -56,7 +56,7 @@ import (
 func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error) {
 	h, _, corral, err := maxMarginCorral(d, opt)
 	if err == nil {
-		return certifyMaxMargin(d, h, corral, opt.NoBias)
+		return certifyMaxMargin(ctxOf(opt), d, h, corral, opt.NoBias)
 	}
 	// Wolfe's algorithm took the margin for 0 below its tolerance, or
 	// ended with no separator (checkMaxMargin) or at its iteration cap:

@@ -117,7 +117,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		// γ certified from below (the computed margin can exceed the exact
 		// one where the scores cancel); a separator that cannot be
 		// certified asks the second opinion.
-		gamma, _, err = marginLow(h.W, h.B, data, "bound")
+		gamma, _, err = marginLow(ctxOf(opt), h.W, h.B, data, "bound")
 		certified = err == nil
 	}
 	if errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped) {
@@ -149,7 +149,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 	}
 	if !certified {
 		// The second opinion's separator, certified as the solver's is.
-		if gamma, _, err = marginLow(h.W, h.B, data, "bound"); err != nil {
+		if gamma, _, err = marginLow(ctxOf(opt), h.W, h.B, data, "bound"); err != nil {
 			return BoundResult{}, err
 		}
 	}
