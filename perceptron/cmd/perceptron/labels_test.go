@@ -200,3 +200,27 @@ func TestClassesFlagKeepsTheFileSpelling(t *testing.T) {
 		}
 	}
 }
+
+// TestPredictKeepsDataLikeScikitLearnsFirstLine: a first data row that
+// reads as scikit-learn's first line ("10,3,foo,b": two integers, then
+// names) was skipped by predict, which printed 2 labels for 3 rows and
+// the error rate of 2, exit 0 (helper-50). As train does, predict checks
+// its n_samples against the rows: an error that names the line and says
+// --header no; with it, every row is predicted.
+func TestPredictKeepsDataLikeScikitLearnsFirstLine(t *testing.T) {
+	write := tempWriter(t)
+	code, js, errs := call("train", "--features", "0,1", write("tx.csv", "1,2,foo,a\n-1,-2,foo,b\n2,1,bar,a\n-2,-1,bar,b\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	model, data := write("tx.json", js), write("txp.csv", "10,3,foo,b\n-1,-2,foo,b\n2,1,bar,a\n")
+	code, out, errs := call("predict", "--model", model, data)
+	want := "perceptron: " + data + ": line 1 says 10 rows (scikit-learn's n_samples,n_features,names), the file has 2"
+	if code != 1 || out != "" || !strings.HasPrefix(errs, want) || !strings.Contains(errs, "--header no") {
+		t.Errorf("predict: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
+	}
+	code, out, errs = call("predict", "--header", "no", "--model", model, data)
+	if code != 0 || out != "a\nb\na\n" || errs != "error rate: 1 of 3 rows = 0.3333333333333333\n" {
+		t.Errorf("predict --header no: exit %d, stdout %q, stderr %q; want a b a, 1 of 3 rows", code, out, errs)
+	}
+}

@@ -99,6 +99,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		rows, other, e int
 		firstLine      int // the first data line and its number of fields
 		firstCols      int
+		sklearnRows    int // n_samples of a scikit-learn first line, skipped
+		sklearnLine    int
 	)
 	for first := true; ; first = false {
 		rec, ok, err := in.Next()
@@ -114,7 +116,8 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			case perceptron.HeaderYes:
 				continue
 			case perceptron.HeaderAuto:
-				if _, _, ok := sklearnNames(fields, m.Columns); ok {
+				if n, _, ok := sklearnNames(fields, m.Columns); ok {
+					sklearnRows, sklearnLine = n, line
 					continue
 				}
 				if (len(fields) == m.Columns || len(fields) == m.Columns-1) && perceptron.LooksLikeHeader(fields, m.Features) {
@@ -190,6 +193,11 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	}
 	if rows == 0 {
 		return fmt.Errorf("perceptron: %s: empty data: no rows", path)
+	}
+	if sklearnRows > 0 && rows != sklearnRows {
+		// As train: a data row that looks like scikit-learn's first line
+		// must not be dropped unseen.
+		return &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout (if line %d is data, use --header no)", sklearnLine, sklearnRows, rows, sklearnLine)}
 	}
 	if _, err := io.WriteString(stdout, out.String()); err != nil {
 		return err
