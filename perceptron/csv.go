@@ -204,6 +204,20 @@ func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 	if err != nil {
 		return nil, parseError(err)
 	}
+	t, err := readRows(in, opt, sizeHint)
+	var pe *ParseError
+	if errors.As(err, &pe) {
+		// A line that is not data may be the work of a damaged gzip
+		// stream, whose checksum comes at its end: that error, if so.
+		if d := in.Damaged(delim.Errorf(delim.Format, pe.Line, pe.Column, "%s", pe.Msg)); d != nil {
+			return nil, parseError(d)
+		}
+	}
+	return t, err
+}
+
+// readRows is readTable after the reader is made.
+func readRows(in *delim.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 	if in.Gzip() {
 		sizeHint = 0 // the file's size says nothing of the text's
 	}

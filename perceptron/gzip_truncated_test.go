@@ -7,8 +7,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -105,5 +108,63 @@ func TestGzipTruncated(t *testing.T) {
 		if _, err := perceptron.ReadCSV(bytes.NewReader(c.data), perceptron.CSVOptions{}); !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("ReadCSV, %s: %v; want ErrFormat, %q", c.name, err, c.want)
 		}
+	}
+}
+
+// TestCorruptGzipBodyIsErrFormat: a flipped bit in the deflate data can
+// decompress to wrong text that reads on until a line fails, before the
+// checksum at the end of the stream is checked. That was reported as the
+// line's error (helper-50: "line 2, column 1: the label "-" is a missing
+// value", ErrLabel). A line that fails in a gzip input now has the rest of
+// the stream read first: a damaged stream is ErrFormat, "corrupt" (or
+// truncated), and names the line's error as what it caused. Every bit of
+// every byte after the header is flipped in turn; each read is either
+// the data unchanged (a bit that deflate does not use), or an ErrFormat
+// error that calls the stream corrupt or truncated.
+func TestCorruptGzipBodyIsErrFormat(t *testing.T) {
+	text := "x,y\n" + strings.Repeat("1,a\n-1,b\n", 20)
+	var buf bytes.Buffer
+	z, err := gzip.NewWriterLevel(&buf, gzip.HuffmanOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.Write([]byte(text))
+	z.Close()
+	gz := buf.Bytes()
+	want, err := perceptron.ReadCSV(strings.NewReader(text), perceptron.CSVOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := 0
+	for i := 10; i < len(gz); i++ {
+		for bit := range 8 {
+			bad := bytes.Clone(gz)
+			bad[i] ^= 1 << bit
+			d, err := perceptron.ReadCSV(bytes.NewReader(bad), perceptron.CSVOptions{})
+			if err == nil {
+				// Unused bits (the padding after the last deflate block)
+				// change nothing: the same data, or the checksum fails.
+				if !mat.Equal(d.X, want.X) || !slices.Equal(d.Y, want.Y) {
+					t.Errorf("byte %d, bit %d flipped: other data with no error", i, bit)
+				}
+				continue
+			}
+			flipped++
+			msg := err.Error()
+			if !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(msg, "gzip stream is") || errors.Is(err, perceptron.ErrLabel) {
+				t.Errorf("byte %d, bit %d flipped: %v; want ErrFormat, a corrupt or truncated gzip stream", i, bit, err)
+			}
+		}
+	}
+	if flipped == 0 || want.N() != 40 {
+		t.Fatalf("no flip tested (%d), or the data read wrong (%d rows)", flipped, want.N())
+	}
+	// helper-50's case, with the line's error named as what the damage did.
+	bad := bytes.Clone(gz)
+	bad[31] ^= 0x08
+	_, err = perceptron.ReadCSV(bytes.NewReader(bad), perceptron.CSVOptions{})
+	t.Logf("byte 31 ^ 0x08: %v", err)
+	if !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), "the gzip stream is corrupt") {
+		t.Errorf("byte 31 ^ 0x08: %v; want ErrFormat, a corrupt gzip stream", err)
 	}
 }

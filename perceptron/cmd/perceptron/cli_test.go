@@ -293,3 +293,35 @@ func TestBoundTimestamps(t *testing.T) {
 		t.Errorf("bound %s (%v): want separable with a finite bound", out, err)
 	}
 }
+
+// TestCorruptGzipNamed: a gzip file with one bit of its deflate data
+// flipped decompresses to wrong text; train and predict called the first
+// wrong line a data error ("cannot parse", a missing label) of the kind
+// of that line (helper-50). Both now say that the gzip stream is corrupt,
+// exit 1.
+func TestCorruptGzipNamed(t *testing.T) {
+	write := tempWriter(t)
+	text := "x,y\n" + strings.Repeat("1,a\n-1,b\n", 20)
+	var gz bytes.Buffer
+	z, err := gzip.NewWriterLevel(&gz, gzip.HuffmanOnly)
+	if err != nil {
+		t.Fatal(err)
+	}
+	z.Write([]byte(text))
+	z.Close()
+	good := write("good.csv.gz", gz.String())
+	bad := gz.Bytes()
+	bad[31] ^= 0x08
+	corrupt := write("bad.csv.gz", string(bad))
+	code, js, errs := call("train", good)
+	if code != 0 {
+		t.Fatalf("train on the sound file: exit %d: %s", code, errs)
+	}
+	model := write("m.json", js)
+	for _, args := range [][]string{{"train", corrupt}, {"predict", "--model", model, corrupt}} {
+		code, out, errs := call(args...)
+		if code != 1 || out != "" || !strings.Contains(errs, "the gzip stream is corrupt") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and a corrupt gzip stream", args, code, out, errs)
+		}
+	}
+}

@@ -92,6 +92,15 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return &fileError{path, err}
 	}
+	// bad is the error of a line that is not data: in a gzip input, the
+	// damaged stream's error when the stream is damaged (Damaged reads
+	// its rest), since that is what made the line wrong.
+	bad := func(err error) error {
+		if d := in.Damaged(err); d != nil {
+			return &fileError{path, d}
+		}
+		return &fileError{path, err}
+	}
 	var (
 		labelled       bool
 		x              = make([]float64, len(m.W))
@@ -105,7 +114,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	for first := true; ; first = false {
 		rec, ok, err := in.Next()
 		if err != nil {
-			return &fileError{path, err}
+			return bad(err)
 		}
 		if !ok {
 			break
@@ -136,22 +145,22 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			}
 			firstLine, firstCols = line, len(fields)
 		} else if len(fields) != firstCols {
-			return &fileError{path, delim.FieldCount(line, len(fields), firstCols, firstLine)}
+			return bad(delim.FieldCount(line, len(fields), firstCols, firstLine))
 		}
 		if labelled {
 			label := fields[m.Columns-1]
 			if err := delim.CheckLabel(label, line, m.Columns-1); err != nil {
-				return &fileError{path, err}
+				return bad(err)
 			}
 			if !utf8.ValidString(label) {
-				return &fileError{path, delim.Errorf(delim.Format, line, m.Columns-1,
-					"the label %q is not UTF-8 text: the model's classes (%q, %q) are text; save the file as UTF-8", label, m.Classes[0], m.Classes[1])}
+				return bad(delim.Errorf(delim.Format, line, m.Columns-1,
+					"the label %q is not UTF-8 text: the model's classes (%q, %q) are text; save the file as UTF-8", label, m.Classes[0], m.Classes[1]))
 			}
 		}
 		for k, j := range m.Features {
 			v, err := delim.Float(fields[j], line, j)
 			if err != nil {
-				return &fileError{path, err}
+				return bad(err)
 			}
 			x[k] = v
 		}

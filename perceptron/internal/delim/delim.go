@@ -81,14 +81,18 @@ type Record struct {
 // comma, else runs of spaces and tabs. A gzip-compressed input is
 // decompressed; other compressed or binary inputs are errors that say so.
 type Reader struct {
-	sc    *bufio.Scanner
-	comma rune
-	split func(string) []string
-	line  int
-	bytes int64
-	gz    bool
-	ahead []Record
-	err   error
+	sc *bufio.Scanner
+	fr *failReader // the decompressed text of a gzip input, else nil
+	// gzFailed: the error of Next was the gzip stream's (Damaged has
+	// nothing to add).
+	gzFailed bool
+	comma    rune
+	split    func(string) []string
+	line     int
+	bytes    int64
+	gz       bool
+	ahead    []Record
+	err      error
 }
 
 // NewReader returns a Reader of r. comma 0 detects the separator; ' ' and
@@ -131,12 +135,13 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		return nil, errorf(Format, 0, -1, "zstd-compressed data, not text: decompress it first (unzstd)")
 	}
 	var sc *bufio.Scanner
+	var fr *failReader
 	if !gz {
 		sc = bufio.NewScanner(src)
 	} else {
 		// A truncated stream must not pass its cut last line off as a
 		// line: the read error ends the scan before it.
-		fr := &failReader{r: src}
+		fr = &failReader{r: src}
 		sc = bufio.NewScanner(fr)
 		sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
 			if atEOF && fr.err != nil && len(data) > 0 && bytes.IndexByte(data, '\n') < 0 {
@@ -148,7 +153,7 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	// Room for a line of MaxLine bytes and its CR LF; Next refuses a
 	// longer line that fits.
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLine+2)
-	return &Reader{sc: sc, comma: comma, gz: gz}, nil
+	return &Reader{sc: sc, fr: fr, comma: comma, gz: gz}, nil
 }
 
 // gzipMembers reads the members of a gzip file one after the other, as
@@ -285,29 +290,72 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 		return Record{Fields: f, Line: r.line}, true, nil
 	}
 	if err := r.sc.Err(); err != nil {
-		var trailing *trailingError
 		switch {
 		case errors.Is(err, bufio.ErrTooLong):
 			r.err = errorf(Format, r.line+1, -1, "longer than %d bytes", MaxLine)
-		case r.gz && errors.As(err, &trailing):
-			what := fmt.Sprintf("%d bytes", trailing.n)
-			switch trailing.n {
-			case 1:
-				what = "1 byte"
-			case 64 << 10:
-				what += " or more"
-			}
-			r.err = errorf(Format, r.line+1, -1, "after the end of the gzip stream, %s that are not gzip data (starting %q): trailing garbage; the file is damaged or not one gzip file", what, trailing.head)
-		case r.gz && errors.Is(err, io.ErrUnexpectedEOF):
-			r.err = errorf(Format, r.line+1, -1, "the gzip stream is truncated (the compressed data ends before its end mark): the file was cut short")
-		case r.gz && (errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || isFlateCorrupt(err)):
-			r.err = errorf(Format, r.line+1, -1, "the gzip stream is corrupt: %v", err)
+		case r.gz && gzipError(err) != "":
+			r.err = errorf(Format, r.line+1, -1, "%s", gzipError(err))
+			r.gzFailed = true
 		default:
 			r.err = fmt.Errorf("reading: %w", err)
 		}
 		return Record{}, false, r.err
 	}
 	return Record{}, false, nil
+}
+
+// gzipError describes err, a read error of a gzip stream, when it is the
+// stream's fault (truncated, corrupt, trailing garbage), else "".
+func gzipError(err error) string {
+	var trailing *trailingError
+	switch {
+	case errors.As(err, &trailing):
+		what := fmt.Sprintf("%d bytes", trailing.n)
+		switch trailing.n {
+		case 1:
+			what = "1 byte"
+		case 64 << 10:
+			what += " or more"
+		}
+		return fmt.Sprintf("after the end of the gzip stream, %s that are not gzip data (starting %q): trailing garbage; the file is damaged or not one gzip file", what, trailing.head)
+	case errors.Is(err, io.ErrUnexpectedEOF):
+		return "the gzip stream is truncated (the compressed data ends before its end mark): the file was cut short"
+	case errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || isFlateCorrupt(err):
+		return fmt.Sprintf("the gzip stream is corrupt: %v", err)
+	}
+	return ""
+}
+
+// Damaged is for a caller that finds a line of a gzip input wrong (a
+// value that is not a number, a missing label, a field too many): a
+// corrupt stream decompresses to wrong text, and its checksum, at the end
+// of the stream, is read only after. Damaged reads the rest of the stream
+// and, when it is truncated, corrupt or followed by garbage, returns that
+// error (kind Format), which names the line's error as what it caused;
+// otherwise (the stream is sound, or the input is not gzip) nil, and the
+// line's error stands. The Reader is at its end after it.
+func (r *Reader) Damaged(lineErr error) error {
+	if r.fr == nil || r.gzFailed {
+		return nil
+	}
+	if r.fr.err == nil {
+		io.Copy(io.Discard, r.fr) // the error, if any, is kept in r.fr.err
+	}
+	msg := gzipError(r.fr.err)
+	if msg == "" {
+		return nil
+	}
+	line, detail := r.line, lineErr.Error()
+	var e *Error
+	if errors.As(lineErr, &e) {
+		if e.Line > 0 {
+			line = e.Line
+		}
+		detail = e.Msg
+	}
+	r.err = errorf(Format, line, -1, "%s (the wrong text it gave on this line: %s)", msg, detail)
+	r.gzFailed = true
+	return r.err
 }
 
 // isFlateCorrupt reports whether err is a corrupt deflate stream.
