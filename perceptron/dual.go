@@ -22,12 +22,16 @@ var _ Model = (*DualResult)(nil)
 
 // model is the learned hyperplane, or for a nil result a Model whose every
 // answer is an ErrModel error (see nilModel).
-func (r *DualResult) model() Model {
+func (r *DualResult) model() validModel {
 	if r == nil {
 		return nilModel{"*DualResult", "Dual"}
 	}
 	return &r.Hyperplane
 }
+
+// Validate is the hyperplane's Validate, and for a nil result an ErrModel
+// error (as its other methods answer).
+func (r *DualResult) Validate() error { return r.model().Validate() }
 
 // Dim is the number of features d the hyperplane expects (0 for a nil result).
 func (r *DualResult) Dim() int { return r.model().Dim() }

@@ -112,7 +112,8 @@ type GDOptions struct {
 	Seed uint64
 	// NoBias fixes b = 0 (b keeps Init.B, normally 0).
 	NoBias bool
-	// Init is the starting point; its zero value (W nil) means w = 0, b = 0.
+	// Init is the starting point; W nil means w = 0 (and b = Init.B), so
+	// its zero value is w = 0, b = 0.
 	Init Hyperplane
 	// Context, if not nil, stops the run when it is done, as
 	// Options.Control.Context stops the batch learners: checked before
@@ -157,12 +158,16 @@ var _ Model = (*GDResult)(nil)
 
 // model is the learned hyperplane, or for a nil result a Model whose every
 // answer is an ErrModel error (see nilModel).
-func (r *GDResult) model() Model {
+func (r *GDResult) model() validModel {
 	if r == nil {
 		return nilModel{"*GDResult", "GradientDescent or SGD"}
 	}
 	return &r.Hyperplane
 }
+
+// Validate is the hyperplane's Validate, and for a nil result an ErrModel
+// error (as its other methods answer).
+func (r *GDResult) Validate() error { return r.model().Validate() }
 
 // Dim is the number of features d the hyperplane expects (0 for a nil result).
 func (r *GDResult) Dim() int { return r.model().Dim() }
@@ -200,8 +205,11 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return nil, 0, err
 	}
 	w = make([]float64, d.D())
+	if !isFinite(opt.Init.B) {
+		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
+	}
 	if opt.Init.W == nil {
-		return w, 0, nil
+		return w, opt.Init.B, nil // w = 0, b = Init.B
 	}
 	if len(opt.Init.W) != d.D() {
 		return nil, 0, kindErrorf(ErrDimension, "wrong dimension: Init has %d weights, the data has %d features", len(opt.Init.W), d.D())
@@ -210,9 +218,6 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		if !isFinite(v) {
 			return nil, 0, kindErrorf(ErrNonFinite, "Init: weight %d is %v", j, v)
 		}
-	}
-	if !isFinite(opt.Init.B) {
-		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}
 	copy(w, opt.Init.W)
 	return w, opt.Init.B, nil

@@ -90,6 +90,7 @@ func TestLossErrors(t *testing.T) {
 			ErrDimension},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, math.Inf(1)}}}, ErrNonFinite},
 		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{W: []float64{1, 1}, B: math.NaN()}}, ErrNonFinite},
+		{GDOptions{Eta: 1, Steps: 5, Init: Hyperplane{B: math.Inf(1)}}, ErrNonFinite},
 	} {
 		for _, l := range gdLearners {
 			res, err := l.fit(d, test.opt)
@@ -182,6 +183,22 @@ func TestGDInitNoBias(t *testing.T) {
 		}
 		if init.W[0] != 0.5 || init.W[1] != -0.25 {
 			t.Errorf("%s changed Init: %v", l.name, init.W)
+		}
+	}
+}
+
+// TestGDInitBiasWithoutWeights: an Init with no weights and a bias starts
+// at w = 0 and that bias (helper-50: Init{B: 5} started at b = 0, the 5
+// silently dropped); with NoBias b stays there.
+func TestGDInitBiasWithoutWeights(t *testing.T) {
+	d := lrNoisy(t)
+	for _, l := range gdLearners {
+		g, err := l.fit(d, GDOptions{Eta: 0.5, Steps: 3, NoBias: true, Init: Hyperplane{B: 5}, Seed: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := g.Path[0]; p.B != 5 || len(p.W) != d.D() || p.W[0] != 0 || p.W[1] != 0 || g.B != 5 {
+			t.Errorf("%s: starts at %v, ends with b = %v; want w = 0, b = 5 throughout", l.name, p, g.B)
 		}
 	}
 }

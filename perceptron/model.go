@@ -42,7 +42,7 @@ func errorRate(m Model, d *Dataset) (float64, error) {
 // model: the hyperplane they learned, or, for a nil result (the *Result of
 // a call whose error was ignored), a nilModel, whose every answer is an
 // ErrModel error instead of a nil-pointer panic. Each result declares the
-// six Model methods as single calls of model().
+// six Model methods and Validate as single calls of model().
 
 // nilModel is the Model of a nil result: Dim is 0 and every other method
 // returns the ErrModel error naming the result's type and the learner that
@@ -70,3 +70,15 @@ func (m nilModel) Errors(*Dataset) (int, error) { return 0, m.err() }
 
 // ErrorRate returns the nil-model error.
 func (m nilModel) ErrorRate(*Dataset) (float64, error) { return 0, m.err() }
+
+// Validate returns the nil-model error.
+func (m nilModel) Validate() error { return m.err() }
+
+// validModel is a Model with its Validate: the Model of a result
+// (model), whose Validate the result declares too, so that a nil result's
+// Validate is an ErrModel error like its other answers, not the
+// nil-pointer panic of the Hyperplane method it would promote.
+type validModel interface {
+	Model
+	Validate() error
+}

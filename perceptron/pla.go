@@ -11,12 +11,16 @@ var _ Model = (*Result)(nil)
 
 // model is the learned hyperplane, or for a nil result a Model whose every
 // answer is an ErrModel error (see nilModel).
-func (r *Result) model() Model {
+func (r *Result) model() validModel {
 	if r == nil {
 		return nilModel{"*Result", "PLA"}
 	}
 	return &r.Hyperplane
 }
+
+// Validate is the hyperplane's Validate, and for a nil result an ErrModel
+// error (as its other methods answer).
+func (r *Result) Validate() error { return r.model().Validate() }
 
 // Dim is the number of features d the hyperplane expects (0 for a nil result).
 func (r *Result) Dim() int { return r.model().Dim() }

@@ -24,12 +24,16 @@ var _ Model = (*PocketResult)(nil)
 
 // model is the learned hyperplane, or for a nil result a Model whose every
 // answer is an ErrModel error (see nilModel).
-func (r *PocketResult) model() Model {
+func (r *PocketResult) model() validModel {
 	if r == nil {
 		return nilModel{"*PocketResult", "Pocket"}
 	}
 	return &r.Hyperplane
 }
+
+// Validate is the hyperplane's Validate, and for a nil result an ErrModel
+// error (as its other methods answer).
+func (r *PocketResult) Validate() error { return r.model().Validate() }
 
 // Dim is the number of features d the hyperplane expects (0 for a nil result).
 func (r *PocketResult) Dim() int { return r.model().Dim() }

@@ -116,3 +116,34 @@ func TestZeroHyperplaneValidateIsErrModel(t *testing.T) {
 		t.Errorf("Hyperplane{}.Score: %v, want ErrModel", err)
 	}
 }
+
+// TestNilResultsValidate: Validate of a nil result (the *Result of a call
+// whose error was ignored) is an ErrModel error naming the type, as its
+// Model methods answer; it was a nil-pointer panic in the Hyperplane
+// method the result promoted (helper-50). A result a learner returns
+// validates.
+func TestNilResultsValidate(t *testing.T) {
+	for name, v := range map[string]interface{ Validate() error }{
+		"*Result":         (*perceptron.Result)(nil),
+		"*PocketResult":   (*perceptron.PocketResult)(nil),
+		"*AveragedResult": (*perceptron.AveragedResult)(nil),
+		"*DualResult":     (*perceptron.DualResult)(nil),
+		"*GDResult":       (*perceptron.GDResult)(nil),
+	} {
+		err := v.Validate()
+		if !errors.Is(err, perceptron.ErrModel) || !strings.Contains(err.Error(), name+" is nil") {
+			t.Errorf("nil %s: Validate %v; want ErrModel naming %s", name, err, name)
+		}
+	}
+	d, err := perceptron.NewDataset([][]float64{{1, 2}, {-1, -2}}, []float64{1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := perceptron.PLA(d, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := r.Validate(); err != nil {
+		t.Errorf("PLA's result: Validate %v", err)
+	}
+}

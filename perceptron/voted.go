@@ -272,12 +272,16 @@ var _ Model = (*AveragedResult)(nil)
 
 // model is the learned hyperplane, or for a nil result a Model whose every
 // answer is an ErrModel error (see nilModel).
-func (r *AveragedResult) model() Model {
+func (r *AveragedResult) model() validModel {
 	if r == nil {
 		return nilModel{"*AveragedResult", "Averaged"}
 	}
 	return &r.Hyperplane
 }
+
+// Validate is the hyperplane's Validate, and for a nil result an ErrModel
+// error (as its other methods answer).
+func (r *AveragedResult) Validate() error { return r.model().Validate() }
 
 // Dim is the number of features d the hyperplane expects (0 for a nil result).
 func (r *AveragedResult) Dim() int { return r.model().Dim() }
