@@ -3,8 +3,10 @@ package perceptron
 import (
 	"context"
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 )
@@ -47,16 +49,17 @@ func marginLow(ctx context.Context, w []float64, b float64, d *Dataset, what str
 		hi = math.Min(hi, math.Nextafter(s+e, math.Inf(1)))
 	}
 	low, row := math.Inf(1), -1
-	scored := map[string]bool{} // the rows scored exactly, by label and values
+	seed := maphash.MakeSeed()
+	scored := map[uint64]int{} // a row scored exactly, by the hash of its label and values
 	for i := 0; i < n; i++ {
 		if lo[i] > hi {
 			continue // its exact score is above the least
 		}
-		key := rowKey(d.Row(i), d.Y[i])
-		if scored[key] {
-			continue // the same score as a row before it
+		h := rowHash(seed, d.Row(i), d.Y[i])
+		if k, ok := scored[h]; ok && d.Y[k] == d.Y[i] && slices.Equal(d.Row(k), d.Row(i)) {
+			continue // the same row as one before it: the same score
 		}
-		scored[key] = true
+		scored[h] = i
 		if err := ctxStopped(ctx); err != nil {
 			return 0, -1, causeErrorf([]error{ErrUndecided, ErrStopped, err}, "%s: stopped while the margin was certified (row %d of %d): %v", what, i, n, err)
 		}
@@ -77,15 +80,19 @@ func marginLow(ctx context.Context, w []float64, b float64, d *Dataset, what str
 	return g, row, nil
 }
 
-// rowKey is the bits of x and y as a string: two rows with the same key
-// have the same exact score.
-func rowKey(x []float64, y float64) string {
-	k := make([]byte, 0, 8*(len(x)+1))
-	k = binary.LittleEndian.AppendUint64(k, math.Float64bits(y))
+// rowHash hashes the bits of x and y (rows equal in value with other
+// bits, such as -0 and 0, hash apart: they are then scored twice).
+func rowHash(seed maphash.Seed, x []float64, y float64) uint64 {
+	var h maphash.Hash
+	h.SetSeed(seed)
+	var b [8]byte
+	binary.LittleEndian.PutUint64(b[:], math.Float64bits(y))
+	h.Write(b[:])
 	for _, v := range x {
-		k = binary.LittleEndian.AppendUint64(k, math.Float64bits(v))
+		binary.LittleEndian.PutUint64(b[:], math.Float64bits(v))
+		h.Write(b[:])
 	}
-	return string(k)
+	return h.Sum64()
 }
 
 // scoreAndSize returns y(w·x + b) in floating point and the size of its

@@ -446,9 +446,9 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 		out := make([]csvClass, len(chosen))
 		for i, s := range chosen {
 			c := newCSVClass(s)
-			for _, p := range out[:i] {
+			for k, p := range out[:i] {
 				if p.key == c.key {
-					return nil, kindErrorf(ErrOption, "Classes %q and %q name the same label", p.name, s)
+					return nil, kindErrorf(ErrOption, "Classes %q and %q name the same label", chosen[k], s)
 				}
 			}
 			f, ok := found[c.key]

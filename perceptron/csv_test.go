@@ -361,3 +361,13 @@ func TestReadCSVFile(t *testing.T) {
 		t.Errorf("missing file: error %v, want one wrapping os.ErrNotExist", err)
 	}
 }
+
+// TestClassesRepeatedNamedAsGiven: two chosen classes that are one label
+// are named as the caller wrote them, not as the file spells the label
+// (helper-52: "Classes "+1" and "+1" name the same label" for 1e0, +1).
+func TestClassesRepeatedNamedAsGiven(t *testing.T) {
+	_, err := ReadCSV(strings.NewReader("1,+1\n2,-1\n"), CSVOptions{Classes: []string{"1e0", "+1"}})
+	if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), `Classes "1e0" and "+1" name the same label`) {
+		t.Errorf("%v; want ErrOption naming 1e0 and +1", err)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"compress/gzip"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -166,5 +167,28 @@ func TestCorruptGzipBodyIsErrFormat(t *testing.T) {
 	t.Logf("byte 31 ^ 0x08: %v", err)
 	if !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), "the gzip stream is corrupt") {
 		t.Errorf("byte 31 ^ 0x08: %v; want ErrFormat, a corrupt gzip stream", err)
+	}
+}
+
+// TestDamagedReadIsBounded: a bad line in a gzip stream that never ends
+// (a pipe from a program that goes on writing) is its own error after at
+// most delim.DamagedReadMax bytes of text more, not a read forever
+// (helper-52: predict of `yes | gzip` hung).
+func TestDamagedReadIsBounded(t *testing.T) {
+	pr, pw := io.Pipe()
+	go func() {
+		z, _ := gzip.NewWriterLevel(pw, gzip.BestSpeed)
+		z.Write([]byte("1,2,?\n"))
+		line := []byte(strings.Repeat("1,2,a\n", 1000))
+		for {
+			if _, err := z.Write(line); err != nil {
+				return
+			}
+		}
+	}()
+	defer pr.Close()
+	_, err := perceptron.ReadCSV(pr, perceptron.CSVOptions{})
+	if !errors.Is(err, perceptron.ErrLabel) || errors.Is(err, perceptron.ErrFormat) {
+		t.Errorf("a missing label on line 1 of an endless gzip stream: %v; want its ErrLabel", err)
 	}
 }

@@ -61,7 +61,8 @@ func (m *KernelModel) validate() error {
 
 // Validate reports a VotedModel whose vectors and counts disagree: at
 // least one vector, one count per vector, every count ≥ 0 and at least one
-// above 0 (with none, no vector votes and every point is a tie), every
+// above 0 (with none, no vector votes and every point is a tie: so is the
+// partial result of a Voted stopped before its first row), every
 // vector of the same dimension d ≥ 1 with finite weights, a known tie
 // policy. Its errors match ErrModel, and ErrDimension or ErrNonFinite
 // where that is the fault. Voted builds valid models; Score, Predict,

@@ -297,8 +297,8 @@ func TestBoundTimestamps(t *testing.T) {
 // TestCorruptGzipNamed: a gzip file with one bit of its deflate data
 // flipped decompresses to wrong text; train and predict called the first
 // wrong line a data error ("cannot parse", a missing label) of the kind
-// of that line (helper-50). Both now say that the gzip stream is corrupt,
-// exit 1.
+// of that line (helper-50). Both now say that the gzip stream is corrupt
+// (or truncated), exit 1.
 func TestCorruptGzipNamed(t *testing.T) {
 	write := tempWriter(t)
 	text := "x,y\n" + strings.Repeat("1,a\n-1,b\n", 20)
@@ -322,6 +322,23 @@ func TestCorruptGzipNamed(t *testing.T) {
 		code, out, errs := call(args...)
 		if code != 1 || out != "" || !strings.Contains(errs, "the gzip stream is corrupt") {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and a corrupt gzip stream", args, code, out, errs)
+		}
+	}
+	// Cut short, with a first line of four fields, or a NUL byte in it:
+	// errors of the first lines, which train reads ahead and predict
+	// checks apart, went by the check (helper-52).
+	cut := func(name, text string) string {
+		var b bytes.Buffer
+		z := gzip.NewWriter(&b)
+		z.Write([]byte(text))
+		z.Close()
+		return write(name, string(b.Bytes()[:b.Len()-4]))
+	}
+	fields, nul := cut("fields.csv.gz", "1,a,9\n-1,b\n2,a\n"), cut("nul.csv.gz", "1,a\x00\n-1,b\n2,a\n")
+	for _, args := range [][]string{{"predict", "--model", model, fields}, {"predict", "--model", model, nul}, {"train", nul}} {
+		code, out, errs := call(args...)
+		if code != 1 || out != "" || !strings.Contains(errs, "the gzip stream is truncated") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and a truncated gzip stream", args, code, out, errs)
 		}
 	}
 }

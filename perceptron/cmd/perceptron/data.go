@@ -94,6 +94,9 @@ func head(r io.Reader, path string) ([]delim.Record, error) {
 	for len(out) < 2 {
 		rec, ok, err := in.Next()
 		if err != nil {
+			if d := in.Damaged(err); d != nil {
+				err = d // a damaged gzip stream, as ReadCSV says it
+			}
 			return nil, &fileError{path, err}
 		}
 		if !ok {

@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -389,9 +388,9 @@ func countsGiven(data []byte) error {
 
 // classText reports why c cannot be a class of a model file: no data file
 // holds it as a label, as ReadCSV reads labels (it is empty, a
-// missing-value marker such as "?", or NaN; or it has spaces or tabs
-// around it, which the reader trims), or predict could not print it as one
-// line (it holds a control character such as a line break).
+// missing-value marker such as "?", or NaN), or predict could not print
+// it as one line (it holds a line break, which no line of a data file
+// does).
 func classText(c string) error {
 	if err := delim.CheckLabel(c, 0, 0); err != nil {
 		var de *delim.Error
@@ -400,13 +399,8 @@ func classText(c string) error {
 		}
 		return err
 	}
-	if strings.Trim(c, " \t") != c {
-		return errors.New("spaces or tabs around it: the reader of data files trims them from every label")
-	}
-	for _, r := range c {
-		if unicode.IsControl(r) {
-			return fmt.Errorf("the control character %U in it: predict prints one label a line", r)
-		}
+	if i := strings.IndexAny(c, "\n\r"); i >= 0 {
+		return fmt.Errorf("a line break (%q) in it: predict prints one label a line", c[i:i+1])
 	}
 	return nil
 }

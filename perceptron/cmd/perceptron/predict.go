@@ -140,8 +140,11 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 				labelled = true
 			case m.Columns - 1:
 			default:
-				return fmt.Errorf("perceptron: %s: line %d has %d fields; the model wants %d (features and label, as in training) or %d (features only)",
-					path, line, len(fields), m.Columns, m.Columns-1)
+				want := fmt.Sprintf("the model wants %d (features and label, as in training) or %d (features only)", m.Columns, m.Columns-1)
+				if d := in.Damaged(delim.Errorf(delim.Format, line, -1, "%d fields; %s", len(fields), want)); d != nil {
+					return &fileError{path, d}
+				}
+				return fmt.Errorf("perceptron: %s: line %d has %d fields; %s", path, line, len(fields), want)
 			}
 			firstLine, firstCols = line, len(fields)
 		} else if len(fields) != firstCols {
@@ -168,7 +171,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		p, err := learned.Predict(x)
 		if errors.Is(err, perceptron.ErrNonFinite) {
 			// x is finite and the model was checked on load: the score overflowed.
-			return &fileError{path, delim.Errorf(delim.NonFinite, line, -1, "the score w·x + b is not a number: the model's weights times this row overflow")}
+			return bad(delim.Errorf(delim.NonFinite, line, -1, "the score w·x + b is not a number: the model's weights times this row overflow"))
 		}
 		if err != nil {
 			return err

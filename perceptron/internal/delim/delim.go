@@ -304,6 +304,10 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 	return Record{}, false, nil
 }
 
+// DamagedReadMax is the most text Damaged reads to find a damaged gzip
+// stream: 64 MiB, a fraction of a second.
+const DamagedReadMax = 64 << 20
+
 // gzipError describes err, a read error of a gzip stream, when it is the
 // stream's fault (truncated, corrupt, trailing garbage), else "".
 func gzipError(err error) string {
@@ -329,20 +333,25 @@ func gzipError(err error) string {
 // Damaged is for a caller that finds a line of a gzip input wrong (a
 // value that is not a number, a missing label, a field too many): a
 // corrupt stream decompresses to wrong text, and its checksum, at the end
-// of the stream, is read only after. Damaged reads the rest of the stream
-// and, when it is truncated, corrupt or followed by garbage, returns that
-// error (kind Format), which names the line's error as what it caused;
-// otherwise (the stream is sound, or the input is not gzip) nil, and the
-// line's error stands. The Reader is at its end after it.
+// of the stream, is read only after. Damaged reads on, at most
+// DamagedReadMax more bytes of text, and when the stream is truncated,
+// corrupt or followed by garbage, returns that error (kind Format), which
+// names the line's error beside it; otherwise (the stream is sound, or
+// the input is not gzip, or longer than that: a pipe may never end) nil,
+// and the line's error stands. The Reader is done after it.
 func (r *Reader) Damaged(lineErr error) error {
 	if r.fr == nil || r.gzFailed {
 		return nil
 	}
 	if r.fr.err == nil {
-		io.Copy(io.Discard, r.fr) // the error, if any, is kept in r.fr.err
+		// The error, if any, is kept in r.fr.err.
+		io.Copy(io.Discard, io.LimitReader(r.fr, DamagedReadMax))
 	}
 	msg := gzipError(r.fr.err)
 	if msg == "" {
+		if r.err == nil {
+			r.err = lineErr // the text read past is gone
+		}
 		return nil
 	}
 	line, detail := r.line, lineErr.Error()
@@ -353,7 +362,7 @@ func (r *Reader) Damaged(lineErr error) error {
 		}
 		detail = e.Msg
 	}
-	r.err = errorf(Format, line, -1, "%s (the wrong text it gave on this line: %s)", msg, detail)
+	r.err = errorf(Format, line, -1, "%s, and this line, decompressed from it, is not data: %s", msg, detail)
 	r.gzFailed = true
 	return r.err
 }
