@@ -205,11 +205,16 @@ func readTable(r io.Reader, opt CSVOptions, sizeHint int64) (*csvTable, error) {
 		return nil, parseError(err)
 	}
 	t, err := readRows(in, opt, sizeHint)
-	var pe *ParseError
-	if errors.As(err, &pe) {
-		// A line that is not data may be the work of a damaged gzip
-		// stream, whose checksum comes at its end: that error, if so.
-		if d := in.Damaged(delim.Errorf(delim.Format, pe.Line, pe.Column, "%s", pe.Msg)); d != nil {
+	if err != nil {
+		// A line that is not data (or Features that do not fit the first
+		// line's fields) may be the work of a damaged gzip stream, whose
+		// checksum comes at its end: that error, if so.
+		line, msg := in.Line(), strings.TrimPrefix(err.Error(), "perceptron: ")
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			line, msg = pe.Line, pe.Msg
+		}
+		if d := in.Damaged(delim.Errorf(delim.Format, line, -1, "%s", msg)); d != nil {
 			return nil, parseError(d)
 		}
 	}

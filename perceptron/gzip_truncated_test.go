@@ -192,3 +192,30 @@ func TestDamagedReadIsBounded(t *testing.T) {
 		t.Errorf("a missing label on line 1 of an endless gzip stream: %v; want its ErrLabel", err)
 	}
 }
+
+// TestCorruptGzipWithFeatures: with Features chosen, a flipped bit that
+// changes the first line's fields made them not fit (helper-51: "feature
+// column 2 is the label column", ErrOption); a damaged stream is
+// ErrFormat whatever the error it causes.
+func TestCorruptGzipWithFeatures(t *testing.T) {
+	text := "a,b,c,y\n" + strings.Repeat("1,2,3,p\n-1,-2,-3,n\n", 20)
+	gz := gzipText(t, text)
+	opt := perceptron.CSVOptions{Features: []int{0, 2}}
+	want, err := perceptron.ReadCSV(strings.NewReader(text), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 10; i < len(gz); i++ {
+		for bit := range 8 {
+			bad := bytes.Clone(gz)
+			bad[i] ^= 1 << bit
+			d, err := perceptron.ReadCSV(bytes.NewReader(bad), opt)
+			switch {
+			case err == nil && (!mat.Equal(d.X, want.X) || !slices.Equal(d.Y, want.Y)):
+				t.Errorf("byte %d, bit %d flipped: other data with no error", i, bit)
+			case err != nil && (!errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), "gzip stream is")):
+				t.Errorf("byte %d, bit %d flipped: %v; want ErrFormat, a corrupt or truncated gzip stream", i, bit, err)
+			}
+		}
+	}
+}

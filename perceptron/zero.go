@@ -76,7 +76,7 @@ func (v *VotedModel) Validate() error {
 		return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: %d vectors but %d counts: want one count per vector", len(v.Vectors), len(v.Counts))
 	}
 	if v.Dim() == 0 {
-		return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: its vectors have no weights w: want at least one")
+		return causeErrorf([]error{ErrModel, ErrDimension}, "voted model: vector %d (the last) has no weights w: want at least one", len(v.Vectors)-1)
 	}
 	votes := false
 	for k, h := range v.Vectors {
