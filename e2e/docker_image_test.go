@@ -556,7 +556,20 @@ async def main():
     index = -1
     try:
         ws = await websocket_connect(HTTPRequest(ws_url, headers=auth), max_message_size=1 << 30)
-        await reply_to(ws, message("kernel_info_request", {}), time.monotonic() + 120)
+        # The kernel is ready when a kernel_info request gets its shell
+        # reply and its iopub idle status. A status published before the
+        # server's iopub subscription joins may be lost (ZeroMQ's slow
+        # joiner; a loaded machine once waited 120 s here for nothing):
+        # ask again every 10 s, as nbclient's wait_for_ready does, up to
+        # 120 s.
+        ready = time.monotonic() + 120
+        while True:
+            try:
+                await reply_to(ws, message("kernel_info_request", {}), min(ready, time.monotonic() + 10))
+                break
+            except (TimeoutError, asyncio.TimeoutError):
+                if time.monotonic() >= ready:
+                    raise
         for index, cell in enumerate(nb.cells):
             if cell.cell_type != "code":
                 continue
