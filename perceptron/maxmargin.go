@@ -64,18 +64,9 @@ func MaxMargin(d *Dataset, opt Options) (h Hyperplane, gamma float64, err error)
 	// in Bound: a proof makes the answer ErrNotSeparable; a certified
 	// separator leaves the maximum margin undecided.
 	solver := err
-	switch {
-	case errors.Is(err, ErrNotSeparable):
-	case errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped):
-		err = ErrNotSeparable
-	default:
+	_, m, err, asked := secondOpinion(d, opt, err)
+	if !asked {
 		return Hyperplane{}, 0, err
-	}
-	var m float64
-	if opt.NoBias {
-		_, m, err = originMargin(ctxOf(opt), d, err)
-	} else {
-		_, m, err = separatorMargin(d, Options{Control: Control{Context: opt.Control.Context}}, err)
 	}
 	switch {
 	case err == nil && errors.Is(solver, ErrNotSeparable):

@@ -120,19 +120,11 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		gamma, _, err = marginLow(ctxOf(opt), h.W, h.B, data, "bound")
 		certified = err == nil
 	}
-	if errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped) {
-		// The solver found no separator it can certify (points 1e-3 apart
-		// at x = 1000: γ*/R of 5e-7 in the augmented space), which is not
-		// "not separable": ask the same second opinion, and only a proof
-		// makes the answer "not separable".
-		err = ErrNotSeparable
-	}
-	if errors.Is(err, ErrNotSeparable) {
-		if noBias {
-			h, gamma, err = originMargin(ctxOf(opt), d, err)
-		} else {
-			h, gamma, err = separatorMargin(d, ctl, err)
-		}
+	// A solver that found no separator it can certify (points 1e-3 apart
+	// at x = 1000: γ*/R of 5e-7 in the augmented space) has not found the
+	// data not separable either: only a proof makes that the answer.
+	if h2, g2, err2, asked := secondOpinion(d, opt, err); asked {
+		h, gamma, err = h2, g2, err2
 	}
 	if errors.Is(err, ErrNotSeparable) {
 		return BoundResult{R: r, Bound: math.Inf(1)}, nil
@@ -166,6 +158,29 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		return res, kindErrorf(ErrNonFinite, "bound: the data is separable (margin γ = %.3g, radius R = %.3g), but the bound (R/γ)² on the updates exceeds the float64 range", gamma, r)
 	}
 	return res, nil
+}
+
+// secondOpinion is what Bound and MaxMargin do when the solver's err took
+// the margin for 0 (ErrNotSeparable, to its tolerance) or found no
+// separator it can certify (ErrUndecided, not a stop): the data may still
+// be separable, and only a proof makes it not. Through the origin
+// (opt.NoBias) originMargin decides d, with a bias separatorMargin does:
+// a certified separator and its margin, ErrNotSeparable when proved, or
+// their error. asked is false, and err stands, for any other err.
+func secondOpinion(d *Dataset, opt Options, err error) (h Hyperplane, gamma float64, _ error, asked bool) {
+	switch {
+	case errors.Is(err, ErrNotSeparable):
+	case errors.Is(err, ErrUndecided) && !errors.Is(err, ErrStopped):
+		err = ErrNotSeparable
+	default:
+		return Hyperplane{}, 0, err, false
+	}
+	if opt.NoBias {
+		h, gamma, err = originMargin(ctxOf(opt), d, err)
+	} else {
+		h, gamma, err = separatorMargin(d, Options{Control: Control{Context: opt.Control.Context}}, err)
+	}
+	return h, gamma, err, true
 }
 
 // separatorMargin is Bound's second opinion when MaxMargin finds the
