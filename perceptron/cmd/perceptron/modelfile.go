@@ -180,7 +180,9 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 // appears twice in one object (encoding/json alone keeps the last). So is
 // a file that is not UTF-8 text, or a string with a lone surrogate escape
 // ("\ud800"): encoding/json would read either as U+FFFD, and predict
-// would print classes that are not the file's (checkJSONText).
+// would print classes that are not the file's (checkJSONText). So is a
+// missing or null bias or vote count, which encoding/json would read as 0
+// (fieldsGiven).
 func readModelFile(r io.Reader) (*ModelFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -203,7 +205,7 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 	if err := checkKeys(data, modelKeys); err != nil {
 		return nil, err
 	}
-	if err := countsGiven(data); err != nil {
+	if err := fieldsGiven(data); err != nil {
 		return nil, err
 	}
 	if err := f.Validate(); err != nil {
@@ -368,18 +370,39 @@ func (f *ModelFile) Validate() error {
 	return nil
 }
 
-// countsGiven reports the first vector of a voted model file (data) whose
-// "count" is missing or null: encoding/json reads either as 0, a count
-// that votes nothing, where the file says no count at all.
-func countsGiven(data []byte) error {
+// fieldsGiven reports the first number of a model file (data) that is
+// missing or null where the model needs it: the bias "b", a vector's "b"
+// and "count" (voted), the "b" of "last" or "explicit" when they are
+// given. encoding/json reads a missing or null number as 0, a bias of 0
+// or a count that votes nothing, where the file says no number at all.
+// (A missing "w" is Validate's: it has no weights.)
+func fieldsGiven(data []byte) error {
 	var raw struct {
-		Vectors []map[string]json.RawMessage `json:"vectors"`
+		B        json.RawMessage              `json:"b"`
+		Last     map[string]json.RawMessage   `json:"last"`
+		Explicit map[string]json.RawMessage   `json:"explicit"`
+		Vectors  []map[string]json.RawMessage `json:"vectors"`
 	}
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return errorf("model: not a model file: %v", err)
 	}
+	null := func(v json.RawMessage) bool { return v == nil || string(bytes.TrimSpace(v)) == "null" }
+	if null(raw.B) {
+		return errorf("model: no bias \"b\" (missing or null): write \"b\": 0 for a boundary through the origin")
+	}
+	for _, h := range []struct {
+		name string
+		obj  map[string]json.RawMessage
+	}{{"last", raw.Last}, {"explicit", raw.Explicit}} {
+		if h.obj != nil && null(h.obj["b"]) {
+			return errorf("model: %q has no bias \"b\" (missing or null)", h.name)
+		}
+	}
 	for k, v := range raw.Vectors {
-		if c, ok := v["count"]; !ok || string(bytes.TrimSpace(c)) == "null" {
+		if null(v["b"]) {
+			return errorf("model: vector %d has no bias \"b\" (missing or null): each vector of a voted model needs its bias", k)
+		}
+		if null(v["count"]) {
 			return errorf("model: vector %d has no \"count\": each vector of a voted model needs its survival count", k)
 		}
 	}
