@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -311,6 +312,37 @@ func TestKernelModelJSON(t *testing.T) {
 		var m perceptron.KernelModel
 		if err := json.Unmarshal([]byte(bad), &m); err == nil {
 			t.Errorf("%s: read without an error", c.new)
+		}
+	}
+}
+
+// TestKernelModelJSONNeedsEveryKey: a kernel model file without one of
+// its keys, or with it null, is an ErrModel error naming the key.
+// encoding/json alone read a missing or null "b" as 0, and the model
+// scored every point 1 lower, with no error.
+func TestKernelModelJSONNeedsEveryKey(t *testing.T) {
+	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	var m perceptron.KernelModel
+	if err := json.Unmarshal([]byte(good), &m); err != nil {
+		t.Fatal(err)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(good), &fields); err != nil {
+		t.Fatal(err)
+	}
+	for key, v := range fields {
+		missing := strings.Replace(good, fmt.Sprintf("%q:%s,", key, v), "", 1)
+		missing = strings.Replace(missing, fmt.Sprintf(",%q:%s}", key, v), "}", 1)
+		null := strings.Replace(good, fmt.Sprintf("%q:%s", key, v), fmt.Sprintf("%q:null", key), 1)
+		for what, bad := range map[string]string{"missing": missing, "null": null} {
+			if bad == good {
+				t.Fatalf("%s %q: the file did not change", what, key)
+			}
+			var m perceptron.KernelModel
+			err := json.Unmarshal([]byte(bad), &m)
+			if !errors.Is(err, perceptron.ErrModel) || !strings.Contains(fmt.Sprint(err), fmt.Sprintf("no %q", key)) {
+				t.Errorf("%q %s: %v (b = %v); want an ErrModel error naming it", key, what, err, m.B)
+			}
 		}
 	}
 }

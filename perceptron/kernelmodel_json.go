@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 
 	"gonum.org/v1/gonum/mat"
 
@@ -28,6 +29,10 @@ type kernelModelJSON struct {
 var kernelModelKeys = jsonkeys.Tags(reflect.TypeFor[kernelModelJSON](), jsonkeys.Set{
 	"stats": jsonkeys.Tags(reflect.TypeFor[Stats](), jsonkeys.Set{"UpdateRuns": jsonkeys.Tags(reflect.TypeFor[EpochRun](), nil)}),
 })
+
+// kernelModelRequired are the keys every kernel model file gives, in the
+// order MarshalJSON writes them.
+var kernelModelRequired = []string{"kernel", "alpha", "b", "eta", "tie", "x", "y", "stats"}
 
 // MarshalJSON writes the model as JSON: its kernel by name (a kernel of
 // this package: LinearKernel, PolyKernel or RBFKernel, or a pointer to
@@ -58,7 +63,8 @@ func (m *KernelModel) MarshalJSON() ([]byte, error) {
 
 // UnmarshalJSON reads what MarshalJSON writes, bit for bit (a float64
 // written by encoding/json reads back exactly), and checks the model with
-// Validate. An unknown key, a kernel name ParseKernel refuses, ragged
+// Validate. An unknown key, a missing or null one (encoding/json would
+// read a missing "b" as 0), a kernel name ParseKernel refuses, ragged
 // training rows, stats that no run makes (a run of fewer than one epoch, a
 // negative count, runs that disagree with the totals) or a model that
 // Validate refuses are errors.
@@ -67,6 +73,17 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	// "kernel" and kept the last of two.
 	if err := jsonkeys.Check(data, kernelModelKeys); err != nil {
 		return kindErrorf(ErrModel, "kernel model: %v", err)
+	}
+	// Every key as written, none null: encoding/json reads a missing or
+	// null number as 0, a bias of 0 the file never gave.
+	var given map[string]json.RawMessage
+	if err := json.Unmarshal(data, &given); err != nil {
+		return kindErrorf(ErrModel, "kernel model: %v", err)
+	}
+	for _, key := range kernelModelRequired {
+		if v, ok := given[key]; !ok || string(bytes.TrimSpace(v)) == "null" {
+			return kindErrorf(ErrModel, "kernel model: no %q (missing or null): a kernel model file gives %s", key, strings.Join(kernelModelRequired, ", "))
+		}
 	}
 	var j kernelModelJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
