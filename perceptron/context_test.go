@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"time"
 
@@ -83,7 +84,7 @@ func noisyRows(t *testing.T, n, d int) *perceptron.Dataset {
 // rows"): an Observer that cancels at the first update stops the run
 // within the next two. Pocket made 506 more updates, each counting the
 // errors of 5000 rows, and Dual 1022 more picks of 5000 scores each, before
-// they looked.
+// they looked; Dual with an Observer also recovers w after every update.
 func TestFullScanStepsCheckTheContext(t *testing.T) {
 	ds := noisyRows(t, 5000, 20)
 	for _, c := range []struct {
@@ -95,6 +96,10 @@ func TestFullScanStepsCheckTheContext(t *testing.T) {
 		{"Pocket", perceptron.RandomCycle, func(o perceptron.Options) (int, error) { r, err := perceptron.Pocket(ds, o); return r.Updates, err }},
 		{"Pocket", perceptron.RandomMistake, func(o perceptron.Options) (int, error) { r, err := perceptron.Pocket(ds, o); return r.Updates, err }},
 		{"Dual", perceptron.RandomMistake, func(o perceptron.Options) (int, error) { r, err := perceptron.Dual(ds, o); return r.Updates, err }},
+		// With an Observer, Dual recovers w = Σ α η y x at every update,
+		// O(n·d): it made 1023 more updates in the InOrder order.
+		{"Dual", perceptron.InOrder, func(o perceptron.Options) (int, error) { r, err := perceptron.Dual(ds, o); return r.Updates, err }},
+		{"Dual", perceptron.Shuffle, func(o perceptron.Options) (int, error) { r, err := perceptron.Dual(ds, o); return r.Updates, err }},
 	} {
 		ctx, cancel := context.WithCancel(context.Background())
 		opt := perceptron.Options{Order: c.order, Control: perceptron.Control{Context: ctx, Observer: func(perceptron.Update) { cancel() }}}
@@ -210,5 +215,34 @@ func TestTheoryStopsBeforeReading(t *testing.T) {
 				t.Errorf("%s with a cancelled context: %v, want %v", name, err, c.kind)
 			}
 		}
+	}
+}
+
+// cancelKernel is the linear kernel of one feature that calls cancel at
+// its first value.
+type cancelKernel struct{ cancel context.CancelFunc }
+
+func (k cancelKernel) Eval(x, z []float64) float64 { k.cancel(); return float64(x[0] * z[0]) }
+func (cancelKernel) String() string                { return "cancel" }
+
+// TestGramStopsBeforeItsRows: a Context cancelled while the first row of
+// the Gram matrix is computed stops KernelPerceptron before the next row
+// is allocated. The learners allocated the whole n × n matrix first (1 GiB
+// at the default budget, 0.5-0.9 s to zero, the Context unwatched); they
+// now keep its upper triangle one row at a time, so that this run of 4000
+// rows allocates about one row (32 KB), not 128 MB (or 64 MB).
+func TestGramStopsBeforeItsRows(t *testing.T) {
+	ds := noisyRows(t, 4000, 1)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	m, err := perceptron.KernelPerceptron(ds, cancelKernel{cancel}, perceptron.Options{Control: perceptron.Control{Context: ctx}})
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) || m.Epochs != 0 {
+		t.Fatalf("%v, %d epochs; want ErrStopped in the Gram matrix, no epoch", err, m.Epochs)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
+		t.Errorf("stopped in the first row of the Gram matrix, the run allocated %d bytes; want about one row (32 KB) and the model", got)
 	}
 }

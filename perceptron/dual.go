@@ -2,8 +2,6 @@ package perceptron
 
 import (
 	"slices"
-
-	"gonum.org/v1/gonum/mat"
 )
 
 // DualResult is what the dual perceptron learned: the mistake count α_i of
@@ -62,10 +60,11 @@ func (r *DualResult) ErrorRate(d *Dataset) (float64, error) { return r.model().E
 // those of PLA with the same Options, so Dual makes the same updates in the
 // same order; the final w = Σ_i α_i η y_i x_i equals PLA's exactly when the
 // arithmetic is exact (integer data and η) and up to rounding otherwise.
-// The Observer sees, after every update, the w recovered from α. The n × n
-// Gram matrix takes 8·n² bytes: above opt.Control.MaxGramBytes (by default
-// DefaultMaxGramBytes, 1 GiB, about 11,500 rows) Dual refuses the data
-// with an error before allocating it.
+// The Observer sees, after every update, the w recovered from α (which
+// costs O(n·d): the Context is checked after each). The n × n Gram
+// matrix is kept as its upper triangle, 8·n(n+1)/2 bytes: above
+// opt.Control.MaxGramBytes (by default DefaultMaxGramBytes, 1 GiB, 16,383
+// rows) Dual refuses the data with an error before allocating it.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
@@ -116,7 +115,7 @@ func dualWeights(d *Dataset, alpha []int, eta float64) []float64 {
 // kernelRun is the state of a dual (kernel) perceptron run.
 type kernelRun struct {
 	*run
-	gram  *mat.SymDense
+	gram  gram
 	alpha []int
 	// active lists the rows with α > 0 in increasing order: the scores sum
 	// over them in the order KernelModel.Score sums, so that a model that
@@ -134,13 +133,13 @@ type kernelRun struct {
 // its α are 0 and r.stop says why.
 func runKernel(d *Dataset, kern Kernel, opt Options, recover func([]int) []float64) (*kernelRun, error) {
 	k := &kernelRun{run: newRun(d, opt), alpha: make([]int, d.N()), recover: recover}
-	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes); err != nil {
+	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes, gramBytes(d.N()), "8·n(n+1)/2, its upper triangle"); err != nil {
 		return nil, err
 	}
 	if k.stopped() { // a Context done before the call: no Gram matrix
 		return k, nil
 	}
-	gram, err := gramMatrix(d, kern, k.checkStopped)
+	gram, err := gramOf(d, kern, k.checkStopped)
 	if err != nil {
 		return nil, err
 	}
@@ -159,7 +158,7 @@ func runKernel(d *Dataset, kern Kernel, opt Options, recover func([]int) []float
 func (k *kernelRun) score(i int) float64 {
 	var s float64
 	for _, j := range k.active {
-		s += float64(float64(k.alpha[j]) * k.opt.Eta * k.d.Y[j] * k.gram.At(i, j))
+		s += float64(float64(k.alpha[j]) * k.opt.Eta * k.d.Y[j] * k.gram.at(i, j))
 	}
 	return s + k.b
 }
@@ -245,5 +244,11 @@ func (k *kernelRun) visit(i int) {
 			w = k.recover(k.alpha)
 		}
 		r.opt.Control.Observer(Update{Epoch: r.epoch, Row: i, X: r.d.Row(i), Y: y, Score: score, W: w, B: r.b})
+		if k.recover != nil && r.watch {
+			// Recovering w cost O(n·d): the Context is checked after each,
+			// as after every step that costs as much (stoppedEach). Dual
+			// went on for hundreds of updates after a cancel (helper-53).
+			r.checkStop()
+		}
 	}
 }

@@ -215,9 +215,10 @@ func checkKernel(k Kernel) error {
 
 // GramMatrix returns the Gram matrix G_ij = k(x_i, x_j) of the rows of d,
 // the matrix that Dual (with LinearKernel) and KernelPerceptron compute
-// once and learn from. It is n × n (8·n² bytes): a matrix above
-// DefaultMaxGramBytes is refused with an error before it is allocated, as
-// is a value k(x_i, x_j) that is not finite.
+// once and learn from. It is n × n (mat.SymDense keeps the whole square,
+// 8·n² bytes): a matrix above DefaultMaxGramBytes is refused with an
+// error before it is allocated, as is a value k(x_i, x_j) that is not
+// finite.
 func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
@@ -227,59 +228,108 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	if err := checkTrain(d); err != nil {
 		return nil, err
 	}
-	if err := checkGramBytes(d.N(), 0); err != nil {
+	n := d.N()
+	if err := checkGramBytes(n, 0, squareBytes(n), "8·n²"); err != nil {
 		return nil, err
 	}
-	return gramMatrix(d, k, nil)
-}
-
-// checkGramBytes refuses an n × n Gram matrix of more than budget bytes
-// (8·n²; 0 means DefaultMaxGramBytes), before it is allocated.
-func checkGramBytes(n int, budget int64) error {
-	if budget == 0 {
-		budget = DefaultMaxGramBytes
-	}
-	need := gramBytes(n)
-	if need > budget {
-		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
-			n, n, need, budget)
-	}
-	// Whatever the budget, no slice holds more bytes than an int counts
-	// (2^31 − 1 on 386, where n = 2^16 made n·n wrap to 0).
-	if need > math.MaxInt {
-		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (8·n²), more than one slice can hold on this platform (%d bytes): train on fewer rows (PLA needs no Gram matrix)",
-			n, n, need, int64(math.MaxInt))
-	}
-	return nil
-}
-
-// gramMatrix returns G_ij = k(x_i, x_j) for every pair of rows of d, computed
-// once (the upper triangle; G is symmetric), or an error naming the first
-// pair whose value is not finite. stop, if not nil, is called before every
-// row: when it reports true, gramMatrix returns nil and no error.
-func gramMatrix(d *Dataset, k Kernel, stop func() bool) (*mat.SymDense, error) {
-	n := d.N()
 	gram := mat.NewSymDense(n, nil)
-	for i := 0; i < n; i++ {
-		if stop != nil && stop() {
-			return nil, nil
-		}
-		for j := i; j < n; j++ {
-			g := k.Eval(d.Row(i), d.Row(j))
-			if !isFinite(g) {
-				return nil, kindErrorf(ErrNonFinite, "kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
-			}
-			gram.SetSym(i, j, g)
-		}
+	raw := gram.RawSymmetric() // the upper triangle, row by row
+	err := gramRows(d, k, nil, func(i int) []float64 { return raw.Data[i*raw.Stride+i : i*raw.Stride+n] })
+	if err != nil {
+		return nil, err
 	}
 	return gram, nil
 }
 
-// gramBytes returns 8·n², the bytes of an n × n matrix of float64
-// (mat.SymDense stores the whole square), saturated at MaxInt64.
-func gramBytes(n int) int64 {
+// checkGramBytes refuses a Gram matrix of n rows that needs more than
+// budget bytes (0 means DefaultMaxGramBytes) or more than an int counts,
+// before it is allocated; formula says how need was counted.
+func checkGramBytes(n int, budget, need int64, formula string) error {
+	if budget == 0 {
+		budget = DefaultMaxGramBytes
+	}
+	if need > budget {
+		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (%s), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
+			n, n, need, formula, budget)
+	}
+	// Whatever the budget, no more bytes than an int counts (2^31 − 1 on
+	// 386, where n = 2^16 made n·n wrap to 0).
+	if need > math.MaxInt {
+		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (%s), more than this platform can address (%d bytes): train on fewer rows (PLA needs no Gram matrix)",
+			n, n, need, formula, int64(math.MaxInt))
+	}
+	return nil
+}
+
+// gram is the Gram matrix of the learners: its upper triangle, row by row,
+// each row its own slice (rows[i][j-i] = G_ij for j ≥ i), so that it
+// takes 8·n(n+1)/2 bytes, about half the square's, and is allocated one
+// row at a time between the Context's checks: 1 GiB in one piece took
+// 0.5-0.9 s to zero, during which a deadline went unseen (helper-53).
+type gram [][]float64
+
+// at returns G_ij.
+func (g gram) at(i, j int) float64 {
+	if i > j {
+		i, j = j, i
+	}
+	return g[i][j-i]
+}
+
+// gramOf returns the learners' Gram matrix of d under k; stop, if not
+// nil, is called before every row is allocated and computed: when it
+// reports true, gramOf returns nil and no error. A value that is not
+// finite is an error naming the pair.
+func gramOf(d *Dataset, k Kernel, stop func() bool) (gram, error) {
+	n := d.N()
+	g := make(gram, n)
+	err := gramRows(d, k, stop, func(i int) []float64 {
+		g[i] = make([]float64, n-i)
+		return g[i]
+	})
+	if err != nil || n > 0 && g[n-1] == nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// gramRows computes G_ij = k(x_i, x_j) for i ≤ j (G is symmetric) into
+// row(i)[j-i], row by row, or returns an error naming the first pair
+// whose value is not finite. stop, if not nil, is called before every
+// row: when it reports true, gramRows returns early, and no error.
+func gramRows(d *Dataset, k Kernel, stop func() bool, row func(i int) []float64) error {
+	n := d.N()
+	for i := 0; i < n; i++ {
+		if stop != nil && stop() {
+			return nil
+		}
+		r := row(i)
+		xi := d.Row(i)
+		for j := i; j < n; j++ {
+			g := k.Eval(xi, d.Row(j))
+			if !isFinite(g) {
+				return kindErrorf(ErrNonFinite, "kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
+			}
+			r[j-i] = g
+		}
+	}
+	return nil
+}
+
+// squareBytes returns 8·n², the bytes of an n × n matrix of float64,
+// saturated at MaxInt64.
+func squareBytes(n int) int64 {
 	if n > 1<<30 {
 		return math.MaxInt64
 	}
 	return 8 * int64(n) * int64(n)
+}
+
+// gramBytes returns 8·n(n+1)/2, the bytes of the learners' Gram matrix
+// (its upper triangle), saturated at MaxInt64.
+func gramBytes(n int) int64 {
+	if n > 1<<30 {
+		return math.MaxInt64
+	}
+	return 4 * int64(n) * (int64(n) + 1)
 }

@@ -3,6 +3,7 @@ package perceptron
 import (
 	"context"
 	"errors"
+	"math"
 	"regexp"
 	"runtime"
 	"slices"
@@ -272,19 +273,20 @@ func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 }
 
 // TestGramBudget: Dual and KernelPerceptron refuse a Gram matrix above
-// MaxGramBytes before allocating it, and accept it within.
+// MaxGramBytes before allocating it, and accept it within. They keep its
+// upper triangle, 8·n(n+1)/2 bytes; GramMatrix returns the whole square.
 func TestGramBudget(t *testing.T) {
-	d := irisScaled(t, 1) // 100 rows: 80,000 bytes
+	d := irisScaled(t, 1) // 100 rows: 40,400 bytes
 	opt := Options{}
-	opt.Control.MaxGramBytes = 79_999
-	want := "perceptron: the 100 × 100 Gram matrix needs 80000 bytes (8·n²), more than Control.MaxGramBytes allows (79999 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
+	opt.Control.MaxGramBytes = 40_399
+	want := "perceptron: the 100 × 100 Gram matrix needs 40400 bytes (8·n(n+1)/2, its upper triangle), more than Control.MaxGramBytes allows (40399 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
 	if _, err := Dual(d, opt); err == nil || err.Error() != want {
 		t.Errorf("Dual: %v, want %q", err, want)
 	}
 	if _, err := KernelPerceptron(d, RBFKernel{Gamma: 1}, opt); err == nil || err.Error() != want {
 		t.Errorf("KernelPerceptron: %v, want %q", err, want)
 	}
-	opt.Control.MaxGramBytes = 80_000
+	opt.Control.MaxGramBytes = 40_400
 	if _, err := Dual(d, opt); err != nil {
 		t.Errorf("Dual within the budget: %v", err)
 	}
@@ -292,12 +294,44 @@ func TestGramBudget(t *testing.T) {
 	if _, err := Dual(d, opt); err == nil || err.Error() != "perceptron: MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got -1" {
 		t.Errorf("negative budget: %v", err)
 	}
-	// The default budget refuses 20,000 rows (3.2 GB) without allocating.
-	if got := gramBytes(20_000); got != 3_200_000_000 || got <= DefaultMaxGramBytes {
-		t.Errorf("gramBytes(20000) = %d", got)
+	// The default budget (1 GiB) takes 16,383 rows and refuses 16,384 and
+	// 20,000 (1.6 GB) without allocating.
+	if got := gramBytes(20_000); got != 1_600_080_000 || gramBytes(16_384) <= DefaultMaxGramBytes || gramBytes(16_383) > DefaultMaxGramBytes {
+		t.Errorf("gramBytes(20000) = %d, gramBytes(16384) = %d, gramBytes(16383) = %d", got, gramBytes(16_384), gramBytes(16_383))
+	}
+	if squareBytes(100) != 80_000 || squareBytes(2_000_000_000) != 1<<63-1 {
+		t.Errorf("squareBytes(100) = %d, squareBytes(2e9) = %d", squareBytes(100), squareBytes(2_000_000_000))
 	}
 	if gramBytes(2_000_000_000) != 1<<63-1 {
 		t.Errorf("gramBytes does not saturate")
+	}
+}
+
+// TestGramTriangleIsGramMatrix: the learners' Gram matrix (its upper
+// triangle, row by row) holds GramMatrix's values, bit for bit, at every
+// (i, j) and (j, i).
+func TestGramTriangleIsGramMatrix(t *testing.T) {
+	d := irisScaled(t, 1)
+	for _, k := range []Kernel{LinearKernel{}, PolyKernel{Degree: 3, C: 0.5}, RBFKernel{Gamma: 0.3}} {
+		want, err := GramMatrix(d, k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := gramOf(d, k, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := d.N()
+		for i := range n {
+			if len(g[i]) != n-i {
+				t.Fatalf("%v: row %d holds %d values, want %d", k, i, len(g[i]), n-i)
+			}
+			for j := range n {
+				if got := g.at(i, j); math.Float64bits(got) != math.Float64bits(want.At(i, j)) {
+					t.Fatalf("%v: G(%d, %d) = %v, GramMatrix %v", k, i, j, got, want.At(i, j))
+				}
+			}
+		}
 	}
 }
 
