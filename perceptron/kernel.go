@@ -12,7 +12,9 @@ import (
 // Kernel is a similarity k(x, z) = φ(x)·φ(z) for some feature map φ; the
 // kernel perceptron learns a linear separator in φ's space without forming φ.
 type Kernel interface {
-	// Eval returns k(x, z).
+	// Eval returns k(x, z) of two vectors of the same length (the
+	// package's kernels panic on two lengths: a misuse of shapes, whose
+	// value would be silently wrong).
 	Eval(x, z []float64) float64
 	// String returns the name ParseKernel reads back.
 	String() string
@@ -22,7 +24,20 @@ type Kernel interface {
 type LinearKernel struct{}
 
 // Eval returns x·z.
-func (LinearKernel) Eval(x, z []float64) float64 { return dot(x, z) }
+func (LinearKernel) Eval(x, z []float64) float64 {
+	sameLength("linear", x, z)
+	return dot(x, z)
+}
+
+// sameLength panics, naming the kernel (its kind, a constant, so that no
+// call allocates), when x and z differ in length: dot read z's values as
+// far as x went, past z's length within its capacity, and the RBF kernel
+// ignored z's last values, silently wrong values (helper-53).
+func sameLength(kind string, x, z []float64) {
+	if len(x) != len(z) {
+		panic("perceptron: " + kind + " kernel: Eval of vectors of " + strconv.Itoa(len(x)) + " and " + strconv.Itoa(len(z)) + " features")
+	}
+}
 
 // String returns "linear".
 func (LinearKernel) String() string { return "linear" }
@@ -49,6 +64,7 @@ const MaxPolyDegree = 64
 // squaring, so that a hand-made kernel costs at most about 2·63 multiplies
 // (and 1 for a Degree below 1).
 func (k PolyKernel) Eval(x, z []float64) float64 {
+	sameLength("poly", x, z)
 	s := dot(x, z) + k.C
 	p := 1.0
 	if k.Degree > MaxPolyDegree {
@@ -85,6 +101,7 @@ type RBFKernel struct {
 // x − z scaled by its largest component: exp(−1e-310 · 4e308) is 0.96,
 // not exp(−Inf) = 0.
 func (k RBFKernel) Eval(x, z []float64) float64 {
+	sameLength("rbf", x, z)
 	var s float64
 	for j, v := range x {
 		d := v - z[j]

@@ -347,6 +347,85 @@ func TestKernelModelJSONNeedsEveryKey(t *testing.T) {
 	}
 }
 
+// TestKernelModelValueJSON: a KernelModel value, and a struct value that
+// holds one, are written as a pointer to it is, and read back scoring the
+// same bits. MarshalJSON had a pointer receiver: encoding/json wrote a
+// value its own way (the rows as {}, the kernel as its fields), with no
+// error, and reading it back failed (helper-53).
+func TestKernelModelValueJSON(t *testing.T) {
+	d := perceptron.XORData()
+	m, err := perceptron.KernelPerceptron(d, perceptron.PolyKernel{Degree: 2, C: 1}, perceptron.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type saved struct{ Model perceptron.KernelModel }
+	got, err := json.Marshal(*m)
+	if err != nil || string(got) != string(want) {
+		t.Errorf("a value: %s (%v), want %s", got, err, want)
+	}
+	held, err := json.Marshal(saved{*m})
+	if err != nil || string(held) != `{"Model":`+string(want)+`}` {
+		t.Fatalf("a struct value holding one: %s (%v)", held, err)
+	}
+	var back saved
+	if err := json.Unmarshal(held, &back); err != nil {
+		t.Fatal(err)
+	}
+	for i := range d.N() {
+		s0, err0 := m.Score(d.Row(i))
+		s1, err1 := back.Model.Score(d.Row(i))
+		if math.Float64bits(s0) != math.Float64bits(s1) || err0 != nil || err1 != nil {
+			t.Errorf("row %d: %v (%v) read back, %v (%v) before", i, s1, err1, s0, err0)
+		}
+	}
+	if b, err := json.Marshal(perceptron.KernelModel{}); err == nil || !errors.Is(err, perceptron.ErrModel) {
+		t.Errorf("an untrained value: %s, %v; want an ErrModel error", b, err)
+	}
+}
+
+// TestKernelEvalLengths: the package's kernels panic, naming the lengths,
+// on vectors of two lengths, in either order. LinearKernel and PolyKernel
+// read a shorter z as far as x went (3 for [1 2 3]·[1 1]) and RBFKernel
+// ignored a longer z's last values: silently wrong values (helper-53).
+func TestKernelEvalLengths(t *testing.T) {
+	long, short := []float64{1, 2, 3, 4}, []float64{1, 1, 1}
+	for _, k := range []perceptron.Kernel{perceptron.LinearKernel{}, perceptron.PolyKernel{Degree: 2}, perceptron.RBFKernel{Gamma: 1}} {
+		for _, c := range [][2][]float64{{long, short[:2]}, {short[:2], long}} {
+			func() {
+				defer func() {
+					msg := fmt.Sprint(recover())
+					if !strings.Contains(msg, "Eval of vectors of") || !strings.Contains(msg, " 2 ") {
+						t.Errorf("%v.Eval(%v, %v): panic %q; want one naming the lengths", k, c[0], c[1], msg)
+					}
+				}()
+				v := k.Eval(c[0], c[1])
+				t.Errorf("%v.Eval(%v, %v) = %v, no panic", k, c[0], c[1], v)
+			}()
+		}
+	}
+}
+
+// TestKernelModelFileBadKernelIsErrModel: a kernel model file whose kernel
+// or tie the parsers refuse is an ErrModel error (and ErrOption, the
+// parser's), as Validate answers for the same model built by hand; it was
+// ErrOption alone (helper-53).
+func TestKernelModelFileBadKernelIsErrModel(t *testing.T) {
+	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	for _, c := range [][2]string{
+		{`"poly:2:1"`, `"rbf:-1"`}, {`"poly:2:1"`, `"poly:65"`}, {`"poly:2:1"`, `"poly:2:nan"`}, {`"mistake"`, `"sideways"`},
+	} {
+		var m perceptron.KernelModel
+		err := json.Unmarshal([]byte(strings.Replace(good, c[0], c[1], 1)), &m)
+		if !errors.Is(err, perceptron.ErrModel) || !errors.Is(err, perceptron.ErrOption) {
+			t.Errorf("%s in a kernel model file: %v; want ErrModel and ErrOption", c[1], err)
+		}
+	}
+}
+
 // hugeDegree is a polynomial degree far beyond MaxPolyDegree that an int
 // holds on every platform (386's too): even, and odd once 1 is added.
 const hugeDegree = math.MaxInt32 - 1

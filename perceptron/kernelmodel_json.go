@@ -41,7 +41,11 @@ var kernelModelRequired = []string{"kernel", "alpha", "b", "eta", "tie", "x", "y
 // wrote the training rows (a *mat.Dense) as {} and the kernel as its
 // fields, which could not be read back. A model that Validate refuses is
 // an error.
-func (m *KernelModel) MarshalJSON() ([]byte, error) {
+//
+// Its receiver is a value, so that a KernelModel value (or a struct
+// holding one) is written so too: with a pointer receiver, encoding/json
+// wrote a value its own way, with no error, and it could not be read back.
+func (m KernelModel) MarshalJSON() ([]byte, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
@@ -94,13 +98,16 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	if extra := bytes.TrimSpace(data[dec.InputOffset():]); len(extra) > 0 {
 		return kindErrorf(ErrModel, "kernel model: %d bytes after the model's JSON object: one model", len(extra))
 	}
+	// A kernel or tie that the parsers refuse is a model that cannot be
+	// used: ErrModel as well as the parser's ErrOption, as Validate says
+	// of the same model built by hand.
 	k, err := ParseKernel(j.Kernel)
 	if err != nil {
-		return wrapf(err, "kernel model")
+		return modelError(wrapf(err, "kernel model"))
 	}
 	tie, err := ParseTie(j.Tie)
 	if err != nil {
-		return wrapf(err, "kernel model")
+		return modelError(wrapf(err, "kernel model"))
 	}
 	if len(j.X) == 0 || len(j.X[0]) == 0 {
 		return kindErrorf(ErrModel, "kernel model: no training rows")
