@@ -137,6 +137,19 @@ func ScanCertGo(w, x []float64, c, st int, y []float64, b, eta float64, bias boo
 	return k, need, s, bout, u, last
 }
 
+// fastByCert reports whether ScanFast runs rows of c values in
+// scanCert512's loop rather than scanFast512's, on a CPU with AVX-512:
+// for c a multiple of 8 from 88 to 1592. On Zen 4 (docs/performance.md,
+// round 12) the lean loop took 1.07-1.42x the time of ExactSum's epoch
+// on such rows (c = 96 to 1200), where scanCert512's loop, which also
+// sums the magnitudes of the products, took the same time as ExactSum
+// (0.99-1.03x); on rows with a scalar tail (c not a multiple of 8), on
+// short rows (c ≤ 80) and on long ones (c ≥ 1600) the lean loop was as
+// fast or faster (0.81-1.02x). Why one more vector operation a block
+// makes the register blocks faster there is not known (the VM has no
+// performance counters).
+func fastByCert(c int) bool { return c%8 == 0 && c > 80 && c < 1600 }
+
 // certMaxCols bounds the rows certCoef's proof covers ((c + h + 2)·u ≤ 1/4).
 const certMaxCols = 1 << 40
 

@@ -61,7 +61,10 @@ func scanFastAsm(w *float64, x *float64, c, st, n int, y *float64, b, eta float6
 
 // ScanFast is ScanFastGo, bit for bit: in SSE2 (scanFastAsm), with AVX2
 // and the read-ahead where the CPU has AVX2, and with AVX-512, w in
-// registers and no read-ahead (scanFast512) where it also has AVX-512F.
+// registers and no read-ahead (scanFast512) where it also has AVX-512F;
+// rows of a width fastByCert names go to scanCert512 instead
+// (scanFastByCert). With AVX-512 the labels must be -1 or +1, as
+// ScanCert's (PLA checks them).
 func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	if n == 0 || c == 0 || maxu < 1 {
@@ -71,6 +74,9 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	bi, avx := 0, 0
 	if bias {
 		bi = 1
+	}
+	if hasAVX512 && !wShared(w[:c], x, y) && fastByCert(c) {
+		return scanFastByCert(w, x, c, st, y, b, eta, bias, maxu)
 	}
 	if hasAVX512 && !wShared(w[:c], x, y) {
 		// The pages ahead are asked for only within x.
@@ -83,6 +89,49 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	// The read-ahead may run beyond the n rows, to the end of x.
 	k, nd, s, bout, u, last := scanFastAsm(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, avx, 8*len(x))
 	return k, nd != 0, s, bout, u, last
+}
+
+// scanFastByCert is ScanFastGo, bit for bit, by scanCert512 with the
+// certificate's coefficient 0: a row is then decided by the sign of its
+// fast sum s_F, which is DotFastGo's sum (the same partial sums, reduced
+// in the same order) plus b, as FastSum decides it, and the update is
+// scanFast512's. The rows the kernel leaves (a tie, a NaN, or magnitudes
+// summing beyond 2^1020, where s_F may not be finite) are scored here by
+// ScanFastGo one at a time, as ScanCert leaves rows to ScanCertGo.
+func scanFastByCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	n := len(y)
+	bi := 0
+	if bias {
+		bi = 1
+	}
+	last = -1
+	for k < n {
+		m, nd, sc, nb, du, dl := scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, 0, 8*(len(x)-k*st))
+		if du > 0 {
+			u += du
+			last = k + dl
+		}
+		b, s = nb, sc
+		k += m
+		if nd == 0 {
+			return k, false, s, b, u, last
+		}
+		_, tie, sc, nb, du, _ := ScanFastGo(w, x[k*st:], c, st, y[k:k+1], b, eta, bias, 1)
+		s = sc
+		if tie {
+			return k, true, s, b, u, last
+		}
+		b = nb
+		if du > 0 {
+			u++
+			last = k
+		}
+		k++
+		if u >= maxu {
+			return k, false, s, b, u, last
+		}
+	}
+	return n, false, s, b, u, last
 }
 
 // checkRows panics, as an index out of range would, unless the n ≥ 1 rows
@@ -108,7 +157,7 @@ func CertScans() bool { return hasAVX2 }
 func ScanKernels() string {
 	switch {
 	case hasAVX512:
-		return "AVX-512 (w in registers, pages asked for 256 KiB ahead)"
+		return "AVX-512 (w in registers, pages asked for 256 KiB ahead; FastSum rows of 88 to 1592 values, multiples of 8, in ExactSum's loop)"
 	case hasAVX2:
 		return "AVX2 (with the read-ahead)"
 	}

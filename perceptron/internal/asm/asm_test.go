@@ -157,7 +157,10 @@ func TestScanFast(t *testing.T) {
 	eachKernel(func(avx bool) {
 		// Long rows too: the read-ahead runs across rows, and AVX-512
 		// holds the first 192 weights in registers, the rest in memory.
-		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 100, 191, 192, 193, 200, 512, 517, 523} {
+		// With AVX-512, widths 88 to 1592 that are multiples of 8 run in
+		// scanCert512's loop (fastByCert): 88, 192, 200, 512, 1592 here,
+		// 80 and 1600 on either side.
+		for _, c := range []int{1, 2, 3, 7, 8, 9, 16, 17, 80, 88, 100, 191, 192, 193, 200, 512, 517, 523, 1592, 1600} {
 			for trial := range 300 {
 				x, st, w, y, b, eta, bias, maxu := randomScan(rng, c, 30, trial)
 				wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
@@ -176,6 +179,60 @@ func TestScanFast(t *testing.T) {
 		}
 	})
 	checkEnds(t, counts, "tie", "non-finite", "budget", "updates")
+}
+
+// TestScanFastLargeSums: rows whose products sum, in magnitude, beyond
+// 2^1020 while the score is finite and not 0 (4e307 − 3e307) are left by
+// scanCert512 to ScanFastGo, one row at a time (scanFastByCert); the scan
+// then goes on, and its results are still ScanFastGo's, s included, with
+// such a row last, in the middle, and the update that spends the budget.
+func TestScanFastLargeSums(t *testing.T) {
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	rng := rand.New(rand.NewPCG(12, 12))
+	eachKernel(func(bool) {
+		for _, c := range []int{96, 100, 200} {
+			for _, at := range []int{0, 3, 9} {
+				for _, maxu := range []int{1, 2, math.MaxInt} {
+					const n = 10
+					x := make([]float64, n*c)
+					for j := range x {
+						x[j] = rng.NormFloat64()
+					}
+					w := make([]float64, c)
+					for j := range w {
+						w[j] = rng.NormFloat64()
+					}
+					w[0], w[1] = 1, 1
+					x[at*c], x[at*c+1] = 4e307, -3e307
+					y := make([]float64, n)
+					for i := range y {
+						y[i] = float64(1 - 2*rng.IntN(2))
+					}
+					wa, wg := append([]float64(nil), w...), append([]float64(nil), w...)
+					k, need, s, b, u, last := ScanFast(wa, x, c, c, y, 0.5, 1, true, maxu)
+					kg, needg, sg, bg, ug, lastg := ScanFastGo(wg, x, c, c, y, 0.5, 1, true, maxu)
+					ok := k == kg && need == needg && same(s, sg) && same(b, bg) && u == ug && last == lastg
+					for j := range wa {
+						ok = ok && same(wa[j], wg[j])
+					}
+					if !ok || math.IsInf(sg, 0) || need {
+						t.Fatalf("%s: c=%d, the large row %d, maxu %d: ScanFast %d %v %v %v %d %d, ScanFastGo %d %v %v %v %d %d",
+							kernel, c, at, maxu, k, need, s, b, u, last, kg, needg, sg, bg, ug, lastg)
+					}
+				}
+			}
+		}
+	})
+}
+
+// TestFastByCert: the widths whose FastSum rows run in scanCert512's
+// loop with AVX-512 are the multiples of 8 from 88 to 1592.
+func TestFastByCert(t *testing.T) {
+	for c := 1; c <= 2000; c++ {
+		if want := c%8 == 0 && c >= 88 && c <= 1592; fastByCert(c) != want {
+			t.Errorf("fastByCert(%d) = %v", c, !want)
+		}
+	}
 }
 
 // countEnd tallies how a scan ended (a tie, a non-finite score, the

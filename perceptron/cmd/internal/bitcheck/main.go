@@ -115,7 +115,10 @@ func main() {
 		// Rows of 203 features: on AVX-512 the scans hold the first 192
 		// weights in registers and read the rest (and the last 3) from
 		// memory.
-		{"wide", uniformData(150, 203, 0.1, 7)}}
+		{"wide", uniformData(150, 203, 0.1, 7)},
+		// Rows of 200 features, a multiple of 8: on AVX-512 FastSum scans
+		// them in ExactSum's loop (asm's fastByCert).
+		{"wide by 8", uniformData(150, 200, 0.1, 8)}}
 	for _, ds := range sets {
 		d := ds.d
 		for _, sum := range []perceptron.Summation{perceptron.ExactSum, perceptron.FastSum} {
