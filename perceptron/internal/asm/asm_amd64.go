@@ -4,6 +4,7 @@ package asm
 
 import (
 	"fmt"
+	"sync/atomic"
 	"unsafe"
 
 	"golang.org/x/sys/cpu"
@@ -96,9 +97,23 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 // fast sum s_F, which is DotFastGo's sum (the same partial sums, reduced
 // in the same order) plus b, as FastSum decides it, and the update is
 // scanFast512's. The rows the kernel leaves (a tie, a NaN, or magnitudes
-// summing beyond 2^1020, where s_F may not be finite) are scored here by
-// ScanFastGo one at a time, as ScanCert leaves rows to ScanCertGo.
+// summing beyond 2^1020, where s_F may not be finite) are scored by
+// ScanFastGo one at a time (certLoop), as ScanCert leaves rows to
+// ScanCertGo.
 func scanFastByCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
+	return certLoop(scanCert512, 0, ScanFastGo, nil, w, x, c, st, y, b, eta, bias, maxu)
+}
+
+// certKernel is scanCert512's and scanCertAVX2's signature.
+type certKernel func(w *float64, x *float64, c, st, n int, y *float64, b, eta float64, bias, maxu int, k float64, pend int) (kk, need int, s, bout float64, u, last int)
+
+// certLoop scans the rows with kern and the certificate's coefficient kc,
+// and gives each row that kern leaves to twin (ScanCertGo or ScanFastGo)
+// alone, counting it in fallbacks if not nil; it goes on after a row twin
+// decides, and returns what twin returns for the whole scan: s is the
+// last score computed, by kern or by twin.
+func certLoop(kern certKernel, kc float64, twin func(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (int, bool, float64, float64, int, int), fallbacks *atomic.Int64,
+	w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu int) (k int, need bool, s, bout float64, u, last int) {
 	n := len(y)
 	bi := 0
 	if bias {
@@ -106,7 +121,7 @@ func scanFastByCert(w, x []float64, c, st int, y []float64, b, eta float64, bias
 	}
 	last = -1
 	for k < n {
-		m, nd, sc, nb, du, dl := scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, 0, 8*(len(x)-k*st))
+		m, nd, sc, nb, du, dl := kern(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
 		if du > 0 {
 			u += du
 			last = k + dl
@@ -116,7 +131,10 @@ func scanFastByCert(w, x []float64, c, st int, y []float64, b, eta float64, bias
 		if nd == 0 {
 			return k, false, s, b, u, last
 		}
-		_, tie, sc, nb, du, _ := ScanFastGo(w, x[k*st:], c, st, y[k:k+1], b, eta, bias, 1)
+		if fallbacks != nil {
+			fallbacks.Add(1)
+		}
+		_, tie, sc, nb, du, _ := twin(w, x[k*st:], c, st, y[k:k+1], b, eta, bias, 1)
 		s = sc
 		if tie {
 			return k, true, s, b, u, last
@@ -177,47 +195,16 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	}
 	checkRows(w, x, c, st, n)
 	w = w[:c]
-	bi := 0
-	if bias {
-		bi = 1
+	kern := scanCertAVX2
+	if hasAVX512 && !wShared(w, x, y) {
+		kern = scanCert512
 	}
-	kc := certCoef(c)
-	use512 := hasAVX512 && !wShared(w, x, y)
-	last = -1
-	for k < n {
-		var m, nd, du, dl int
-		var nb float64
-		if use512 {
-			m, nd, _, nb, du, dl = scanCert512(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
-		} else {
-			m, nd, _, nb, du, dl = scanCertAVX2(&w[0], &x[k*st], c, st, n-k, &y[k], b, eta, bi, maxu-u, kc, 8*(len(x)-k*st))
-		}
-		if du > 0 {
-			u += du
-			last = k + dl
-		}
-		b = nb
-		k += m
-		if nd == 0 {
-			return k, false, 0, b, u, last
-		}
-		// A row the certificate does not decide: ScanCertGo on it alone.
-		certFallbacks.Add(1)
-		_, tie, sc, nb, du, _ := ScanCertGo(w, x[k*st:], c, st, y[k:k+1], b, eta, bias, 1)
-		if tie {
-			return k, true, sc, b, u, last
-		}
-		b = nb
-		if du > 0 {
-			u++
-			last = k
-		}
-		k++
-		if u >= maxu {
-			return k, false, 0, b, u, last
-		}
+	// A row the certificate does not decide: ScanCertGo on it alone.
+	k, need, s, bout, u, last = certLoop(kern, certCoef(c), ScanCertGo, &certFallbacks, w, x, c, st, y, b, eta, bias, maxu)
+	if !need {
+		s = 0 // as ScanCertGo
 	}
-	return n, false, 0, b, u, last
+	return k, need, s, bout, u, last
 }
 
 // ScanExact is ScanExactGo, bit for bit: its loop around Dot8Exact (AVX2
