@@ -36,8 +36,10 @@ func scanFast512(w *float64, x *float64, c, st, n int, y *float64, b, eta float6
 // wShared reports whether w shares memory with x or y. The AVX-512 scans
 // hold w in registers and store it when they return, so a row of x, or a
 // label, that is w would be read as it was before the call's updates; the
-// Go twins and the AVX2 and SSE2 scans read it as updated. The learners
-// never pass such slices; a caller that does gets the AVX2 scan.
+// AVX2 and SSE2 loops update four or two weights at a time, so a row a
+// few values off w would be read before its last updates (helper-55); the
+// Go twins read it as updated, one value at a time. The learners never
+// pass such slices; a caller that does gets the Go twin.
 func wShared(w, x, y []float64) bool {
 	return overlap(w, x) || overlap(w, y)
 }
@@ -72,14 +74,17 @@ func ScanFast(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 		return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
 	}
 	checkRows(w, x, c, st, n)
+	if wShared(w[:c], x, y) {
+		return ScanFastGo(w, x, c, st, y, b, eta, bias, maxu)
+	}
 	bi, avx := 0, 0
 	if bias {
 		bi = 1
 	}
-	if hasAVX512 && !wShared(w[:c], x, y) && fastByCert(c) {
+	if hasAVX512 && fastByCert(c) {
 		return scanFastByCert(w, x, c, st, y, b, eta, bias, maxu)
 	}
-	if hasAVX512 && !wShared(w[:c], x, y) {
+	if hasAVX512 {
 		// The pages ahead are asked for only within x.
 		k, nd, s, bout, u, last := scanFast512(&w[0], &x[0], c, st, n, &y[0], b, eta, bi, maxu, 8*len(x))
 		return k, nd != 0, s, bout, u, last
@@ -195,8 +200,11 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 	}
 	checkRows(w, x, c, st, n)
 	w = w[:c]
+	if wShared(w, x, y) {
+		return ScanCertGo(w, x, c, st, y, b, eta, bias, maxu)
+	}
 	kern := scanCertAVX2
-	if hasAVX512 && !wShared(w, x, y) {
+	if hasAVX512 {
 		kern = scanCert512
 	}
 	// A row the certificate does not decide: ScanCertGo on it alone.
@@ -210,6 +218,9 @@ func ScanCert(w, x []float64, c, st int, y []float64, b, eta float64, bias bool,
 // ScanExact is ScanExactGo, bit for bit: its loop around Dot8Exact (AVX2
 // or SSE2) and Axpy.
 func ScanExact(w, x []float64, c, st int, y []float64, b, eta float64, bias bool, maxu, lim int, pf bool) (k int, need bool, s, bout float64, u, last int) {
+	if c <= len(w) && wShared(w[:c], x, y) { // Axpy would read x as it was (see wShared)
+		return ScanExactGo(w, x, c, st, y, b, eta, bias, maxu, lim, pf)
+	}
 	return scanExact(w, x, c, st, y, b, eta, bias, maxu, lim, pf, Dot8Exact, Axpy)
 }
 
@@ -256,8 +267,12 @@ func axpyAVX2(a float64, x *float64, w *float64, n int)
 // Axpy is AxpyGo, bit for bit: with AVX2 axpyAVX2, else gonum's
 // floats.AddScaled, whose amd64 assembly (f64.AxpyUnitaryTo) multiplies
 // with MULPD and then adds with ADDPD, never fused (both checked by
-// TestAxpy).
+// TestAxpy); a w that shares memory with x gets AxpyGo (see wShared).
 func Axpy(a float64, x, w []float64) {
+	if len(x) > 0 && overlap(w[:len(x)], x) { // see wShared
+		AxpyGo(a, x, w)
+		return
+	}
 	if hasAVX2 && len(x) > 0 {
 		_ = w[len(x)-1]
 		axpyAVX2(a, &x[0], &w[0], len(x))

@@ -599,7 +599,7 @@ func randomScan(rng *rand.Rand, c, maxN, trial int) (x []float64, st int, w, y [
 // TestScanSharedWeights: the scans give the Go twins' results when w is a
 // row of x, or holds labels of y, that the scan reads after updating w
 // (helper-47). The AVX-512 scans hold w in registers, so they must leave
-// such calls to the AVX2 scan; with w kept in registers row 1 was scored
+// such calls to the Go twins; with w kept in registers row 1 was scored
 // with w as it was (s = -1, one update) instead of as updated (s = 7).
 func TestScanSharedWeights(t *testing.T) {
 	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
@@ -648,6 +648,72 @@ func TestScanSharedWeights(t *testing.T) {
 				if !ok {
 					t.Errorf("%s, %s, %s: %d %v %v %v %d %d, w %v; the Go twin %d %v %v %v %d %d, w %v",
 						kernel, sc.name, tc.name, k, need, s, b, u, last, wa, kg, needg, sg, bg, ug, lastg, wg)
+				}
+			}
+		}
+	})
+}
+
+// TestScanShiftedOverlap: with w a few values off a row of x (w = x[3:3+c],
+// the row x[0:c]), every scan and Axpy give the Go twins' bits. The Go
+// twins update w one value at a time and read the row as updated; the
+// AVX2 and SSE2 loops read four or two values before writing them, and
+// left buf[6] at 0 where the twins leave 1 (helper-55). Such calls now go
+// to the Go twins, as calls with w sharing memory with x or y did
+// already on AVX-512.
+func TestScanShiftedOverlap(t *testing.T) {
+	same := func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }
+	eachKernel(func(bool) {
+		for _, c := range []int{8, 88, 100, 200} {
+			mk := func() []float64 {
+				buf := make([]float64, c+3)
+				for i := range buf {
+					buf[i] = 1
+				}
+				return buf
+			}
+			type call func(buf []float64) (int, bool, float64, float64, int, int)
+			y := []float64{-1}
+			for _, sc := range []struct {
+				name      string
+				asm, twin call
+			}{
+				{"ScanFast", func(b []float64) (int, bool, float64, float64, int, int) {
+					return ScanFast(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1)
+				},
+					func(b []float64) (int, bool, float64, float64, int, int) {
+						return ScanFastGo(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1)
+					}},
+				{"ScanCert", func(b []float64) (int, bool, float64, float64, int, int) {
+					return ScanCert(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1)
+				},
+					func(b []float64) (int, bool, float64, float64, int, int) {
+						return ScanCertGo(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1)
+					}},
+				{"ScanExact", func(b []float64) (int, bool, float64, float64, int, int) {
+					return ScanExact(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1, 1, false)
+				}, func(b []float64) (int, bool, float64, float64, int, int) {
+					return ScanExactGo(b[3:3+c], b[:c], c, c, y, 0, 1, false, 1, 1, false)
+				}},
+				{"Axpy", func(b []float64) (int, bool, float64, float64, int, int) {
+					Axpy(-1, b[:c], b[3:3+c])
+					return 0, false, 0, 0, 0, 0
+				},
+					func(b []float64) (int, bool, float64, float64, int, int) {
+						AxpyGo(-1, b[:c], b[3:3+c])
+						return 0, false, 0, 0, 0, 0
+					}},
+			} {
+				ba, bg := mk(), mk()
+				k, need, s, b, u, last := sc.asm(ba)
+				kg, needg, sg, bgo, ug, lastg := sc.twin(bg)
+				ok := k == kg && need == needg && same(s, sg) && same(b, bgo) && u == ug && last == lastg
+				for j := range ba {
+					ok = ok && same(ba[j], bg[j])
+				}
+				if !ok {
+					t.Errorf("%s, %s, c=%d: %d %v %v %v %d %d, buf %v; the Go twin %d %v %v %v %d %d, buf %v",
+						kernel, sc.name, c, k, need, s, b, u, last, ba[:10], kg, needg, sg, bgo, ug, lastg, bg[:10])
 				}
 			}
 		}
