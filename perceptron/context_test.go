@@ -229,8 +229,9 @@ func (cancelKernel) String() string                { return "cancel" }
 // the Gram matrix is computed stops KernelPerceptron before the next row
 // is allocated. The learners allocated the whole n × n matrix first (1 GiB
 // at the default budget, 0.5-0.9 s to zero, the Context unwatched); they
-// now keep its upper triangle one row at a time, so that this run of 4000
-// rows allocates about one row (32 KB), not 128 MB (or 64 MB).
+// now keep its upper triangle in blocks of about 4 MiB allocated between
+// the checks, so that this run of 4000 rows allocates one block, not 128
+// MB (or the triangle's 64 MB).
 func TestGramStopsBeforeItsRows(t *testing.T) {
 	ds := noisyRows(t, 4000, 1)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -243,6 +244,6 @@ func TestGramStopsBeforeItsRows(t *testing.T) {
 		t.Fatalf("%v, %d epochs; want ErrStopped in the Gram matrix, no epoch", err, m.Epochs)
 	}
 	if got := after.TotalAlloc - before.TotalAlloc; got > 8<<20 {
-		t.Errorf("stopped in the first row of the Gram matrix, the run allocated %d bytes; want about one row (32 KB) and the model", got)
+		t.Errorf("stopped in the first row of the Gram matrix, the run allocated %d bytes; want one block (4 MiB) and the model", got)
 	}
 }

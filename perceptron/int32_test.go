@@ -76,7 +76,7 @@ func TestRaggedRowsBeforeTheirValues(t *testing.T) {
 	var b strings.Builder
 	b.WriteString(`{"kernel":"linear","alpha":[1],"b":0,"eta":1,"tie":"mistake","x":[[`)
 	b.WriteString(strings.TrimSuffix(strings.Repeat("0,", n), ","))
-	b.WriteString("]" + strings.Repeat(",[]", n-1) + `],"y":[1],"stats":{}}`)
+	b.WriteString("]" + strings.Repeat(",[]", n-1) + `],"y":[1],"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}}`)
 	var m perceptron.KernelModel
 	if err := json.Unmarshal([]byte(b.String()), &m); !errors.Is(err, perceptron.ErrDimension) {
 		t.Errorf("a kernel model of ragged rows: %v, want ErrDimension", err)

@@ -293,7 +293,7 @@ func TestKernelModelJSON(t *testing.T) {
 	if _, err := json.Marshal(m); err == nil {
 		t.Error("a custom kernel written as JSON")
 	}
-	good := `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	good := `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}}`
 	var ok perceptron.KernelModel
 	if err := json.Unmarshal([]byte(good), &ok); err != nil {
 		t.Fatalf("a hand-written model: %v", err)
@@ -317,33 +317,67 @@ func TestKernelModelJSON(t *testing.T) {
 }
 
 // TestKernelModelJSONNeedsEveryKey: a kernel model file without one of
-// its keys, or with it null, is an ErrModel error naming the key.
-// encoding/json alone read a missing or null "b" as 0, and the model
-// scored every point 1 lower, with no error.
+// its keys (in "stats" too), or with a null anywhere, is an ErrModel error
+// naming it. encoding/json alone read a missing or null "b", a null α or
+// training value, and "stats": {} as 0: the model scored every point 1
+// lower, or flipped a sign (helper-56), with no error.
 func TestKernelModelJSONNeedsEveryKey(t *testing.T) {
-	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],` +
+		`"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}}`
 	var m perceptron.KernelModel
 	if err := json.Unmarshal([]byte(good), &m); err != nil {
 		t.Fatal(err)
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal([]byte(good), &fields); err != nil {
+	for _, c := range []struct{ old, new, want string }{
+		{`"b":1,`, ``, `key "b" is missing`},
+		{`"b":1,`, `"b":null,`, `"b" is null`},
+		{`"kernel":"poly:2:1",`, ``, `key "kernel" is missing`},
+		{`"kernel":"poly:2:1"`, `"kernel":null`, `"kernel" is null`},
+		{`"alpha":[1,0],`, ``, `key "alpha" is missing`},
+		{`"alpha":[1,0]`, `"alpha":[null,0]`, `"alpha[0]" is null`},
+		{`"eta":1,`, ``, `key "eta" is missing`},
+		{`"eta":1`, `"eta":null`, `"eta" is null`},
+		{`"tie":"mistake",`, ``, `key "tie" is missing`},
+		{`"x":[[1,2],[3,4]]`, `"x":[[1,2],[null,4]]`, `"x[1][0]" is null`},
+		{`"x":[[1,2],[3,4]]`, `"x":[[1,2],null]`, `"x[1]" is null`},
+		{`"y":[1,-1],`, ``, `key "y" is missing`},
+		{`"y":[1,-1]`, `"y":[1,null]`, `"y[1]" is null`},
+		{`,"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}`, ``, `key "stats" is missing`},
+		{`"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}`, `"stats":null`, `"stats" is null`},
+		{`"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}`, `"stats":{}`, `key "stats.Converged" is missing`},
+		{`"Updates":1,"Epochs":1,"UpdateRuns"`, `"Updates":null,"Epochs":1,"UpdateRuns"`, `"stats.Updates" is null`},
+		{`[{"Updates":1,"Epochs":1}]`, `[{"Updates":1}]`, `key "stats.UpdateRuns[0].Epochs" is missing`},
+		{`"Converged":false`, `"Converged":null`, `"stats.Converged" is null`},
+	} {
+		bad := strings.Replace(good, c.old, c.new, 1)
+		if bad == good {
+			t.Fatalf("%q: the file did not change", c.old)
+		}
+		var m perceptron.KernelModel
+		err := json.Unmarshal([]byte(bad), &m)
+		if !errors.Is(err, perceptron.ErrModel) || !strings.Contains(fmt.Sprint(err), c.want) {
+			t.Errorf("%s: %v (b = %v); want an ErrModel error saying %s", c.new, err, m.B, c.want)
+		}
+	}
+	// A model's own file holds no null: a run stopped before its first
+	// epoch (no UpdateRuns) writes them as [] and reads them back as none.
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {-1, 0}}, []float64{1, -1})
+	if err != nil {
 		t.Fatal(err)
 	}
-	for key, v := range fields {
-		missing := strings.Replace(good, fmt.Sprintf("%q:%s,", key, v), "", 1)
-		missing = strings.Replace(missing, fmt.Sprintf(",%q:%s}", key, v), "}", 1)
-		null := strings.Replace(good, fmt.Sprintf("%q:%s", key, v), fmt.Sprintf("%q:null", key), 1)
-		for what, bad := range map[string]string{"missing": missing, "null": null} {
-			if bad == good {
-				t.Fatalf("%s %q: the file did not change", what, key)
-			}
-			var m perceptron.KernelModel
-			err := json.Unmarshal([]byte(bad), &m)
-			if !errors.Is(err, perceptron.ErrModel) || !strings.Contains(fmt.Sprint(err), fmt.Sprintf("no %q", key)) {
-				t.Errorf("%q %s: %v (b = %v); want an ErrModel error naming it", key, what, err, m.B)
-			}
-		}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped, err := perceptron.KernelPerceptron(d, perceptron.LinearKernel{}, perceptron.Options{Control: perceptron.Control{Context: ctx}})
+	if !errors.Is(err, perceptron.ErrStopped) || stopped.UpdateRuns != nil {
+		t.Fatalf("stopped before the Gram matrix: %v, runs %v", err, stopped.UpdateRuns)
+	}
+	b, err := json.Marshal(stopped)
+	if err != nil || strings.Contains(string(b), "null") {
+		t.Fatalf("a stopped model's file: %s, %v", b, err)
+	}
+	var back perceptron.KernelModel
+	if err := json.Unmarshal(b, &back); err != nil || back.UpdateRuns != nil {
+		t.Errorf("a stopped model read back: %v, runs %#v", err, back.UpdateRuns)
 	}
 }
 
@@ -414,7 +448,7 @@ func TestKernelEvalLengths(t *testing.T) {
 // parser's), as Validate answers for the same model built by hand; it was
 // ErrOption alone (helper-53).
 func TestKernelModelFileBadKernelIsErrModel(t *testing.T) {
-	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{}}`
+	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}}`
 	for _, c := range [][2]string{
 		{`"poly:2:1"`, `"rbf:-1"`}, {`"poly:2:1"`, `"poly:65"`}, {`"poly:2:1"`, `"poly:2:nan"`}, {`"mistake"`, `"sideways"`},
 	} {

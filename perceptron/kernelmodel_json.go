@@ -3,6 +3,7 @@ package perceptron
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 
@@ -31,7 +32,7 @@ var kernelModelKeys = jsonkeys.Tags(reflect.TypeFor[kernelModelJSON](), jsonkeys
 })
 
 // kernelModelRequired are the keys every kernel model file gives, in the
-// order MarshalJSON writes them.
+// order MarshalJSON writes them (named in the error for one missing).
 var kernelModelRequired = []string{"kernel", "alpha", "b", "eta", "tie", "x", "y", "stats"}
 
 // MarshalJSON writes the model as JSON: its kernel by name (a kernel of
@@ -45,6 +46,12 @@ var kernelModelRequired = []string{"kernel", "alpha", "b", "eta", "tie", "x", "y
 // Its receiver is a value, so that a KernelModel value (or a struct
 // holding one) is written so too: with a pointer receiver, encoding/json
 // wrote a value its own way, with no error, and it could not be read back.
+// A nil *KernelModel is written as null (encoding/json does not call
+// MarshalJSON for it); called through a nil pointer, directly or as the
+// promoted method of a struct that embeds a nil *KernelModel, MarshalJSON
+// panics, as every method with a value receiver does. A struct that
+// embeds a KernelModel is written as the model alone: its MarshalJSON is
+// promoted, as time.Time's is.
 func (m KernelModel) MarshalJSON() ([]byte, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
@@ -61,33 +68,33 @@ func (m KernelModel) MarshalJSON() ([]byte, error) {
 	for i := range x {
 		x[i] = m.X.RawRowView(i)
 	}
+	stats := m.Stats
+	if stats.UpdateRuns == nil {
+		stats.UpdateRuns = EpochRuns{} // [], not null, which a model file never holds
+	}
 	return json.Marshal(kernelModelJSON{Kernel: m.Kernel.String(), Alpha: m.Alpha, B: m.B, Eta: m.Eta,
-		Tie: m.Tie.String(), X: x, Y: m.Y, Stats: m.Stats})
+		Tie: m.Tie.String(), X: x, Y: m.Y, Stats: stats})
 }
 
 // UnmarshalJSON reads what MarshalJSON writes, bit for bit (a float64
 // written by encoding/json reads back exactly), and checks the model with
-// Validate. An unknown key, a missing or null one (encoding/json would
-// read a missing "b" as 0), a kernel name ParseKernel refuses, ragged
+// Validate. An unknown key, a missing one (in "stats" too), a null
+// anywhere (encoding/json would read a missing or null "b", or a null α,
+// as 0), a kernel name ParseKernel refuses, ragged
 // training rows, stats that no run makes (a run of fewer than one epoch, a
 // negative count, runs that disagree with the totals) or a model that
 // Validate refuses are errors.
 func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	// Keys as written, each once: encoding/json alone took "KERNEL" for
-	// "kernel" and kept the last of two.
-	if err := jsonkeys.Check(data, kernelModelKeys); err != nil {
-		return kindErrorf(ErrModel, "kernel model: %v", err)
-	}
-	// Every key as written, none null: encoding/json reads a missing or
-	// null number as 0, a bias of 0 the file never gave.
-	var given map[string]json.RawMessage
-	if err := json.Unmarshal(data, &given); err != nil {
-		return kindErrorf(ErrModel, "kernel model: %v", err)
-	}
-	for _, key := range kernelModelRequired {
-		if v, ok := given[key]; !ok || string(bytes.TrimSpace(v)) == "null" {
-			return kindErrorf(ErrModel, "kernel model: no %q (missing or null): a kernel model file gives %s", key, strings.Join(kernelModelRequired, ", "))
+	// "kernel" and kept the last of two. Every key given, no null
+	// anywhere: encoding/json reads a missing or null number as 0, a bias
+	// (or an α, a training value, a count) that the file never gave.
+	if err := jsonkeys.CheckWith(data, kernelModelKeys, jsonkeys.Rules{NoNull: true, AllKeys: true}); err != nil {
+		var e *jsonkeys.Error
+		if errors.As(err, &e) && (e.Null || e.Missing) {
+			return kindErrorf(ErrModel, "kernel model: %v: a kernel model file gives every key (%s, and in \"stats\" every key of Stats), each a value, never null", err, strings.Join(kernelModelRequired, ", "))
 		}
+		return kindErrorf(ErrModel, "kernel model: %v", err)
 	}
 	var j kernelModelJSON
 	dec := json.NewDecoder(bytes.NewReader(data))
@@ -127,6 +134,9 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	raw := make([]float64, 0, len(j.X)*d)
 	for _, r := range j.X {
 		raw = append(raw, r...)
+	}
+	if len(j.Stats.UpdateRuns) == 0 {
+		j.Stats.UpdateRuns = nil // as a run of no epoch has them
 	}
 	out := KernelModel{Stats: j.Stats, Alpha: j.Alpha, B: j.B, Kernel: k, Eta: j.Eta, Tie: tie,
 		X: mat.NewDense(len(j.X), d, raw), Y: j.Y}

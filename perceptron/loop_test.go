@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"slices"
+	"strconv"
 	"testing"
 	"time"
 )
@@ -274,19 +275,23 @@ func fitByName(name string, d *Dataset, opt Options) (*Result, error) {
 
 // TestGramBudget: Dual and KernelPerceptron refuse a Gram matrix above
 // MaxGramBytes before allocating it, and accept it within. They keep its
-// upper triangle, 8·n(n+1)/2 bytes; GramMatrix returns the whole square.
+// upper triangle: 8·n(n+1)/2 bytes of values and the rows' headers, in
+// whole 8 KiB pages (gramBytes); GramMatrix returns the whole square.
 func TestGramBudget(t *testing.T) {
-	d := irisScaled(t, 1) // 100 rows: 40,400 bytes
+	d := irisScaled(t, 1) // 100 rows: 40,400 bytes of values, 2,400 of headers
+	if got := gramBytes(100); got != 49_152 {
+		t.Fatalf("gramBytes(100) = %d, want 49152: one block of 40,400 bytes (5 pages) and 2,400 bytes of headers (1 page) on 64 bits", got)
+	}
 	opt := Options{}
-	opt.Control.MaxGramBytes = 40_399
-	want := "perceptron: the 100 × 100 Gram matrix needs 40400 bytes (8·n(n+1)/2, its upper triangle), more than Control.MaxGramBytes allows (40399 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
+	opt.Control.MaxGramBytes = 49_151
+	want := "perceptron: the 100 × 100 Gram matrix needs 49152 bytes (its upper triangle, 8·n(n+1)/2 bytes of values, and its row headers, in whole 8 KiB pages), more than Control.MaxGramBytes allows (49151 bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)"
 	if _, err := Dual(d, opt); err == nil || err.Error() != want {
 		t.Errorf("Dual: %v, want %q", err, want)
 	}
 	if _, err := KernelPerceptron(d, RBFKernel{Gamma: 1}, opt); err == nil || err.Error() != want {
 		t.Errorf("KernelPerceptron: %v, want %q", err, want)
 	}
-	opt.Control.MaxGramBytes = 40_400
+	opt.Control.MaxGramBytes = 49_152
 	if _, err := Dual(d, opt); err != nil {
 		t.Errorf("Dual within the budget: %v", err)
 	}
@@ -294,16 +299,56 @@ func TestGramBudget(t *testing.T) {
 	if _, err := Dual(d, opt); err == nil || err.Error() != "perceptron: MaxGramBytes must be >= 0 (0 means DefaultMaxGramBytes), got -1" {
 		t.Errorf("negative budget: %v", err)
 	}
-	// The default budget (1 GiB) takes 16,383 rows and refuses 16,384 and
-	// 20,000 (1.6 GB) without allocating.
-	if got := gramBytes(20_000); got != 1_600_080_000 || gramBytes(16_384) <= DefaultMaxGramBytes || gramBytes(16_383) > DefaultMaxGramBytes {
-		t.Errorf("gramBytes(20000) = %d, gramBytes(16384) = %d, gramBytes(16383) = %d", got, gramBytes(16_384), gramBytes(16_383))
+	// The default budget (1 GiB) takes 16,372 rows (on 64 bits) and
+	// refuses 16,373 and 20,000 without allocating.
+	if strconv.IntSize == 64 && (gramBytes(16_372) > DefaultMaxGramBytes || gramBytes(16_373) <= DefaultMaxGramBytes) {
+		t.Errorf("gramBytes(16372) = %d, gramBytes(16373) = %d", gramBytes(16_372), gramBytes(16_373))
 	}
-	if squareBytes(100) != 80_000 || squareBytes(2_000_000_000) != 1<<63-1 {
-		t.Errorf("squareBytes(100) = %d, squareBytes(2e9) = %d", squareBytes(100), squareBytes(2_000_000_000))
+	if got := gramBytes(20_000); got < 1_600_080_000 || got > 1_600_080_000*1002/1000 {
+		t.Errorf("gramBytes(20000) = %d, want the values' 1,600,080,000 and less than 0.2%% more", got)
 	}
-	if gramBytes(2_000_000_000) != 1<<63-1 {
-		t.Errorf("gramBytes does not saturate")
+	if squareBytes(100) != 80_000 || squareBytes(1<<30) != 1<<63-1 || squareBytes(1<<30-1) <= 0 {
+		t.Errorf("squareBytes(100) = %d, squareBytes(2^30) = %d, squareBytes(2^30-1) = %d", squareBytes(100), squareBytes(1<<30), squareBytes(1<<30-1))
+	}
+	if gramBytes(1<<30) != 1<<63-1 || gramBytes(1<<25) != 4*(1<<25)*(1<<25+1) {
+		t.Errorf("gramBytes(2^30) = %d, gramBytes(2^25) = %d", gramBytes(1<<30), gramBytes(1<<25))
+	}
+}
+
+// TestGramBudgetIsWhatIsAllocated: what gramOf allocates is at most what
+// gramBytes counts against MaxGramBytes, and within a page a block of it:
+// a row a slice took 5-7% more than the 8·n(n+1)/2 bytes counted (the
+// allocator's size classes and the headers; helper-56).
+func TestGramBudgetIsWhatIsAllocated(t *testing.T) {
+	for _, n := range []int{1, 2, 90, 100, 1000, 3000} {
+		x := make([][]float64, n)
+		y := make([]float64, n)
+		for i := range x {
+			x[i] = []float64{float64(i%7) - 3}
+			y[i] = float64(1 - 2*(i%2))
+		}
+		d, err := NewDataset(x, y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := gramOf(d, LinearKernel{}, nil); err != nil { // once first: what the first call sets up is not the matrix's
+			t.Fatal(err)
+		}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		g, err := gramOf(d, LinearKernel{}, nil)
+		runtime.ReadMemStats(&after)
+		if err != nil || len(g) != n {
+			t.Fatal(err)
+		}
+		got, counted := int64(after.TotalAlloc-before.TotalAlloc), gramBytes(n)
+		blocks := int64(0)
+		for first := 0; first < n; blocks++ {
+			first, _ = gramBlockAt(n, first)
+		}
+		if got > counted || got < counted-pageBytes*(blocks+1) {
+			t.Errorf("n = %d: gramOf allocated %d bytes, gramBytes counts %d (%d blocks)", n, got, counted, blocks)
+		}
 	}
 }
 

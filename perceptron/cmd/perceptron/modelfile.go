@@ -181,8 +181,8 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 // a file that is not UTF-8 text, or a string with a lone surrogate escape
 // ("\ud800"): encoding/json would read either as U+FFFD, and predict
 // would print classes that are not the file's (checkJSONText). So is a
-// missing or null bias or vote count, which encoding/json would read as 0
-// (fieldsGiven).
+// null anywhere (checkKeys) and a missing bias or vote count
+// (fieldsGiven), which encoding/json would read as 0.
 func readModelFile(r io.Reader) (*ModelFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
@@ -222,15 +222,18 @@ var modelKeys = func() jsonkeys.Set {
 }()
 
 // checkKeys reports the first object key of data that is not in keys
-// (exactly, case included) or that repeats a key of its object, naming it
-// and where it is.
+// (exactly, case included) or that repeats a key of its object, and the
+// first null (encoding/json reads a null weight, bias or count as 0),
+// naming it and where it is.
 func checkKeys(data []byte, keys jsonkeys.Set) error {
 	var e *jsonkeys.Error
-	switch err := jsonkeys.Check(data, keys); {
+	switch err := jsonkeys.CheckWith(data, keys, jsonkeys.Rules{NoNull: true}); {
 	case err == nil:
 		return nil
 	case errors.As(err, &e) && e.Syntax == nil && e.Repeated:
 		return errorf("model: key %q appears twice: one value per key", e.Path)
+	case errors.As(err, &e) && e.Syntax == nil && e.Null:
+		return errorf("model: %q is null: a model file gives every value it holds (encoding/json would read null as 0)", e.Path)
 	case errors.As(err, &e) && e.Syntax == nil:
 		return errorf("model: unknown key %q: not a field of a model file (keys are spelled exactly, in lower case)", e.Path)
 	default:
@@ -371,11 +374,11 @@ func (f *ModelFile) Validate() error {
 }
 
 // fieldsGiven reports the first number of a model file (data) that is
-// missing or null where the model needs it: the bias "b", a vector's "b"
-// and "count" (voted), the "b" of "last" or "explicit" when they are
-// given. encoding/json reads a missing or null number as 0, a bias of 0
-// or a count that votes nothing, where the file says no number at all.
-// (A missing "w" is Validate's: it has no weights.)
+// missing where the model needs it: the bias "b", a vector's "b" and
+// "count" (voted), the "b" of "last" or "explicit" when they are given.
+// encoding/json reads a missing number as 0, a bias of 0 or a count that
+// votes nothing, where the file says no number at all. (A null is
+// checkKeys's; a missing "w" is Validate's: it has no weights.)
 func fieldsGiven(data []byte) error {
 	var raw struct {
 		B        json.RawMessage              `json:"b"`
@@ -386,23 +389,22 @@ func fieldsGiven(data []byte) error {
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return errorf("model: not a model file: %v", err)
 	}
-	null := func(v json.RawMessage) bool { return v == nil || string(bytes.TrimSpace(v)) == "null" }
-	if null(raw.B) {
-		return errorf("model: no bias \"b\" (missing or null): write \"b\": 0 for a boundary through the origin")
+	if raw.B == nil {
+		return errorf("model: no bias \"b\": write \"b\": 0 for a boundary through the origin")
 	}
 	for _, h := range []struct {
 		name string
 		obj  map[string]json.RawMessage
 	}{{"last", raw.Last}, {"explicit", raw.Explicit}} {
-		if h.obj != nil && null(h.obj["b"]) {
-			return errorf("model: %q has no bias \"b\" (missing or null)", h.name)
+		if _, ok := h.obj["b"]; h.obj != nil && !ok {
+			return errorf("model: %q has no bias \"b\"", h.name)
 		}
 	}
 	for k, v := range raw.Vectors {
-		if null(v["b"]) {
-			return errorf("model: vector %d has no bias \"b\" (missing or null): each vector of a voted model needs its bias", k)
+		if _, ok := v["b"]; !ok {
+			return errorf("model: vector %d has no bias \"b\": each vector of a voted model needs its bias", k)
 		}
-		if null(v["count"]) {
+		if _, ok := v["count"]; !ok {
 			return errorf("model: vector %d has no \"count\": each vector of a voted model needs its survival count", k)
 		}
 	}

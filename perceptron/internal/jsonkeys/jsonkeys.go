@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 )
 
@@ -38,12 +39,19 @@ func Tags(t reflect.Type, nested Set) Set {
 }
 
 // Error is a key that is not in its Set (spelled exactly, case included)
-// or that repeats a key of its object, or a document that is not JSON.
+// or that repeats a key of its object, a null or a missing key that the
+// Rules refuse, or a document that is not JSON.
 type Error struct {
-	// Path names the key: "kernel", "last.w", "vectors[2].count".
+	// Path names the key: "kernel", "last.w", "vectors[2].count", or an
+	// element of an array: "alpha[3]".
 	Path string
 	// Repeated is true for a key that appears twice in its object.
 	Repeated bool
+	// Null is true for a null value (Rules.NoNull).
+	Null bool
+	// Missing is true for a key of the Set that its object lacks
+	// (Rules.AllKeys).
+	Missing bool
 	// Syntax is the decoder's error for a document that is not JSON.
 	Syntax error
 }
@@ -54,8 +62,25 @@ func (e *Error) Error() string {
 		return e.Syntax.Error()
 	case e.Repeated:
 		return fmt.Sprintf("key %q appears twice", e.Path)
+	case e.Null:
+		return fmt.Sprintf("%q is null", e.Path)
+	case e.Missing:
+		return fmt.Sprintf("key %q is missing", e.Path)
 	}
 	return fmt.Sprintf("unknown key %q", e.Path)
+}
+
+// Rules are what CheckWith refuses besides unknown and repeated keys.
+// encoding/json reads a null, or a missing key, as the zero value: a
+// weight of 0 where the file gives none.
+type Rules struct {
+	// NoNull refuses a null anywhere: as a value of a key or as an
+	// element of an array.
+	NoNull bool
+	// AllKeys refuses an object that lacks a key of its Set (every
+	// object the Set describes: nested ones and the elements of arrays
+	// of objects too).
+	AllKeys bool
 }
 
 func (e *Error) Unwrap() error { return e.Syntax }
@@ -63,15 +88,26 @@ func (e *Error) Unwrap() error { return e.Syntax }
 // Check reads the first JSON value of data and reports the first object key
 // that is not in keys or that repeats a key of its object, as an *Error.
 func Check(data []byte, keys Set) error {
-	return check(json.NewDecoder(strings.NewReader(string(data))), keys, "")
+	return CheckWith(data, keys, Rules{})
 }
 
-func check(dec *json.Decoder, keys Set, path string) error {
+// CheckWith is Check that also refuses what r says: the first null, or
+// the first object that lacks a key of its Set, in the order of the
+// document.
+func CheckWith(data []byte, keys Set, r Rules) error {
+	return r.check(json.NewDecoder(strings.NewReader(string(data))), keys, "")
+}
+
+func (r Rules) check(dec *json.Decoder, keys Set, path string) error {
 	tok, err := dec.Token()
 	if err != nil {
 		return &Error{Syntax: err}
 	}
 	switch tok {
+	case nil:
+		if r.NoNull {
+			return &Error{Path: path, Null: true}
+		}
 	case json.Delim('{'):
 		seen := map[string]bool{}
 		for dec.More() {
@@ -92,14 +128,21 @@ func check(dec *json.Decoder, keys Set, path string) error {
 				return &Error{Path: at, Repeated: true}
 			}
 			seen[key] = true
-			if err := check(dec, sub, at); err != nil {
+			if err := r.check(dec, sub, at); err != nil {
 				return err
+			}
+		}
+		if r.AllKeys {
+			for _, key := range sortedKeys(keys) {
+				if !seen[key] {
+					return &Error{Path: strings.TrimPrefix(path+"."+key, "."), Missing: true}
+				}
 			}
 		}
 		_, err = dec.Token() // '}'
 	case json.Delim('['):
 		for i := 0; dec.More(); i++ {
-			if err := check(dec, keys, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+			if err := r.check(dec, keys, fmt.Sprintf("%s[%d]", path, i)); err != nil {
 				return err
 			}
 		}
@@ -109,4 +152,15 @@ func check(dec *json.Decoder, keys Set, path string) error {
 		return &Error{Syntax: err}
 	}
 	return nil
+}
+
+// sortedKeys returns the keys of s in order, so that the first missing
+// key reported is the same on every run.
+func sortedKeys(s Set) []string {
+	keys := make([]string, 0, len(s))
+	for k := range s {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
