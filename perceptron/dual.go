@@ -64,7 +64,7 @@ func (r *DualResult) ErrorRate(d *Dataset) (float64, error) { return r.model().E
 // costs O(n·d): the Context is checked after each). The n × n Gram
 // matrix is kept as its upper triangle, 8·n(n+1)/2 bytes of values and
 // the rows' headers: above opt.Control.MaxGramBytes (by default
-// DefaultMaxGramBytes, 1 GiB, 16,372 rows) Dual refuses the data with an
+// DefaultMaxGramBytes, 1 GiB, 16,348 rows) Dual refuses the data with an
 // error before allocating it.
 //
 // Non-finite scores or weights end the run with an ErrNonFinite error that
@@ -134,7 +134,7 @@ type kernelRun struct {
 // its α are 0 and r.stop says why.
 func runKernel(d *Dataset, kern Kernel, opt Options, recover func([]int) []float64) (*kernelRun, error) {
 	k := &kernelRun{run: newRun(d, opt), alpha: make([]int, d.N()), recover: recover}
-	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes, gramBytes(d.N()), "its upper triangle, 8·n(n+1)/2 bytes of values, and its row headers, in whole 8 KiB pages"); err != nil {
+	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes, gramBytes(d.N()), "its upper triangle, 8·n(n+1)/2 bytes of values, its row headers and the allocator's 8 KiB pages"); err != nil {
 		return nil, err
 	}
 	if k.stopped() { // a Context done before the call: no Gram matrix

@@ -105,10 +105,11 @@ type Control struct {
 	Observer Observer
 	// MaxGramBytes is the most memory, in bytes, that Dual and
 	// KernelPerceptron may take for their n × n Gram matrix, of which they
-	// keep the upper triangle (8·n(n+1)/2 bytes of values and the rows'
-	// headers, counted in whole 8 KiB pages, as allocated); 0 means
-	// DefaultMaxGramBytes. A larger matrix is refused with an error before
-	// anything is allocated.
+	// keep the upper triangle (8·n(n+1)/2 bytes of values, the rows'
+	// headers and a bound on the allocator's 8 KiB pages: at most what is
+	// allocated plus 0.4% of the values and a page, and growing with n);
+	// 0 means DefaultMaxGramBytes. A larger matrix is refused with an
+	// error before anything is allocated.
 	MaxGramBytes int64
 }
 
@@ -152,7 +153,7 @@ func (s Summation) String() string {
 }
 
 // DefaultMaxGramBytes is the Gram matrix budget of Dual and KernelPerceptron
-// when Control.MaxGramBytes is 0: 1 GiB, n up to 16,372 rows.
+// when Control.MaxGramBytes is 0: 1 GiB, n up to 16,348 rows.
 const DefaultMaxGramBytes = 1 << 30
 
 // The defaults that a zero field of Options stands for.

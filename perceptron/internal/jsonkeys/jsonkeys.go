@@ -95,23 +95,69 @@ func Check(data []byte, keys Set) error {
 // the first object that lacks a key of its Set, in the order of the
 // document.
 func CheckWith(data []byte, keys Set, r Rules) error {
-	return r.check(json.NewDecoder(strings.NewReader(string(data))), keys, "")
+	w := walker{Rules: r, dec: json.NewDecoder(strings.NewReader(string(data)))}
+	return w.check(keys)
 }
 
-func (r Rules) check(dec *json.Decoder, keys Set, path string) error {
-	tok, err := dec.Token()
+// maxDepth is the deepest nesting CheckWith reads, as encoding/json's
+// decoder (which refuses a document nested deeper).
+const maxDepth = 10000
+
+// walker reads a document's tokens, with the path to the value it reads
+// as a stack of keys and array indices: the path is written out only for
+// an error, so that the walk takes time and memory linear in the
+// document (a path string a level cost the square of the depth).
+type walker struct {
+	Rules
+	dec  *json.Decoder
+	path []step
+}
+
+// step is one level of a path: an object's key, or an array's index.
+type step struct {
+	key   string
+	index int // -1 for a key
+}
+
+// at writes out the path, with key appended if not empty.
+func (w *walker) at(key string) string {
+	var b strings.Builder
+	for _, s := range w.path {
+		if s.index >= 0 {
+			fmt.Fprintf(&b, "[%d]", s.index)
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(s.key)
+	}
+	if key != "" {
+		if b.Len() > 0 {
+			b.WriteByte('.')
+		}
+		b.WriteString(key)
+	}
+	return b.String()
+}
+
+func (w *walker) check(keys Set) error {
+	if len(w.path) > maxDepth {
+		return &Error{Syntax: fmt.Errorf("nested deeper than %d levels", maxDepth)}
+	}
+	tok, err := w.dec.Token()
 	if err != nil {
 		return &Error{Syntax: err}
 	}
 	switch tok {
 	case nil:
-		if r.NoNull {
-			return &Error{Path: path, Null: true}
+		if w.NoNull {
+			return &Error{Path: w.at(""), Null: true}
 		}
 	case json.Delim('{'):
 		seen := map[string]bool{}
-		for dec.More() {
-			k, err := dec.Token()
+		for w.dec.More() {
+			k, err := w.dec.Token()
 			if err != nil {
 				return &Error{Syntax: err}
 			}
@@ -119,34 +165,37 @@ func (r Rules) check(dec *json.Decoder, keys Set, path string) error {
 			if !ok {
 				return &Error{Syntax: errors.New("an object key that is not a string")}
 			}
-			at := strings.TrimPrefix(path+"."+key, ".")
 			sub, ok := keys[key]
 			if !ok {
-				return &Error{Path: at}
+				return &Error{Path: w.at(key)}
 			}
 			if seen[key] {
-				return &Error{Path: at, Repeated: true}
+				return &Error{Path: w.at(key), Repeated: true}
 			}
 			seen[key] = true
-			if err := r.check(dec, sub, at); err != nil {
+			w.path = append(w.path, step{key: key, index: -1})
+			if err := w.check(sub); err != nil {
 				return err
 			}
+			w.path = w.path[:len(w.path)-1]
 		}
-		if r.AllKeys {
+		if w.AllKeys {
 			for _, key := range sortedKeys(keys) {
 				if !seen[key] {
-					return &Error{Path: strings.TrimPrefix(path+"."+key, "."), Missing: true}
+					return &Error{Path: w.at(key), Missing: true}
 				}
 			}
 		}
-		_, err = dec.Token() // '}'
+		_, err = w.dec.Token() // '}'
 	case json.Delim('['):
-		for i := 0; dec.More(); i++ {
-			if err := r.check(dec, keys, fmt.Sprintf("%s[%d]", path, i)); err != nil {
+		for i := 0; w.dec.More(); i++ {
+			w.path = append(w.path, step{index: i})
+			if err := w.check(keys); err != nil {
 				return err
 			}
+			w.path = w.path[:len(w.path)-1]
 		}
-		_, err = dec.Token() // ']'
+		_, err = w.dec.Token() // ']'
 	}
 	if err != nil {
 		return &Error{Syntax: err}
