@@ -119,8 +119,8 @@ type step struct {
 	index int // -1 for a key
 }
 
-// at writes out the path, with key appended if not empty.
-func (w *walker) at(key string) string {
+// at writes out the path of the value being read.
+func (w *walker) at() string {
 	var b strings.Builder
 	for _, s := range w.path {
 		if s.index >= 0 {
@@ -132,27 +132,32 @@ func (w *walker) at(key string) string {
 		}
 		b.WriteString(s.key)
 	}
-	if key != "" {
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(key)
-	}
 	return b.String()
 }
 
-func (w *walker) check(keys Set) error {
-	if len(w.path) > maxDepth {
-		return &Error{Syntax: fmt.Errorf("nested deeper than %d levels", maxDepth)}
+// atKey writes out the path of key in the object being read ("last."
+// for an empty key in "last", as the walk wrote it before).
+func (w *walker) atKey(key string) string {
+	if len(w.path) == 0 {
+		return key
 	}
+	return w.at() + "." + key
+}
+
+func (w *walker) check(keys Set) error {
 	tok, err := w.dec.Token()
 	if err != nil {
 		return &Error{Syntax: err}
 	}
+	if d, ok := tok.(json.Delim); ok && (d == '{' || d == '[') && len(w.path) >= maxDepth {
+		// The container that would be the 10,001st level: encoding/json
+		// refuses it too.
+		return &Error{Syntax: fmt.Errorf("nested deeper than %d levels", maxDepth)}
+	}
 	switch tok {
 	case nil:
 		if w.NoNull {
-			return &Error{Path: w.at(""), Null: true}
+			return &Error{Path: w.at(), Null: true}
 		}
 	case json.Delim('{'):
 		seen := map[string]bool{}
@@ -167,10 +172,10 @@ func (w *walker) check(keys Set) error {
 			}
 			sub, ok := keys[key]
 			if !ok {
-				return &Error{Path: w.at(key)}
+				return &Error{Path: w.atKey(key)}
 			}
 			if seen[key] {
-				return &Error{Path: w.at(key), Repeated: true}
+				return &Error{Path: w.atKey(key), Repeated: true}
 			}
 			seen[key] = true
 			w.path = append(w.path, step{key: key, index: -1})
@@ -182,7 +187,7 @@ func (w *walker) check(keys Set) error {
 		if w.AllKeys {
 			for _, key := range sortedKeys(keys) {
 				if !seen[key] {
-					return &Error{Path: w.at(key), Missing: true}
+					return &Error{Path: w.atKey(key), Missing: true}
 				}
 			}
 		}

@@ -1,6 +1,7 @@
 package jsonkeys
 
 import (
+	"encoding/json"
 	"errors"
 	"runtime"
 	"strings"
@@ -25,6 +26,10 @@ func TestCheckWithPaths(t *testing.T) {
 		{`{"a":{"b":1,"b":2,"c":2},"v":[],"x":1}`, all, `key "a.b" appears twice`},
 		{`{"a":{"b":null,"c":2}}`, Rules{}, ``},
 		{`{"a":{"b":1}}`, Rules{NoNull: true}, ``},
+		// An empty key is named as one, after its object's path: it was
+		// "a", a valid key (helper-58).
+		{`{"a":{"":1,"b":1,"c":2}}`, Rules{}, `unknown key "a."`},
+		{`{"":1}`, Rules{}, `unknown key ""`},
 	} {
 		err := CheckWith([]byte(c.doc), keys, c.r)
 		if c.want == "" && err != nil || c.want != "" && (err == nil || err.Error() != c.want) {
@@ -35,8 +40,10 @@ func TestCheckWithPaths(t *testing.T) {
 
 // TestCheckWithDeepNesting: the walk takes memory linear in the depth of
 // the document (a path string a level took its square: 159 MB for a
-// document of 20 kB nested 10,000 deep, helper-57), and a document
-// nested deeper than encoding/json reads is refused, not walked.
+// document of 20 kB nested 10,000 deep, helper-57), and it reads the
+// depths that encoding/json reads, 10,000 levels and not one more, with
+// an empty container or a value innermost (it took 10,001 empty ones,
+// helper-58).
 func TestCheckWithDeepNesting(t *testing.T) {
 	keys := Set{"x": nil}
 	walk := func(depth int) (uint64, error) {
@@ -61,5 +68,16 @@ func TestCheckWithDeepNesting(t *testing.T) {
 	var e *Error
 	if _, err := walk(20_000); !errors.As(err, &e) || e.Syntax == nil || !strings.Contains(err.Error(), "nested deeper than 10000") {
 		t.Errorf("nested 20,000 deep: %v, want a syntax error", err)
+	}
+	for _, depth := range []int{9_999, 10_000, 10_001} {
+		for _, inner := range []string{"", "1", "{}", `{"x":1}`} {
+			doc := strings.Repeat("[", depth) + inner + strings.Repeat("]", depth)
+			var v any
+			uerr := json.Unmarshal([]byte(doc), &v)
+			cerr := CheckWith([]byte(doc), Set{"x": nil}, Rules{})
+			if (uerr == nil) != (cerr == nil) {
+				t.Errorf("%d levels around %q: encoding/json %v, CheckWith %v", depth, inner, uerr, cerr)
+			}
+		}
 	}
 }
