@@ -33,7 +33,7 @@ var kernelModelKeys = jsonkeys.Tags(reflect.TypeFor[kernelModelJSON](), jsonkeys
 
 // kernelModelRequired are the keys every kernel model file gives, in the
 // order MarshalJSON writes them (named in the error for one missing).
-var kernelModelRequired = []string{"kernel", "alpha", "b", "eta", "tie", "x", "y", "stats"}
+var kernelModelRequired = jsonkeys.Names(reflect.TypeFor[kernelModelJSON]())
 
 // MarshalJSON writes the model as JSON: its kernel by name (a kernel of
 // this package: LinearKernel, PolyKernel or RBFKernel, or a pointer to

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"slices"
 	"strings"
 )
 
@@ -24,6 +23,16 @@ type Set map[string]Set
 // sets of nested objects from nested.
 func Tags(t reflect.Type, nested Set) Set {
 	keys := Set{}
+	for _, name := range Names(t) {
+		keys[name] = nested[name]
+	}
+	return keys
+}
+
+// Names returns the json keys of struct type t, as Tags does, in the
+// order of its fields (the order encoding/json writes them in).
+func Names(t reflect.Type) []string {
+	var names []string
 	for i := range t.NumField() {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
@@ -33,9 +42,9 @@ func Tags(t reflect.Type, nested Set) Set {
 		case name == "":
 			name = f.Name
 		}
-		keys[name] = nested[name]
+		names = append(names, name)
 	}
-	return keys
+	return names
 }
 
 // Error is a key that is not in its Set (spelled exactly, case included)
@@ -185,10 +194,16 @@ func (w *walker) check(keys Set) error {
 			w.path = w.path[:len(w.path)-1]
 		}
 		if w.AllKeys {
-			for _, key := range sortedKeys(keys) {
-				if !seen[key] {
-					return &Error{Path: w.atKey(key), Missing: true}
+			// The least missing key, so that the one reported is the same
+			// on every run.
+			missing, found := "", false
+			for key := range keys {
+				if !seen[key] && (!found || key < missing) {
+					missing, found = key, true
 				}
+			}
+			if found {
+				return &Error{Path: w.atKey(missing), Missing: true}
 			}
 		}
 		_, err = w.dec.Token() // '}'
@@ -206,15 +221,4 @@ func (w *walker) check(keys Set) error {
 		return &Error{Syntax: err}
 	}
 	return nil
-}
-
-// sortedKeys returns the keys of s in order, so that the first missing
-// key reported is the same on every run.
-func sortedKeys(s Set) []string {
-	keys := make([]string, 0, len(s))
-	for k := range s {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
