@@ -59,7 +59,10 @@ type CSVOptions struct {
 	// other label. For ReadMultiCSV, nil takes every label value, sorted the
 	// same way; otherwise the values listed become classes 0, 1, … and the
 	// rows with any other label are dropped. Labels that parse as finite
-	// numbers are compared as numbers, so "1", "+1" and "1.0" are one class.
+	// numbers are compared as numbers, by their exact decimal values, so
+	// "1", "+1", "1.0" and "1e0" are one class, while 2^53 and 2^53 + 1,
+	// "0.1" and "0.10000000000000000001", or "1e-400" and "0", which are
+	// one float64, are two.
 	Classes []string
 	// Comma separates the fields. 0 detects it: ',' if the first non-blank
 	// line holds a comma, else runs of spaces and tabs. ' ' or '\t' also
@@ -98,9 +101,11 @@ type csvTable struct {
 // that says so. Errors of the text are *ParseError values that name the
 // line (1-based) and the column (0-based) and match, with errors.Is,
 // ErrFormat (a line with another number of fields than the first data
-// line, a value that does not parse as a number), ErrNonFinite (NaN, ±Inf,
-// overflow), ErrLabel (a label that is empty, a missing-value marker such as
-// "?" or "NA", or NaN: no class) or ErrEmpty. A bad opt.Features or
+// line, a value that does not parse as a number, a label of a
+// comma-separated file that holds a ';' or a tab after a number: "1,5;a" of
+// a ';'-separated file with decimal commas), ErrNonFinite (NaN, ±Inf,
+// overflow), ErrLabel (a label that is empty or blank, a missing-value
+// marker such as "?" or "NA", or NaN: no class) or ErrEmpty. A bad opt.Features or
 // opt.Classes is ErrOption, a label column without exactly two values when
 // opt.Classes is nil (or without a class of opt.Classes) ErrClasses, one
 // label that is not -1 or +1 ErrOneClass.
@@ -279,7 +284,8 @@ func readRows(in *delim.Reader, opt CSVOptions, sizeHint int64) (*csvTable, erro
 			chosen[newCSVClass(c).key] = true
 		}
 	}
-	index := map[string]int{}
+	index := map[string]int{}  // label key -> index in t.labels
+	byName := map[string]int{} // label as written -> index in t.labels
 	label := t.ncol - 1
 	for rows := 0; ; rows++ {
 		if rows == reserveAfter && sizeHint > 0 {
@@ -295,17 +301,22 @@ func readRows(in *delim.Reader, opt CSVOptions, sizeHint int64) (*csvTable, erro
 		if len(l.Fields) != len(ref.Fields) {
 			return nil, parseError(delim.FieldCount(l.Line, len(l.Fields), len(ref.Fields), ref.Line))
 		}
-		if err := delim.CheckLabel(l.Fields[label], l.Line, label); err != nil {
+		if err := in.CheckLabel(l.Fields[label], l.Line, label); err != nil {
 			return nil, parseError(err)
 		}
-		c := newCSVClass(l.Fields[label])
-		k, seen := index[c.key]
+		// A label's exact value is worked out once per spelling.
+		k, seen := byName[l.Fields[label]]
 		if !seen {
-			k = len(t.labels)
-			index[c.key] = k
-			t.labels = append(t.labels, c)
+			c := newCSVClass(l.Fields[label])
+			k, seen = index[c.key]
+			if !seen {
+				k = len(t.labels)
+				index[c.key] = k
+				t.labels = append(t.labels, c)
+			}
+			byName[l.Fields[label]] = k
 		}
-		if chosen != nil && !chosen[c.key] {
+		if chosen != nil && !chosen[t.labels[k].key] {
 			continue // a row of another class: dropped unparsed
 		}
 		for _, j := range t.feats {
@@ -417,24 +428,29 @@ func (t *csvTable) featureNames() []string {
 }
 
 // csvClass is one label value: its name as written and the key that compares
-// labels (the canonical number for numeric labels, else the string).
+// labels (the exact value for numeric labels, else the string).
 type csvClass struct {
 	name    string
 	key     string
-	value   float64
+	value   delim.Number
 	numeric bool
 }
 
-// newClass canonicalises a label.
+// newClass canonicalises a label. Numeric labels are compared by their
+// exact decimal value (delim.Number), not as float64, which would merge
+// distinct labels into one class: 2^53 and 2^53 + 1, "0.1" and
+// "0.10000000000000000001", "1e-400" and "0".
 func newCSVClass(s string) csvClass {
-	v, err := strconv.ParseFloat(s, 64)
-	if err == nil && isFinite(v) {
-		if v == 0 {
-			v = 0 // -0 and 0 are one label.
-		}
-		return csvClass{name: s, key: "#" + strconv.FormatFloat(v, 'g', -1, 64), value: v, numeric: true}
+	if v, ok := delim.ParseNumber(s); ok {
+		return csvClass{name: s, key: "#" + v.Key(), value: v, numeric: true} // -0 and 0 are one label
 	}
 	return csvClass{name: s, key: "$" + s}
+}
+
+// isOne reports whether c is the number sign (-1 or +1).
+func (c csvClass) isOne(sign int) bool {
+	one, _ := delim.ParseNumber(strconv.Itoa(sign))
+	return c.numeric && c.value.Cmp(one) == 0
 }
 
 // classes returns the classes in label order: chosen (in that order, which
@@ -466,9 +482,9 @@ func (t *csvTable) classes(chosen []string, binary bool) ([]csvClass, error) {
 	}
 	order = sortCSVClasses(order)
 	switch {
-	case len(order) == 1 && binary && order[0].numeric && (order[0].value == -1 || order[0].value == 1):
+	case len(order) == 1 && binary && (order[0].isOne(-1) || order[0].isOne(1)):
 		// Labels -1/+1 name their classes even when one is absent.
-		if order[0].value == -1 {
+		if order[0].isOne(-1) {
 			return []csvClass{order[0], newCSVClass("+1")}, nil
 		}
 		return []csvClass{newCSVClass("-1"), order[0]}, nil
@@ -488,13 +504,7 @@ func sortCSVClasses(cs []csvClass) []csvClass {
 	}
 	slices.SortStableFunc(cs, func(a, b csvClass) int {
 		if numeric {
-			switch {
-			case a.value < b.value:
-				return -1
-			case a.value > b.value:
-				return 1
-			}
-			return 0
+			return a.value.Cmp(b.value)
 		}
 		return strings.Compare(a.name, b.name)
 	})

@@ -92,3 +92,74 @@ func BenchmarkReadCSV(b *testing.B) {
 		}
 	}
 }
+
+// TestReadCSVExactNumericLabels: numeric labels are one class only when
+// their exact decimal values are equal. As float64, 2^53 and 2^53 + 1,
+// "0.1" and "0.10000000000000000001", "1e-400" and "0" were one class each
+// (a file of the first pair and a third label trained as two classes); one
+// value in several spellings ("1", "1.0", "+1", "1e0") is still one class,
+// named as the file first writes it, and the classes sort by exact value.
+func TestReadCSVExactNumericLabels(t *testing.T) {
+	for _, c := range []struct {
+		in      string
+		classes [2]string
+		y       []float64
+	}{
+		{"1,0,9007199254740992\n2,0,9007199254740993\n", [2]string{"9007199254740992", "9007199254740993"}, []float64{-1, 1}},
+		{"1,0,0.10000000000000000001\n2,0,0.1\n", [2]string{"0.1", "0.10000000000000000001"}, []float64{1, -1}},
+		{"1,0,1e-400\n2,0,0\n", [2]string{"0", "1e-400"}, []float64{1, -1}},
+		{"1,0,1\n2,0,1.0\n3,0,+1\n4,0,1e0\n5,0,2\n", [2]string{"1", "2"}, []float64{-1, -1, -1, -1, 1}},
+	} {
+		d, err := ReadCSV(strings.NewReader(c.in), CSVOptions{})
+		if err != nil {
+			t.Errorf("%q: %v", c.in, err)
+			continue
+		}
+		if d.Classes != c.classes || !reflect.DeepEqual(d.Y, c.y) {
+			t.Errorf("%q: classes %q, y %v; want %q, %v", c.in, d.Classes, d.Y, c.classes, c.y)
+		}
+	}
+	_, err := ReadCSV(strings.NewReader("1,0,9007199254740992\n2,0,9007199254740993\n-1,0,5\n"), CSVOptions{})
+	if want := `perceptron: 3 label values in column 2 ("5", "9007199254740992", "9007199254740993"): choose two classes`; err == nil || err.Error() != want || !errors.Is(err, ErrClasses) {
+		t.Errorf("three labels, two of them one float64: %v; want %q", err, want)
+	}
+	d, err := ReadCSV(strings.NewReader("1,0,9007199254740992\n2,0,9007199254740993\n-1,0,5\n"), CSVOptions{Classes: []string{"9007199254740993", "5"}})
+	if err != nil || d.N() != 2 || d.Classes != [2]string{"9007199254740993", "5"} || !reflect.DeepEqual(d.Y, []float64{-1, 1}) {
+		t.Errorf("Classes 2^53+1, 5: %v, %v", d, err)
+	}
+	m, err := ReadMultiCSV(strings.NewReader("1,0,0.1\n2,0,0.10000000000000000001\n3,0,1e-1\n"), CSVOptions{})
+	if err != nil || !reflect.DeepEqual(m.ClassNames, []string{"0.1", "0.10000000000000000001"}) || !reflect.DeepEqual(m.Labels, []int{0, 1, 0}) {
+		t.Errorf("ReadMultiCSV: %v, %v", m, err)
+	}
+}
+
+// TestReadCSVBlankAndSplitLabels: a quoted label of only spaces was a
+// class (printed as a blank line); it is missing, ErrLabel, as an empty
+// label is. "1,5;a" (a ';'- or tab-separated line with a decimal comma
+// and one feature) was read as the value 1 and the label "5;a"; it is
+// ErrFormat, naming the line and the column.
+func TestReadCSVBlankAndSplitLabels(t *testing.T) {
+	for _, c := range []struct {
+		in, want string
+		kind     error
+	}{
+		{"1,2,\" \"\n2,1,b\n", `perceptron: line 1, column 2: the label " " is blank: a missing value, not a class`, ErrLabel},
+		{"1,2,a\n2,1,\"\t\"\n", `perceptron: line 2, column 2: the label "\t" is blank: a missing value, not a class`, ErrLabel},
+		{"1,5;a\n2,5;b\n", `perceptron: line 1, column 1: the label "5;a" holds a semicolon after a number: the file may be ';'-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points`, ErrFormat},
+		{"1,5\ta\n2,5\tb\n", `perceptron: line 1, column 1: the label "5\ta" holds a tab after a number: the file may be tab-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points`, ErrFormat},
+	} {
+		_, err := ReadCSV(strings.NewReader(c.in), CSVOptions{})
+		var pe *ParseError
+		if err == nil || err.Error() != c.want || !errors.Is(err, c.kind) || !errors.As(err, &pe) {
+			t.Errorf("%q: %v; want %q", c.in, err, c.want)
+		}
+	}
+	// A ';' that follows no number is a label's, as before; and a
+	// ';'-separated file read with Comma ';' has no such label.
+	if d, err := ReadCSV(strings.NewReader("1,2,a;b\n2,1,c\n"), CSVOptions{}); err != nil || d.Classes != [2]string{"a;b", "c"} {
+		t.Errorf("label a;b: %v, %v", d, err)
+	}
+	if d, err := ReadCSV(strings.NewReader("1;5;a\n2;5;b\n"), CSVOptions{Comma: ';'}); err != nil || d.D() != 2 {
+		t.Errorf("Comma ';': %v, %v", d, err)
+	}
+}

@@ -17,6 +17,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -275,7 +276,7 @@ func (r *Reader) Next() (rec Record, ok bool, err error) {
 			return Record{}, false, r.err
 		}
 		if r.split == nil {
-			r.split = splitter(r.comma, s)
+			r.split, r.comma = splitter(r.comma, s)
 		}
 		f := r.split(s)
 		for i := range f {
@@ -387,8 +388,9 @@ func (r *Reader) Unread(rec Record) {
 	r.ahead = append([]Record{rec}, r.ahead...)
 }
 
-// splitter returns the function that splits a line into fields.
-func splitter(comma rune, first string) func(string) []string {
+// splitter returns the function that splits a line into fields, and the
+// separator it splits by (' ' for runs of spaces and tabs).
+func splitter(comma rune, first string) (func(string) []string, rune) {
 	if comma == 0 {
 		if strings.ContainsRune(first, ',') {
 			comma = ','
@@ -400,7 +402,7 @@ func splitter(comma rune, first string) func(string) []string {
 	// a no-break space (U+00A0) or a vertical tab for one, which split
 	// "1\u00a0002" into the two features 1 and 2.
 	if comma == ' ' || comma == '\t' {
-		return func(s string) []string { return strings.FieldsFunc(s, isBlank) }
+		return func(s string) []string { return strings.FieldsFunc(s, isBlank) }, ' '
 	}
 	sep := string(comma)
 	return func(s string) []string {
@@ -409,7 +411,7 @@ func splitter(comma rune, first string) func(string) []string {
 			f[i] = strings.Trim(f[i], " \t")
 		}
 		return f
-	}
+	}, comma
 }
 
 // isBlank reports whether r separates fields in a line split by runs of
@@ -489,7 +491,45 @@ func CheckLabel(s string, line, col int) error {
 	if isNaN(s) {
 		return errorf(Label, line, col, "the label %q is NaN, not a class", s)
 	}
+	if strings.TrimFunc(s, unicode.IsSpace) == "" {
+		// Only quotes keep blanks in a field (" "): a blank label is as
+		// missing as an empty one, and would print as a blank line.
+		return errorf(Label, line, col, "the label %q is blank: a missing value, not a class", s)
+	}
 	return nil
+}
+
+// CheckLabel checks the label s of the given line and column as the
+// package's CheckLabel does and, in a comma-separated input, refuses a
+// label that holds a ';' or a tab after a number: "1,5;a" is a line of a
+// ';'-separated file whose decimal comma made "1" the feature and "5;a"
+// the label (two or more features of such a line are not numbers, and are
+// refused as such; the label is the one field that a number-like split
+// leaves unchecked). A label with a tab or a ';' elsewhere ("a\tb") is
+// kept.
+func (r *Reader) CheckLabel(s string, line, col int) error {
+	if err := CheckLabel(s, line, col); err != nil {
+		return err
+	}
+	if r.Comma() != ',' {
+		return nil
+	}
+	i := strings.IndexAny(s, ";\t")
+	if i <= 0 || !IsNumber(s[:i]) {
+		return nil
+	}
+	sep, name := "';'", "semicolon"
+	if s[i] == '\t' {
+		sep, name = "tab", "tab"
+	}
+	return errorf(Format, line, col, "the label %q holds a %s after a number: the file may be %s-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points", s, name, sep)
+}
+
+// Comma returns the separator of the fields: ',' (or another rune given
+// to NewReader), ' ' for runs of spaces and tabs, and 0 before the first
+// non-blank line has been read when it is detected.
+func (r *Reader) Comma() rune {
+	return r.comma
 }
 
 // FieldCount returns the error of a line with n fields where want were

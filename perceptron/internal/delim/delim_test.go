@@ -219,3 +219,110 @@ func TestLineCountDoesNotWrap(t *testing.T) {
 		t.Errorf("the line after line %d: %v (line %d), want a Format error that says why", math.MaxInt, err, r.Line())
 	}
 }
+
+// TestBlankLabel: a quoted label of only spaces (`" "`) was accepted as a
+// class and printed as a blank line; it is as missing as an empty label,
+// an error of kind Label that names the line and the column.
+func TestBlankLabel(t *testing.T) {
+	recs, err := records(t, "1,2,\" \"\n2,1,b\n", 0)
+	if err != nil || len(recs) != 2 {
+		t.Fatalf("records: %v, %v", recs, err)
+	}
+	for _, s := range []string{" ", "\t", "  \u00a0"} {
+		err := CheckLabel(s, 1, 2)
+		var e *Error
+		want := fmt.Sprintf("line 1, column 2: the label %q is blank: a missing value, not a class", s)
+		if !errors.As(err, &e) || e.Kind != Label || err.Error() != want {
+			t.Errorf("CheckLabel(%q): %v; want a Label error %q", s, err, want)
+		}
+	}
+	if err := CheckLabel(" a ", 1, 2); err != nil {
+		t.Errorf("CheckLabel(\" a \"): %v", err)
+	}
+}
+
+// TestLabelOfDecimalCommas: "1,5;a" and "1,5\ta", lines of a ';'- or
+// tab-separated file with a decimal comma and one feature, were read as
+// comma-separated with the labels "5;a" and "5\ta". The Reader's
+// CheckLabel refuses such a label in a comma-separated input, naming the
+// line and the column; a ';' or a tab that does not follow a number, or
+// in a file that is not comma-separated, is kept.
+func TestLabelOfDecimalCommas(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"1,5;a\n2,5;b\n", `line 1, column 1: the label "5;a" holds a semicolon after a number: the file may be ';'-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points`},
+		{"1,5\ta\n2,5\tb\n", `line 1, column 1: the label "5\ta" holds a tab after a number: the file may be tab-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points`},
+		{"1,2,a\tb\n", ""}, {"1,2,a;b\n", ""}, {"1 5;a\n", ""},
+	} {
+		r, err := NewReader(strings.NewReader(c.text), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		col := len(rec.Fields) - 1
+		err = r.CheckLabel(rec.Fields[col], rec.Line, col)
+		var e *Error
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("%q: %v; want no error", c.text, err)
+		case c.want != "" && (!errors.As(err, &e) || e.Kind != Format || err.Error() != c.want):
+			t.Errorf("%q: %v; want a Format error %q", c.text, err, c.want)
+		}
+	}
+}
+
+// TestNumberIsExact: labels are one class when their exact values are
+// equal. As float64, 2^53 and 2^53 + 1, 0.1 and 0.10000000000000000001,
+// 1e-400 and 0 were one class each.
+func TestNumberIsExact(t *testing.T) {
+	num := func(s string) Number {
+		n, ok := ParseNumber(s)
+		if !ok {
+			t.Fatalf("ParseNumber(%q): not a number", s)
+		}
+		return n
+	}
+	for _, c := range []struct {
+		a, b string
+		cmp  int
+	}{
+		{"9007199254740992", "9007199254740993", -1}, {"0.1", "0.10000000000000000001", -1},
+		{"1e-400", "0", 1}, {"-1e-400", "0", -1}, {"1", "1.0", 0}, {"1", "+1", 0}, {"1", "1e0", 0},
+		{"10", "1e1", 0}, {"-0", "0", 0}, {"0.0", "-0e5", 0}, {"0x1p-1", "0.5", 0}, {"0x1.8p1", "3", 0},
+		{"1_0", "10", 0}, {".5", "5e-1", 0}, {"12", "123", -1}, {"-12", "-123", 1}, {"-2", "1", -1},
+		{"99", "100", -1}, {"0.001", "0.01", -1},
+	} {
+		if got := num(c.a).Cmp(num(c.b)); got != c.cmp {
+			t.Errorf("Cmp(%s, %s) = %d, want %d", c.a, c.b, got, c.cmp)
+		}
+		if got := num(c.b).Cmp(num(c.a)); got != -c.cmp {
+			t.Errorf("Cmp(%s, %s) = %d, want %d", c.b, c.a, got, -c.cmp)
+		}
+		if (num(c.a).Key() == num(c.b).Key()) != (c.cmp == 0) {
+			t.Errorf("Key(%s) = %s, Key(%s) = %s", c.a, num(c.a).Key(), c.b, num(c.b).Key())
+		}
+		if SameLabel(c.a, c.b) != (c.cmp == 0) {
+			t.Errorf("SameLabel(%s, %s) = %v", c.a, c.b, !(c.cmp == 0))
+		}
+	}
+	for _, s := range []string{"inf", "NaN", "1e400", "abc", "", "1e-99999999999999999999"} {
+		if _, ok := ParseNumber(s); ok {
+			t.Errorf("ParseNumber(%q): a number", s)
+		}
+	}
+	for _, c := range []struct {
+		s  string
+		k  int
+		ok bool
+	}{{"0", 0, true}, {"2", 2, true}, {"2.0", 2, true}, {"1e1", 10, true}, {"3", 0, false}, {"-1", 0, false}, {"1.5", 0, false}, {"1e30", 0, false}} {
+		k, ok := num(c.s).Int(3)
+		if c.s == "1e1" {
+			k, ok = num(c.s).Int(11)
+		}
+		if k != c.k || ok != c.ok {
+			t.Errorf("Int(%s) = %d, %v; want %d, %v", c.s, k, ok, c.k, c.ok)
+		}
+	}
+}
