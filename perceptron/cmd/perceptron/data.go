@@ -107,11 +107,15 @@ func head(r io.Reader, path string) ([]delim.Record, error) {
 	return out, nil
 }
 
-// sklearnNames reports whether first is scikit-learn's first line
+// sklearnNames reports whether first may be scikit-learn's first line
 // "n_samples,n_features,class names..." for data lines of ncol fields, and
 // returns n_samples and the class names: two integers, n_samples > 0 and
-// n_features = ncol - 1, then at least two names of which none is a
-// number (so that a data row "10,3,0.5,yes" is data).
+// n_features = ncol - 1, then at least two distinct names of which none
+// is a number (so that a data row "10,3,0.5,yes" is data). The labels of
+// that layout are indices of the names (0, 1, …, as in iris.csv's
+// "150,4,setosa,versicolor,virginica" before "5.1,3.5,1.4,0.2,0"): the
+// callers also require that of the data's labels (sklearnIndex), so that a
+// data row "5,3,foo,pos" among rows labelled "pos" and "neg" is data.
 func sklearnNames(first []string, ncol int) (int, []string, bool) {
 	if len(first) < 4 {
 		return 0, nil, false
@@ -121,10 +125,12 @@ func sklearnNames(first []string, ncol int) (int, []string, bool) {
 	if err1 != nil || err2 != nil || n <= 0 || d != ncol-1 {
 		return 0, nil, false
 	}
+	seen := map[string]bool{}
 	for _, name := range first[2:] {
-		if delim.IsNumber(name) || delim.Missing[name] {
+		if delim.IsNumber(name) || delim.Missing[name] || seen[name] {
 			return 0, nil, false
 		}
+		seen[name] = true
 	}
 	return n, first[2:], true
 }
@@ -163,7 +169,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	info.columns = len(head[len(head)-1].Fields)
 	sklearnRows := 0
 	if mode == perceptron.HeaderAuto && len(head) == 2 {
-		if n, names, ok := sklearnNames(head[0].Fields, info.columns); ok {
+		if n, names, ok := sklearnNames(head[0].Fields, info.columns); ok && sklearnIndex(head[1].Fields[info.columns-1], len(names)) {
 			sklearnRows = n
 			mode = perceptron.HeaderNo
 			info.classNames = names
@@ -192,13 +198,9 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	opt := perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes}
 	var d *perceptron.Dataset
 	if sklearnRows > 0 {
-		// scikit-learn's first line has fewer fields than the data: skipped,
-		// not read as a header.
-		opt.Header = perceptron.HeaderSkip
-	}
-	d, err = readRest(f, &read, path, opt)
-	if err == nil && sklearnRows > 0 && classes == nil && d.N() != sklearnRows {
-		err = &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout", head[0].Line, sklearnRows, d.N())}
+		d, err = readSklearn(f, &read, path, opt, info.columns, head[0].Line, sklearnRows, len(info.classNames))
+	} else {
+		d, err = readRest(f, &read, path, opt)
 	}
 	switch {
 	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
@@ -216,9 +218,9 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		for i, c := range d.Classes {
 			// Label k names class k, in any spelling of the number ("1",
 			// "1.0", "+1"), as the reader compares labels.
-			v, err := strconv.ParseFloat(c, 64)
-			k := int(v)
-			if err != nil || float64(k) != v || k < 0 || k >= len(info.classNames) {
+			v, ok := delim.ParseNumber(c)
+			k, isIndex := v.Int(len(info.classNames))
+			if !ok || !isIndex {
 				names = nil
 				break
 			}
@@ -281,6 +283,73 @@ func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOpt
 		return nil, &fileError{path, trimmedError{err}}
 	}
 	return d, nil
+}
+
+// readSklearn reads a file in scikit-learn's layout (its first line, on
+// line first, says n_samples and the k class names) as readRest does, but
+// every row: each label must be an index 0..k-1 of the names (a file whose
+// labels are not is not in that layout, and its first line may be a data
+// row, not to be dropped) and the rows must be n_samples, whatever
+// opt.Classes keeps (with --classes the count was not checked). opt.Classes
+// then chooses the two classes, or the file must have two.
+func readSklearn(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOptions, ncol, first, samples, k int) (*perceptron.Dataset, error) {
+	classes := opt.Classes
+	opt.Header, opt.Classes = perceptron.HeaderSkip, nil
+	var (
+		md  *perceptron.MultiDataset
+		err error
+	)
+	if st, serr := f.Stat(); serr == nil && st.Mode().IsRegular() {
+		var g *os.File
+		if g, err = os.Open(path); err == nil {
+			md, err = perceptron.ReadMultiCSV(g, opt)
+			g.Close()
+		}
+	} else {
+		md, err = perceptron.ReadMultiCSV(io.MultiReader(seen, f), opt)
+	}
+	if err != nil {
+		var pe *perceptron.ParseError
+		if errors.As(err, &pe) && pe.Path == "" {
+			pe.Path = path
+			return nil, err
+		}
+		return nil, &fileError{path, trimmedError{err}}
+	}
+	for _, c := range md.ClassNames {
+		if !sklearnIndex(c, k) {
+			line := labelLine(path, c, ncol-1)
+			return nil, &fileError{path, delim.Errorf(delim.Label, line, ncol-1, "the label %q is not an index 0..%d of the %d class names of line %d (scikit-learn's n_samples,n_features,names), as the labels of that layout are: the file is not in that layout (if line %d is data, use --header no)",
+				c, k-1, k, first, first)}
+		}
+	}
+	if md.N() != samples {
+		return nil, &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout (if line %d is data, use --header no)", first, samples, md.N(), first)}
+	}
+	find := func(c string) int {
+		for i, name := range md.ClassNames {
+			if delim.SameLabel(c, name) {
+				return i
+			}
+		}
+		return -1
+	}
+	neg, pos := 0, 1
+	switch {
+	case classes != nil:
+		neg, pos = find(classes[0]), find(classes[1])
+		for _, c := range []struct {
+			name string
+			i    int
+		}{{classes[0], neg}, {classes[1], pos}} {
+			if c.i < 0 {
+				return nil, usagef("perceptron: %s: class %q not found in the label column (column %d); its values are %s", path, c.name, ncol-1, quoteList(md.ClassNames))
+			}
+		}
+	case len(md.ClassNames) > 2:
+		return nil, kindErrorf(perceptron.ErrClasses, "%s: %d label values in column %d (%s): choose two classes", path, len(md.ClassNames), ncol-1, quoteList(md.ClassNames))
+	}
+	return md.Binary(neg, pos)
 }
 
 // trimmedError is an error of the library without its "perceptron: ", to

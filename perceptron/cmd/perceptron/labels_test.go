@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -206,9 +208,12 @@ func TestClassesFlagKeepsTheFileSpelling(t *testing.T) {
 // TestPredictKeepsDataLikeScikitLearnsFirstLine: a first data row that
 // reads as scikit-learn's first line ("10,3,foo,b": two integers, then
 // names) was skipped by predict, which printed 2 labels for 3 rows and
-// the error rate of 2, exit 0 (helper-50). As train does, predict checks
-// its n_samples against the rows: an error that names the line and says
-// --header no; with it, every row is predicted.
+// the error rate of 2, exit 0 (helper-50); then refused for its n_samples.
+// The labels of that layout are indices of its names: before rows
+// labelled "b" and "a" the line is data, and every row is predicted. Where
+// the next label is an index, the line is taken for that layout, and its
+// n_samples and every later label are checked: errors that name the line
+// and say --header no.
 func TestPredictKeepsDataLikeScikitLearnsFirstLine(t *testing.T) {
 	write := tempWriter(t)
 	code, js, errs := call("train", "--features", "0,1", write("tx.csv", "1,2,foo,a\n-1,-2,foo,b\n2,1,bar,a\n-2,-1,bar,b\n"))
@@ -216,14 +221,23 @@ func TestPredictKeepsDataLikeScikitLearnsFirstLine(t *testing.T) {
 		t.Fatalf("train: exit %d: %s", code, errs)
 	}
 	model, data := write("tx.json", js), write("txp.csv", "10,3,foo,b\n-1,-2,foo,b\n2,1,bar,a\n")
-	code, out, errs := call("predict", "--model", model, data)
-	want := "perceptron: " + data + ": line 1 says 10 rows (scikit-learn's n_samples,n_features,names), the file has 2"
+	for _, args := range [][]string{{"predict", "--model", model, data}, {"predict", "--header", "no", "--model", model, data}} {
+		code, out, errs := call(args...)
+		if code != 0 || out != "a\nb\na\n" || errs != "error rate: 1 of 3 rows = 0.3333333333333333\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want a b a, 1 of 3 rows", args, code, out, errs)
+		}
+	}
+	short := write("short.csv", "10,3,foo,bar\n-1,-2,foo,0\n2,1,bar,1\n")
+	code, out, errs := call("predict", "--model", model, short)
+	want := "perceptron: " + short + ": line 1 says 10 rows (scikit-learn's n_samples,n_features,names), the file has 2"
 	if code != 1 || out != "" || !strings.HasPrefix(errs, want) || !strings.Contains(errs, "--header no") {
 		t.Errorf("predict: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
 	}
-	code, out, errs = call("predict", "--header", "no", "--model", model, data)
-	if code != 0 || out != "a\nb\na\n" || errs != "error rate: 1 of 3 rows = 0.3333333333333333\n" {
-		t.Errorf("predict --header no: exit %d, stdout %q, stderr %q; want a b a, 1 of 3 rows", code, out, errs)
+	mixed := write("mixed.csv", "2,3,foo,bar\n-1,-2,foo,0\n2,1,bar,b\n")
+	code, out, errs = call("predict", "--model", model, mixed)
+	want = "perceptron: " + mixed + `: line 3, column 3: the label "b" is not an index 0..1 of the 2 class names of line 1 (scikit-learn's n_samples,n_features,names), as the labels of that layout are (if line 1 is data, use --header no)` + "\n"
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("predict: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
 	}
 }
 
@@ -245,6 +259,132 @@ func TestUnusualLabelsRoundTrip(t *testing.T) {
 		want := strings.Join([]string{strings.Trim(pair[0], `"`), strings.Trim(pair[1], `"`), strings.Trim(pair[0], `"`)}, "\n") + "\n"
 		if code != 0 || out != want {
 			t.Errorf("predict on %q: exit %d, stdout %q (want %q), stderr %q", pair, code, out, want, errs)
+		}
+	}
+}
+
+// TestPredictHeaderNamesTheFeatures: a model trained with a header keeps
+// its feature names, and a predict file with a header must carry them in
+// its feature columns, in the same order. Without its last feature column
+// ("x1,x2,label" for a model of x1,x2,x3) the file was read as unlabelled,
+// its label column taken for x3, and every row predicted, exit 0. A file
+// without a header, or a model without names, is read as before.
+func TestPredictHeaderNamesTheFeatures(t *testing.T) {
+	write := tempWriter(t)
+	code, js, errs := call("train", write("tr4.csv", "x1,x2,x3,label\n0,0,1,-1\n0,0,-1,1\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	model := write("m4.json", js)
+	for _, c := range []struct{ name, text, args, want string }{
+		{"missing", "x1,x2,label\n0,0,1\n0,0,-1\n", "", `line 1, column 2: the header names column 2 "label" where the model's feature is "x3": the model was trained with the header's features "x1", "x2", "x3" in columns 0,1,2; a column is missing, renamed or moved (give the columns of the training file, in its order, or --header no to read the line as data)`},
+		{"swapped", "x2,x1,x3,label\n0,0,1,-1\n", "", `line 1, column 0: the header names column 0 "x2" where the model's feature is "x1"`},
+		{"renamed", "x1,x2,z,label\n0,0,1,-1\n", "", `line 1, column 2: the header names column 2 "z" where the model's feature is "x3"`},
+		{"too few for --header yes", "x1,x2\n0,0,1,-1\n", "yes", `line 1: the header has 2 columns, none for the model's feature "x3" (column 2)`},
+	} {
+		path := write(c.name+".csv", c.text)
+		args := []string{"predict", "--model", model, path}
+		if c.args != "" {
+			args = append(args, "--header", c.args)
+		}
+		code, out, errs := call(args...)
+		if want := "perceptron: " + path + ": " + c.want; code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, want)
+		}
+	}
+	for _, text := range []string{"x1,x2,x3,label\n0,0,1,-1\n0,0,-1,1\n", "x1,x2,x3\n0,0,1\n0,0,-1\n", "0,0,1,-1\n0,0,-1,1\n"} {
+		code, out, errs := call("predict", "--model", model, write("ok.csv", text))
+		if code != 0 || out != "-1\n1\n" {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want -1 1", text, code, out, errs)
+		}
+	}
+	// A model without names (trained without a header) reads any header.
+	code, js, errs = call("train", write("nh.csv", "0,0,1,-1\n0,0,-1,1\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	code, out, errs := call("predict", "--model", write("nh.json", js), write("any.csv", "a,b,c,y\n0,0,1,-1\n"))
+	if code != 0 || out != "-1\n" {
+		t.Errorf("a model without names: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestExactLabelsInTheCommand: train keeps labels that are one float64 but
+// two numbers apart (2^53 and 2^53 + 1 trained as 2 classes with a third
+// label), and predict prints the model's spelling of a class for a label
+// written otherwise ("1.0" for "1"). A blank label and the label "5;a" of
+// a ';'-separated file with decimal commas are refused by train and
+// predict, naming the line and the column.
+func TestExactLabelsInTheCommand(t *testing.T) {
+	write := tempWriter(t)
+	big := write("big.csv", "1,0,9007199254740992\n2,0,9007199254740993\n-1,0,5\n")
+	code, out, errs := call("train", big)
+	if want := "perceptron: " + big + `: 3 label values in column 2 ("5", "9007199254740992", "9007199254740993"): choose two classes with --classes A,B` + "\n"; code != 1 || out != "" || errs != want {
+		t.Errorf("2^53, 2^53 + 1 and 5: exit %d, stderr %q; want %q", code, errs, want)
+	}
+	m := trainJSON(t, "--classes", "9007199254740992,9007199254740993", big)
+	if m.N != 2 || fmt.Sprint(m.Classes) != "[9007199254740992 9007199254740993]" {
+		t.Errorf("--classes 2^53,2^53+1: n = %d, classes %q", m.N, m.Classes)
+	}
+	data := write("one.csv", "1,0,1\n-1,0,2\n2,0,1\n")
+	code, js, errs := call("train", data)
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	model := write("one.json", js)
+	code, out, errs = call("predict", "--model", model, write("spell.csv", "1,0,1.0\n-1,0,2e0\n3,0,1.00000000000000000001\n"))
+	if code != 0 || out != "1\n2\n1\n" || !strings.HasPrefix(errs, "error rate: 1 of 3 rows") {
+		t.Errorf("predict, other spellings: exit %d, stdout %q, stderr %q; want 1 2 1, 1 error (the third label is neither class)", code, out, errs)
+	}
+	for _, c := range []struct{ name, text, want string }{
+		{"blank", "1,2,\" \"\n2,1,b\n", `line 1, column 2: the label " " is blank: a missing value, not a class`},
+		{"semicolon", "1,5;a\n2,5;b\n", `line 1, column 1: the label "5;a" holds a semicolon after a number: the file may be ';'-separated with decimal commas, read here as comma-separated; save it comma-separated with decimal points`},
+		{"tab", "1,5\ta\n2,5\tb\n", `line 1, column 1: the label "5\ta" holds a tab after a number: the file may be tab-separated with decimal commas`},
+	} {
+		path := write(c.name+".csv", c.text)
+		code, out, errs := call("train", path)
+		if want := "perceptron: " + path + ": " + c.want; code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("train %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, want)
+		}
+	}
+	// predict, on a labelled file of the two-column model.
+	for _, c := range []struct{ name, text, want string }{
+		{"blank", "1,2,\" \"\n", `line 1, column 2: the label " " is blank`},
+		{"semicolon", "1,2,5;a\n", `line 1, column 2: the label "5;a" holds a semicolon after a number`},
+	} {
+		path := write("p"+c.name+".csv", c.text)
+		code, out, errs := call("predict", "--model", model, path)
+		if want := "perceptron: " + path + ": " + c.want; code != 1 || out != "" || !strings.HasPrefix(errs, want) {
+			t.Errorf("predict %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, want)
+		}
+	}
+}
+
+// failWriter fails every write, as a full disk (/dev/full) does.
+type failWriter struct{}
+
+func (failWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestFailedReportIsAnError: predict's error rate on stderr was written
+// unchecked, and predict --model m.json p1.csv 2>/dev/full exited 0. A
+// failed write of any report (the labels, the error rate, the model, the
+// help) is exit status 1.
+func TestFailedReportIsAnError(t *testing.T) {
+	write := tempWriter(t)
+	data := write("p1.csv", "1,2,a\n-1,-2,b\n")
+	code, js, errs := call("train", data)
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	model := write("m.json", js)
+	var out, errb bytes.Buffer
+	if code := run([]string{"predict", "--model", model, data}, strings.NewReader(""), &out, failWriter{}); code != 1 || out.String() != "a\nb\n" {
+		t.Errorf("predict, stderr failing: exit %d, stdout %q; want 1", code, out.String())
+	}
+	for _, args := range [][]string{{"predict", "--model", model, data}, {"train", data}, {"help"}, {"help", "train"}, {"train", "--help"}, {"bound", data}, {"version"}} {
+		errb.Reset()
+		if code := run(args, strings.NewReader(""), failWriter{}, &errb); code != 1 || !strings.Contains(errb.String(), "no space left on device") {
+			t.Errorf("%q, stdout failing: exit %d, stderr %q; want 1 and the error", args, code, errb.String())
 		}
 	}
 }

@@ -15,7 +15,9 @@
 //
 // The exit status is 0 on success (and for --help), 2 for a usage error (an
 // unknown command or flag, a bad flag value, a missing argument) and 1 for
-// an error in the data or the model file.
+// an error in the data or the model file, or for a report that could not
+// be written (the model, the labels, predict's error rate on stderr, the
+// help: a full disk or a closed pipe is no success).
 package main
 
 import (
@@ -39,9 +41,15 @@ header if --header yes, or (auto) if none of its feature fields is a number
 or a missing-value marker such as "?" or "NA": any other first line is
 data, so no data row is ever dropped. A first line
 "n_samples,n_features,names..." (the layout of scikit-learn's data files:
-names that are not numbers, n_features one less than the data's fields)
-is recognised and skipped, and its class names may be given to --classes;
-without --classes the file must have n_samples rows.
+distinct names that are not numbers, n_features one less than the data's
+fields, then labels 0, 1, ... that index the names) is recognised and
+skipped, and its class names may be given to --classes; every label must
+then be an index of a name and the file must have n_samples rows.
+Labels that are numbers are one class when their values are equal ("1",
+"1.0", "+1"), exactly: 2^53 and 2^53 + 1 are two. A blank label is
+missing; in a comma-separated file, a label such as "5;a" (a ';' or a
+tab after a number) is refused: the file may be ';'- or tab-separated
+with decimal commas, which this reader does not take.
 Labels -1 and +1 name their classes even if one of them is absent.
 Labels and header names must be UTF-8 text (the model is JSON, which
 keeps them byte for byte): a file saved as Windows-1252 or Latin-1 is
@@ -80,7 +88,9 @@ exactly 0 under --tie mistake, which counts as an error). FILE has the
 columns of the training file: with the label column last (as many columns
 as the training file), the error rate over every row goes to stderr (a
 row whose label is neither class, a third class of the file, is an
-error); without it (one column fewer) only the labels are printed.
+error); without it (one column fewer) only the labels are printed. If
+the model was trained with a header and FILE has one, its feature
+columns must carry the same names in the same order.
 `
 
 const boundUsage = `bound flags:
@@ -101,7 +111,7 @@ const versionUsage = `version:
 const usageTail = `
 Errors go to stderr as "perceptron: ..."; the exit status is 2 for a usage
 error (unknown command or flag, bad flag value, missing argument) and 1 for
-bad data or a bad model file.
+bad data, a bad model file, or output that could not be written.
 `
 
 // usage is the text of "perceptron help".
@@ -137,14 +147,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "-help", "--help":
 		if len(args) > 1 {
 			if u, ok := commandUsage[args[1]]; ok {
-				fmt.Fprint(stdout, u)
-				return 0
+				return printed(stdout, stderr, u)
 			}
 			err = usagef("help: unknown command %q: want train, predict, bound or version", args[1])
 			break
 		}
-		fmt.Fprint(stdout, usage)
-		return 0
+		return printed(stdout, stderr, usage)
 	case "train":
 		err = runTrain(args[1:], stdout)
 	case "predict":
@@ -160,8 +168,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return 0
 	}
 	if errors.Is(err, errHelp) {
-		fmt.Fprint(stdout, commandUsage[cmd])
-		return 0
+		return printed(stdout, stderr, commandUsage[cmd])
 	}
 	msg := err.Error()
 	if !strings.HasPrefix(msg, "perceptron: ") {
@@ -173,4 +180,17 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return exitData
+}
+
+// printed writes text, a help the command prints, to stdout and returns
+// the exit status: 0, or 1 (with the error on stderr) when the write
+// fails, as for every report of the commands (the model train prints,
+// predict's labels and error rate): a report that was not written is no
+// success.
+func printed(stdout, stderr io.Writer, text string) int {
+	if _, err := io.WriteString(stdout, text); err != nil {
+		fmt.Fprintf(stderr, "perceptron: writing the help: %v\n", err)
+		return exitData
+	}
+	return 0
 }

@@ -127,3 +127,49 @@ func TestPipeWithBadLabel(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want exit 1 naming %s, not UTF-8 text", code, errs, p)
 	}
 }
+
+// TestScikitLearnLabelsAreIndices: the labels of scikit-learn's layout are
+// indices of the names of its first line. A data row "5,3,foo,pos" before
+// rows labelled "neg" and "pos" was taken for that line and dropped, n = 5
+// for 6 rows, when the rows happened to be 5; it is data. A file whose
+// second line has an index label but a later line not is refused, naming
+// that line; with --classes the rows were not counted against n_samples,
+// and now are.
+func TestScikitLearnLabelsAreIndices(t *testing.T) {
+	write := tempWriter(t)
+	skl := write("skl.csv", "5,3,foo,pos\n1,2,bar,neg\n2,1,baz,pos\n3,3,q,pos\n-1,-2,r,neg\n-2,-2,s,neg\n")
+	for _, path := range []string{skl, pipe(t, "5,3,foo,pos\n1,2,bar,neg\n2,1,baz,pos\n3,3,q,pos\n-1,-2,r,neg\n-2,-2,s,neg\n")} {
+		m := trainJSON(t, "--features", "0,1", path)
+		if m.N != 6 || m.ClassNames != nil || fmt.Sprint(m.Classes) != "[neg pos]" {
+			t.Errorf("%s: n = %d, classes %q, names %q; want 6 rows of neg and pos, no names", path, m.N, m.Classes, m.ClassNames)
+		}
+	}
+	// Names that repeat are no class names: the line is data.
+	m := trainJSON(t, "--features", "0,1", write("rep.csv", "3,3,a,a\n1,2,x,0\n-1,-2,y,a\n"))
+	if m.N != 3 {
+		t.Errorf("names a, a: n = %d, want 3", m.N)
+	}
+	mixed := write("mixed.csv", "4,1,neg,pos\n1,0\n-1,1\n2,pos\n-2,1\n")
+	code, out, errs := call("train", mixed)
+	want := "perceptron: " + mixed + `: line 4, column 1: the label "pos" is not an index 0..1 of the 2 class names of line 1 (scikit-learn's n_samples,n_features,names), as the labels of that layout are: the file is not in that layout (if line 1 is data, use --header no)` + "\n"
+	if code != 1 || out != "" || errs != want {
+		t.Errorf("a label that is no index: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	// --classes: every row counts, those of the class not kept too.
+	iris3 := "5,1,a,b,c\n1,0\n2,1\n3,2\n4,0\n"
+	short := write("short.csv", iris3)
+	code, _, errs = call("train", "--classes", "a,c", short)
+	want = "perceptron: " + short + ": line 1 says 5 rows (scikit-learn's n_samples,n_features,names), the file has 4: it is cut short or not in that layout (if line 1 is data, use --header no)\n"
+	if code != 1 || errs != want {
+		t.Errorf("--classes a,c on 4 rows of 5: exit %d, stderr %q; want %q", code, errs, want)
+	}
+	m = trainJSON(t, "--classes", "a,c", write("full.csv", "4"+iris3[1:]))
+	if m.N != 3 || fmt.Sprint(m.Classes, m.ClassNames) != "[0 2] [a c]" {
+		t.Errorf("--classes a,c: n = %d, classes %q, names %q; want 3, [0 2], [a c]", m.N, m.Classes, m.ClassNames)
+	}
+	three := write("three.csv", "4"+iris3[1:])
+	code, _, errs = call("train", three)
+	if want := "perceptron: " + three + `: 3 label values in column 1 ("0", "1", "2"): choose two classes with --classes A,B` + "\n"; code != 1 || errs != want {
+		t.Errorf("three classes: exit %d, stderr %q; want %q", code, errs, want)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -47,16 +46,66 @@ func readModel(path string) (*ModelFile, perceptron.Model, error) {
 	return m, learned, nil
 }
 
-// sameLabel reports whether the label field s names the class c: as
-// numbers if both parse as finite numbers, else as strings, as ReadCSV
-// compares labels ("inf", "Inf" and "NaN" are names).
+// sameLabel reports whether the label field s names the class c: by exact
+// value if both parse as finite numbers, else as strings, as ReadCSV
+// compares labels ("1.0" is "1", 2^53 + 1 is not 2^53, "inf", "Inf" and
+// "NaN" are names).
 func sameLabel(s, c string) bool {
-	a, err1 := strconv.ParseFloat(s, 64)
-	b, err2 := strconv.ParseFloat(c, 64)
-	if err1 == nil && err2 == nil && !math.IsInf(a, 0) && !math.IsInf(b, 0) && !math.IsNaN(a) && !math.IsNaN(b) {
-		return a == b
+	return delim.SameLabel(s, c)
+}
+
+// checkHeader refuses a header (fields, on line) whose feature columns do
+// not carry the names of the model's, in its order: a file with a column
+// missing, renamed or moved would be read with the wrong values as the
+// features (without its last feature column, its label column was taken
+// for one, and every row predicted). A model without names (trained on a
+// file without a header) is not checked.
+func checkHeader(m *ModelFile, fields []string, line int) error {
+	if m.FeatureNames == nil {
+		return nil
 	}
-	return s == c
+	for k, j := range m.Features {
+		want := m.FeatureNames[k]
+		if j >= len(fields) {
+			return delim.Errorf(delim.Format, line, -1, "the header has %d columns, none for the model's feature %q (column %d): the model was trained with the header's features %s; give the columns of the training file, in its order",
+				len(fields), want, j, quoteList(m.FeatureNames))
+		}
+		if fields[j] != want {
+			return delim.Errorf(delim.Format, line, j, "the header names column %d %q where the model's feature is %q: the model was trained with the header's features %s in columns %s; a column is missing, renamed or moved (give the columns of the training file, in its order, or --header no to read the line as data)",
+				j, fields[j], want, quoteList(m.FeatureNames), intList(m.Features))
+		}
+	}
+	return nil
+}
+
+// quoteList quotes and joins names.
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// intList joins column numbers.
+func intList(cols []int) string {
+	q := make([]string, len(cols))
+	for i, c := range cols {
+		q[i] = strconv.Itoa(c)
+	}
+	return strings.Join(q, ",")
+}
+
+// sklearnIndex reports whether label is an index of one of n class names,
+// as the labels of scikit-learn's layout are (0, 1, … in any spelling of
+// the number: "1.0" is 1).
+func sklearnIndex(label string, n int) bool {
+	v, ok := delim.ParseNumber(label)
+	if !ok {
+		return false
+	}
+	_, ok = v.Int(n)
+	return ok
 }
 
 // runPredict is the predict command: it prints the model file's label for
@@ -110,6 +159,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		firstCols      int
 		sklearnRows    int // n_samples of a scikit-learn first line, skipped
 		sklearnLine    int
+		sklearnK       int // the number of its class names
 	)
 	for first := true; ; first = false {
 		rec, ok, err := in.Next()
@@ -123,13 +173,29 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		if first {
 			switch mode {
 			case perceptron.HeaderYes:
+				if err := checkHeader(m, fields, line); err != nil {
+					return &fileError{path, err}
+				}
 				continue
 			case perceptron.HeaderAuto:
-				if n, _, ok := sklearnNames(fields, m.Columns); ok {
-					sklearnRows, sklearnLine = n, line
-					continue
+				// scikit-learn's first line, if the next line's label
+				// is an index of its class names, as its labels are:
+				// a data row "5,3,foo,pos" before a row labelled "neg"
+				// is data.
+				if n, names, ok := sklearnNames(fields, m.Columns); ok {
+					next, ok, err := in.Peek()
+					if err != nil {
+						return bad(err)
+					}
+					if ok && len(next.Fields) == m.Columns && sklearnIndex(next.Fields[m.Columns-1], len(names)) {
+						sklearnRows, sklearnLine, sklearnK = n, line, len(names)
+						continue
+					}
 				}
 				if (len(fields) == m.Columns || len(fields) == m.Columns-1) && perceptron.LooksLikeHeader(fields, m.Features) {
+					if err := checkHeader(m, fields, line); err != nil {
+						return &fileError{path, err}
+					}
 					continue
 				}
 			}
@@ -152,8 +218,12 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		}
 		if labelled {
 			label := fields[m.Columns-1]
-			if err := delim.CheckLabel(label, line, m.Columns-1); err != nil {
+			if err := in.CheckLabel(label, line, m.Columns-1); err != nil {
 				return bad(err)
+			}
+			if sklearnRows > 0 && !sklearnIndex(label, sklearnK) {
+				return bad(delim.Errorf(delim.Label, line, m.Columns-1, "the label %q is not an index 0..%d of the %d class names of line %d (scikit-learn's n_samples,n_features,names), as the labels of that layout are (if line %d is data, use --header no)",
+					label, sklearnK-1, sklearnK, sklearnLine, sklearnLine))
 			}
 			if !utf8.ValidString(label) {
 				return bad(delim.Errorf(delim.Format, line, m.Columns-1,
@@ -212,18 +282,25 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		return &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout (if line %d is data, use --header no)", sklearnLine, sklearnRows, rows, sklearnLine)}
 	}
 	if _, err := io.WriteString(stdout, out.String()); err != nil {
-		return err
+		return fmt.Errorf("perceptron: writing the predictions: %w", err)
 	}
 	if labelled {
-		fmt.Fprintf(stderr, "error rate: %d of %d rows = %g", e, rows, float64(e)/float64(rows))
+		// The error rate is a report of the command as the labels are: a
+		// failed write of it (a full disk, a closed pipe) is an error, exit
+		// status 1, not a success with no rate.
+		var rate strings.Builder
+		fmt.Fprintf(&rate, "error rate: %d of %d rows = %g", e, rows, float64(e)/float64(rows))
 		if other > 0 {
 			have := "rows have"
 			if other == 1 {
 				have = "row has"
 			}
-			fmt.Fprintf(stderr, " (%d %s a label that is neither %q nor %q: each is an error)", other, have, m.Classes[0], m.Classes[1])
+			fmt.Fprintf(&rate, " (%d %s a label that is neither %q nor %q: each is an error)", other, have, m.Classes[0], m.Classes[1])
 		}
-		fmt.Fprintln(stderr)
+		rate.WriteString("\n")
+		if _, err := io.WriteString(stderr, rate.String()); err != nil {
+			return fmt.Errorf("perceptron: writing the error rate: %w", err)
+		}
 	}
 	return nil
 }
