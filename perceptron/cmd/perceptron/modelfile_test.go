@@ -226,3 +226,76 @@ func TestLoadRefusesUnknownAndRepeatedKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadRefusesContradictions: hand-edited model files that contradict
+// themselves were read, and predict used them: a bias with no_bias, an
+// averaged model whose w is not its explicit average, a voted model whose
+// w is not its last vector's (predict votes with the vectors, the file
+// says otherwise), feature or class names of the wrong count, "d": 0, more
+// pocket errors than rows. Each is refused, naming the key.
+func TestLoadRefusesContradictions(t *testing.T) {
+	const head = `"w":[1,2],"b":0,"columns":3,"features":[0,1],"classes":["-1","1"],"tie":"mistake"`
+	for _, c := range []struct {
+		name, js, want string
+		kind           error
+	}{
+		{"bias with no_bias", `{"algo":"pla","w":[1,2],"b":0.5,"no_bias":true,"tie":"mistake"}`,
+			`perceptron: model: no_bias is true but "b" is 0.5: a model without a bias has b = 0`, nil},
+		{"last bias with no_bias", `{"algo":"pocket",` + head + `,"no_bias":true,"last":{"w":[1,2],"b":-1}}`,
+			`perceptron: model: no_bias is true but "last.b" is -1: a model without a bias has b = 0`, nil},
+		{"vector bias with no_bias", `{"algo":"voted",` + head + `,"no_bias":true,"vectors":[{"w":[0,0],"b":1,"count":1},{"w":[1,2],"b":0,"count":2}]}`,
+			`perceptron: model: no_bias is true but "vectors[0].b" is 1: a model without a bias has b = 0`, nil},
+		{"averaged w", `{"algo":"averaged",` + head + `,"last":{"w":[1,2],"b":0},"explicit":{"w":[1,3],"b":0}}`,
+			`perceptron: model: w[1] is 2 but explicit.w[1] is 3: an averaged model's "w" is its explicit average, up to rounding`, nil},
+		{"averaged b", `{"algo":"averaged",` + head + `,"explicit":{"w":[1,2],"b":0.5}}`,
+			`perceptron: model: b is 0 but explicit.b is 0.5: an averaged model's "b" is its explicit average, up to rounding`, nil},
+		{"voted w", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":0,"count":1},{"w":[1,-2],"b":0,"count":2}]}`,
+			`perceptron: model: w[1] is 2 but the last vector's is -2: a voted model's "w" is its last vector's`, nil},
+		{"voted b", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":3,"count":2}]}`,
+			`perceptron: model: b is 0 but the last vector's is 3: a voted model's "b" is its last vector's`, nil},
+		{"feature names", `{"algo":"pla",` + head + `,"feature_names":["x1"]}`, `perceptron: model: 1 feature_names but 2 weights`, perceptron.ErrDimension},
+		{"no feature names", `{"algo":"pla",` + head + `,"feature_names":[]}`, `perceptron: model: 0 feature_names but 2 weights`, perceptron.ErrDimension},
+		{"class names", `{"algo":"pla",` + head + `,"class_names":["a","b","c"]}`, `perceptron: model: want two class_names, one for each class, got 3`, nil},
+		{"one class", `{"algo":"pla","w":[1,2],"b":0,"classes":["a"],"tie":"mistake"}`, `perceptron: model: want two classes, got 1`, nil},
+		{"d 0", `{"algo":"pla","d":0,` + head + `}`, `perceptron: model: "d" is 0: a model has at least one feature (d is the number of weights)`, perceptron.ErrDimension},
+		{"pocket errors", `{"algo":"pocket",` + head + `,"n":4,"pocket_errors":5}`, `perceptron: model: pocket_errors 5 on 4 rows (n)`, nil},
+	} {
+		_, err := load(strings.NewReader(c.js))
+		if err == nil || err.Error() != c.want || (c.kind != nil && !errors.Is(err, c.kind)) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+	// Rounding is not a contradiction: an averaged w 1e-12 from explicit.
+	if _, err := load(strings.NewReader(`{"algo":"averaged",` + head + `,"explicit":{"w":[1.000000000001,2],"b":1e-12}}`)); err != nil {
+		t.Errorf("averaged w and explicit 1e-12 apart: %v", err)
+	}
+}
+
+// TestTrainWritesWhatPredictReads: every model kind train writes, with and
+// without a bias, on a file with a header, on scikit-learn's layout and on
+// data that is not separable (pocket errors, a long average), is read back
+// by predict, which checks the file's consistency (Validate).
+func TestTrainWritesWhatPredictReads(t *testing.T) {
+	write := tempWriter(t)
+	header := write("h.csv", "x1,x2,y\n1,2,a\n2,1,a\n-1,-2,b\n-2,-1,b\n1,-1,b\n")
+	sk := write("sk.csv", "4,2,neg,pos\n1,2,1\n2,1,1\n-1,-2,0\n-2,-1,0\n")
+	for _, data := range []string{header, sk, "../../data/breast_cancer.csv"} {
+		for _, algo := range []string{"pla", "pocket", "averaged", "voted"} {
+			for _, noBias := range []bool{false, true} {
+				args := []string{"train", "--algo", algo, "--max-epochs", "50", data}
+				if noBias {
+					args = append(args, "--no-bias")
+				}
+				code, js, errs := call(args...)
+				if code != 0 {
+					t.Errorf("%q: exit %d: %s", args, code, errs)
+					continue
+				}
+				code, out, errs := call("predict", "--model", write("m.json", js), data)
+				if code != 0 || out == "" || !strings.HasPrefix(errs, "error rate: ") {
+					t.Errorf("predict with %q: exit %d, stderr %q", args, code, errs)
+				}
+			}
+		}
+	}
+}
