@@ -175,6 +175,47 @@ func (d *Dataset) Validate() error {
 // them with ErrOneClass.
 func checkTrain(d *Dataset) error { return checkRows(d) }
 
+// checkTrainCtx is checkTrain for a learner whose Options may carry a
+// Context: the shape and the labels (O(n)) are checked first, whatever the
+// Context; the finiteness of the n·d values is checked with a look at the
+// Context before the first value and every ctxCheckValues values, and once
+// the Context is done it stops reading and reports nil, the rows it has
+// not read unchecked. The learners call it right before newRun, which
+// sees the same done Context (a Context stays done) and halts the run
+// before it reads a row: the run returns its zero result and ErrStopped at
+// once, where it read all n·d values first (0.1 s at 9000 × 12,000,
+// helper-59).
+func checkTrainCtx(d *Dataset, opt Options) error {
+	ctx := opt.Control.Context
+	if ctx == nil {
+		return checkRows(d)
+	}
+	if d == nil || d.X == nil || d.X.IsEmpty() {
+		return ErrEmpty
+	}
+	if len(d.Y) != d.N() {
+		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
+	}
+	if err := checkLabels(d.Y); err != nil {
+		return err
+	}
+	work := ctxCheckValues // look before the first row
+	for i := 0; i < d.N(); i++ {
+		if work >= ctxCheckValues {
+			work = 0
+			if ctx.Err() != nil {
+				return nil
+			}
+		}
+		row := d.Row(i)
+		if err := checkFinite(row, i); err != nil {
+			return err
+		}
+		work += len(row)
+	}
+	return nil
+}
+
 // checkRows checks that d is non-empty, finite and labelled -1/+1 (one class
 // only is allowed).
 func checkRows(d *Dataset) error {

@@ -70,13 +70,14 @@ func (r *DualResult) ErrorRate(d *Dataset) (float64, error) { return r.model().E
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA, and is checked
-// before the Gram matrix is built and at every row of it (a Context done
-// before the call returns at once, with α = 0 and no epoch).
+// before the Gram matrix is built and as it is (every 2^18 values read),
+// and a Context done before the call returns at once, with α = 0 and no
+// epoch, before the rows are read.
 func Dual(d *Dataset, opt Options) (*DualResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrain(d); err != nil {
+	if err := checkTrainCtx(d, opt); err != nil {
 		return nil, err
 	}
 	var recover func(alpha []int) []float64
@@ -134,6 +135,11 @@ type kernelRun struct {
 // its α are 0 and r.stop says why.
 func runKernel(d *Dataset, kern Kernel, opt Options, recover func([]int) []float64) (*kernelRun, error) {
 	k := &kernelRun{run: newRun(d, opt), alpha: make([]int, d.N()), recover: recover}
+	// A row's score reads up to n values of the Gram matrix (one per row
+	// with α > 0), not d: the Context is looked at every
+	// rowsPerCheck(n) rows.
+	k.checkRows = rowsPerCheck(d.N())
+	k.tick = k.checkRows
 	if err := checkGramBytes(d.N(), opt.Control.MaxGramBytes, gramBytes(d.N()), "its upper triangle, 8·n(n+1)/2 bytes of values, its row headers and the allocator's 8 KiB pages"); err != nil {
 		return nil, err
 	}

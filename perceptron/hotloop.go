@@ -68,7 +68,7 @@ func (r *run) afterScan(k, m int, need bool, sc, nb float64, u, last int) (next 
 
 // sweepPLA is sweep for PLA without an Observer: only a score that may be
 // a mistake (y·score ≤ 0, NaN or ±Inf) goes to step, and the Context is
-// checked about every checkEvery rows.
+// checked about every r.checkRows rows.
 //
 // In the ExactSum mode and the InOrder order with AVX2, one assembly loop
 // (asm.ScanCert) scores each row with a fast sum and a bound on its
@@ -97,7 +97,7 @@ func (r *run) sweepPLA() {
 	var o [block]int
 	var s [block]float64
 	k := 0
-	check := checkEvery
+	check := r.checkRows
 	short := block*c*8 <= prefetchMax
 	bias := !r.opt.NoBias
 	if perm == nil && (fast || asm.CertScans()) {
@@ -105,13 +105,13 @@ func (r *run) sweepPLA() {
 		// asm.ScanCert (ExactSum: certified decisions, each the
 		// left-to-right score's), scores the rows one at a time and makes
 		// the clear updates (t < 0, finite), up to the next row that needs
-		// step (a tie or a non-finite score), at most checkEvery rows a call.
+		// step (a tie or a non-finite score), at most r.checkRows rows a call.
 		scan := asm.ScanCert
 		if fast {
 			scan = asm.ScanFast
 		}
 		for k < n {
-			end := min(n, k+checkEvery)
+			end := min(n, k+r.checkRows)
 			m, need, sc, nb, u, last := scan(w, xs[k*st:], c, st, y[k:end], b, r.opt.Eta, bias, r.updatesLeft())
 			var changed bool
 			k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
@@ -124,9 +124,9 @@ func (r *run) sweepPLA() {
 	for !fast && perm == nil && k+block <= n {
 		// The InOrder order without AVX2: asm.ScanExact scores the rows eight at a time and
 		// makes the clear updates (t < 0, finite), up to the next row that
-		// needs step (a tie or a non-finite score), about checkEvery rows a
+		// needs step (a tie or a non-finite score), about r.checkRows rows a
 		// call; it leaves the last rows, fewer than eight, to the loop below.
-		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, r.updatesLeft(), checkEvery, short)
+		m, need, sc, nb, u, last := asm.ScanExact(w, xs[k*st:], c, st, y[k:], b, r.opt.Eta, bias, r.updatesLeft(), r.checkRows, short)
 		var changed bool
 		k, b, changed = r.afterScan(k, m, need, sc, nb, u, last)
 		if changed && r.stopped() {
@@ -134,7 +134,7 @@ func (r *run) sweepPLA() {
 			return
 		}
 		if r.watch && k >= check {
-			check = k + checkEvery
+			check = k + r.checkRows
 			if r.checkStop(); r.halt {
 				r.endSweep(k)
 				return
@@ -181,7 +181,7 @@ func (r *run) sweepPLA() {
 			k += block
 		}
 		if r.watch && k >= check {
-			check = k + checkEvery
+			check = k + r.checkRows
 			if r.checkStop(); r.halt {
 				r.endSweep(k)
 				return
@@ -209,7 +209,7 @@ func (r *run) sweepPLA() {
 				break
 			}
 		} else if r.watch && k >= check {
-			check = k + checkEvery
+			check = k + r.checkRows
 			if r.checkStop(); r.halt {
 				k++
 				break

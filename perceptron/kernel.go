@@ -62,10 +62,15 @@ const MaxPolyDegree = 64
 
 // Eval returns (x·z + C)^Degree, multiplied left to right. A Degree
 // beyond MaxPolyDegree, which the learners refuse, is raised by repeated
-// squaring, so that a hand-made kernel costs at most about 2·63 multiplies
-// (and 1 for a Degree below 1).
+// squaring, so that a hand-made kernel costs at most about 2·63 multiplies;
+// a Degree below 1, which is no kernel the learners take, gives NaN, so that
+// a kernel wrapping a PolyKernel (a type of the caller's, which the learners
+// check as any kernel, by its values) is refused, not learned with 1s.
 func (k PolyKernel) Eval(x, z []float64) float64 {
 	sameLength("poly", x, z)
+	if k.Degree < 1 {
+		return math.NaN()
+	}
 	s := dot(x, z) + k.C
 	p := 1.0
 	if k.Degree > MaxPolyDegree {
@@ -100,9 +105,13 @@ type RBFKernel struct {
 // Where ||x − z||² overflows float64 (points 1e154 apart) while
 // Gamma ||x − z||² does not (a Gamma below 1e-305), it is computed from
 // x − z scaled by its largest component: exp(−1e-310 · 4e308) is 0.96,
-// not exp(−Inf) = 0.
+// not exp(−Inf) = 0. A Gamma that is not a finite number > 0 gives NaN
+// (as a Degree below 1 does PolyKernel.Eval): exp(+||x − z||²) is no kernel.
 func (k RBFKernel) Eval(x, z []float64) float64 {
 	sameLength("rbf", x, z)
+	if !(k.Gamma > 0) || k.Gamma > math.MaxFloat64 {
+		return math.NaN()
+	}
 	var s float64
 	for j, v := range x {
 		d := v - z[j]
@@ -167,14 +176,14 @@ func ParseKernel(s string) (Kernel, error) {
 		if len(parts) == 3 {
 			c, err = strconv.ParseFloat(parts[2], 64)
 			if err != nil {
-				return nil, kindErrorf(ErrOption, "kernel %q: constant %q is not a number", s, parts[2])
+				return nil, kindErrorf(ErrOption, "kernel %q: constant %q %s", s, parts[2], floatSyntax(err))
 			}
 		}
 		k = PolyKernel{Degree: int(deg), C: c}
 	case parts[0] == "rbf" && len(parts) == 2:
 		g, err := strconv.ParseFloat(parts[1], 64)
 		if err != nil {
-			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is not a number", s, parts[1])
+			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q %s", s, parts[1], floatSyntax(err))
 		}
 		k = RBFKernel{Gamma: g}
 	default:
@@ -184,6 +193,15 @@ func ParseKernel(s string) (Kernel, error) {
 		return nil, err
 	}
 	return k, nil
+}
+
+// floatSyntax says why strconv.ParseFloat refused a parameter: a number
+// beyond the float64 range (1e400), or not a number at all.
+func floatSyntax(err error) string {
+	if errors.Is(err, strconv.ErrRange) {
+		return "is beyond the float64 range (about ±1.8e308)"
+	}
+	return "is not a number"
 }
 
 // polyDegreeError is the ErrOption error of a polynomial degree below 1
@@ -247,7 +265,7 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 		return nil, err
 	}
 	n := d.N()
-	if err := checkGramBytes(n, 0, squareBytes(n), "8·n²"); err != nil {
+	if err := checkGramBytes(n, 0, squareBytes(n), squareFormula); err != nil {
 		return nil, err
 	}
 	gram := mat.NewSymDense(n, nil)
@@ -259,12 +277,20 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	return gram, nil
 }
 
+// squareFormula is GramMatrix's count of its bytes, for checkGramBytes.
+const squareFormula = "8·n²"
+
 // checkGramBytes refuses a Gram matrix of n rows that needs more than
 // budget bytes (0 means DefaultMaxGramBytes) or more than an int counts,
 // before it is allocated; formula says how need was counted.
 func checkGramBytes(n int, budget, need int64, formula string) error {
 	if budget == 0 {
 		budget = DefaultMaxGramBytes
+	}
+	if need > budget && formula == squareFormula {
+		// GramMatrix, which has no Control to raise the budget in.
+		return kindErrorf(ErrOption, "GramMatrix: the %d × %d Gram matrix needs %d bytes (%s), more than DefaultMaxGramBytes (%d bytes), the most GramMatrix computes: compute it for fewer rows (KernelPerceptron and Dual keep half of it, within their Options' Control.MaxGramBytes)",
+			n, n, need, formula, budget)
 	}
 	if need > budget {
 		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (%s), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",
@@ -347,17 +373,25 @@ func gramOf(d *Dataset, k Kernel, stop func() bool) (gram, error) {
 // gramRows computes G_ij = k(x_i, x_j) for i ≤ j (G is symmetric) into
 // row(i)[j-i], row by row, or returns an error naming the first pair
 // whose value is not finite. stop, if not nil, is called before every
-// row: when it reports true, gramRows returns early, done false, and no
-// error.
+// row and every evalsPerCheck values within one: when it reports true,
+// gramRows returns early, done false, and no error.
 func gramRows(d *Dataset, k Kernel, stop func() bool, row func(i int) []float64) (done bool, err error) {
 	n := d.N()
+	every := evalsPerCheck(k, d.D())
 	for i := 0; i < n; i++ {
 		if stop != nil && stop() {
 			return false, nil
 		}
 		r := row(i)
 		xi := d.Row(i)
+		left := every
 		for j := i; j < n; j++ {
+			if left--; left == 0 {
+				left = every
+				if stop != nil && stop() {
+					return false, nil
+				}
+			}
 			g := k.Eval(xi, d.Row(j))
 			if !isFinite(g) {
 				return false, kindErrorf(ErrNonFinite, "kernel %v: k(x_%d, x_%d) = %v is not finite", k, i, j, g)
@@ -366,6 +400,19 @@ func gramRows(d *Dataset, k Kernel, stop func() bool, row func(i int) []float64)
 		}
 	}
 	return true, nil
+}
+
+// evalsPerCheck is the number of kernel values gramRows computes between
+// two calls of stop within a row: the kernels of this package read about
+// 2d values each, so ctxCheckValues/d of them; a kernel of the caller's
+// may cost anything, so 64 (a kernel of 200 µs a value made a row of
+// 2000 values 0.4 s without a look at the Context, helper-59).
+func evalsPerCheck(k Kernel, d int) int {
+	switch k.(type) {
+	case LinearKernel, *LinearKernel, PolyKernel, *PolyKernel, RBFKernel, *RBFKernel:
+		return max(1, ctxCheckValues/max(d, 1))
+	}
+	return 64
 }
 
 // squareBytes returns 8·n², the bytes of an n × n matrix of float64,

@@ -541,3 +541,74 @@ func TestPointerKernelsAreChecked(t *testing.T) {
 		}
 	}
 }
+
+// TestKernelModelFileRaggedRowsIsErrModel: a kernel model file whose
+// training rows have different lengths is an ErrModel error (and
+// ErrDimension) as every other damaged file is; it was ErrDimension alone
+// (helper-59).
+func TestKernelModelFileRaggedRowsIsErrModel(t *testing.T) {
+	const good = `{"kernel":"poly:2:1","alpha":[1,0],"b":1,"eta":1,"tie":"mistake","x":[[1,2],[3,4]],"y":[1,-1],"stats":{"Updates":1,"Epochs":1,"UpdateRuns":[{"Updates":1,"Epochs":1}],"LastMistakeRow":0,"Converged":false}}`
+	var m perceptron.KernelModel
+	if err := json.Unmarshal([]byte(good), &m); err != nil {
+		t.Fatal(err)
+	}
+	err := json.Unmarshal([]byte(strings.Replace(good, `[3,4]`, `[3]`, 1)), &m)
+	if !errors.Is(err, perceptron.ErrModel) || !errors.Is(err, perceptron.ErrDimension) || !strings.Contains(err.Error(), "training row 1 has 1 features") {
+		t.Errorf("ragged training rows: %v; want ErrModel and ErrDimension naming row 1", err)
+	}
+}
+
+// TestKernelParametersOutOfRange: ParseKernel says that a parameter
+// beyond float64 is out of range, not "not a number" (helper-59); a
+// PolyKernel of Degree below 1 or an RBFKernel of Gamma not > 0, which no
+// learner takes, evaluates to NaN, so that a kernel of the caller's that
+// wraps one (checked, as any kernel of the caller's, by its values) is
+// refused with ErrNonFinite, not learned with 1s or exp(+||x − z||²).
+func TestKernelParametersOutOfRange(t *testing.T) {
+	for _, s := range []string{"poly:2:1e400", "rbf:1e400", "rbf:-1e400"} {
+		_, err := perceptron.ParseKernel(s)
+		if !errors.Is(err, perceptron.ErrOption) || !strings.Contains(err.Error(), "beyond the float64 range") {
+			t.Errorf("ParseKernel(%q): %v; want ErrOption, beyond the float64 range", s, err)
+		}
+	}
+	if _, err := perceptron.ParseKernel("rbf:x"); err == nil || !strings.Contains(err.Error(), "is not a number") {
+		t.Errorf(`ParseKernel("rbf:x"): %v; want "is not a number"`, err)
+	}
+	x, z := []float64{1, 2}, []float64{3, 4}
+	for _, k := range []perceptron.Kernel{
+		perceptron.PolyKernel{Degree: 0, C: 1}, perceptron.PolyKernel{Degree: -5},
+		perceptron.RBFKernel{Gamma: -1}, perceptron.RBFKernel{}, perceptron.RBFKernel{Gamma: math.NaN()}, perceptron.RBFKernel{Gamma: math.Inf(1)},
+	} {
+		if v := k.Eval(x, z); !math.IsNaN(v) {
+			t.Errorf("%#v.Eval: %v, want NaN", k, v)
+		}
+	}
+	d, err := perceptron.NewDataset([][]float64{{1, 0}, {0, 1}, {-1, 0}}, []float64{1, 1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []perceptron.Kernel{wrappedKernel{perceptron.RBFKernel{Gamma: -1}}, wrappedKernel{perceptron.PolyKernel{Degree: -5}}} {
+		if _, err := perceptron.KernelPerceptron(d, k, perceptron.Options{}); !errors.Is(err, perceptron.ErrNonFinite) {
+			t.Errorf("%v wrapped: %v; want ErrNonFinite", k, err)
+		}
+	}
+}
+
+// wrappedKernel is a kernel of the caller's that embeds one of the
+// package's, unchecked.
+type wrappedKernel struct{ perceptron.Kernel }
+
+// TestGramMatrixTooLargeSaysWhat: GramMatrix, which has no Options, says
+// that DefaultMaxGramBytes is its limit, not "raise MaxGramBytes" (a
+// Control it does not take, helper-59).
+func TestGramMatrixTooLargeSaysWhat(t *testing.T) {
+	n := 11586 // 8·n² > 1 GiB
+	d := &perceptron.Dataset{X: mat.NewDense(n, 1, nil), Y: make([]float64, n)}
+	for i := range d.Y {
+		d.Y[i] = 1
+	}
+	_, err := perceptron.GramMatrix(d, perceptron.LinearKernel{})
+	if !errors.Is(err, perceptron.ErrOption) || !strings.Contains(err.Error(), "the most GramMatrix computes") || strings.Contains(err.Error(), "raise") {
+		t.Errorf("GramMatrix of %d rows: %v; want ErrOption naming DefaultMaxGramBytes as GramMatrix's limit", n, err)
+	}
+}

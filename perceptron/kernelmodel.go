@@ -39,8 +39,9 @@ var _ Model = (*KernelModel)(nil)
 // Non-finite scores or weights end the run with an ErrNonFinite error that
 // names the row and the epoch; opt.Control.Context stops it with
 // the partial result and an ErrStopped error, as in PLA. The Context is
-// also checked before the Gram matrix is built and at every row of it: a
-// Context done before the call returns at once, with α = 0 and no epoch.
+// also checked before the Gram matrix is built and as it is (every 2^18
+// values read, every 64 values of a kernel of the caller's): a Context done
+// before the call returns at once, with α = 0 and no epoch.
 func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := checkKernel(k); err != nil {
 		return nil, err
@@ -48,7 +49,7 @@ func KernelPerceptron(d *Dataset, k Kernel, opt Options) (*KernelModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrain(d); err != nil {
+	if err := checkTrainCtx(d, opt); err != nil {
 		return nil, err
 	}
 	r, err := runKernel(d, k, opt, nil)

@@ -128,7 +128,7 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	// when the rows are ragged.
 	for i, r := range j.X {
 		if len(r) != d {
-			return kindErrorf(ErrDimension, "kernel model: training row %d has %d features, row 0 has %d", i, len(r), d)
+			return modelError(kindErrorf(ErrDimension, "kernel model: training row %d has %d features, row 0 has %d", i, len(r), d))
 		}
 	}
 	raw := make([]float64, 0, len(j.X)*d)

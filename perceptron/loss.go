@@ -201,7 +201,10 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 	if opt.Steps < 0 {
 		return nil, 0, kindErrorf(ErrOption, "Steps must be > 0 (0 means 1000), got %d", opt.Steps)
 	}
-	if err := checkTrain(d); err != nil {
+	// A done Context skips the rest of the finiteness scan (the start's
+	// record then meets a non-finite row as a non-finite score), and the
+	// run stops before its first step.
+	if err := checkTrainCtx(d, Options{Control: Control{Context: opt.Context}}); err != nil {
 		return nil, 0, err
 	}
 	w = make([]float64, d.D())

@@ -143,6 +143,17 @@ func stoppedBefore(opt Options, what string) error {
 	return nil
 }
 
+// prepStopped is stoppedBefore for the theory's passes over the rows
+// before Wolfe's algorithm (a copy of them scaled or signed, their norms),
+// asked at every row i and looking at ctx every rowsPerCheck(cols) rows:
+// those passes ran 0.1-0.15 s on 400 × 30,000 without a look.
+func prepStopped(ctx context.Context, i, cols int, what string) error {
+	if i%rowsPerCheck(cols) != 0 {
+		return nil
+	}
+	return stoppedBefore(Options{Control: Control{Context: ctx}}, what)
+}
+
 // scaleData returns a copy of d with every value multiplied by 2^e.
 func scaleData(d *Dataset, e int) *Dataset {
 	n, c := d.N(), d.D()
@@ -187,6 +198,9 @@ func maxMarginOrigin(ctx context.Context, d *Dataset) (Hyperplane, float64, []mi
 	z := make([][]float64, n)
 	scale := 0.0
 	for i := range z {
+		if err := prepStopped(ctx, i, dim, "max margin"); err != nil {
+			return Hyperplane{}, 0, nil, err
+		}
 		z[i] = make([]float64, dim)
 		for j, v := range d.Row(i) {
 			z[i][j] = d.Y[i] * v
@@ -226,6 +240,9 @@ func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, []minn
 	}
 	scale := 0.0
 	for i := 0; i < n; i++ {
+		if err := prepStopped(ctx, i, dim, "max margin"); err != nil {
+			return Hyperplane{}, 0, nil, err
+		}
 		x := d.Row(i)
 		scale = math.Max(scale, dot(x, x))
 	}

@@ -97,8 +97,13 @@ type Control struct {
 	// returns what it learned so far (with Converged false) and an error
 	// that matches ErrStopped and the context's error with errors.Is and
 	// says in which epoch it stopped; MaxMargin and Separable return an
-	// ErrUndecided error that matches them too. It is checked every few
-	// thousand rows and at every epoch.
+	// ErrUndecided error that matches them too. It is checked before
+	// anything is read, every 2^18 values or so (every 1024 rows of up to
+	// 256 features, every row of 2^18 or more), at every epoch, and in the
+	// Gram matrix every 2^18 values read or 64 values of a kernel of the
+	// caller's. A learner given a Context done before the call reads no
+	// row: it returns its zero result and ErrStopped without checking that
+	// the rows are finite (their shape and labels are checked).
 	Context context.Context
 	// Observer, if not nil, is called after every update of a learner. It
 	// costs nothing when nil.

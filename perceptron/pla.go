@@ -72,14 +72,16 @@ func PLA(d *Dataset, opt Options) (*Result, error) {
 	// for bad data is the one Validate returns.
 	lazy := opt.Control.Observer == nil && opt.Order != RandomMistake && quickValid(d)
 	if !lazy {
-		if err := checkTrain(d); err != nil {
+		if err := checkTrainCtx(d, opt); err != nil {
 			return nil, err
 		}
 	}
 	r := newRun(d, opt)
 	r.unchecked = lazy
 	r.epochs(true)
-	if lazy && (r.bad || r.seen < d.N()) {
+	// A run the Context stopped returns ErrStopped whatever the rows it
+	// did not read hold (a full check of them took as long as an epoch).
+	if lazy && (r.bad || r.seen < d.N() && r.stop == nil) {
 		if err := checkRows(d); err != nil {
 			return nil, err
 		}

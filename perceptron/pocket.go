@@ -89,13 +89,13 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrain(d); err != nil {
+	if err := checkTrainCtx(d, opt); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
 	out := &PocketResult{}
 	pocket := Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie}
-	out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
+	out.PocketErrors = zeroErrors(d.Y, opt.Tie, r.halt, func() int { return countErrors(pocket.W, pocket.B, d, opt.Tie) })
 	// cur is the current w (a copy), gen its number of updates plus one;
 	// seen[i] == gen says that row i was visited under cur and found
 	// correct.
@@ -113,7 +113,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 			if g == gen {
 				continue
 			}
-			if opt.Summation == FastSum {
+			if opt.Summation == FastSum && r.res.Updates > 0 {
 				if mistakeOrNaN(opt.Tie, d.Y[i], asm.DotFast(cur.W, r.row(i))+cur.B) {
 					e++
 				}
@@ -156,7 +156,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 		if k := r.res.Updates - 1; k >= 1 {
 			settle(k)
 			// A count scores up to n rows: the Context is checked after
-			// each (r.stopped alone checks it every checkEvery blocks of
+			// each (r.stopped alone checks it every r.checkRows blocks of
 			// rows, which may hold as many counts).
 			if r.watch {
 				r.checkStop()
@@ -173,7 +173,7 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	if r.res.Updates >= 1 {
 		settle(r.res.Updates)
 	}
-	if opt.Summation == FastSum {
+	if opt.Summation == FastSum && r.res.Updates > 0 {
 		// The pocket's errors as its Errors counts them (left to right):
 		// the fast sums may decide a row within rounding of 0 otherwise.
 		out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
@@ -182,4 +182,26 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	out.Hyperplane = pocket
 	out.Last = Hyperplane{W: r.w, B: r.b, Tie: opt.Tie}
 	return out, r.stop
+}
+
+// zeroErrors is the number of mistakes of w = 0, b = 0 on rows labelled y
+// under tie: every finite row scores 0, a mistake of the default policy
+// and, under TieNegative (sign 0 = −1), of the +1 rows. It is that count
+// for a run halted before it began (stopped: a Context done before the
+// call), whose rows may be unread (checkTrainCtx), and count() otherwise,
+// which reads them (and counts a NaN score a mistake).
+func zeroErrors(y []float64, tie Tie, stopped bool, count func() int) int {
+	if !stopped {
+		return count()
+	}
+	if tie != TieNegative {
+		return len(y)
+	}
+	e := 0
+	for _, v := range y {
+		if v > 0 {
+			e++
+		}
+	}
+	return e
 }

@@ -190,9 +190,11 @@ func traceExponent(ctx context.Context, trace []Update) (int, error) {
 	return max(e, -1022), nil
 }
 
-// ctxCheckValues is how many values CheckProof reads between two looks at
-// its context (a few milliseconds of work), besides every 1024 updates:
-// updates of 20,000 weights made 1024 of them 20 million values.
+// ctxCheckValues is how many values a scan reads between two looks at its
+// context (well under a millisecond of work): CheckProof (besides every
+// 1024 updates: updates of 20,000 weights made 1024 of them 20 million
+// values), the learners' check of their data (checkTrainCtx) and their
+// epochs (run.checkRows), the theory's preparation of the data.
 const ctxCheckValues = 1 << 18
 
 // ldexp2 returns x·2^(2m) (+Inf beyond the float64 range), in two steps

@@ -94,6 +94,9 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	v := make([]float64, n*k)
 	scale := 0.0
 	for i := 0; i < n; i++ {
+		if err := prepStopped(ctx, i, dim, "separable"); err != nil {
+			return Separability{}, err
+		}
 		y := d.Y[i]
 		vi := v[i*k : (i+1)*k]
 		vi[0] = y

@@ -44,7 +44,7 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrain(d); err != nil {
+	if err := checkTrainCtx(d, opt); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)
@@ -324,7 +324,7 @@ func Averaged(d *Dataset, opt Options) (*AveragedResult, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
 	}
-	if err := checkTrain(d); err != nil {
+	if err := checkTrainCtx(d, opt); err != nil {
 		return nil, err
 	}
 	r := newRun(d, opt)

@@ -64,13 +64,16 @@ type Result struct {
 // vertex. It stops when x is optimal to working precision, when x is the
 // origin to ZeroTol, or on rounding; it returns an ErrIterations error
 // after maxIter major iterations, and one that wraps ctx.Err() when ctx is
-// done (checked every 16 iterations).
+// done (checked at every major and minor iteration).
 //
 // The optimality test is the Wolfe gap: for x in the hull and u* the
 // minimum-norm point, ||x − u*||² ≤ x·x − min_v x·v, and min_i x·v_i/||x||
 // is a margin at least ||x|| − gap/||x||. The gap is compared with the
 // rounding error of the dot products, 8·dim·ε·||x||·R.
 func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64) (int64, []float64), maxIter int) (Result, error) {
+	if err := ctx.Err(); err != nil {
+		return Result{}, fmt.Errorf("minimum-norm point: stopped before it began: %w", err)
+	}
 	x0 := make([]float64, dim)
 	id, v := oracle(x0)
 	corral := []Vertex{{ID: id, V: v, Lambda: 1}}
@@ -83,10 +86,11 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 		if major >= maxIter {
 			return Result{}, fmt.Errorf("%w after %d iterations", ErrIterations, major)
 		}
-		if major%16 == 0 {
-			if err := ctx.Err(); err != nil {
-				return Result{}, fmt.Errorf("minimum-norm point: stopped after %d iterations: %w", major, err)
-			}
+		// Each major iteration scans every vertex (the oracle) and solves
+		// a corral's system per minor one: the Context is looked at
+		// every one (every 16 left seconds between looks on 1500 × 1200).
+		if err := ctx.Err(); err != nil {
+			return Result{}, fmt.Errorf("minimum-norm point: stopped after %d iterations: %w", major, err)
 		}
 		res.Iters = major
 		xx := asm.DotExact(x, x)
@@ -113,6 +117,11 @@ func Point(ctx context.Context, dim int, scale float64, oracle func(x []float64)
 		corral = append(corral, Vertex{ID: id, V: v})
 		stalled := false
 		for minor := 0; ; minor++ {
+			if minor > 0 {
+				if err := ctx.Err(); err != nil {
+					return Result{}, fmt.Errorf("minimum-norm point: stopped in iteration %d: %w", major, err)
+				}
+			}
 			alpha, ok := affineMinNorm(corral, scale, gram)
 			if !ok {
 				// Affinely dependent corral (rounding): drop the new vertex.
