@@ -128,3 +128,54 @@ func TestExactProofHeedsTheDeadline(t *testing.T) {
 		}
 	}
 }
+
+// TestExactCertificatesOfTouchingClasses: data that is not separable for
+// a reason exact arithmetic sees at once gets that answer, where
+// tolerances left it ErrUndecided (helper-60): the same point with both
+// labels next to a row 1e13 long (with a bias); a row of zeros through the
+// origin (no w scores it); {1 → +1, 1e12 → −1} through the origin, where
+// Wolfe's solver drops the second vertex (its system singular to
+// rounding) and stalls at the first, 1e-12 of the radius from 0.
+func TestExactCertificatesOfTouchingClasses(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		x      [][]float64
+		y      []float64
+		noBias bool
+	}{
+		{"twins", [][]float64{{0}, {0}, {-3}, {1e13}}, []float64{1, -1, -1, -1}, false},
+		{"a row of zeros", [][]float64{{-1}, {0}, {-1e13}}, []float64{1, -1, 1}, true},
+		{"1 and 1e12", [][]float64{{1}, {1e12}}, []float64{1, -1}, true},
+	} {
+		d, err := perceptron.NewDataset(c.x, c.y)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := perceptron.Options{NoBias: c.noBias}
+		b, err := perceptron.Bound(d, opt)
+		if err != nil || b.Separable || !math.IsInf(b.Bound, 1) {
+			t.Errorf("%s: Bound %+v, %v; want not separable, +Inf, no error", c.name, b, err)
+		}
+		if _, _, err := perceptron.MaxMargin(d, opt); !errors.Is(err, perceptron.ErrNotSeparable) {
+			t.Errorf("%s: MaxMargin: %v; want ErrNotSeparable", c.name, err)
+		}
+		if c.noBias {
+			continue
+		}
+		s, err := perceptron.Separable(d, opt)
+		if err != nil || s.Separable {
+			t.Errorf("%s: Separable %+v, %v; want not separable", c.name, s, err)
+			continue
+		}
+		// The certificate: convex weights whose combination of y_i [1, x_i] is 0.
+		var sum, comb0, comb1 float64
+		for i, w := range s.Weights {
+			sum += w
+			comb0 += w * c.y[i]
+			comb1 += w * c.y[i] * c.x[i][0]
+		}
+		if sum != 1 || comb0 != 0 || comb1 != 0 {
+			t.Errorf("%s: weights %v: sum %v, combination (%v, %v); want 1 and 0", c.name, s.Weights, sum, comb0, comb1)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/big"
+	"slices"
 
 	"github.com/perceptron-go/lessons/perceptron/internal/minnorm"
 )
@@ -23,6 +24,12 @@ import (
 //   - an ErrUndecided error otherwise: neither answer can be certified.
 func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, float64, error) {
 	n, dim := d.N(), d.D()
+	// A row of zeros scores 0 under every w: λ = 1 on it is an exact
+	// certificate (Wolfe's solver, next to rows 1e13 long, left it
+	// undecided, helper-60).
+	if zeroRow(d) >= 0 {
+		return Hyperplane{}, 0, notSep
+	}
 	// a_j = 2^-e_j, with 2^e_j above the largest |x_ij| of column j.
 	scale := make([]float64, dim)
 	for j := range scale {
@@ -67,8 +74,20 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 	if h, m, ok := unitCertified(w, d); ok {
 		return h, m, nil
 	}
-	if res.Status == minnorm.Zero {
-		in, err := zeroInHull(ctx, rawVertices(d, res.Corral))
+	// The exact test of the corral, also where the solver stopped short
+	// of 0, with the vertex the oracle picks at the final point when the
+	// corral lacks it: the solver drops a vertex whose system rounding
+	// makes singular, and with it the origin ({1, −1e12}: stalled at 1,
+	// 1e-12 of the radius from 0, undecided, helper-60). A set that is
+	// not affinely independent is "not proved", never a wrong proof.
+	// The corral alone first: one more vertex makes a full corral (d + 1
+	// vertices in d dimensions) dependent.
+	cands := [][]minnorm.Vertex{res.Corral}
+	if id, _ := oracle(res.X); !slices.ContainsFunc(res.Corral, func(c minnorm.Vertex) bool { return c.ID == id }) {
+		cands = append(cands, append(slices.Clip(res.Corral), minnorm.Vertex{ID: id}))
+	}
+	for _, cand := range cands {
+		in, err := zeroInHull(ctx, rawVertices(d, cand))
 		if err != nil {
 			return Hyperplane{}, 0, err
 		}
@@ -85,6 +104,24 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 		}
 	}
 	return Hyperplane{}, 0, kindErrorf(ErrUndecided, "bound: through the origin the classes touch to within rounding (the nearest point of the hull of y_i x_i is %.3g of the radius from 0): neither a separator nor the convex weights of a proof of the contrary can be certified", norm2(res.X)/math.Sqrt(big2))
+}
+
+// zeroRow returns the first row of d whose values are all 0 (or −0), or
+// −1.
+func zeroRow(d *Dataset) int {
+	for i := 0; i < d.N(); i++ {
+		zero := true
+		for _, x := range d.Row(i) {
+			if x != 0 {
+				zero = false
+				break
+			}
+		}
+		if zero {
+			return i
+		}
+	}
+	return -1
 }
 
 // unitCertified scales w to unit length and returns it with its margin on d

@@ -124,6 +124,14 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 			w[c.ID] += c.Lambda
 		}
 		sep := Separability{Weights: w, Residual: norm2(res.X) / math.Sqrt(scale)}
+		if i, j, ok := oppositeTwins(d); ok {
+			// Two equal rows with opposite labels: λ = 1/2 on each is an
+			// exact certificate, whatever the tolerances below say
+			// ({0+, 0−, −3−, 1e13−} was undecided, helper-60).
+			w := make([]float64, n)
+			w[i], w[j] = 0.5, 0.5
+			return Separability{Weights: w}, nil
+		}
 		// The certificate proves "not separable" only if the features were
 		// mapped faithfully and the hull reaches the origin to rounding
 		// level; otherwise a separator whose margin hides below the
@@ -162,13 +170,6 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 			if m, ok := certifiedMargin(h, d); ok {
 				return Separability{Separable: true, Separator: h, Margin: m}, nil
 			}
-		}
-		if i, j, ok := oppositeTwins(d); ok {
-			// Two equal rows with opposite labels: λ = 1/2 on each is an
-			// exact certificate.
-			w := make([]float64, n)
-			w[i], w[j] = 0.5, 0.5
-			return Separability{Weights: w}, nil
 		}
 		theta, _, err := originMargin(ctx, Augment(d), ErrNotSeparable)
 		switch {
