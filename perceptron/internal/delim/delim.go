@@ -113,12 +113,17 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		// The whole file is the first byte of gzip's magic number.
 		return nil, errorf(Format, 0, -1, "the gzip stream is truncated (it ends inside its header): the file was cut short")
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		if len(head) > 3 && head[3]&0xe0 != 0 {
+			// RFC 1952: a decompressor must refuse set reserved flag
+			// bits (compress/gzip ignores them; gzip -t refuses).
+			return nil, errorf(Format, 0, -1, "the gzip stream is corrupt: its header sets reserved flag bits (flags %#02x)", head[3])
+		}
 		z, err := gzip.NewReader(br)
 		if err != nil {
 			if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 				return nil, errorf(Format, 0, -1, "the gzip stream is truncated (it ends inside its header): the file was cut short")
 			}
-			return nil, errorf(Format, 0, -1, "gzip-compressed data that cannot be read: %v", err)
+			return nil, errorf(Format, 0, -1, "the gzip stream is corrupt (its header cannot be read): %v", err)
 		}
 		z.Multistream(false)
 		src, gz = &gzipMembers{z: z, br: br}, true
@@ -315,14 +320,14 @@ func gzipError(err error) string {
 	var trailing *trailingError
 	switch {
 	case errors.As(err, &trailing):
-		what := fmt.Sprintf("%d bytes", trailing.n)
+		what := fmt.Sprintf("%d bytes that are", trailing.n)
 		switch trailing.n {
 		case 1:
-			what = "1 byte"
+			what = "1 byte that is"
 		case 64 << 10:
-			what += " or more"
+			what = fmt.Sprintf("%d bytes or more that are", trailing.n)
 		}
-		return fmt.Sprintf("after the end of the gzip stream, %s that are not gzip data (starting %q): trailing garbage; the file is damaged or not one gzip file", what, trailing.head)
+		return fmt.Sprintf("after the end of the gzip stream, %s not gzip data (starting %q): trailing garbage; the file is damaged or not one gzip file", what, trailing.head)
 	case errors.Is(err, io.ErrUnexpectedEOF):
 		return "the gzip stream is truncated (the compressed data ends before its end mark): the file was cut short"
 	case errors.Is(err, gzip.ErrChecksum) || errors.Is(err, gzip.ErrHeader) || isFlateCorrupt(err):

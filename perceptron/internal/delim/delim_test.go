@@ -326,3 +326,31 @@ func TestNumberIsExact(t *testing.T) {
 		}
 	}
 }
+
+// TestGzipHeaderDamage: a gzip header with reserved flag bits set (RFC
+// 1952 asks a decompressor to refuse it; compress/gzip reads on, gzip -t
+// refuses) or a wrong compression method is a corrupt stream, said so;
+// one byte of trailing garbage is "1 byte that is" (helper-61).
+func TestGzipHeaderDamage(t *testing.T) {
+	var b bytes.Buffer
+	z := gzip.NewWriter(&b)
+	z.Write([]byte("1,2,a\n2,1,b\n"))
+	z.Close()
+	good := b.Bytes()
+	for _, c := range []struct {
+		name string
+		edit func([]byte) []byte
+		msg  string
+	}{
+		{"reserved flags", func(g []byte) []byte { g[3] |= 0xe0; return g }, "the gzip stream is corrupt: its header sets reserved flag bits (flags 0xe0)"},
+		{"method 7", func(g []byte) []byte { g[2] = 7; return g }, "the gzip stream is corrupt (its header cannot be read)"},
+		{"a byte after the end", func(g []byte) []byte { return append(g, 'x') }, "1 byte that is not gzip data"},
+		{"two bytes after the end", func(g []byte) []byte { return append(g, 'x', 'y') }, "2 bytes that are not gzip data"},
+	} {
+		_, err := records(t, string(c.edit(bytes.Clone(good))), 0)
+		var e *Error
+		if !errors.As(err, &e) || e.Kind != Format || !strings.Contains(e.Msg, c.msg) {
+			t.Errorf("%s: %v; want a Format error saying %q", c.name, err, c.msg)
+		}
+	}
+}
