@@ -116,7 +116,11 @@ func (h Hyperplane) Dim() int { return len(h.W) }
 // ±Inf, or for the score not to be finite: NaN (w·x overflowed to
 // +Inf − Inf) or ±Inf (beyond the float64 range, where the left-to-right
 // sum's sign is not even to be trusted: w = (1, 1, −1, −1, −1) and
-// x = 1e308 in every feature sum to +Inf, though w·x = −1e308).
+// x = 1e308 in every feature sum to +Inf, though w·x = −1e308). Below
+// the range it is float64's, as every sum of the package and scikit-learn's:
+// a product under 2^-1074 rounds to 0 (w = 1e-200, x = 1e-200 scores 0, a
+// tie), as 1e16 + 1 − 1e16 rounds to 0; the score is the float64 sum in
+// order, the one PLA learned with, not the exact one.
 func (h Hyperplane) Score(x []float64) (float64, error) {
 	if err := h.checkModel(); err != nil {
 		return 0, err

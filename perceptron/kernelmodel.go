@@ -91,6 +91,9 @@ func (m *KernelModel) usable() error {
 // error, and so (ErrNonFinite) is a score
 // that is not finite: a kernel value or the sum overflowed (a polynomial
 // kernel of high degree on large data), which leaves no sign to trust.
+// Below the range it is float64's (see Hyperplane.Score): an RBF value
+// exp(−841) is 0, so a point far from every training row scores b, a tie
+// when b is 0, as the training run and scikit-learn would score it.
 func (m *KernelModel) Score(x []float64) (float64, error) {
 	if err := m.Validate(); err != nil {
 		return 0, err
