@@ -126,8 +126,10 @@ func TestGDStats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !gd.Converged || gd.Steps == 0 || gd.Updates != gd.Steps || gd.Epochs != gd.Steps ||
-		gd.LastMistakeRow != -1 || gd.UpdateRuns.Len() != gd.Steps {
+	// One epoch a step and the clean one, of no update, as PLA counts it
+	// (the clean pass was not counted, helper-62).
+	if runs := gd.UpdatesPerEpoch(); !gd.Converged || gd.Steps == 0 || gd.Updates != gd.Steps || gd.Epochs != gd.Steps+1 ||
+		gd.LastMistakeRow != -1 || len(runs) != gd.Epochs || runs[len(runs)-1] != 0 || runs[0] != 1 {
 		t.Errorf("GradientDescent: Steps %d, Stats %+v", gd.Steps, gd.Stats)
 	}
 }

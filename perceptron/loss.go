@@ -145,7 +145,9 @@ type GDResult struct {
 	// counts the steps taken on a subgradient that is not 0 (for SGD a
 	// mistake, as PLA counts them), even where rounding leaves the weights
 	// as they were (w − η·1e-300 is w), Epochs the passes over
-	// the data (for GradientDescent one a step, for SGD the epochs begun),
+	// the data (for GradientDescent one a step and, when Converged, the
+	// clean pass that found no mistake, as PLA counts it; for SGD the
+	// epochs begun),
 	// UpdateRuns the updates of every epoch and LastMistakeRow the row of
 	// SGD's last update (-1 for GradientDescent, whose steps sum over
 	// rows). Converged reports whether the final weights make no mistake,
@@ -288,7 +290,12 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 			gb = 0
 		}
 		if mistakes == 0 {
+			// The clean pass is an epoch of no update, as PLA counts it
+			// (Stats: "the clean one included"; it was left out,
+			// helper-62).
 			g.Converged = true
+			g.Epochs++
+			g.UpdateRuns.add(0)
 			break
 		}
 		if g.Steps == opt.Steps || isZero(gw, gb) {

@@ -66,7 +66,11 @@ type Options struct {
 	// (NTU's "pocket with 50 updates").
 	MaxUpdates int
 	// Eta is the learning rate η > 0 of the update w ← w + η y x (0 means
-	// 1).
+	// 1). From w = 0, PLA makes the same updates whatever η in exact
+	// arithmetic, and in float64 for η a power of 2 while no η·x_j falls
+	// below 2^-1022: an η of 2^-1000 on features of 1e-12 makes the updates
+	// subnormal, and they round (the run differs from η = 1's; Bound
+	// refuses such a run through the origin, see Bound).
 	Eta float64
 	// Order is the order in which rows are visited.
 	Order Order
@@ -173,7 +177,9 @@ const (
 // subnormal (at least 2^-1022, about 2.2e-308): a subnormal η has lost
 // bits already, and so has every update η·y·x, so that PLA no longer makes
 // the updates it makes with η = 1 (with η = 5e-324 it did not converge on
-// separable data). It returns the η to use, or an ErrOption error.
+// separable data). A normal η does not keep η·y·x normal on features
+// that small themselves (see Options.Eta). It returns the η to use, or an
+// ErrOption error.
 func learningRate(eta float64) (float64, error) {
 	if eta == 0 {
 		return defaultEta, nil
