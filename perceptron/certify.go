@@ -187,6 +187,19 @@ func certifyMaxMargin(ctx context.Context, d *Dataset, h Hyperplane, corral []mi
 		return Hyperplane{}, 0, err
 	}
 	if !(low >= up*(1-maxMarginGap)) {
+		// Wolfe's weights solved again in more bits: a separator and a
+		// bound each a few ulps from the maximum, certified as before.
+		if ph, pc, ok := polishCorral(ctx, d, corral, noBias); ok {
+			if pl, _, err := marginLow(ctx, ph.W, ph.B, d, "max margin"); err == nil {
+				if pu, err := hullNormUp(ctx, d, pc, noBias); err == nil && pl >= pu*(1-maxMarginGap) {
+					ph.Tie = h.Tie
+					return ph, pl, nil
+				}
+			}
+		}
+		if err := ctxStopped(ctx); err != nil {
+			return Hyperplane{}, 0, causeErrorf([]error{ErrUndecided, ErrStopped, err}, "max margin: stopped while the margin was certified: %v", err)
+		}
 		return Hyperplane{}, 0, kindErrorf(ErrUndecided, "max margin: the separator found has a margin of %.17g, but the maximum margin may be as large as %.17g (a relative gap of %.2g): rounding keeps the float64 algorithm from the maximum (the margin is small against the data's radius, or the features' scales differ widely)", low, up, 1-low/up)
 	}
 	return h, low, nil

@@ -30,11 +30,14 @@ import (
 // rounding error, the least computed exactly with math/big), and it is
 // within a relative 1e-9 of the maximum margin γ*, since the final
 // corral's weights give a point of the hull whose exact norm bounds γ*
-// from above. Where rounding keeps
-// the algorithm farther from γ* than that (a margin of 1e-8 of the data's
-// radius can be: the direction of w is found to about ε R/γ), or where no
-// separator it finds can be certified (data of subnormal values), the
-// error is ErrUndecided.
+// from above. Wolfe's float64 weights are off by about ε(R/γ)², so where
+// that leaves a wider gap (a margin of 1e-5 of the radius can, as can
+// columns of scales 10^6 apart), the final corral's weights are solved
+// again in 256-bit arithmetic (off by about ε R/γ once rounded) and
+// certified the same way. Where rounding keeps the algorithm farther from
+// γ* even so (a margin of 1e-8 of the data's radius can be: the direction
+// of w is found to about ε R/γ), or where no separator it finds can be
+// certified (data of subnormal values), the error is ErrUndecided.
 //
 // A margin below 1e-12 times the data's radius cannot be told from 0 in
 // floating point: ErrNotSeparable is then returned only when it is proved,
@@ -278,14 +281,7 @@ func maxMarginBias(ctx context.Context, d *Dataset) (Hyperplane, float64, []minn
 	// At the optimum min_P w·p = w·p* and max_N w·q = w·q* for the nearest
 	// points p*, q*, so b = −(min_P w·p + max_N w·q)/2 puts the boundary
 	// through their midpoint and gives both classes the margin ||u||/2.
-	minP, maxN := math.Inf(1), math.Inf(-1)
-	for _, i := range pos {
-		minP = math.Min(minP, dot(w, d.Row(i)))
-	}
-	for _, i := range neg {
-		maxN = math.Max(maxN, dot(w, d.Row(i)))
-	}
-	b := -(minP + maxN) / 2
+	b := midpointBias(w, d)
 	h, gamma, err := checkMaxMargin(Hyperplane{W: w, B: b}, d, res.Status)
 	return h, gamma, res.Corral, err
 }

@@ -111,7 +111,7 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		return BoundResult{}, err
 	}
 	ctl := Options{Control: Control{Context: opt.Control.Context}}
-	h, gamma, err := maxMarginTol(data, Options{NoBias: true, Control: ctl.Control})
+	h, gamma, corral, err := maxMarginCorral(data, Options{NoBias: true, Control: ctl.Control})
 	certified := false
 	if err == nil {
 		// γ certified from below (the computed margin can exceed the exact
@@ -119,6 +119,17 @@ func Bound(d *Dataset, opt Options) (BoundResult, error) {
 		// certified asks the second opinion.
 		gamma, _, err = marginLow(ctxOf(opt), h.W, h.B, data, "bound")
 		certified = err == nil
+		// Where γ is further than maxMarginGap from the corral's bound
+		// on γ*, the corral's weights solved again in more bits, as
+		// MaxMargin does, so that Gamma is γ* to 1e-9 wherever
+		// MaxMargin answers.
+		if up, uerr := hullNormUp(ctxOf(opt), data, corral, true); uerr == nil && !(certified && gamma >= up*(1-maxMarginGap)) {
+			if ph, _, ok := polishCorral(ctxOf(opt), data, corral, true); ok {
+				if pg, _, perr := marginLow(ctxOf(opt), ph.W, ph.B, data, "bound"); perr == nil && (!certified || pg > gamma) {
+					h, gamma, err, certified = ph, pg, nil, true
+				}
+			}
+		}
 	}
 	// A solver that found no separator it can certify (points 1e-3 apart
 	// at x = 1000: γ*/R of 5e-7 in the augmented space) has not found the
