@@ -324,57 +324,39 @@ func TestLearnersStopBeforeReading(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	opt := perceptron.Options{Control: perceptron.Control{Context: ctx}}
-	for name, run := range map[string]func() (*perceptron.Stats, error){
-		"PLA": func() (*perceptron.Stats, error) {
-			r, err := perceptron.PLA(ds, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
-		},
-		"Pocket": func() (*perceptron.Stats, error) {
-			r, err := perceptron.Pocket(ds, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
-		},
-		"Voted": func() (*perceptron.Stats, error) {
-			r, err := perceptron.Voted(ds, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
-		},
-		"Averaged": func() (*perceptron.Stats, error) {
-			r, err := perceptron.Averaged(ds, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
-		},
-		"Dual": func() (*perceptron.Stats, error) {
-			r, err := perceptron.Dual(ds, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
-		},
-		"KernelPerceptron": func() (*perceptron.Stats, error) {
-			r, err := perceptron.KernelPerceptron(ds, perceptron.RBFKernel{Gamma: 1}, opt)
-			if r == nil {
-				return nil, err
-			}
-			return &r.Stats, err
+	for name, run := range map[string]func() (epochs, updates int, err error){
+		"PLA":      func() (int, int, error) { return runOf(perceptron.PLA(ds, opt)) },
+		"Pocket":   func() (int, int, error) { return runOf(perceptron.Pocket(ds, opt)) },
+		"Voted":    func() (int, int, error) { return runOf(perceptron.Voted(ds, opt)) },
+		"Averaged": func() (int, int, error) { return runOf(perceptron.Averaged(ds, opt)) },
+		"Dual":     func() (int, int, error) { return runOf(perceptron.Dual(ds, opt)) },
+		"KernelPerceptron": func() (int, int, error) {
+			return runOf(perceptron.KernelPerceptron(ds, perceptron.RBFKernel{Gamma: 1}, opt))
 		},
 	} {
-		s, err := run()
-		if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) || s == nil || s.Epochs != 0 || s.Updates != 0 {
-			t.Errorf("%s with a cancelled context: stats %+v, error %v; want a result of no epoch and ErrStopped, context.Canceled", name, s, err)
+		epochs, updates, err := run()
+		if !errors.Is(err, perceptron.ErrStopped) || !errors.Is(err, context.Canceled) || epochs != 0 || updates != 0 {
+			t.Errorf("%s with a cancelled context: %d epochs, %d updates, error %v; want a result of none and ErrStopped, context.Canceled", name, epochs, updates, err)
 		}
 	}
 	bad := &perceptron.Dataset{X: ds.X, Y: append([]float64{2}, ds.Y[1:]...)}
 	if _, err := perceptron.Voted(bad, opt); !errors.Is(err, perceptron.ErrLabel) {
 		t.Errorf("a label 2 with a cancelled context: %v, want ErrLabel", err)
 	}
+}
+
+// runOf returns the epochs and updates of a learner's result (its Stats),
+// -1 and -1 for a nil result, with the learner's error.
+func runOf[R any, P interface {
+	*R
+	UpdatesPerEpoch() []int
+}](r P, err error) (epochs, updates int, _ error) {
+	if r == nil {
+		return -1, -1, err
+	}
+	runs := r.UpdatesPerEpoch()
+	for _, u := range runs {
+		updates += u
+	}
+	return len(runs), updates, err
 }

@@ -275,14 +275,20 @@ func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOpt
 	}
 	d, err := perceptron.ReadCSV(io.MultiReader(seen, f), opt)
 	if err != nil {
-		var pe *perceptron.ParseError
-		if errors.As(err, &pe) && pe.Path == "" {
-			pe.Path = path
-			return nil, err
-		}
-		return nil, &fileError{path, trimmedError{err}}
+		return nil, inFile(err, path)
 	}
 	return d, nil
+}
+
+// inFile names path in err, a reading error, as ReadCSVFile names it: in
+// the *ParseError's Path, or around the error.
+func inFile(err error, path string) error {
+	var pe *perceptron.ParseError
+	if errors.As(err, &pe) && pe.Path == "" {
+		pe.Path = path
+		return err
+	}
+	return &fileError{path, trimmedError{err}}
 }
 
 // readSklearn reads a file in scikit-learn's layout (its first line, on
@@ -309,12 +315,7 @@ func readSklearn(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSV
 		md, err = perceptron.ReadMultiCSV(io.MultiReader(seen, f), opt)
 	}
 	if err != nil {
-		var pe *perceptron.ParseError
-		if errors.As(err, &pe) && pe.Path == "" {
-			pe.Path = path
-			return nil, err
-		}
-		return nil, &fileError{path, trimmedError{err}}
+		return nil, inFile(err, path)
 	}
 	for _, c := range md.ClassNames {
 		if !sklearnIndex(c, k) {
