@@ -295,9 +295,10 @@ func inFile(err error, path string) error {
 // line first, says n_samples and the k class names) as readRest does, but
 // every row: each label must be an index 0..k-1 of the names (a file whose
 // labels are not is not in that layout, and its first line may be a data
-// row, not to be dropped) and the rows must be n_samples, whatever
-// opt.Classes keeps (with --classes the count was not checked). opt.Classes
-// then chooses the two classes, or the file must have two.
+// row, not to be dropped), and without opt.Classes the rows must be
+// n_samples (with it, a file cut to the rows of some classes, a classroom
+// step, trains: helper-65). opt.Classes then chooses the two classes, or
+// the file must have two.
 func readSklearn(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOptions, ncol, first, samples, k int) (*perceptron.Dataset, error) {
 	classes := opt.Classes
 	opt.Header, opt.Classes = perceptron.HeaderSkip, nil
@@ -324,7 +325,7 @@ func readSklearn(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSV
 				c, k-1, k, first, first)}
 		}
 	}
-	if md.N() != samples {
+	if classes == nil && md.N() != samples {
 		return nil, &fileError{path, fmt.Errorf("line %d says %d rows (scikit-learn's n_samples,n_features,names), the file has %d: it is cut short or not in that layout (if line %d is data, use --header no)", first, samples, md.N(), first)}
 	}
 	find := func(c string) int {

@@ -277,7 +277,7 @@ func TestPredictHeaderNamesTheFeatures(t *testing.T) {
 	}
 	model := write("m4.json", js)
 	for _, c := range []struct{ name, text, args, want string }{
-		{"missing", "x1,x2,label\n0,0,1\n0,0,-1\n", "", `line 1, column 2: the header names column 2 "label" where the model's feature is "x3": the model was trained with the header's features "x1", "x2", "x3" in columns 0,1,2; a column is missing, renamed or moved (give the columns of the training file, in its order, or --header no to read the line as data)`},
+		{"missing", "x1,x2,label\n0,0,1\n0,0,-1\n", "", `line 1, column 2: the header names column 2 "label" where the model's feature is "x3": the model was trained with the header's features "x1", "x2", "x3" in columns 0,1,2; a column is missing, renamed or moved (give the columns of the training file, in its order, or name them as the model does, or delete the header line)`},
 		{"swapped", "x2,x1,x3,label\n0,0,1,-1\n", "", `line 1, column 0: the header names column 0 "x2" where the model's feature is "x1"`},
 		{"renamed", "x1,x2,z,label\n0,0,1,-1\n", "", `line 1, column 2: the header names column 2 "z" where the model's feature is "x3"`},
 		{"too few for --header yes", "x1,x2\n0,0,1,-1\n", "yes", `line 1: the header has 2 columns, none for the model's feature "x3" (column 2)`},
@@ -292,7 +292,9 @@ func TestPredictHeaderNamesTheFeatures(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, want)
 		}
 	}
-	for _, text := range []string{"x1,x2,x3,label\n0,0,1,-1\n0,0,-1,1\n", "x1,x2,x3\n0,0,1\n0,0,-1\n", "0,0,1,-1\n0,0,-1,1\n"} {
+	// The same names up to case and Unicode spaces around them (a
+	// spreadsheet's no-break space) are the same columns (helper-65).
+	for _, text := range []string{"x1,x2,x3,label\n0,0,1,-1\n0,0,-1,1\n", "x1,x2,x3\n0,0,1\n0,0,-1\n", "0,0,1,-1\n0,0,-1,1\n", "X1,x2\u00a0,X3,label\n0,0,1,-1\n0,0,-1,1\n"} {
 		code, out, errs := call("predict", "--model", model, write("ok.csv", text))
 		if code != 0 || out != "-1\n1\n" {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want -1 1", text, code, out, errs)
@@ -357,6 +359,16 @@ func TestExactLabelsInTheCommand(t *testing.T) {
 		if want := "perceptron: " + path + ": " + c.want; code != 1 || out != "" || !strings.HasPrefix(errs, want) {
 			t.Errorf("predict %s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, want)
 		}
+	}
+	// A class of the model is a label whatever the rule guesses: "5;a"
+	// from a training file separated by spaces (helper-65).
+	code, js, errs = call("train", write("spaces.csv", "1 2 5;a\n-1 -2 c\n"))
+	if code != 0 {
+		t.Fatalf("train on spaces: exit %d: %s", code, errs)
+	}
+	code, out, errs = call("predict", "--model", write("sp.json", js), write("sp.csv", "1,2,5;a\n-1,-2,c\n"))
+	if code != 0 || out != "5;a\nc\n" {
+		t.Errorf("predict with the model's class 5;a: exit %d, stdout %q, stderr %q; want 5;a, c", code, out, errs)
 	}
 }
 

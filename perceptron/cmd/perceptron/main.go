@@ -44,7 +44,8 @@ data, so no data row is ever dropped. A first line
 distinct names that are not numbers, n_features one less than the data's
 fields, then labels 0, 1, ... that index the names) is recognised and
 skipped, and its class names may be given to --classes; every label must
-then be an index of a name and the file must have n_samples rows.
+then be an index of a name and, without --classes (which picks rows: a
+file cut to two of the classes trains), the file must have n_samples rows.
 Labels that are numbers are one class when their values are equal ("1",
 "1.0", "+1"), exactly: 2^53 and 2^53 + 1 are two. A blank label is
 missing; in a comma-separated file, a label such as "5;a" (a ';' or a

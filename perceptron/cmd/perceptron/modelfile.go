@@ -415,13 +415,21 @@ func (f *ModelFile) Validate() error {
 	}
 	// train writes a voted model's w and b as its last vector's (what
 	// VotedModel.Last returns); predict votes with the vectors only.
+	// Up to averageTol, as an averaged model's w and b against explicit:
+	// a file whose numbers were rounded (to 15 digits, say) is the same
+	// model (helper-65).
 	last := f.Vectors[len(f.Vectors)-1]
+	scale := math.Max(math.Abs(f.B), math.Abs(last.B))
 	for j := range f.W {
-		if f.W[j] != last.W[j] {
+		scale = math.Max(scale, math.Max(math.Abs(f.W[j]), math.Abs(last.W[j])))
+	}
+	tol := averageTol * scale
+	for j := range f.W {
+		if math.Abs(f.W[j]-last.W[j]) > tol {
 			return bad("w[%d] is %v but the last vector's is %v: a voted model's \"w\" is its last vector's", j, f.W[j], last.W[j])
 		}
 	}
-	if f.B != last.B {
+	if math.Abs(f.B-last.B) > tol {
 		return bad("b is %v but the last vector's is %v: a voted model's \"b\" is its last vector's", f.B, last.B)
 	}
 	return nil

@@ -265,9 +265,13 @@ func TestLoadRefusesContradictions(t *testing.T) {
 			t.Errorf("%s: %v; want %q", c.name, err, c.want)
 		}
 	}
-	// Rounding is not a contradiction: an averaged w 1e-12 from explicit.
+	// Rounding is not a contradiction: an averaged w 1e-12 from explicit,
+	// a voted w rounded to 15 digits from its last vector's (helper-65).
 	if _, err := load(strings.NewReader(`{"algo":"averaged",` + head + `,"explicit":{"w":[1.000000000001,2],"b":1e-12}}`)); err != nil {
 		t.Errorf("averaged w and explicit 1e-12 apart: %v", err)
+	}
+	if _, err := load(strings.NewReader(`{"algo":"voted","w":[3122.044,2],"b":0,"tie":"mistake","vectors":[{"w":[3122.0439999999994,2],"b":0,"count":2}]}`)); err != nil {
+		t.Errorf("a voted w rounded to 15 digits: %v", err)
 	}
 }
 

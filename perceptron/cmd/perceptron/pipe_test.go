@@ -155,13 +155,28 @@ func TestScikitLearnLabelsAreIndices(t *testing.T) {
 	if code != 1 || out != "" || errs != want {
 		t.Errorf("a label that is no index: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
 	}
-	// --classes: every row counts, those of the class not kept too.
+	// --classes picks rows: a file cut to some classes' rows (iris
+	// without its third class, a classroom step) trains (helper-65);
+	// without --classes the count is checked.
 	iris3 := "5,1,a,b,c\n1,0\n2,1\n3,2\n4,0\n"
 	short := write("short.csv", iris3)
-	code, _, errs = call("train", "--classes", "a,c", short)
-	want = "perceptron: " + short + ": line 1 says 5 rows (scikit-learn's n_samples,n_features,names), the file has 4: it is cut short or not in that layout (if line 1 is data, use --header no)\n"
+	if m := trainJSON(t, "--classes", "a,c", short); m.N != 3 {
+		t.Errorf("--classes a,c on 4 rows of 5: n = %d, want 3", m.N)
+	}
+	cut := write("cut.csv", "5,1,a,b\n1,0\n2,1\n3,1\n4,0\n")
+	code, _, errs = call("train", cut)
+	want = "perceptron: " + cut + ": line 1 says 5 rows (scikit-learn's n_samples,n_features,names), the file has 4: it is cut short or not in that layout (if line 1 is data, use --header no)\n"
 	if code != 1 || errs != want {
-		t.Errorf("--classes a,c on 4 rows of 5: exit %d, stderr %q; want %q", code, errs, want)
+		t.Errorf("4 rows of 5, no --classes: exit %d, stderr %q; want %q", code, errs, want)
+	}
+	// predict skips the line before rows of features alone too.
+	code, js, errs2 := call("train", write("full2.csv", "4,1,a,b\n1,1\n2,1\n-1,0\n-2,0\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs2)
+	}
+	code, out, errs = call("predict", "--model", write("m.json", js), write("nolabel.csv", "2,1,a,b\n3\n-3\n"))
+	if code != 0 || out != "1\n0\n" {
+		t.Errorf("scikit-learn's first line before rows of features alone: exit %d, stdout %q, stderr %q; want 1, 0", code, out, errs)
 	}
 	m = trainJSON(t, "--classes", "a,c", write("full.csv", "4"+iris3[1:]))
 	if m.N != 3 || fmt.Sprint(m.Classes, m.ClassNames) != "[0 2] [a c]" {

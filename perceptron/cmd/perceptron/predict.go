@@ -8,6 +8,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -70,12 +71,20 @@ func checkHeader(m *ModelFile, fields []string, line int) error {
 			return delim.Errorf(delim.Format, line, -1, "the header has %d columns, none for the model's feature %q (column %d): the model was trained with the header's features %s; give the columns of the training file, in its order",
 				len(fields), want, j, quoteList(m.FeatureNames))
 		}
-		if fields[j] != want {
-			return delim.Errorf(delim.Format, line, j, "the header names column %d %q where the model's feature is %q: the model was trained with the header's features %s in columns %s; a column is missing, renamed or moved (give the columns of the training file, in its order, or --header no to read the line as data)",
+		if !sameName(fields[j], want) {
+			return delim.Errorf(delim.Format, line, j, "the header names column %d %q where the model's feature is %q: the model was trained with the header's features %s in columns %s; a column is missing, renamed or moved (give the columns of the training file, in its order, or name them as the model does, or delete the header line)",
 				j, fields[j], want, quoteList(m.FeatureNames), intList(m.Features))
 		}
 	}
 	return nil
+}
+
+// sameName reports whether a header's name is the model's feature name
+// up to case and the Unicode spaces around it ("X" for "x", "x\u00a0" from
+// a spreadsheet's export): such a header names the same column, where a
+// name changed or moved does not (helper-65).
+func sameName(got, want string) bool {
+	return strings.EqualFold(strings.TrimFunc(got, unicode.IsSpace), strings.TrimFunc(want, unicode.IsSpace))
 }
 
 // quoteList quotes and joins names.
@@ -187,7 +196,10 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 					if err != nil {
 						return bad(err)
 					}
-					if ok && len(next.Fields) == m.Columns && sklearnIndex(next.Fields[m.Columns-1], len(names)) {
+					// A features-only row (no label to index) follows the
+					// line too: as data, the line's names would not parse
+					// as features.
+					if ok && (len(next.Fields) == m.Columns && sklearnIndex(next.Fields[m.Columns-1], len(names)) || len(next.Fields) == m.Columns-1) {
 						sklearnRows, sklearnLine, sklearnK = n, line, len(names)
 						continue
 					}
@@ -218,7 +230,14 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		}
 		if labelled {
 			label := fields[m.Columns-1]
-			if err := in.CheckLabel(label, line, m.Columns-1); err != nil {
+			check := in.CheckLabel
+			if sameLabel(label, m.Classes[0]) || sameLabel(label, m.Classes[1]) {
+				// One of the model's classes ("5;a", from a training file
+				// that was not comma-separated) is a label, whatever the
+				// decimal-comma rule guesses.
+				check = delim.CheckLabel
+			}
+			if err := check(label, line, m.Columns-1); err != nil {
 				return bad(err)
 			}
 			if sklearnRows > 0 && !sklearnIndex(label, sklearnK) {
