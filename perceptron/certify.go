@@ -205,6 +205,20 @@ func certifyMaxMargin(ctx context.Context, d *Dataset, h Hyperplane, corral []mi
 	return h, low, nil
 }
 
+// hullNormNear returns ||u|| as hullNormUp does, through the origin, but
+// in float64: an estimate for deciding whether to polish, never a bound.
+func hullNormNear(d *Dataset, corral []minnorm.Vertex) float64 {
+	u := make([]float64, d.D())
+	sum := 0.0
+	for _, c := range corral {
+		sum += c.Lambda
+		for j, x := range d.Row(int(c.ID)) {
+			u[j] += float64(c.Lambda * float64(d.Y[c.ID]*x)) // no FMA
+		}
+	}
+	return norm2(u) / sum
+}
+
 // hullNormUp returns a float64 ≥ ||u||, u = Σ_k λ_k v_k / Σ_k λ_k the
 // point of the corral's hull that its weights give, computed exactly, and
 // halved with a bias: an upper bound on γ*, since γ* is the least norm of

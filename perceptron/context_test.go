@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 	"time"
 
@@ -359,4 +360,34 @@ func runOf[R any, P interface {
 		updates += u
 	}
 	return len(runs), updates, err
+}
+
+// TestContextKeepsTheErrorOfBadData: a Context that is not done changes
+// no error: data with a NaN and a label 0 is ErrNonFinite (the values are
+// checked first) with or without one (it was ErrLabel with one,
+// helper-64); and a GradientDescent whose Context was done before the
+// call, its rows unread, names a NaN row as a NaN value, not an overflow.
+func TestContextKeepsTheErrorOfBadData(t *testing.T) {
+	d := &perceptron.Dataset{X: mat.NewDense(2, 2, []float64{1, math.NaN(), 3, 4}), Y: []float64{1, 0}}
+	for _, ctx := range []context.Context{nil, context.Background()} {
+		opt := perceptron.Options{Control: perceptron.Control{Context: ctx}}
+		for name, err := range map[string]error{
+			"PLA":    func() error { _, err := perceptron.PLA(d, opt); return err }(),
+			"Pocket": func() error { _, err := perceptron.Pocket(d, opt); return err }(),
+			"Voted":  func() error { _, err := perceptron.Voted(d, opt); return err }(),
+			"Dual":   func() error { _, err := perceptron.Dual(d, opt); return err }(),
+			"GD":     func() error { _, err := perceptron.GradientDescent(d, perceptron.GDOptions{Context: ctx}); return err }(),
+		} {
+			if !errors.Is(err, perceptron.ErrNonFinite) || errors.Is(err, perceptron.ErrLabel) {
+				t.Errorf("%s, context %v: %v; want ErrNonFinite (row 0's NaN), as without a context", name, ctx, err)
+			}
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	nan := &perceptron.Dataset{X: mat.NewDense(2, 2, []float64{1, 2, 3, math.NaN()}), Y: []float64{1, -1}}
+	_, err := perceptron.GradientDescent(nan, perceptron.GDOptions{Context: ctx})
+	if !errors.Is(err, perceptron.ErrNonFinite) || !strings.Contains(err.Error(), "row 1, column 1: value is NaN") {
+		t.Errorf("GradientDescent, a cancelled context, a NaN in row 1: %v; want ErrNonFinite naming the value", err)
+	}
 }

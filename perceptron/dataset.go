@@ -176,11 +176,11 @@ func (d *Dataset) Validate() error {
 func checkTrain(d *Dataset) error { return checkRows(d) }
 
 // checkTrainCtx is checkTrain for a learner whose Options may carry a
-// Context: the shape and the labels (O(n)) are checked first, whatever the
+// Context: the shape and the labels (O(n)) are checked whatever the
 // Context; the finiteness of the n·d values is checked with a look at the
 // Context before the first value and every ctxCheckValues values, and once
-// the Context is done it stops reading and reports nil, the rows it has
-// not read unchecked. The learners call it right before newRun, which
+// the Context is done it stops reading (and reports the labels' error, or
+// nil), the rows it has not read unchecked. The learners call it right before newRun, which
 // sees the same done Context (a Context stays done) and halts the run
 // before it reads a row: the run returns its zero result and ErrStopped at
 // once, where it read all n·d values first (0.1 s at 9000 × 12,000,
@@ -196,15 +196,14 @@ func checkTrainCtx(d *Dataset, opt Options) error {
 	if len(d.Y) != d.N() {
 		return kindErrorf(ErrDimension, "inconsistent numbers of samples: %d rows of x but %d labels", d.N(), len(d.Y))
 	}
-	if err := checkLabels(d.Y); err != nil {
-		return err
-	}
+	// The values first, then the labels, as checkRows: the same data gets
+	// the same error with a Context as without (helper-64).
 	work := ctxCheckValues // look before the first row
 	for i := 0; i < d.N(); i++ {
 		if work >= ctxCheckValues {
 			work = 0
 			if ctx.Err() != nil {
-				return nil
+				return checkLabels(d.Y)
 			}
 		}
 		row := d.Row(i)
@@ -213,7 +212,7 @@ func checkTrainCtx(d *Dataset, opt Options) error {
 		}
 		work += len(row)
 	}
-	return nil
+	return checkLabels(d.Y)
 }
 
 // checkRows checks that d is non-empty, finite and labelled -1/+1 (one class

@@ -242,6 +242,11 @@ func (opt *GDOptions) stopped(steps int) error {
 // start", "after step 3"), and nothing is appended.
 func (g *GDResult) record(w []float64, b float64, d *Dataset, at func() string) error {
 	if i := firstNonFiniteScore(w, b, d); i >= 0 {
+		// A row not finite itself (unread by a start that a done Context
+		// cut short) is named as such, not as an overflow (helper-64).
+		if err := checkFinite(d.Row(i), i); err != nil {
+			return err
+		}
 		return kindErrorf(ErrNonFinite, "%s: row %d: the score w·x + b is %v (overflow): the data, Init or Eta are too large; scale the data or lower Eta", at(), i, dot(w, d.Row(i))+b)
 	}
 	l := loss(w, b, d)
