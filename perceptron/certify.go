@@ -219,6 +219,18 @@ func hullNormNear(d *Dataset, corral []minnorm.Vertex) float64 {
 	return norm2(u) / sum
 }
 
+// setVertexValue sets v to value j of the corral's vertex id, rounded to
+// v's precision (exact at exactBits): y_i x_ij through the origin (the
+// row i = id), x_pj − x_qj with a bias (the rows of id = p·n + q).
+func setVertexValue(v *big.Float, d *Dataset, id int64, j int, noBias bool) *big.Float {
+	if noBias {
+		return v.SetFloat64(d.Y[id] * d.X.At(int(id), j))
+	}
+	n := int64(d.N())
+	var p, q big.Float
+	return v.Sub(p.SetFloat64(d.X.At(int(id/n), j)), q.SetFloat64(d.X.At(int(id%n), j)))
+}
+
 // hullNormUp returns a float64 ≥ ||u||, u = Σ_k λ_k v_k / Σ_k λ_k the
 // point of the corral's hull that its weights give, computed exactly, and
 // halved with a bias: an upper bound on γ*, since γ* is the least norm of
@@ -230,14 +242,14 @@ func hullNormUp(ctx context.Context, d *Dataset, corral []minnorm.Vertex, noBias
 		return math.Inf(1), nil
 	}
 	const prec = 2*exactBits + 64 // squares of exact sums
-	n, dim := d.N(), d.D()
+	dim := d.D()
 	u := make([]big.Float, dim)
 	for j := range u {
 		u[j].SetPrec(prec)
 	}
 	lsum := new(big.Float).SetPrec(prec)
 	t := new(big.Float).SetPrec(prec)
-	var l, a, b big.Float
+	var l big.Float
 	v := new(big.Float).SetPrec(exactBits)
 	for k, c := range corral {
 		if err := ctxStopped(ctx); err != nil {
@@ -246,12 +258,7 @@ func hullNormUp(ctx context.Context, d *Dataset, corral []minnorm.Vertex, noBias
 		l.SetFloat64(c.Lambda)
 		lsum.Add(lsum, &l)
 		for j := 0; j < dim; j++ {
-			if noBias {
-				v.SetFloat64(d.Y[c.ID] * d.X.At(int(c.ID), j))
-			} else {
-				v.Sub(a.SetFloat64(d.X.At(int(c.ID/int64(n)), j)), b.SetFloat64(d.X.At(int(c.ID%int64(n)), j)))
-			}
-			u[j].Add(&u[j], t.Mul(&l, v))
+			u[j].Add(&u[j], t.Mul(&l, setVertexValue(v, d, c.ID, j, noBias)))
 		}
 	}
 	s2 := new(big.Float).SetPrec(prec)

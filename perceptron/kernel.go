@@ -265,8 +265,10 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 		return nil, err
 	}
 	n := d.N()
-	if err := checkGramBytes(n, 0, squareBytes(n), squareFormula); err != nil {
-		return nil, err
+	// GramMatrix has no Control to raise the budget in: its own error.
+	if need := squareBytes(n); need > DefaultMaxGramBytes {
+		return nil, kindErrorf(ErrOption, "GramMatrix: the %d × %d Gram matrix needs %d bytes (8·n²), more than DefaultMaxGramBytes (%d bytes), the most GramMatrix computes: compute it for fewer rows (KernelPerceptron and Dual keep half of it, within their Options' Control.MaxGramBytes)",
+			n, n, need, DefaultMaxGramBytes)
 	}
 	gram := mat.NewSymDense(n, nil)
 	raw := gram.RawSymmetric() // the upper triangle, row by row
@@ -277,20 +279,12 @@ func GramMatrix(d *Dataset, k Kernel) (*mat.SymDense, error) {
 	return gram, nil
 }
 
-// squareFormula is GramMatrix's count of its bytes, for checkGramBytes.
-const squareFormula = "8·n²"
-
 // checkGramBytes refuses a Gram matrix of n rows that needs more than
 // budget bytes (0 means DefaultMaxGramBytes) or more than an int counts,
 // before it is allocated; formula says how need was counted.
 func checkGramBytes(n int, budget, need int64, formula string) error {
 	if budget == 0 {
 		budget = DefaultMaxGramBytes
-	}
-	if need > budget && formula == squareFormula {
-		// GramMatrix, which has no Control to raise the budget in.
-		return kindErrorf(ErrOption, "GramMatrix: the %d × %d Gram matrix needs %d bytes (%s), more than DefaultMaxGramBytes (%d bytes), the most GramMatrix computes: compute it for fewer rows (KernelPerceptron and Dual keep half of it, within their Options' Control.MaxGramBytes)",
-			n, n, need, formula, budget)
 	}
 	if need > budget {
 		return kindErrorf(ErrOption, "the %d × %d Gram matrix needs %d bytes (%s), more than Control.MaxGramBytes allows (%d bytes; 0 means DefaultMaxGramBytes): raise MaxGramBytes if the memory is there, or train on fewer rows (PLA needs no Gram matrix)",

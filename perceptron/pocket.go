@@ -95,7 +95,12 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 	r := newRun(d, opt)
 	out := &PocketResult{}
 	pocket := Hyperplane{W: make([]float64, d.D()), Tie: opt.Tie}
-	out.PocketErrors = zeroErrors(d.Y, opt.Tie, r.halt, func() int { return countErrors(pocket.W, pocket.B, d, opt.Tie) })
+	if r.halt {
+		// Stopped before it began: the rows may be unread (checkTrainCtx).
+		out.PocketErrors = zeroErrors(d.Y, opt.Tie)
+	} else {
+		out.PocketErrors = countErrors(pocket.W, pocket.B, d, opt.Tie)
+	}
 	// cur is the current w (a copy), gen its number of updates plus one;
 	// seen[i] == gen says that row i was visited under cur and found
 	// correct.
@@ -185,15 +190,10 @@ func Pocket(d *Dataset, opt Options) (*PocketResult, error) {
 }
 
 // zeroErrors is the number of mistakes of w = 0, b = 0 on rows labelled y
-// under tie: every finite row scores 0, a mistake of the default policy
-// and, under TieNegative (sign 0 = −1), of the +1 rows. It is that count
-// for a run halted before it began (stopped: a Context done before the
-// call), whose rows may be unread (checkTrainCtx), and count() otherwise,
-// which reads them (and counts a NaN score a mistake).
-func zeroErrors(y []float64, tie Tie, stopped bool, count func() int) int {
-	if !stopped {
-		return count()
-	}
+// under tie, without reading the rows: every finite row scores 0, a
+// mistake of the default policy and, under TieNegative (sign 0 = −1), of
+// the +1 rows.
+func zeroErrors(y []float64, tie Tie) int {
 	if tie != TieNegative {
 		return len(y)
 	}

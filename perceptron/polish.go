@@ -30,23 +30,16 @@ const maxPolishWork = 1 << 22
 // affine hull's least point is outside its hull), the work is beyond
 // maxPolishWork, or ctx is done.
 func polishCorral(ctx context.Context, d *Dataset, corral []minnorm.Vertex, noBias bool) (Hyperplane, []minnorm.Vertex, bool) {
-	m, dim, n := len(corral), d.D(), d.N()
+	m, dim := len(corral), d.D()
 	if m == 0 || m*m*dim > maxPolishWork {
 		return Hyperplane{}, nil, false
 	}
 	newF := func() *big.Float { return new(big.Float).SetPrec(polishPrec) }
 	vs := make([][]*big.Float, m)
-	var a, b big.Float
 	for k, c := range corral {
 		vs[k] = make([]*big.Float, dim)
 		for j := range vs[k] {
-			v := newF()
-			if noBias {
-				v.SetFloat64(d.Y[c.ID] * d.X.At(int(c.ID), j))
-			} else {
-				v.Sub(a.SetFloat64(d.X.At(int(c.ID/int64(n)), j)), b.SetFloat64(d.X.At(int(c.ID%int64(n)), j)))
-			}
-			vs[k][j] = v
+			vs[k][j] = setVertexValue(newF(), d, c.ID, j, noBias)
 		}
 	}
 	// The augmented system, (m+1) × (m+2).

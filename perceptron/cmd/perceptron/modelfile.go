@@ -310,7 +310,7 @@ func (f *ModelFile) Validate() error {
 				return bad("class %d %q: %s", k, c, err)
 			}
 		}
-		if sameLabel(f.Classes[0], f.Classes[1]) {
+		if delim.SameLabel(f.Classes[0], f.Classes[1]) {
 			if f.Classes[0] == f.Classes[1] {
 				return bad("the two classes are both %q", f.Classes[0])
 			}
@@ -419,17 +419,9 @@ func (f *ModelFile) Validate() error {
 	// a file whose numbers were rounded (to 15 digits, say) is the same
 	// model (helper-65).
 	last := f.Vectors[len(f.Vectors)-1]
-	scale := math.Max(math.Abs(f.B), math.Abs(last.B))
-	for j := range f.W {
-		scale = math.Max(scale, math.Max(math.Abs(f.W[j]), math.Abs(last.W[j])))
-	}
-	tol := averageTol * scale
-	for j := range f.W {
-		if math.Abs(f.W[j]-last.W[j]) > tol {
-			return bad("w[%d] is %v but the last vector's is %v: a voted model's \"w\" is its last vector's", j, f.W[j], last.W[j])
-		}
-	}
-	if math.Abs(f.B-last.B) > tol {
+	if j, apart := firstApart(f.W, f.B, last.W, last.B); apart && j >= 0 {
+		return bad("w[%d] is %v but the last vector's is %v: a voted model's \"w\" is its last vector's", j, f.W[j], last.W[j])
+	} else if apart {
 		return bad("b is %v but the last vector's is %v: a voted model's \"b\" is its last vector's", f.B, last.B)
 	}
 	return nil
@@ -445,20 +437,29 @@ const averageTol = 1e-6
 // sameAverage refuses an averaged model file whose w and b (the fast
 // average) are not its explicit average up to rounding (averageTol).
 func sameAverage(f *ModelFile) error {
-	scale := math.Max(math.Abs(f.B), math.Abs(f.Explicit.B))
-	for j := range f.W {
-		scale = math.Max(scale, math.Max(math.Abs(f.W[j]), math.Abs(f.Explicit.W[j])))
-	}
-	tol := averageTol * scale
-	for j := range f.W {
-		if math.Abs(f.W[j]-f.Explicit.W[j]) > tol {
-			return errorf("model: w[%d] is %v but explicit.w[%d] is %v: an averaged model's \"w\" is its explicit average, up to rounding", j, f.W[j], j, f.Explicit.W[j])
-		}
-	}
-	if math.Abs(f.B-f.Explicit.B) > tol {
+	if j, apart := firstApart(f.W, f.B, f.Explicit.W, f.Explicit.B); apart && j >= 0 {
+		return errorf("model: w[%d] is %v but explicit.w[%d] is %v: an averaged model's \"w\" is its explicit average, up to rounding", j, f.W[j], j, f.Explicit.W[j])
+	} else if apart {
 		return errorf("model: b is %v but explicit.b is %v: an averaged model's \"b\" is its explicit average, up to rounding", f.B, f.Explicit.B)
 	}
 	return nil
+}
+
+// firstApart reports whether (w, b) and (v, c) differ by more than
+// averageTol of the largest magnitude among them, and where first: the
+// weight j, or -1 for the bias.
+func firstApart(w []float64, b float64, v []float64, c float64) (j int, apart bool) {
+	scale := math.Max(math.Abs(b), math.Abs(c))
+	for j := range w {
+		scale = math.Max(scale, math.Max(math.Abs(w[j]), math.Abs(v[j])))
+	}
+	tol := averageTol * scale
+	for j := range w {
+		if math.Abs(w[j]-v[j]) > tol {
+			return j, true
+		}
+	}
+	return -1, math.Abs(b-c) > tol
 }
 
 // fieldsGiven reports the first number of a model file (data) that is

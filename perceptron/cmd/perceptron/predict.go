@@ -47,12 +47,26 @@ func readModel(path string) (*ModelFile, perceptron.Model, error) {
 	return m, learned, nil
 }
 
-// sameLabel reports whether the label field s names the class c: by exact
+// labelClasses returns the class of a label field for the model's classes:
+// -1 for Classes[0], +1 for Classes[1], 0 for neither, compared by exact
 // value if both parse as finite numbers, else as strings, as ReadCSV
 // compares labels ("1.0" is "1", 2^53 + 1 is not 2^53, "inf", "Inf" and
-// "NaN" are names).
-func sameLabel(s, c string) bool {
-	return delim.SameLabel(s, c)
+// "NaN" are names). Each spelling is compared once, as ReadCSV does.
+func labelClasses(classes []string) func(label string) float64 {
+	seen := map[string]float64{}
+	return func(label string) float64 {
+		y, ok := seen[label]
+		if !ok {
+			switch {
+			case delim.SameLabel(label, classes[0]):
+				y = -1
+			case delim.SameLabel(label, classes[1]):
+				y = 1
+			}
+			seen[label] = y
+		}
+		return y
+	}
 }
 
 // checkHeader refuses a header (fields, on line) whose feature columns do
@@ -169,6 +183,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		sklearnRows    int // n_samples of a scikit-learn first line, skipped
 		sklearnLine    int
 		sklearnK       int // the number of its class names
+		classOf        = labelClasses(m.Classes)
 	)
 	for first := true; ; first = false {
 		rec, ok, err := in.Next()
@@ -228,10 +243,12 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 		} else if len(fields) != firstCols {
 			return bad(delim.FieldCount(line, len(fields), firstCols, firstLine))
 		}
+		y := 0.0 // the row's class: -1 or +1, 0 for a label of neither
 		if labelled {
 			label := fields[m.Columns-1]
+			y = classOf(label)
 			check := in.CheckLabel
-			if sameLabel(label, m.Classes[0]) || sameLabel(label, m.Classes[1]) {
+			if y != 0 {
 				// One of the model's classes ("5;a", from a training file
 				// that was not comma-separated) is a label, whatever the
 				// decimal-comma rule guesses.
@@ -277,14 +294,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 			// Every labelled row is scored: a label that is neither class
 			// of the model (a third class of the file) is an error of the
 			// model on that row, as a wrong class is.
-			label := fields[m.Columns-1]
-			y := 0.0
-			switch {
-			case sameLabel(label, m.Classes[0]):
-				y = -1
-			case sameLabel(label, m.Classes[1]):
-				y = 1
-			default:
+			if y == 0 {
 				other++
 			}
 			if p != y || y == 0 {
