@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -389,5 +390,62 @@ func TestContextKeepsTheErrorOfBadData(t *testing.T) {
 	_, err := perceptron.GradientDescent(nan, perceptron.GDOptions{Context: ctx})
 	if !errors.Is(err, perceptron.ErrNonFinite) || !strings.Contains(err.Error(), "row 1, column 1: value is NaN") {
 		t.Errorf("GradientDescent, a cancelled context, a NaN in row 1: %v; want ErrNonFinite naming the value", err)
+	}
+}
+
+// doneAfter is a context that is done (Canceled) from its k+1-th Err on.
+type doneAfter struct {
+	context.Context
+	k, calls int
+}
+
+func (c *doneAfter) Err() error {
+	if c.calls++; c.calls > c.k {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestDescentsLookAtTheContextAsTheyRead: GradientDescent and SGD ask their
+// Context about once per 2^18 values they read (they asked it once a step,
+// and a step read the data three times: 0.3 s a step on 10^8 values); a
+// Context done in the middle of a step takes the step back, so that a run
+// stopped at any look ends on the last point of its path, a prefix of the
+// path of the run that is not stopped, bit for bit.
+func TestDescentsLookAtTheContextAsTheyRead(t *testing.T) {
+	const n, d = 4096, 768 // not separable: every step updates
+	ds := noisyRows(t, n, d)
+	learners := map[string]func(*perceptron.Dataset, perceptron.GDOptions) (*perceptron.GDResult, error){
+		"GradientDescent": perceptron.GradientDescent, "SGD": perceptron.SGD,
+	}
+	for name, learn := range learners {
+		ctx := &countingContext{Context: context.Background()}
+		g, err := learn(ds, perceptron.GDOptions{Steps: 20, Context: ctx})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		// Every step that moves the weights reads every row once.
+		if want := g.Updates * n * d >> 19; g.Updates == 0 || ctx.calls < want {
+			t.Errorf("%s: %d updates of %d × %d values, %d looks at the Context; want at least %d (one per 2^19 values)", name, g.Updates, n, d, ctx.calls, want)
+		}
+	}
+
+	small := noisyRows(t, 80, 1<<12) // a look a pass
+	for name, learn := range learners {
+		full, err := learn(small, perceptron.GDOptions{Steps: 6})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		for k := 0; k < 60; k++ {
+			g, err := learn(small, perceptron.GDOptions{Steps: 6, Context: &doneAfter{Context: context.Background(), k: k}})
+			if err == nil {
+				break // k looks are more than the run asks
+			}
+			last := len(g.Path) - 1
+			if !errors.Is(err, perceptron.ErrStopped) || last != g.Steps || last > full.Steps ||
+				!reflect.DeepEqual(g.Hyperplane, g.Path[last]) || !reflect.DeepEqual(g.Path, full.Path[:last+1]) || g.Losses[last] != full.Losses[last] {
+				t.Errorf("%s stopped at look %d: %v, %d steps, %d points; want ErrStopped and the run so far, ending on its last point", name, k+1, err, g.Steps, len(g.Path))
+			}
+		}
 	}
 }

@@ -183,15 +183,17 @@ func TestUnscaleOverflow(t *testing.T) {
 	}
 }
 
-// TestGDNaNScoreIsAMistake: a score that is NaN is never counted as right.
+// TestGDNaNScoreIsAMistake: a score that is NaN is never counted as right:
+// the descents' pass stops on it and names its row (the first, here),
+// which their record turns into an ErrNonFinite error.
 func TestGDNaNScoreIsAMistake(t *testing.T) {
 	d := &Dataset{X: mat.NewDense(2, 2, []float64{1e308, 1e308, 1, 1}), Y: []float64{1, 1}}
 	gw := make([]float64, 2)
-	if _, m := lossGradient(gw, []float64{1e308, -1e308}, 0, d); m != 2 {
-		t.Errorf("lossGradient counted %d mistakes, want 2 (NaN and 0 scores)", m)
+	if p, stopped := scorePoint(gw, []float64{1e308, -1e308}, 0, d, nil); p.bad != 0 || stopped {
+		t.Errorf("scorePoint: %+v, stopped %v; want row 0 (a NaN score) named bad", p, stopped)
 	}
-	if l := loss([]float64{1e308, -1e308}, 0, d); !math.IsNaN(l) {
-		t.Errorf("loss = %v, want NaN (a mistake of unknown size)", l)
+	if _, err := Loss(Hyperplane{W: []float64{1e308, -1e308}}, d); !errors.Is(err, ErrNonFinite) {
+		t.Errorf("Loss: %v, want ErrNonFinite (a mistake of unknown size)", err)
 	}
 }
 

@@ -20,37 +20,69 @@ func Loss(h Hyperplane, d *Dataset) (float64, error) {
 	if err := h.checkData(d); err != nil {
 		return 0, err
 	}
-	if i := firstNonFiniteScore(h.W, h.B, d); i >= 0 {
+	p, _ := scorePoint(nil, h.W, h.B, d, nil)
+	if i := p.bad; i >= 0 {
 		return 0, kindErrorf(ErrNonFinite, "loss: row %d: the score w·x + b is %v (overflow)", i, dot(h.W, d.Row(i))+h.B)
 	}
-	l := loss(h.W, h.B, d)
-	if math.IsInf(l, 0) {
-		return 0, kindErrorf(ErrNonFinite, "loss: the sum overflows to %v", l)
+	if math.IsInf(p.loss, 0) {
+		return 0, kindErrorf(ErrNonFinite, "loss: the sum overflows to %v", p.loss)
 	}
-	return l, nil
+	return p.loss, nil
 }
 
-// firstNonFiniteScore returns the first row whose score w·x + b is NaN or
-// ±Inf, or -1.
-func firstNonFiniteScore(w []float64, b float64, d *Dataset) int {
-	for i := 0; i < d.N(); i++ {
-		if s := dot(w, d.Row(i)) + b; !isFinite(s) {
-			return i
-		}
-	}
-	return -1
+// point is what one pass over the data finds at (w, b): the loss, and the
+// subgradient's bias part and mistakes when the pass also fills one.
+type point struct {
+	loss     float64
+	gb       float64
+	mistakes int
+	// bad is the first row whose score is NaN or ±Inf (the pass ends
+	// there, its sums unfinished), or -1.
+	bad int
 }
 
-// loss sums the terms; a NaN score makes the loss NaN (it is a mistake of
-// unknown size), which the learners' weight checks catch first.
-func loss(w []float64, b float64, d *Dataset) float64 {
-	var l float64
+// scorePoint scores every row of d at (w, b) once, for the loss there and,
+// when gw is not nil, the subgradient −Σ y x over the rows with
+// y(w·x + b) ≤ 0 (into gw; its bias part is gb):
+// the descents' one pass a point, where the score check, the loss and the
+// gradient read the data three times, and their Context looked only
+// between steps. The sums run in row order, as the three passes summed,
+// so the path is bit for bit what it was. A
+// Context that is not nil is asked every ctxCheckValues values read; when
+// it is done the pass ends with stopped true and its sums unfinished.
+func scorePoint(gw, w []float64, b float64, d *Dataset, ctx context.Context) (p point, stopped bool) {
+	for j := range gw {
+		gw[j] = 0
+	}
+	p.bad = -1
+	work := 0
 	for i := 0; i < d.N(); i++ {
-		if m := float64(d.Y[i] * (dot(w, d.Row(i)) + b)); !(m > 0) { // no FMA in l -= m
-			l -= m
+		x, y := d.Row(i), d.Y[i]
+		if ctx != nil {
+			if work += len(x); work >= ctxCheckValues {
+				work = 0
+				if ctx.Err() != nil {
+					return p, true
+				}
+			}
+		}
+		s := dot(w, x) + b
+		if !isFinite(s) {
+			p.bad = i
+			return p, false
+		}
+		if m := float64(y * s); !(m > 0) { // no FMA in l -= m
+			p.loss -= m
+			if gw != nil {
+				for j, v := range x {
+					gw[j] -= float64(y * v)
+				}
+				p.gb -= y
+			}
+			p.mistakes++
 		}
 	}
-	return l
+	return p, false
 }
 
 // LossGradient returns a subgradient of Loss at h,
@@ -67,34 +99,16 @@ func LossGradient(h Hyperplane, d *Dataset) (gw []float64, gb float64, err error
 	if err := h.checkData(d); err != nil {
 		return nil, 0, err
 	}
-	if i := firstNonFiniteScore(h.W, h.B, d); i >= 0 {
+	gw = make([]float64, d.D())
+	p, _ := scorePoint(gw, h.W, h.B, d, nil)
+	if i := p.bad; i >= 0 {
 		return nil, 0, kindErrorf(ErrNonFinite, "loss gradient: row %d: the score w·x + b is %v (overflow)", i, dot(h.W, d.Row(i))+h.B)
 	}
-	gw = make([]float64, d.D())
-	gb, _ = lossGradient(gw, h.W, h.B, d)
+	gb = p.gb
 	if j := firstNonFinite(gw); j >= 0 || math.IsInf(gb, 0) {
 		return nil, 0, kindErrorf(ErrNonFinite, "loss gradient: the sum overflows")
 	}
 	return gw, gb, nil
-}
-
-// lossGradient fills gw with ∂L/∂w and returns ∂L/∂b and the number of rows
-// with y(w·x + b) ≤ 0 or NaN (a NaN score is a mistake).
-func lossGradient(gw, w []float64, b float64, d *Dataset) (gb float64, mistakes int) {
-	for j := range gw {
-		gw[j] = 0
-	}
-	for i := 0; i < d.N(); i++ {
-		x, y := d.Row(i), d.Y[i]
-		if !(y*(dot(w, x)+b) > 0) {
-			for j, v := range x {
-				gw[j] -= float64(y * v)
-			}
-			gb -= y
-			mistakes++
-		}
-	}
-	return gb, mistakes
 }
 
 // GDOptions are the hyper-parameters of GradientDescent and SGD. As with
@@ -116,10 +130,11 @@ type GDOptions struct {
 	// its zero value is w = 0, b = 0.
 	Init Hyperplane
 	// Context, if not nil, stops the run when it is done, as
-	// Options.Control.Context stops the batch learners: checked before
-	// every step (each costs O(n·d) with its recorded loss), it ends the
-	// run with the path so far and an error that matches ErrStopped and the
-	// context's error.
+	// Options.Control.Context stops the batch learners: asked before
+	// every step and every 2^18 values read in a step's pass over the
+	// data, it ends the run with the path so far (a step it cuts short is
+	// taken back) and an error that matches ErrStopped and the context's
+	// error.
 	Context context.Context
 }
 
@@ -237,11 +252,12 @@ func (opt *GDOptions) stopped(steps int) error {
 	return nil
 }
 
-// record appends (w, b) and its loss to the path; a score or a loss that
-// is not finite is an ErrNonFinite error (at names the point: "at the
-// start", "after step 3"), and nothing is appended.
-func (g *GDResult) record(w []float64, b float64, d *Dataset, at func() string) error {
-	if i := firstNonFiniteScore(w, b, d); i >= 0 {
+// record appends (w, b) and its loss, found by the pass p at that point,
+// to the path; a score or a loss that is not finite is an ErrNonFinite
+// error (at names the point: "at the start", "after step 3"), and nothing
+// is appended.
+func (g *GDResult) record(w []float64, b float64, p point, d *Dataset, at func() string) error {
+	if i := p.bad; i >= 0 {
 		// A row not finite itself (unread by a start that a done Context
 		// cut short) is named as such, not as an overflow (helper-64).
 		if err := checkFinite(d.Row(i), i); err != nil {
@@ -249,12 +265,11 @@ func (g *GDResult) record(w []float64, b float64, d *Dataset, at func() string) 
 		}
 		return kindErrorf(ErrNonFinite, "%s: row %d: the score w·x + b is %v (overflow): the data, Init or Eta are too large; scale the data or lower Eta", at(), i, dot(w, d.Row(i))+b)
 	}
-	l := loss(w, b, d)
-	if !isFinite(l) {
-		return kindErrorf(ErrNonFinite, "%s: the loss overflows to %v: the data, Init or Eta are too large; scale the data or lower Eta", at(), l)
+	if !isFinite(p.loss) {
+		return kindErrorf(ErrNonFinite, "%s: the loss overflows to %v: the data, Init or Eta are too large; scale the data or lower Eta", at(), p.loss)
 	}
 	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
-	g.Losses = append(g.Losses, l)
+	g.Losses = append(g.Losses, p.loss)
 	return nil
 }
 
@@ -268,8 +283,9 @@ func afterStep(k int) func() string { return func() string { return fmt.Sprintf(
 // is w ← w + η Σ_{mistakes} y x, the batch perceptron. It stops after
 // opt.Steps steps or as soon as the gradient is 0: when no row has
 // y(w·x + b) ≤ 0 (Converged), or when the mistakes' contributions cancel,
-// where the descent is stuck. Every step costs O(n·d); the recorded losses
-// cost another O(n·d) each. Weights that become NaN or ±Inf (η or the data
+// where the descent is stuck. Every step costs one O(n·d) pass over the
+// data, which scores every row once for the new point's loss and the
+// gradient there. Weights that become NaN or ±Inf (η or the data
 // too large), and a score or a loss that overflows where Init or a step
 // leads, end the run with an ErrNonFinite error naming the step (and the
 // row), and the path so far; so does a done opt.Context, with an
@@ -280,21 +296,27 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 		return nil, err
 	}
 	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
-	if err := g.record(w, b, d, atStart); err != nil {
+	// One pass a point gives its loss and its gradient. The start's reads
+	// every row whatever the Context, so that it names a NaN row that a
+	// done Context left unchecked; a later pass that the Context stops
+	// leaves its point out, and the run ends on the last point recorded.
+	gw := make([]float64, len(w))
+	p, _ := scorePoint(gw, w, b, d, nil)
+	if err := g.record(w, b, p, d, atStart); err != nil {
 		g.Hyperplane = Hyperplane{W: w, B: b}
 		return g, err
 	}
-	gw := make([]float64, len(w))
+	next := make([]float64, len(w))
 	for {
 		if err := opt.stopped(g.Steps); err != nil {
 			g.Hyperplane = Hyperplane{W: w, B: b}
 			return g, err
 		}
-		gb, mistakes := lossGradient(gw, w, b, d)
+		gb := p.gb
 		if opt.NoBias {
 			gb = 0
 		}
-		if mistakes == 0 {
+		if p.mistakes == 0 {
 			// The clean pass is an epoch of no update, as PLA counts it
 			// (Stats: "the clean one included"; it was left out,
 			// helper-62).
@@ -307,24 +329,36 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 			break
 		}
 		for j, v := range gw {
-			w[j] -= float64(opt.Eta * v) // no FMA: the same rounding on every platform
+			next[j] = w[j] - float64(opt.Eta*v) // no FMA: the same rounding on every platform
 		}
-		b -= float64(opt.Eta * gb)
-		g.Steps++
-		g.Updates++
-		g.Epochs++
-		g.UpdateRuns.add(1)
-		if err := weightsError("the weights", w, b, func() string { return fmt.Sprintf("at step %d", g.Steps) }); err != nil {
-			g.Hyperplane = Hyperplane{W: w, B: b}
+		nb := b - float64(opt.Eta*gb)
+		if err := weightsError("the weights", next, nb, func() string { return fmt.Sprintf("at step %d", g.Steps+1) }); err != nil {
+			g.step()
+			g.Hyperplane = Hyperplane{W: next, B: nb}
 			return g, err
 		}
-		if err := g.record(w, b, d, afterStep(g.Steps)); err != nil {
+		var stopped bool
+		if p, stopped = scorePoint(gw, next, nb, d, opt.Context); stopped {
+			g.Hyperplane = Hyperplane{W: w, B: b}
+			return g, opt.stopped(g.Steps)
+		}
+		g.step()
+		w, next, b = next, w, nb
+		if err := g.record(w, b, p, d, afterStep(g.Steps)); err != nil {
 			g.Hyperplane = Hyperplane{W: w, B: b}
 			return g, err
 		}
 	}
 	g.Hyperplane = Hyperplane{W: w, B: b}
 	return g, nil
+}
+
+// step counts one step of GradientDescent.
+func (g *GDResult) step() {
+	g.Steps++
+	g.Updates++
+	g.Epochs++
+	g.UpdateRuns.add(1)
 }
 
 // SGD minimises Loss by stochastic subgradient descent from opt.Init: each
@@ -335,7 +369,8 @@ func GradientDescent(d *Dataset, opt GDOptions) (*GDResult, error) {
 // makes exactly the updates of PLA with Order Shuffle, TieMistake and the
 // same Seed and Eta. It stops after opt.Steps single-row steps or after an
 // epoch without a mistake (Converged). Path records every step, updates or
-// not, so a run of S steps costs O(S·n·d) for the recorded losses.
+// not: a step that updates costs an O(n·d) pass for its loss, one that
+// does not records the point before it again.
 // Weights that become NaN or ±Inf, and a score or a loss that overflows
 // (every point of the path is scored whole), end the run with an
 // ErrNonFinite error naming where, and the path so far, as PLA stops on a
@@ -347,10 +382,16 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 		return nil, err
 	}
 	g := &GDResult{Stats: Stats{LastMistakeRow: -1}}
-	if err := g.record(w, b, d, atStart); err != nil {
+	p, _ := scorePoint(nil, w, b, d, nil) // every row, as GradientDescent's start
+	if err := g.record(w, b, p, d, atStart); err != nil {
 		g.Hyperplane = Hyperplane{W: w, B: b}
 		return g, err
 	}
+	// A step without an update records the point before it again, with
+	// its loss; a step with one scores the new point in one pass, and a
+	// Context done during that pass takes the step back (from prev) and
+	// ends the run on the last point recorded.
+	prev := make([]float64, len(w))
 	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
 	for epoch := 0; g.Steps < opt.Steps; epoch++ {
 		r.shuffle()
@@ -367,26 +408,43 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 				return g, err
 			}
 			x, y := d.Row(i), d.Y[i]
-			if !(y*(dot(w, x)+b) > 0) {
-				// The row's subgradient is -y x (and -y for b); the
-				// conversion forbids an FMA, as in PLA's update.
-				for j, v := range x {
-					w[j] -= float64(opt.Eta * (-y * v))
-				}
-				if !opt.NoBias {
-					b -= float64(opt.Eta * (-y))
-				}
-				mistakes++
-				g.Updates++
-				g.LastMistakeRow = i
+			if y*(dot(w, x)+b) > 0 {
+				g.Steps++
+				g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
+				g.Losses = append(g.Losses, p.loss)
+				continue
 			}
+			// The row's subgradient is -y x (and -y for b); the
+			// conversion forbids an FMA, as in PLA's update.
+			copy(prev, w)
+			prevB, prevLast := b, g.LastMistakeRow
+			for j, v := range x {
+				w[j] -= float64(opt.Eta * (-y * v))
+			}
+			if !opt.NoBias {
+				b -= float64(opt.Eta * (-y))
+			}
+			mistakes++
+			g.Updates++
+			g.LastMistakeRow = i
 			g.Steps++
 			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
 				g.UpdateRuns.add(mistakes)
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err
 			}
-			if err := g.record(w, b, d, afterStep(g.Steps)); err != nil {
+			var stopped bool
+			if p, stopped = scorePoint(nil, w, b, d, opt.Context); stopped {
+				copy(w, prev)
+				b, g.LastMistakeRow = prevB, prevLast
+				mistakes--
+				g.Updates--
+				g.Steps--
+				g.UpdateRuns.add(mistakes)
+				g.Hyperplane = Hyperplane{W: w, B: b}
+				return g, opt.stopped(g.Steps)
+			}
+			if err := g.record(w, b, p, d, afterStep(g.Steps)); err != nil {
 				g.UpdateRuns.add(mistakes)
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err
@@ -399,8 +457,8 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 		}
 	}
 	if !g.Converged {
-		_, m := lossGradient(make([]float64, len(w)), w, b, d)
-		g.Converged = m == 0
+		end, _ := scorePoint(nil, w, b, d, nil)
+		g.Converged = end.mistakes == 0 && end.bad < 0
 	}
 	g.Hyperplane = Hyperplane{W: w, B: b}
 	return g, nil
