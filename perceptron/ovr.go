@@ -34,8 +34,14 @@ type OneVsRestModel struct {
 
 // OneVsRest trains one binary model per class of m with learn: for class c
 // the rows of class c are labelled +1 and all the others −1, in their
-// original order. It is scikit-learn's OneVsRestClassifier. m needs at least
-// two classes and every class at least one row.
+// original order. It learns what scikit-learn's OneVsRestClassifier learns
+// (with PLALearner, the weights of Perceptron(shuffle=False, tol=None,
+// eta0=1), bit for bit), and Predict answers as scikit-learn's multi-class
+// Perceptron.predict, the argmax with a tie to the lowest class.
+// OneVsRestClassifier.predict gives a tie to the highest class instead: on
+// integer features, where the scores of PLA are integers and ties are
+// common, the two disagree (see Predict). m needs at least two classes and
+// every class at least one row.
 func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 	if learn == nil {
 		return nil, kindErrorf(ErrOption, "one-vs-rest: learner is nil")
@@ -99,7 +105,12 @@ func checkMulti(m *MultiDataset) error {
 }
 
 // Predict returns the class whose model scores x highest, argmax_c f_c(x);
-// a tie goes to the lowest class. When every model is a *VotedModel, their
+// a tie goes to the lowest class, as in NumPy's argmax and scikit-learn's
+// multi-class Perceptron.predict. (scikit-learn's OneVsRestClassifier.predict
+// keeps the last class that reaches the maximum, so where the classes tie
+// it answers the highest: with PLALearner on the rows -1, 2 and 0 of
+// classes 0, 1 and 2 all three models score -1 at 0, and it says 2 where
+// Predict, like Perceptron, says 0.) When every model is a *VotedModel, their
 // votes are compared exactly, before Score rounds them to float64 (votes
 // beyond 2^53 that differ by 1 are not a tie).
 func (o *OneVsRestModel) Predict(x []float64) (int, error) {

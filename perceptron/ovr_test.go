@@ -199,3 +199,42 @@ func TestOneVsRestModelValidate(t *testing.T) {
 		t.Errorf("(*perceptron.MultiDataset)(nil).Class: %v; want perceptron.ErrEmpty", err)
 	}
 }
+
+// TestOneVsRestTiesAsSklearnPerceptron checks OneVsRest where classes tie
+// at the maximum score, which integer features make common (PLA's scores
+// are then integers). On the rows -1, 2 and 0 of classes 0, 1 and 2,
+// scikit-learn 1.2.1's Perceptron(shuffle=False, tol=None, eta0=1,
+// max_iter=5) and OneVsRestClassifier of it both learn w = -2, 1, 0 and
+// b = -1 for every class, so every model scores -1 at x = 0: Perceptron's
+// predict answers [0 1 0] (np.argmax, the lowest class), while
+// OneVsRestClassifier's answers [0 1 2] (the last class to reach the
+// maximum). OneVsRest learns the same weights and predicts as Perceptron.
+func TestOneVsRestTiesAsSklearnPerceptron(t *testing.T) {
+	x := [][]float64{{-1}, {2}, {0}}
+	d, err := perceptron.NewDataset(x, []float64{-1, 1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &perceptron.MultiDataset{X: d.X, Labels: []int{0, 1, 2}, ClassNames: []string{"0", "1", "2"}}
+	opt := perceptron.Options{MaxEpochs: 5}
+	model, err := perceptron.OneVsRest(m, perceptron.PLALearner(opt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c, w := range []float64{-2, 1, 0} {
+		h := model.Models[c].(perceptron.Hyperplane)
+		if h.W[0] != w || h.B != -1 {
+			t.Errorf("class %d: w = %v, b = %v; scikit-learn w = %v, b = -1", c, h.W, h.B, w)
+		}
+	}
+	p, err := model.PredictAll(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 1, 0}; !slices.Equal(p, want) {
+		t.Errorf("predicted %v, scikit-learn's Perceptron %v (OneVsRestClassifier [0 1 2])", p, want)
+	}
+	if rate, err := model.ErrorRate(m); err != nil || rate != 1.0/3 {
+		t.Errorf("error rate %v (%v), scikit-learn's Perceptron 1/3", rate, err)
+	}
+}

@@ -13,7 +13,9 @@ that class +1 and the rest -1, visiting the rows cyclically for exactly k
 epochs (no early stop; an epoch without a mistake changes nothing, so this
 equals PLA that stops after its first clean epoch). It records each class's
 weights (decimal and float.hex), the predicted class of every row (argmax of
-the decision functions, ties to the lowest class) and the training error rate.
+the decision functions; OneVsRestClassifier.predict gives a tie to the highest
+class, Perceptron.predict and the Go OneVsRest to the lowest: these cases have
+no tie at the maximum) and the training error rate.
 """
 import sys
 import warnings
