@@ -53,8 +53,9 @@ type CSVOptions struct {
 	// and the larger to +1 (compared as numbers when both parse as finite
 	// numbers, else as strings: "inf", "NaN" and "1e400" are names), as scikit-learn orders its classes, or labels that
 	// are all -1 or all +1, which say what they mean and load as that one
-	// class (a mini-batch, or a sample that happens to be one-sided; the
-	// learners then refuse it with ErrOneClass); two values
+	// class (a mini-batch, or a sample that happens to be one-sided: the
+	// learners train it, and the theory functions, Separable, MaxMargin
+	// and Bound, refuse it with ErrOneClass); two values
 	// map the first to -1 and the second to +1 and drop the rows with any
 	// other label. For ReadMultiCSV, nil takes every label value, sorted the
 	// same way; otherwise the values listed become classes 0, 1, … and the

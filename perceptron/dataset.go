@@ -150,7 +150,8 @@ func (d *Dataset) Subset(rows []int) (*Dataset, error) {
 
 // Validate checks that d is non-empty, finite and labelled -1/+1 with both
 // classes, as the theory functions (Separable, MaxMargin, Bound) need. The
-// learners accept one class too (see checkTrain).
+// learners (and GramMatrix) check the same but for the classes: labels that
+// are all -1 or all +1 train.
 func (d *Dataset) Validate() error {
 	if err := checkRows(d); err != nil {
 		return err

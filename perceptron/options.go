@@ -102,10 +102,11 @@ type Control struct {
 	// that matches ErrStopped and the context's error with errors.Is and
 	// says in which epoch it stopped; MaxMargin and Separable return an
 	// ErrUndecided error that matches them too. It is checked before
-	// anything is read, every 2^18 values or so (every 1024 rows of up to
-	// 256 features, every row of 2^18 or more), at every epoch, and in the
-	// Gram matrix every 2^18 values read or 64 values of a kernel of the
-	// caller's. A learner given a Context done before the call reads no
+	// anything is read, then every 2^18 values or so (every 1024 rows of
+	// up to 256 features, every row of 2^18 or more; the start of an epoch
+	// counts as a row, so on small data a look comes every few epochs, not
+	// at every one: 205 epochs of XORData's 4 rows), and in the Gram matrix
+	// every 2^18 values read or 64 values of a kernel of the caller's. A learner given a Context done before the call reads no
 	// row: it returns its zero result and ErrStopped without checking that
 	// the rows are finite (their shape and labels are checked).
 	Context context.Context

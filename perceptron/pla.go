@@ -50,17 +50,19 @@ func (r *Result) ErrorRate(d *Dataset) (float64, error) { return r.model().Error
 // bit-identical to scikit-learn's Perceptron(shuffle=False, tol=None,
 // eta0=1, max_iter=k), which counts epochs the same way.
 //
-// Bad data (see Dataset.Validate) gives Validate's error. A score w·x + b
+// Bad data (see Dataset.Validate: empty, ragged, not finite, a label other
+// than -1 or +1) gives Validate's error; data of one class is not bad data
+// here, PLA trains it (and converges). A score w·x + b
 // or weights that become NaN or ±Inf (overflow: data near 1e154 or beyond,
 // or a huge Eta) end the run with an error that matches ErrNonFinite and
 // names the row and the epoch; a non-finite value is never reported as a
 // result. When opt.Control.Context is done, PLA returns the
 // weights so far (Converged false) and an error matching ErrStopped.
 //
-// Without an
-// Observer the finiteness of the points is checked during the first epoch,
-// so that an epoch reads the data once; with one, before the first epoch,
-// so that the Observer never sees an update of a run that then fails.
+// Without an Observer (and in an order other than RandomMistake) the
+// finiteness of the points is checked during the first epoch, so that an
+// epoch reads the data once; with one, before the first epoch, so that the
+// Observer never sees an update of a run that then fails.
 func PLA(d *Dataset, opt Options) (*Result, error) {
 	if err := opt.validate(); err != nil {
 		return nil, err
