@@ -111,8 +111,9 @@ func dot(w, x []float64) float64 {
 // Dim returns the number of features d.
 func (h Hyperplane) Dim() int { return len(h.W) }
 
-// Score returns w·x + b. It is an error (ErrDimension) for x to have the
-// wrong dimension, and (ErrNonFinite) for x or the weights to hold a NaN or
+// Score returns w·x + b. It is an error (ErrModel) for h to have no
+// weights, (ErrDimension) for x to have the wrong dimension, and
+// (ErrNonFinite) for x or the weights to hold a NaN or
 // ±Inf, or for the score not to be finite: NaN (w·x overflowed to
 // +Inf − Inf) or ±Inf (beyond the float64 range, where the left-to-right
 // sum's sign is not even to be trusted: w = (1, 1, −1, −1, −1) and
