@@ -121,6 +121,27 @@ func TestSeparableUndecidedAtTheEdges(t *testing.T) {
 	}
 }
 
+// TestSeparableSeeksASeparatorWhenTheCertificateIsUnproved: weights whose
+// residual is above rounding level (or on a column too close to
+// standardise) prove nothing, and Separable's doc says a separator is then
+// sought and certified before the answer is ErrUndecided. {-1e13, 0 | 1, 2}
+// is split by x = 0.5; it was ErrUndecided at once, and so were Bound and
+// MaxMargin, which take Separable's answer.
+func TestSeparableSeeksASeparatorWhenTheCertificateIsUnproved(t *testing.T) {
+	d := &Dataset{X: mat.NewDense(4, 1, []float64{-1e13, 0, 1, 2}), Y: []float64{-1, -1, 1, 1}}
+	s, err := Separable(d, Options{})
+	if err != nil || !s.Separable {
+		t.Fatalf("Separable = %v, %v; want a certified separator", s.Separable, err)
+	}
+	if m, ok := certifiedMargin(s.Separator, d); !ok || m <= 0 {
+		t.Errorf("separator %+v: certified margin %v, %v", s.Separator, m, ok)
+	}
+	b, err := Bound(d, Options{})
+	if err != nil || !b.Separable || !(b.Bound >= 1) || math.IsInf(b.Bound, 0) {
+		t.Errorf("Bound = %+v, %v; want a finite bound", b, err)
+	}
+}
+
 func must(d *Dataset, err error) *Dataset {
 	if err != nil {
 		panic(err)

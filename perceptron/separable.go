@@ -136,28 +136,33 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		// mapped faithfully and the hull reaches the origin to rounding
 		// level; otherwise a separator whose margin hides below the
 		// tolerance may exist (1-D {-1e13, 0 → -1; 1, 2 → +1}, residual
-		// 5e-14; two points 5e-324 apart, mapped onto one z).
+		// 5e-14; two points 5e-324 apart, mapped onto one z), and it is
+		// sought below as for a certificate that fails the exact test:
+		// {-1e13, 0 | 1, 2} has one, x = 0.5, that was ErrUndecided.
+		var unproved error
 		if j := collapsedColumn(d, mid, half); j >= 0 {
-			return Separability{}, kindErrorf(ErrUndecided, "separable: column %d holds distinct values less than 2^-968 apart, too close to be standardised in float64: neither answer can be certified", j)
+			unproved = kindErrorf(ErrUndecided, "separable: column %d holds distinct values less than 2^-968 apart, too close to be standardised in float64: neither answer can be certified", j)
+		} else if sep.Residual > maxProofResidual {
+			unproved = kindErrorf(ErrUndecided, "separable: the classes touch to within %.3g (relative) on standardised features, above the rounding level %g: neither answer can be certified", sep.Residual, maxProofResidual)
 		}
-		if sep.Residual > maxProofResidual {
-			return Separability{}, kindErrorf(ErrUndecided, "separable: the classes touch to within %.3g (relative) on standardised features, above the rounding level %g: neither answer can be certified", sep.Residual, maxProofResidual)
-		}
-		// The tolerance is not a proof: the origin must be in the hull of
-		// the corral's raw vectors y_i [1, x_i] exactly (an affine map of
-		// the features keeps the weights). Rows on both sides of the
-		// diagonal x2 = x1 at 1e-15 from it were "not separable" here.
-		raw := make([][]float64, len(res.Corral))
-		for c, v := range res.Corral {
-			raw[c] = append([]float64{d.Y[v.ID]}, d.Row(int(v.ID))...)
-			for j := 1; j < len(raw[c]); j++ {
-				raw[c][j] *= d.Y[v.ID]
+		if unproved == nil {
+			// The tolerance is not a proof: the origin must be in the hull
+			// of the corral's raw vectors y_i [1, x_i] exactly (an affine
+			// map of the features keeps the weights). Rows on both sides of
+			// the diagonal x2 = x1 at 1e-15 from it were "not separable"
+			// here.
+			raw := make([][]float64, len(res.Corral))
+			for c, v := range res.Corral {
+				raw[c] = append([]float64{d.Y[v.ID]}, d.Row(int(v.ID))...)
+				for j := 1; j < len(raw[c]); j++ {
+					raw[c][j] *= d.Y[v.ID]
+				}
 			}
-		}
-		if in, err := zeroInHull(ctx, raw); err != nil {
-			return Separability{}, err
-		} else if in {
-			return sep, nil
+			if in, err := zeroInHull(ctx, raw); err != nil {
+				return Separability{}, err
+			} else if in {
+				return sep, nil
+			}
 		}
 		// Not proved (standardising may merge rows 3e-16 apart into one
 		// point, so that the corral is not exact): a separator hiding
@@ -173,6 +178,9 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		}
 		theta, _, err := originMargin(ctx, Augment(d), ErrNotSeparable)
 		switch {
+		case errors.Is(err, ErrNotSeparable) && unproved != nil:
+			// Weights that certify nothing are no certificate to return.
+			return Separability{}, unproved
 		case errors.Is(err, ErrNotSeparable):
 			return sep, nil
 		case err != nil && (ctx.Err() != nil || !errors.Is(err, ErrUndecided)):
@@ -189,6 +197,9 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 			if m, ok := certifiedMargin(h, d); ok {
 				return Separability{Separable: true, Separator: h, Margin: m}, nil
 			}
+		}
+		if unproved != nil {
+			return Separability{}, unproved
 		}
 		return Separability{}, kindErrorf(ErrUndecided, "separable: the classes touch to within %.3g (relative) on standardised features, but neither the convex weights of a proof of the contrary nor a separator can be certified: neither answer is certain", sep.Residual)
 	}
