@@ -90,5 +90,7 @@
 // there, never a panic or a wrong vote. A nil model, including the nil
 // result of a learner whose error was ignored, answers every Model method
 // with an error. A panic means misuse of the program's own shapes, never
-// bad data: an index outside [0, N) of Dataset.Row (as a slice index).
+// bad data: an index outside [0, N) of Dataset.Row (as a slice index), or
+// two vectors of different lengths given to the Eval of a kernel of the
+// package.
 package perceptron

@@ -189,7 +189,7 @@ func learningRate(eta float64) (float64, error) {
 		return 0, kindErrorf(ErrOption, "Eta must be a finite number > 0, got %v", eta)
 	}
 	if eta < 0x1p-1022 {
-		return 0, kindErrorf(ErrOption, "Eta %v is subnormal (below 2^-1022, about 2.2e-308): every update η·y·x would lose bits; use a larger Eta (PLA's updates do not depend on it)", eta)
+		return 0, kindErrorf(ErrOption, "Eta %v is subnormal (below 2^-1022, about 2.2e-308): every update η·y·x would lose bits; use a larger Eta (from w = 0, PLA's mistakes do not depend on it in exact arithmetic)", eta)
 	}
 	return eta, nil
 }
