@@ -76,10 +76,11 @@
 // ErrEmpty, ErrDimension, ErrOneClass, ErrNonFinite (a NaN or ±Inf in the
 // data, the weights or a score), ErrLabel, ErrFormat and ErrClasses
 // (reading a file; a *ParseError gives the line and the column), ErrOption,
-// ErrModel (a nil, untrained or invalid model), ErrNotSeparable, ErrUndecided (Separable or MaxMargin stopped before an
-// answer, or neither answer can be certified) and ErrStopped. Wrapping keeps
-// the kind: errors.Is sees through a file's name or a class. All of them are
-// declared in errors.go. A NaN score is a mistake under both tie policies,
+// ErrModel (a nil, untrained or invalid model), ErrNotSeparable,
+// ErrUndecided (Separable, MaxMargin or Bound stopped before an answer, or
+// neither answer can be certified) and ErrStopped. Wrapping keeps the kind:
+// errors.Is sees through a file's name or a class. All of them are declared
+// in errors.go. A NaN score is a mistake under both tie policies,
 // never a success. Randomness comes from math/rand/v2 with an explicit
 // seed.
 //

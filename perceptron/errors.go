@@ -58,7 +58,9 @@ var (
 	// ErrUndecided is the kind of error of Separable, MaxMargin and Bound
 	// when they stop before they can answer: after MaxMinNormIterations
 	// iterations, when their context is done, or when rounding leaves no
-	// answer they can certify either way. The message says which; an error
+	// answer they can certify either way; and of Bound, returned with its
+	// result, on data so small that PLA's scores underflow (see Bound).
+	// The message says which; an error
 	// from a context also matches ErrStopped and the context's error
 	// (context.Canceled or context.DeadlineExceeded) with errors.Is.
 	ErrUndecided = errors.New("perceptron: undecided")
