@@ -128,17 +128,23 @@ func TestSeparableUndecidedAtTheEdges(t *testing.T) {
 // is split by x = 0.5; it was ErrUndecided at once, and so were Bound and
 // MaxMargin, which take Separable's answer.
 func TestSeparableSeeksASeparatorWhenTheCertificateIsUnproved(t *testing.T) {
-	d := &Dataset{X: mat.NewDense(4, 1, []float64{-1e13, 0, 1, 2}), Y: []float64{-1, -1, 1, 1}}
-	s, err := Separable(d, Options{})
-	if err != nil || !s.Separable {
-		t.Fatalf("Separable = %v, %v; want a certified separator", s.Separable, err)
-	}
-	if m, ok := certifiedMargin(s.Separator, d); !ok || m <= 0 {
-		t.Errorf("separator %+v: certified margin %v, %v", s.Separator, m, ok)
-	}
-	b, err := Bound(d, Options{})
-	if err != nil || !b.Separable || !(b.Bound >= 1) || math.IsInf(b.Bound, 0) {
-		t.Errorf("Bound = %+v, %v; want a finite bound", b, err)
+	for _, c := range []struct{ x, y []float64 }{
+		{[]float64{-1e13, 0, 1, 2}, []float64{-1, -1, 1, 1}},
+		{[]float64{-1, 0, -1e13}, []float64{1, -1, 1}}, // internals.md's "left undecided"
+	} {
+		d := &Dataset{X: mat.NewDense(len(c.x), 1, c.x), Y: c.y}
+		s, err := Separable(d, Options{})
+		if err != nil || !s.Separable {
+			t.Errorf("%v: Separable = %v, %v; want a certified separator", c.x, s.Separable, err)
+			continue
+		}
+		if m, ok := certifiedMargin(s.Separator, d); !ok || m <= 0 {
+			t.Errorf("%v: separator %+v: certified margin %v, %v", c.x, s.Separator, m, ok)
+		}
+		b, err := Bound(d, Options{})
+		if err != nil || !b.Separable || !(b.Bound >= 1) || math.IsInf(b.Bound, 0) {
+			t.Errorf("%v: Bound = %+v, %v; want a finite bound", c.x, b, err)
+		}
 	}
 }
 
