@@ -59,8 +59,9 @@ func ParseOrder(s string) (Order, error) {
 //
 //	res, err := perceptron.PLA(d, perceptron.Options{Order: perceptron.Shuffle, Seed: 3})
 type Options struct {
-	// MaxEpochs is the most passes over the data (> 0; 0 means 1000). PLA
-	// and Pocket stop earlier after a pass without a mistake.
+	// MaxEpochs is the most passes over the data (> 0; 0 means 1000). PLA,
+	// Pocket, Dual and KernelPerceptron stop earlier after a pass without
+	// a mistake; Voted and Averaged run every epoch.
 	MaxEpochs int
 	// MaxUpdates, if > 0, also stops learning after that many updates
 	// (NTU's "pocket with 50 updates").
