@@ -5,9 +5,11 @@ import "math"
 // Online is the perceptron as an online learner: it receives one point x at
 // a time, predicts sign(w·x + b), observes the label y, pays one mistake if
 // the prediction was wrong under the Tie policy, and then updates
-// w ← w + η y x and b ← b + η y (b stays 0 with NoBias). It is the mistake-
-// bound model of the convergence theorem: on a stream separable with margin
-// γ inside a ball of radius R, Mistakes ≤ (R/γ)² however long the stream.
+// w ← w + η y x and b ← b + η y (b stays 0 with NoBias). It is the
+// mistake-bound model of the convergence theorem: on a stream separable
+// with margin γ inside a ball of radius R, Mistakes ≤ (R/γ)² however long
+// the stream (with a bias, R and γ are those of the points [1, x] through
+// the origin, as Bound computes them; with NoBias, of the points x).
 //
 // The fields may be read at any time; set Eta, Tie and NoBias before the
 // first Step.
