@@ -88,13 +88,15 @@ average (averaged) or the last vector (voted), names as many as the
 features and classes, pocket_errors at most n) and
 prints one label per line of FILE, as the labels are written in the
 training file (classes[0] for -1, classes[1] for +1; "?" for a score of
-exactly 0 under --tie mistake, which counts as an error). FILE has the
+exactly 0 of a model trained with --tie mistake, which counts as an
+error). FILE has the
 columns of the training file: with the label column last (as many columns
 as the training file), the error rate over every row goes to stderr (a
 row whose label is neither class, a third class of the file, is an
 error); without it (one column fewer) only the labels are printed. If
 the model was trained with a header and FILE has one, its feature
-columns must carry the same names in the same order.
+columns must carry the same names in the same order (compared up to
+case and the spaces around them).
 `
 
 const boundUsage = `bound flags:
