@@ -105,8 +105,9 @@ type Control struct {
 	// ErrUndecided error that matches them too. It is checked before
 	// anything is read, then every 2^18 values or so (every 1024 rows of
 	// up to 256 features, every row of 2^18 or more; the start of an epoch
-	// counts as a row, so on small data a look comes every few epochs, not
-	// at every one: 205 epochs of XORData's 4 rows), and in the Gram matrix
+	// counts as a row, so on small data two looks can be hundreds of epochs
+	// apart, not one an epoch: 205 to 539 epochs of XORData's 4 rows,
+	// depending on the learner and the order), and in the Gram matrix
 	// every 2^18 values read or 64 values of a kernel of the caller's. A learner given a Context done before the call reads no
 	// row: it returns its zero result and ErrStopped without checking that
 	// the rows are finite (their shape and labels are checked).
