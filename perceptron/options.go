@@ -108,9 +108,10 @@ type Control struct {
 	// counts as a row, so on small data two looks can be hundreds of epochs
 	// apart, not one an epoch: 205 to 539 epochs of XORData's 4 rows,
 	// depending on the learner and the order), and in the Gram matrix
-	// every 2^18 values read or 64 values of a kernel of the caller's. A learner given a Context done before the call reads no
-	// row: it returns its zero result and ErrStopped without checking that
-	// the rows are finite (their shape and labels are checked).
+	// every 2^18 values read or 64 values of a kernel of the caller's. A
+	// learner given a Context done before the call reads no row: it
+	// returns its zero result and ErrStopped without checking that the
+	// rows are finite (their shape and labels are checked).
 	Context context.Context
 	// Observer, if not nil, is called after every update of a learner. It
 	// costs nothing when nil.
