@@ -205,9 +205,6 @@ func scoreSign(w []float64, b float64, x []float64, s float64) float64 {
 // error) its sign is computed without overflow; a sum that overflowed to
 // NaN is Score's error.
 func (h Hyperplane) Predict(x []float64) (float64, error) {
-	if err := h.Tie.valid(); err != nil {
-		return 0, err
-	}
 	if err := h.checkModel(); err != nil {
 		return 0, err
 	}
@@ -293,12 +290,19 @@ func (h Hyperplane) validate() error {
 
 // checkModel reports a hyperplane that cannot score: without weights (the
 // zero Hyperplane, not trained: ErrModel, which answered 0 for an empty
-// point) or with weights that are not finite (see checkWeights).
+// point), with weights that are not finite (see checkWeights), or with a
+// tie policy Validate refuses: Score and SignedDistance do not use it, but
+// a model Validate refuses is an error of every method that scores with
+// it, as VotedModel's and KernelModel's Score (they checked it, Hyperplane's
+// did not, helper-67).
 func (h Hyperplane) checkModel() error {
 	if len(h.W) == 0 {
 		return kindErrorf(ErrModel, "hyperplane: no weights w (a zero Hyperplane is not trained): use a learner's result, FromTheta or W of at least one weight")
 	}
-	return h.checkWeights()
+	if err := h.checkWeights(); err != nil {
+		return err
+	}
+	return h.Tie.valid()
 }
 
 // checkWeights reports weights (w, b) that are not finite, as an
@@ -439,9 +443,6 @@ func maxExp(v []float64) int {
 // checkData checks that h's tie policy is known and that d is non-empty,
 // finite, labelled -1/+1 and of h's dimension.
 func (h Hyperplane) checkData(d *Dataset) error {
-	if err := h.Tie.valid(); err != nil {
-		return err
-	}
 	if err := h.checkModel(); err != nil {
 		return err
 	}

@@ -38,7 +38,8 @@ type checkedModel interface {
 // silently. A voted model of vectors with no weights scored b; one whose
 // counts are all 0 has no vote at all; a subnormal η, which
 // KernelPerceptron refuses, was a valid kernel model (helper-50). Every
-// Validate error matches ErrModel, as ErrModel's doc says.
+// Validate error matches ErrModel, as ErrModel's doc says. A Hyperplane
+// with an unknown tie policy scored, and measured distances, with no error.
 func TestHandBuiltModelsAreChecked(t *testing.T) {
 	up := perceptron.Hyperplane{W: []float64{1}}
 	down := perceptron.Hyperplane{W: []float64{-1}}
@@ -69,6 +70,10 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 		{"kernel: a NaN bias", kernel(func(m *perceptron.KernelModel) { m.B = math.NaN() }), perceptron.ErrNonFinite},
 		{"kernel: an unknown tie policy", kernel(func(m *perceptron.KernelModel) { m.Tie = 7 }), perceptron.ErrOption},
 		{"kernel: a degree beyond MaxPolyDegree", kernel(func(m *perceptron.KernelModel) { m.Kernel = perceptron.PolyKernel{Degree: 1 << 20} }), perceptron.ErrOption},
+		// Hyperplane's Score scored with a tie policy its Validate refuses
+		// (helper-67).
+		{"hyperplane: an unknown tie policy", &perceptron.Hyperplane{W: []float64{1}, Tie: 7}, perceptron.ErrOption},
+		{"hyperplane: an infinite weight", &perceptron.Hyperplane{W: []float64{math.Inf(-1)}}, perceptron.ErrNonFinite},
 	}
 	if strconv.IntSize == 64 {
 		var e uint = 53
@@ -79,7 +84,12 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 			if err := tc.m.Validate(); !errors.Is(err, tc.kind) || !errors.Is(err, perceptron.ErrModel) {
 				t.Fatalf("Validate: %v, want %v and ErrModel", err, tc.kind)
 			}
-			for name, err := range scoringCalls(tc.m, []float64{1}) {
+			calls := scoringCalls(tc.m, []float64{1})
+			if h, ok := tc.m.(*perceptron.Hyperplane); ok {
+				_, calls["SignedDistance"] = h.SignedDistance([]float64{1})
+				_, calls["Margin"] = h.Margin([]float64{1}, 1)
+			}
+			for name, err := range calls {
 				if !errors.Is(err, tc.kind) {
 					t.Errorf("%s: %v, want %v", name, err, tc.kind)
 				}
