@@ -9,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -197,10 +198,15 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	}
 	opt := perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes}
 	var d *perceptron.Dataset
+	rest, lines := openRest(f, &read, path, info.columns-1)
+	defer lines.finish()
 	if sklearnRows > 0 {
-		d, err = readSklearn(f, &read, path, opt, info.columns, head[0].Line, sklearnRows, len(info.classNames))
+		lines.header = head[0].Line
+	}
+	if sklearnRows > 0 {
+		d, err = readSklearn(rest, lines, path, opt, info.columns, head[0].Line, sklearnRows, len(info.classNames))
 	} else {
-		d, err = readRest(f, &read, path, opt)
+		d, err = readRest(rest, path, opt)
 	}
 	switch {
 	case errors.Is(err, perceptron.ErrClasses) && classes != nil:
@@ -228,7 +234,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 		}
 		info.classNames = names
 	}
-	if err := checkText(path, d, info, head); err != nil {
+	if err := checkText(path, d, info, head, lines); err != nil {
 		return nil, info, err
 	}
 	info.features = feats
@@ -245,7 +251,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 // holds only text, so they could not be kept byte for byte, and predict
 // would print labels that are not the file's. The error names the line and
 // the column of the first such field.
-func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.Record) error {
+func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.Record, lines *labelLines) error {
 	notText := func(line, col int, what, s string) error {
 		return &fileError{path, delim.Errorf(delim.Format, line, col,
 			"the %s %q is not UTF-8 text: the model file keeps labels and names as text, byte for byte; save the file as UTF-8", what, s)}
@@ -259,21 +265,32 @@ func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.R
 	}
 	for _, c := range d.Classes {
 		if !utf8.ValidString(c) {
-			return notText(labelLine(path, c, info.columns-1), info.columns-1, "label", c)
+			return notText(lines.line(c), info.columns-1, "label", c)
 		}
 	}
 	return nil
 }
 
-// readRest reads the data file f at path with opt, of which head has read
-// the bytes in seen: a regular file with ReadCSVFile (which knows its size),
-// anything else on from seen, and the path named in any error as
-// ReadCSVFile names it.
-func readRest(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOptions) (*perceptron.Dataset, error) {
+// openRest returns what reads the data file f at path on from head, which
+// read the bytes in seen: nil for a regular file, which ReadCSVFile opens
+// again (it knows its size), and for anything else (a pipe, a FIFO,
+// <(zcat data.csv.gz)) seen and then the rest of f, read through a
+// labelLines that notes where each label of column col first appears.
+func openRest(f *os.File, seen *bytes.Buffer, path string, col int) (io.Reader, *labelLines) {
+	lines := &labelLines{path: path, col: col}
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		return nil, lines
+	}
+	return lines.watch(io.MultiReader(seen, f)), lines
+}
+
+// readRest reads the data with opt: the file at path, or rest (see
+// openRest), naming the path in any error as ReadCSVFile names it.
+func readRest(rest io.Reader, path string, opt perceptron.CSVOptions) (*perceptron.Dataset, error) {
+	if rest == nil {
 		return perceptron.ReadCSVFile(path, opt)
 	}
-	d, err := perceptron.ReadCSV(io.MultiReader(seen, f), opt)
+	d, err := perceptron.ReadCSV(rest, opt)
 	if err != nil {
 		return nil, inFile(err, path)
 	}
@@ -299,28 +316,28 @@ func inFile(err error, path string) error {
 // n_samples (with it, a file cut to the rows of some classes, a classroom
 // step, trains: helper-65). opt.Classes then chooses the two classes, or
 // the file must have two.
-func readSklearn(f *os.File, seen *bytes.Buffer, path string, opt perceptron.CSVOptions, ncol, first, samples, k int) (*perceptron.Dataset, error) {
+func readSklearn(rest io.Reader, lines *labelLines, path string, opt perceptron.CSVOptions, ncol, first, samples, k int) (*perceptron.Dataset, error) {
 	classes := opt.Classes
 	opt.Header, opt.Classes = perceptron.HeaderSkip, nil
 	var (
 		md  *perceptron.MultiDataset
 		err error
 	)
-	if st, serr := f.Stat(); serr == nil && st.Mode().IsRegular() {
+	if rest == nil {
 		var g *os.File
 		if g, err = os.Open(path); err == nil {
 			md, err = perceptron.ReadMultiCSV(g, opt)
 			g.Close()
 		}
 	} else {
-		md, err = perceptron.ReadMultiCSV(io.MultiReader(seen, f), opt)
+		md, err = perceptron.ReadMultiCSV(rest, opt)
 	}
 	if err != nil {
 		return nil, inFile(err, path)
 	}
 	for _, c := range md.ClassNames {
 		if !sklearnIndex(c, k) {
-			line := labelLine(path, c, ncol-1)
+			line := lines.line(c)
 			return nil, &fileError{path, delim.Errorf(delim.Label, line, ncol-1, "the label %q is not an index 0..%d of the %d class names of line %d (scikit-learn's n_samples,n_features,names), as the labels of that layout are: the file is not in that layout (if line %d is data, use --header no)",
 				c, k-1, k, first, first)}
 		}
@@ -362,10 +379,96 @@ func (e trimmedError) Error() string { return strings.TrimPrefix(e.error.Error()
 
 func (e trimmedError) Unwrap() error { return e.error }
 
-// labelLine returns the first line of the file whose field col is label,
-// or 0, also for a file that cannot be read a second time (a pipe, a FIFO,
-// whose second open would wait for a writer that is gone).
-func labelLine(path, label string, col int) int {
+// labelLines finds the first line whose field col is a given label, for
+// the errors that name a label: by reading a regular file at path again,
+// or, for a stream that cannot be read twice (a pipe, a FIFO, whose second
+// open would wait for a writer that is gone), by parsing a copy of it as
+// the library reads it (watch), noting the first two lines of every label.
+// A non-UTF-8 label read from a pipe had no line (helper-61's left-alone).
+// A line that is not data, scikit-learn's first line, is passed over: a
+// label "setosa" on line 4 of a file whose line 1 is
+// "4,2,setosa,virginica" was said to be on line 1.
+type labelLines struct {
+	path string
+	col  int
+	// header is the line of the file's first line if that is not data
+	// (0 when it is).
+	header int
+	// pw is the copy's writing end (nil for a regular file); at is
+	// written by the goroutine that parses the copy until done is closed.
+	pw   *io.PipeWriter
+	done chan struct{}
+	once sync.Once
+	at   map[string][2]int
+}
+
+// maxWatchedLabels bounds the labels labelLines notes: a file of that many
+// classes is refused anyway, and a label beyond them has no line (0).
+const maxWatchedLabels = 4096
+
+// watch returns r read through a copy that a goroutine parses as delim
+// reads data (gzip, separators, quotes), noting the first line of each
+// label; it reads the copy to its end, so that the reader of r never
+// waits on it, until finish.
+func (l *labelLines) watch(r io.Reader) io.Reader {
+	pr, pw := io.Pipe()
+	l.pw, l.done, l.at = pw, make(chan struct{}), map[string][2]int{}
+	go func() {
+		defer close(l.done)
+		defer io.Copy(io.Discard, pr)
+		in, err := delim.NewReader(pr, 0)
+		if err != nil {
+			return
+		}
+		for {
+			rec, ok, err := in.Next()
+			if err != nil || !ok {
+				return
+			}
+			if l.col >= len(rec.Fields) {
+				continue
+			}
+			label := rec.Fields[l.col]
+			switch at, seen := l.at[label]; {
+			case !seen && len(l.at) < maxWatchedLabels:
+				l.at[label] = [2]int{rec.Line, 0}
+			case seen && at[1] == 0:
+				l.at[label] = [2]int{at[0], rec.Line}
+			}
+		}
+	}()
+	return io.TeeReader(r, pw)
+}
+
+// finish ends the copy's parse (the data has been read, or reading it
+// failed); it may be called more than once.
+func (l *labelLines) finish() {
+	if l.pw == nil {
+		return
+	}
+	l.once.Do(func() {
+		l.pw.Close()
+		<-l.done
+	})
+}
+
+// line returns the first line of data whose field col is label, or 0.
+func (l *labelLines) line(label string) int {
+	if l.pw == nil {
+		return labelLine(l.path, label, l.col, l.header)
+	}
+	l.finish()
+	at := l.at[label]
+	if at[0] == l.header {
+		return at[1]
+	}
+	return at[0]
+}
+
+// labelLine returns the first line of the regular file at path, other than
+// line skip, whose field col is label, or 0 (also for a file that is not
+// regular: see labelLines).
+func labelLine(path, label string, col, skip int) int {
 	if st, err := os.Stat(path); err != nil || !st.Mode().IsRegular() {
 		return 0
 	}
@@ -383,7 +486,7 @@ func labelLine(path, label string, col int) int {
 		if err != nil || !ok {
 			return 0
 		}
-		if col < len(rec.Fields) && rec.Fields[col] == label {
+		if rec.Line != skip && col < len(rec.Fields) && rec.Fields[col] == label {
 			return rec.Line
 		}
 	}

@@ -119,12 +119,13 @@ func TestScikitLearnLayout(t *testing.T) {
 // TestPipeWithBadLabel: a label that is not UTF-8 in a pipe is refused at
 // once; the line of the label was looked up by opening the file a second
 // time, which on a FIFO waits forever for a writer that is gone (and on a
-// pipe finds nothing). The error names the file.
+// pipe finds nothing). The error names the file, and the line as for a
+// regular file (it had none: a copy of the pipe is parsed as it is read).
 func TestPipeWithBadLabel(t *testing.T) {
 	p := pipe(t, "1,2,a\n2,1,a\n5,6,\xff\n6,5,\xff\n")
 	code, _, errs := call("train", p)
-	if code != 1 || !strings.Contains(errs, p) || !strings.Contains(errs, "not UTF-8 text") {
-		t.Errorf("exit %d, stderr %q; want exit 1 naming %s, not UTF-8 text", code, errs, p)
+	if code != 1 || !strings.Contains(errs, p+": line 3, column 2: ") || !strings.Contains(errs, "not UTF-8 text") {
+		t.Errorf("exit %d, stderr %q; want exit 1 naming %s, line 3, column 2, not UTF-8 text", code, errs, p)
 	}
 }
 
@@ -154,6 +155,16 @@ func TestScikitLearnLabelsAreIndices(t *testing.T) {
 	want := "perceptron: " + mixed + `: line 4, column 1: the label "pos" is not an index 0..1 of the 2 class names of line 1 (scikit-learn's n_samples,n_features,names), as the labels of that layout are: the file is not in that layout (if line 1 is data, use --header no)` + "\n"
 	if code != 1 || out != "" || errs != want {
 		t.Errorf("a label that is no index: exit %d, stdout %q, stderr %q; want %q", code, out, errs, want)
+	}
+	// A label equal to line 1's field in the label column is named on
+	// its own line, not on line 1, which is not data (it was line 1), in a
+	// file and in a pipe.
+	const named = "4,2,setosa,virginica\n1,2,0\n3,4,1\n5,6,setosa\n7,8,0\n"
+	for _, path := range []string{write("named.csv", named), pipe(t, named)} {
+		code, _, errs := call("train", path)
+		if want := "perceptron: " + path + `: line 4, column 2: the label "setosa" is not an index`; code != 1 || !strings.HasPrefix(errs, want) {
+			t.Errorf("a label that is a name of line 1: exit %d, stderr %q; want %q...", code, errs, want)
+		}
 	}
 	// --classes picks rows: a file cut to some classes' rows (iris
 	// without its third class, a classroom step) trains (helper-65);
