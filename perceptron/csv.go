@@ -22,11 +22,11 @@ const (
 	// HeaderAuto takes the first line as a header when it looks like names:
 	// none of its feature fields parses as a number and none is a missing
 	// value marker ("", "?", "NA", "na", "N/A", "n/a", "null", "NULL",
-	// "None", "-"). Any other
-	// first line is data, read and checked like every other line, so a data
-	// row is never dropped as a header: a "?" on line 1 is the same error
-	// as a "?" on line 2, and a first line whose features are numbers is
-	// data whatever its label. A header of numbers needs HeaderYes.
+	// "None", "-"). Any other first line is data, read and checked like
+	// every other line, so a data row is never dropped as a header: a "?"
+	// on line 1 is the same error as a "?" on line 2, and a first line
+	// whose features are numbers is data whatever its label. A header of
+	// numbers needs HeaderYes.
 	HeaderAuto HeaderMode = iota
 	// HeaderYes takes the first line as a header.
 	HeaderYes
@@ -406,8 +406,8 @@ func (t *csvTable) isHeader(mode HeaderMode, first []string) bool {
 // LooksLikeHeader is the rule of HeaderAuto: it reports whether the fields
 // of a first line are names, none of the fields in the feature columns
 // feats being a number or a missing-value marker ("", "?", "NA", "na",
-// "N/A", "n/a", "null", "NULL", "None", "-"). A column of feats beyond the fields counts as not a
-// name, and an empty feats is no header (false).
+// "N/A", "n/a", "null", "NULL", "None", "-"). A column of feats beyond the
+// fields counts as not a name, and an empty feats is no header (false).
 func LooksLikeHeader(fields []string, feats []int) bool {
 	for _, j := range feats {
 		if j < 0 || j >= len(fields) || delim.IsNumber(fields[j]) || delim.Missing[fields[j]] {
