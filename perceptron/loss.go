@@ -11,9 +11,9 @@ import (
 //	L(w, b) = -Σ_{i: y_i(w·x_i + b) ≤ 0} y_i (w·x_i + b) = Σ_i max(0, -y_i(w·x_i + b)),
 //
 // the sum of how far every misclassified point is on the wrong side, each
-// distance -y_i(w·x_i + b)/||w|| multiplied by ||w||. It is 0 exactly when no score is negative for its label,
-// and it is also 0 at w = 0, b = 0, which is why the perceptron is never
-// started by minimising it alone. A score that is not finite (w·x + b
+// distance -y_i(w·x_i + b)/||w|| multiplied by ||w||. It is 0 exactly when
+// no score is negative for its label, and it is also 0 at w = 0, b = 0,
+// which is why the perceptron is never started by minimising it alone. A score that is not finite (w·x + b
 // overflowed) or a loss that overflows is an ErrNonFinite error naming the
 // row, never a loss of 0.
 func Loss(h Hyperplane, d *Dataset) (float64, error) {

@@ -308,9 +308,10 @@ func (r *AveragedResult) ErrorRate(d *Dataset) (float64, error) { return r.model
 //
 // where w_s is w after step s and S the number of steps (n per epoch; with
 // the RandomMistake order every step is an update and a clean epoch makes
-// none, so S is the number of updates), as in MIT 6.036. Like Voted, and unlike PLA, it runs exactly opt.MaxEpochs
-// epochs (or until opt.MaxUpdates updates) with no early stop, because the
-// average is over every step; Converged reports whether the last epoch was
+// none, so S is the number of updates), as in MIT 6.036. Like Voted, and
+// unlike PLA, it runs exactly opt.MaxEpochs epochs (or until
+// opt.MaxUpdates updates) with no early stop, because the average is over
+// every step; Converged reports whether the last epoch was
 // clean. The average is the vote of Voted with the sign taken after the sum
 // instead of inside it.
 //
