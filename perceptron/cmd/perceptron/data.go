@@ -80,6 +80,12 @@ func parseClasses(s string) ([]string, error) {
 	if c[0] == c[1] {
 		return nil, usagef("--classes: the two labels are both %q", c[0])
 	}
+	if delim.SameLabel(c[0], c[1]) {
+		// "1,1.0" is one class, as the reader compares labels: a bad flag
+		// value (exit status 2), which the reader's ErrOption left as bad
+		// data (1).
+		return nil, usagef("--classes: %q and %q are one number, so one label", c[0], c[1])
+	}
 	return c, nil
 }
 

@@ -303,6 +303,8 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"train", "--features", "-1", "testdata/simple.txt"}, 2, `perceptron: --features: want 0-based column numbers separated by commas, got "-1"`},
 		{[]string{"train", "--classes", "1", "testdata/simple.txt"}, 2, `perceptron: --classes: want two labels separated by a comma, got "1"`},
 		{[]string{"train", "--classes", "1,1", "testdata/simple.txt"}, 2, `perceptron: --classes: the two labels are both "1"`},
+		{[]string{"train", "--classes", "1,1.0", "testdata/simple.txt"}, 2, `perceptron: --classes: "1" and "1.0" are one number, so one label`},
+		{[]string{"bound", "--classes", "+1,1", "testdata/simple.txt"}, 2, `perceptron: --classes: "+1" and "1" are one number, so one label`},
 		{[]string{"train", "--header", "maybe", "testdata/simple.txt"}, 2, `perceptron: --header: want auto, yes or no, got "maybe"`},
 		{[]string{"bound", "--no-bias=maybe", "testdata/simple.txt"}, 2, `perceptron: bound: invalid boolean value "maybe" for -no-bias: parse error`},
 		{[]string{"predict", "testdata/simple.txt"}, 2, "perceptron: predict: missing --model MODEL.json"},
