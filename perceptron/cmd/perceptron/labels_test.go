@@ -311,6 +311,34 @@ func TestPredictHeaderNamesTheFeatures(t *testing.T) {
 	}
 }
 
+// TestPredictKnowsANumericHeader: a header of numbers ("2019,2020,label")
+// is data to auto, so train reads it with --header yes and the model keeps
+// its names; predict read it as a data row of the same file, printed a
+// label for it and counted it as an error (5 labels and 1 of 5 for 4 rows
+// predicted right). A first line whose feature columns carry the model's
+// names, and whose label (if any) is neither class, is that header; a data
+// row labelled with a class is still data.
+func TestPredictKnowsANumericHeader(t *testing.T) {
+	write := tempWriter(t)
+	text := "2019,2020,label\n1,2,a\n2,1,b\n-1,-2,a\n3,3,b\n"
+	code, js, errs := call("train", "--header", "yes", write("years.csv", text))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs)
+	}
+	model := write("years.json", js)
+	for _, c := range []struct{ text, out, errs string }{
+		{text, "a\nb\na\nb\n", "error rate: 0 of 4 rows = 0\n"},
+		{"2019,2020\n1,2\n2,1\n", "a\nb\n", ""},
+		// The names as a data row with a class: data.
+		{"2019,2020,a\n1,2,a\n", "b\na\n", "error rate: 1 of 2 rows = 0.5\n"},
+	} {
+		code, out, errs := call("predict", "--model", model, write("p.csv", c.text))
+		if code != 0 || out != c.out || errs != c.errs {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want %q, %q", c.text, code, out, errs, c.out, c.errs)
+		}
+	}
+}
+
 // TestExactLabelsInTheCommand: train keeps labels that are one float64 but
 // two numbers apart (2^53 and 2^53 + 1 trained as 2 classes with a third
 // label), and predict prints the model's spelling of a class for a label

@@ -96,7 +96,9 @@ row whose label is neither class, a third class of the file, is an
 error); without it (one column fewer) only the labels are printed. If
 the model was trained with a header and FILE has one, its feature
 columns must carry the same names in the same order (compared up to
-case and the spaces around them).
+case and the spaces around them); a first line that carries them
+(numbers too, as "2019,2020" read with --header yes) and no class as its
+label is that header.
 `
 
 const boundUsage = `bound flags:

@@ -93,6 +93,24 @@ func checkHeader(m *ModelFile, fields []string, line int) error {
 	return nil
 }
 
+// trainingHeader reports whether fields, a first line of as many fields as
+// the training file's (or one fewer), is the training file's header: its
+// feature columns carry the model's feature names (sameName) and its label,
+// if it has one, is neither class. A header of numbers ("2019,2020,label",
+// trained with --header yes) does not look like one to auto, which read it
+// as a data row: a label printed for it, and an error counted.
+func trainingHeader(m *ModelFile, fields []string, classOf func(string) float64) bool {
+	if m.FeatureNames == nil {
+		return false
+	}
+	for k, j := range m.Features {
+		if j >= len(fields) || !sameName(fields[j], m.FeatureNames[k]) {
+			return false
+		}
+	}
+	return len(fields) != m.Columns || classOf(fields[m.Columns-1]) == 0
+}
+
 // sameName reports whether a header's name is the model's feature name
 // up to case and the Unicode spaces around it ("X" for "x", "x\u00a0" from
 // a spreadsheet's export): such a header names the same column, where a
@@ -219,7 +237,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 						continue
 					}
 				}
-				if (len(fields) == m.Columns || len(fields) == m.Columns-1) && perceptron.LooksLikeHeader(fields, m.Features) {
+				if (len(fields) == m.Columns || len(fields) == m.Columns-1) && (perceptron.LooksLikeHeader(fields, m.Features) || trainingHeader(m, fields, classOf)) {
 					if err := checkHeader(m, fields, line); err != nil {
 						return &fileError{path, err}
 					}
