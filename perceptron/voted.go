@@ -18,7 +18,9 @@ type VotedModel struct {
 	// Counts[k] is the survival count c_k of Vectors[k]: the number of steps
 	// (visited rows) after which Vectors[k] was the current weights, the
 	// step that created it included. Counts[0] is 0 when the very first
-	// step is a mistake. The counts sum to the number of steps.
+	// step is a mistake. The counts sum to the number of steps, but for a
+	// run of no step (RandomMistake, where w = 0 makes no mistake), whose
+	// one vector w = 0 has count 1, so that it votes.
 	Counts []int
 	// Tie is the tie policy of training, used for every vote and for the
 	// sign of the sum.
@@ -61,6 +63,13 @@ func Voted(d *Dataset, opt Options) (*VotedModel, error) {
 	r.epochs(false)
 	if err := r.finish(); err != nil {
 		return nil, err
+	}
+	if len(v.Counts) == 1 && v.Counts[0] == 0 && r.stop == nil {
+		// RandomMistake makes no step where w = 0 makes no mistake (labels
+		// all -1 under TieNegative): the vote of no vector is a model that
+		// Validate refuses, returned with no error, where PLA returns w = 0
+		// and Averaged its average w = 0. w = 0 votes alone, as they answer.
+		v.Counts[0] = 1
 	}
 	v.Stats = r.res
 	return v, r.stop

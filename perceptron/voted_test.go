@@ -134,6 +134,29 @@ func TestAveragedFastTrick(t *testing.T) {
 	}
 }
 
+// TestVotedNoStep: with RandomMistake, data that w = 0 classifies (labels
+// all -1 under TieNegative) makes no step, and Voted returned, with no
+// error, a model of one vector of count 0 that Validate refuses ("every
+// count is 0"): the command line's train --algo voted --order mistake
+// --tie negative failed where pla, pocket and averaged train. w = 0 now
+// votes alone and predicts as PLA and Averaged (-1).
+func TestVotedNoStep(t *testing.T) {
+	d := lrData(t, [][]float64{{1, 2}, {1, 3}}, []float64{-1, -1})
+	opt := Options{Order: RandomMistake, Tie: TieNegative}
+	v, err := Voted(d, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Validate(); err != nil || v.Updates != 0 || !reflect.DeepEqual(v.Counts, []int{1}) {
+		t.Fatalf("Validate: %v; %d updates, counts %v; want a valid model, 0 updates, counts [1]", err, v.Updates, v.Counts)
+	}
+	for i := range d.N() {
+		if p, err := v.Predict(d.Row(i)); err != nil || p != -1 {
+			t.Errorf("row %d: Predict %v, %v; want -1 as PLA's w = 0", i, p, err)
+		}
+	}
+}
+
 func TestVotedHandWorked(t *testing.T) {
 	// InOrder, eta 1, 2 epochs, TieMistake. Step 1: row 0 (score 0) is a
 	// mistake, w1 = (-1, 0), b1 = -1. Step 2: row 1 (score -1) is a mistake,
