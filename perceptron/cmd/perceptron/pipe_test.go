@@ -189,6 +189,17 @@ func TestScikitLearnLabelsAreIndices(t *testing.T) {
 	if code != 0 || out != "1\n0\n" {
 		t.Errorf("scikit-learn's first line before rows of features alone: exit %d, stdout %q, stderr %q; want 1, 0", code, out, errs)
 	}
+	// A model that reads none of the names and was not trained on that
+	// layout reads such a line, before rows of features alone, as data:
+	// it was dropped (3 labels for 4 rows, exit 0).
+	code, js, errs2 = call("train", "--features", "0,1", write("tx.csv", "1,2,red,blue,a\n2,1,red,green,b\n-1,-2,x,y,a\n3,3,z,w,b\n"))
+	if code != 0 {
+		t.Fatalf("train: exit %d: %s", code, errs2)
+	}
+	code, out, errs = call("predict", "--model", write("tx.json", js), write("txp.csv", "3,4,red,blue\n1,2,red,blue\n2,1,u,v\n-1,-2,p,q\n"))
+	if code != 0 || strings.Count(out, "\n") != 4 {
+		t.Errorf("a data row like scikit-learn's first line before rows of features alone: exit %d, stdout %q, stderr %q; want 4 labels", code, out, errs)
+	}
 	m = trainJSON(t, "--classes", "a,c", write("full.csv", "4"+iris3[1:]))
 	if m.N != 3 || fmt.Sprint(m.Classes, m.ClassNames) != "[0 2] [a c]" {
 		t.Errorf("--classes a,c: n = %d, classes %q, names %q; want 3, [0 2], [a c]", m.N, m.Classes, m.ClassNames)

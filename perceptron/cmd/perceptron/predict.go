@@ -137,6 +137,17 @@ func intList(cols []int) string {
 	return strings.Join(q, ",")
 }
 
+// numbersAt reports whether every field of fields in the columns cols is a
+// number: a line a model reads as data.
+func numbersAt(fields []string, cols []int) bool {
+	for _, j := range cols {
+		if j >= len(fields) || !delim.IsNumber(fields[j]) {
+			return false
+		}
+	}
+	return true
+}
+
 // sklearnIndex reports whether label is an index of one of n class names,
 // as the labels of scikit-learn's layout are (0, 1, … in any spelling of
 // the number: "1.0" is 1).
@@ -231,8 +242,12 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 					}
 					// A features-only row (no label to index) follows the
 					// line too: as data, the line's names would not parse
-					// as features.
-					if ok && (len(next.Fields) == m.Columns && sklearnIndex(next.Fields[m.Columns-1], len(names)) || len(next.Fields) == m.Columns-1) {
+					// as features. A model that reads none of them
+					// (--features 0,1 of "3,4,red,blue") and was not
+					// trained on that layout (no class_names) reads such
+					// a line as data: it was dropped, 3 labels for 4 rows.
+					if ok && (len(next.Fields) == m.Columns && sklearnIndex(next.Fields[m.Columns-1], len(names)) ||
+						len(next.Fields) == m.Columns-1 && (m.ClassNames != nil || !numbersAt(fields, m.Features))) {
 						sklearnRows, sklearnLine, sklearnK = n, line, len(names)
 						continue
 					}
