@@ -253,8 +253,8 @@ func checkKeys(data []byte, keys jsonkeys.Set) error {
 // pocket_errors at most N, and a training error rate in [0, 1]. It also
 // refuses a file that contradicts itself as no model of train does (a
 // hand edit): NoBias with a bias b ≠ 0 (or a b ≠ 0 in last, explicit or
-// a vector); an averaged model whose w and b differ from its Explicit
-// average by more than rounding (1e-6 of the largest of them: the two
+// a vector); an averaged model without its Explicit average, or whose w
+// and b differ from it by more than rounding (1e-6 of the largest of them: the two
 // agree to about 1e-13 after 50,000 updates); a voted model whose w and b
 // are not its last vector's. Problems of dimension match ErrDimension and
 // non-finite values ErrNonFinite with errors.Is.
@@ -380,7 +380,13 @@ func (f *ModelFile) Validate() error {
 			return err
 		}
 	}
-	if f.Algo == "averaged" && f.Explicit != nil {
+	if f.Algo == "averaged" {
+		// train writes the explicit average of every averaged model: a file
+		// without it (deleted by hand) would let w and b be anything, as
+		// a voted model without its vectors.
+		if f.Explicit == nil {
+			return bad("an averaged model needs its \"explicit\" average, which its \"w\" and \"b\" are checked against")
+		}
 		if err := sameAverage(f); err != nil {
 			return err
 		}

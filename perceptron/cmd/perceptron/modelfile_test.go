@@ -249,6 +249,9 @@ func TestLoadRefusesContradictions(t *testing.T) {
 			`perceptron: model: w[1] is 2 but explicit.w[1] is 3: an averaged model's "w" is its explicit average, up to rounding`, nil},
 		{"averaged b", `{"algo":"averaged",` + head + `,"explicit":{"w":[1,2],"b":0.5}}`,
 			`perceptron: model: b is 0 but explicit.b is 0.5: an averaged model's "b" is its explicit average, up to rounding`, nil},
+		// Without its explicit average, an averaged w could be edited at will.
+		{"averaged without explicit", `{"algo":"averaged",` + head + `,"last":{"w":[1,2],"b":0}}`,
+			`perceptron: model: an averaged model needs its "explicit" average, which its "w" and "b" are checked against`, nil},
 		{"voted w", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":0,"count":1},{"w":[1,-2],"b":0,"count":2}]}`,
 			`perceptron: model: w[1] is 2 but the last vector's is -2: a voted model's "w" is its last vector's`, nil},
 		{"voted b", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":3,"count":2}]}`,
