@@ -84,8 +84,9 @@ const predictUsage = `predict flags:
 predict reads that JSON as the model (checking it: finite weights,
 dimensions that agree, a known tie policy, no negative vote counts, and
 no contradiction a hand edit makes: b = 0 under no_bias, w the explicit
-average (averaged) or the last vector (voted), names as many as the
-features and classes, pocket_errors at most n) and
+average (averaged, which needs it) or the last vector (voted), names as
+many as the features and classes, pocket_errors at most n, no field of
+another algo's model) and
 prints one label per line of FILE, as the labels are written in the
 training file (classes[0] for -1, classes[1] for +1; "?" for a score of
 exactly 0 of a model trained with --tie mistake, which counts as an

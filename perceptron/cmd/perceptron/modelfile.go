@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -378,6 +379,22 @@ func (f *ModelFile) Validate() error {
 		}
 		if err := finiteWeights(h.name+".w", h.h.W, h.name+".b", h.h.B); err != nil {
 			return err
+		}
+	}
+	// The fields of another algo's model, as "vectors" below: "algo"
+	// changed by hand from averaged to pla kept "explicit", and w could
+	// then be anything.
+	for _, o := range []struct {
+		key   string
+		given bool
+		algos []string
+	}{
+		{"explicit", f.Explicit != nil, []string{"averaged"}},
+		{"last", f.Last != nil, []string{"pocket", "averaged"}},
+		{"pocket_errors", f.PocketErrors != nil, []string{"pocket"}},
+	} {
+		if o.given && !slices.Contains(o.algos, f.Algo) {
+			return bad("a %s model has no %q (only %s models have it)", f.Algo, o.key, strings.Join(o.algos, " and "))
 		}
 	}
 	if f.Algo == "averaged" {

@@ -252,6 +252,13 @@ func TestLoadRefusesContradictions(t *testing.T) {
 		// Without its explicit average, an averaged w could be edited at will.
 		{"averaged without explicit", `{"algo":"averaged",` + head + `,"last":{"w":[1,2],"b":0}}`,
 			`perceptron: model: an averaged model needs its "explicit" average, which its "w" and "b" are checked against`, nil},
+		// Nor may a pla model keep it (algo changed by hand from averaged).
+		{"pla with explicit", `{"algo":"pla",` + head + `,"explicit":{"w":[-1,-2],"b":0}}`,
+			`perceptron: model: a pla model has no "explicit" (only averaged models have it)`, nil},
+		{"hyperplane with last", `{"algo":"hyperplane",` + head + `,"last":{"w":[1,2],"b":0}}`,
+			`perceptron: model: a hyperplane model has no "last" (only pocket and averaged models have it)`, nil},
+		{"voted with pocket_errors", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","pocket_errors":0,"vectors":[{"w":[1,2],"b":0,"count":1}]}`,
+			`perceptron: model: a voted model has no "pocket_errors" (only pocket models have it)`, nil},
 		{"voted w", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":0,"count":1},{"w":[1,-2],"b":0,"count":2}]}`,
 			`perceptron: model: w[1] is 2 but the last vector's is -2: a voted model's "w" is its last vector's`, nil},
 		{"voted b", `{"algo":"voted","w":[1,2],"b":0,"tie":"mistake","vectors":[{"w":[1,2],"b":3,"count":2}]}`,
