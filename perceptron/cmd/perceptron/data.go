@@ -180,12 +180,23 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 			sklearnRows = n
 			mode = perceptron.HeaderNo
 			info.classNames = names
+			given := append([]string(nil), classes...)
 			for i, c := range classes {
 				for k, name := range names {
 					if c == name {
 						classes[i] = strconv.Itoa(k)
 					}
 				}
+			}
+			// A name and its index are one class ("setosa,0"): said of
+			// the flag, not as the reader's "both class 0" (helper-68).
+			if len(classes) == 2 && delim.SameLabel(classes[0], classes[1]) {
+				name := given[0]
+				if given[0] == classes[0] {
+					name = given[1]
+				}
+				return nil, info, usagef("--classes: %q and %q are one class: label %s is the class name %q of line %d (scikit-learn's n_samples,n_features,names)",
+					given[0], given[1], classes[0], name, head[0].Line)
 			}
 		}
 	}

@@ -285,6 +285,13 @@ func TestCLIErrors(t *testing.T) {
 		{[]string{"frobnicate"}, 2, `perceptron: unknown command "frobnicate": want train, predict, bound, version or help`},
 		{[]string{"train"}, 2, "perceptron: train: missing FILE"},
 		{[]string{"train", "a.csv", "b.csv"}, 2, "perceptron: train: want one FILE, got 2: a.csv b.csv"},
+		// "--" ends the flags (what followed the file was parsed as flags).
+		{[]string{"train", "--", "testdata/simple.txt", "--algo", "voted"}, 2, "perceptron: train: want one FILE, got 3: testdata/simple.txt --algo voted"},
+		{[]string{"train", "--algo", "voted", "--", "-x.csv"}, 1, "perceptron: open -x.csv: no such file or directory"},
+		{[]string{"predict", "--model", "--", "testdata/simple.txt"}, 1, "perceptron: open --: no such file or directory"},
+		// A class name and its index are one class (it said "binary: neg
+		// and pos are both class 0", helper-68).
+		{[]string{"train", "--classes", "setosa,0", "testdata/iris.csv"}, 2, `perceptron: --classes: "setosa" and "0" are one class: label 0 is the class name "setosa" of line 1 (scikit-learn's n_samples,n_features,names)`},
 		{[]string{"train", "--bogus", "testdata/simple.txt"}, 2, "perceptron: train: flag provided but not defined: -bogus"},
 		{[]string{"train", "testdata/simple.txt", "--max-epochs"}, 2, "perceptron: train: flag needs an argument: -max-epochs"},
 		{[]string{"train", "--algo", "foo", "testdata/simple.txt"}, 2, `perceptron: --algo: unknown algorithm "foo": want pla, pocket, averaged or voted`},

@@ -183,12 +183,15 @@ func (f *ModelFile) WriteJSON(w io.Writer) error {
 // ("\ud800"): encoding/json would read either as U+FFFD, and predict
 // would print classes that are not the file's (checkJSONText). So is a
 // null anywhere (checkKeys) and a missing bias or vote count
-// (fieldsGiven), which encoding/json would read as 0.
+// (fieldsGiven), which encoding/json would read as 0. A UTF-8 byte order
+// mark before the object, which Windows editors write, is passed over, as
+// RFC 8259 lets a reader do (it was "invalid character 'ï'", helper-68).
 func readModelFile(r io.Reader) (*ModelFile, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, errorf("model: %v", err)
 	}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if err := checkJSONText(data); err != nil {
 		return nil, err
 	}

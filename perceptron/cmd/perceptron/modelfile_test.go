@@ -288,7 +288,8 @@ func TestLoadRefusesContradictions(t *testing.T) {
 // TestTrainWritesWhatPredictReads: every model kind train writes, with and
 // without a bias, on a file with a header, on scikit-learn's layout and on
 // data that is not separable (pocket errors, a long average), is read back
-// by predict, which checks the file's consistency (Validate).
+// by predict, which checks the file's consistency (Validate), also after a
+// byte order mark.
 func TestTrainWritesWhatPredictReads(t *testing.T) {
 	write := tempWriter(t)
 	header := write("h.csv", "x1,x2,y\n1,2,a\n2,1,a\n-1,-2,b\n-2,-1,b\n1,-1,b\n")
@@ -308,6 +309,12 @@ func TestTrainWritesWhatPredictReads(t *testing.T) {
 				code, out, errs := call("predict", "--model", write("m.json", js), data)
 				if code != 0 || out == "" || !strings.HasPrefix(errs, "error rate: ") {
 					t.Errorf("predict with %q: exit %d, stderr %q", args, code, errs)
+				}
+				// Saved again by a Windows editor, with a byte order mark
+				// (it was "invalid character 'ï'", helper-68).
+				code, bomOut, bomErrs := call("predict", "--model", write("bom.json", "\ufeff"+js), data)
+				if code != 0 || bomOut != out || bomErrs != errs {
+					t.Errorf("predict with %q, the model file after a BOM: exit %d, stderr %q; want what it printed without", args, code, bomErrs)
 				}
 			}
 		}
