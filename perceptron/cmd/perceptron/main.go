@@ -118,6 +118,9 @@ const versionUsage = `version:
 `
 
 const usageTail = `
+Flags may come before or after FILE; "--" ends them (a FILE named
+"-x.csv" follows it).
+
 Errors go to stderr as "perceptron: ..."; the exit status is 2 for a usage
 error (unknown command or flag, bad flag value, missing argument) and 1 for
 bad data, a bad model file, or output that could not be written.
