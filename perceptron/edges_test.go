@@ -3,6 +3,7 @@ package perceptron
 import (
 	"errors"
 	"math"
+	"math/big"
 	"testing"
 
 	"gonum.org/v1/gonum/mat"
@@ -277,5 +278,43 @@ func TestSeparableNotSeparableDecided(t *testing.T) {
 	}
 	if notSep < 30 {
 		t.Errorf("only %d of 40 noisy data sets not separable: the test checks too little", notSep)
+	}
+}
+
+// TestSeparableSplitsOneDimensionalClassesThatNearlyTouch: 1-D classes
+// that a float64 threshold splits, but whose standardised hull reaches 0 to
+// the solver's tolerance, were ErrUndecided: neither the solver's
+// direction nor MaxMargin's (which answers "not separable" to its
+// tolerance) was certified, and a score of 4.4e-16 that is positive
+// exactly failed the bound on its rounding. The axis with its bias at the
+// middle of the classes is tried, and certified exactly where the bound
+// cannot tell; the separator is checked here in rational arithmetic.
+func TestSeparableSplitsOneDimensionalClassesThatNearlyTouch(t *testing.T) {
+	for _, x := range [][]float64{
+		{-1e13, 0, 1e-13, 2},
+		{-1e13, 0, 1e-300, 2},
+		{-1e300, 0, 1, 1e300},
+		{-5, 2.999999999999999, 3, 3.0000000000000013},
+	} {
+		y := []float64{-1, -1, 1, 1}
+		d := &Dataset{X: mat.NewDense(len(x), 1, x), Y: y}
+		s, err := Separable(d, Options{})
+		if err != nil || !s.Separable {
+			t.Errorf("%v: Separable = %v, %v; want a certified separator", x, s.Separable, err)
+			continue
+		}
+		for i, v := range x {
+			sc := new(big.Rat).Mul(new(big.Rat).SetFloat64(s.Separator.W[0]), new(big.Rat).SetFloat64(v))
+			sc.Add(sc, new(big.Rat).SetFloat64(s.Separator.B))
+			if sc.Sign() != int(y[i]) {
+				t.Errorf("%v: separator %+v puts row %d on the wrong side (exact score %s)", x, s.Separator, i, sc.FloatString(20))
+			}
+		}
+		// Bound, which takes Separable's separator, may still be
+		// ErrNonFinite (R/γ beyond float64) or ErrUndecided (its unit θ
+		// rounds the 4.4e-16 away), but never "not separable".
+		if b, err := Bound(d, Options{}); err == nil && !b.Separable {
+			t.Errorf("%v: Bound says not separable", x)
+		}
 	}
 }

@@ -66,7 +66,11 @@ type Separability struct {
 //     separator is checked in exact terms: for every row, the computed
 //     y_i(w·x_i + b) must exceed γ_{d+1}·(Σ_j |w_j x_ij| + |b|), the bound
 //     on the rounding error of that computation (γ_k = k·2⁻⁵³/(1 − k·2⁻⁵³)),
-//     so its sign is the sign of the exact value.
+//     so its sign is the sign of the exact value (where it does not, the
+//     least scores are computed exactly, with math/big). Where the
+//     classes touch to the tolerance, the hyperplanes tried are also
+//     taken with their bias at the middle of the classes along w, and so
+//     are the axes ±e_j.
 //
 // A separator found on z whose raw margin is below rounding level, the
 // iteration cap MaxMinNormIterations and a done context give an
@@ -171,10 +175,8 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 		// Bound's second opinion through the origin on the augmented rows
 		// [1, x_i], whose columns are scaled by powers of 2 only (exactly):
 		// a proof either way, or neither answer is certain.
-		for _, h := range []Hyperplane{standardToRaw(res.X, mid, half), maxMarginOf(ctx, d)} {
-			if m, ok := certifiedMargin(h, d); ok {
-				return Separability{Separable: true, Separator: h, Margin: m}, nil
-			}
+		if s, ok := firstCertified(d, standardToRaw(res.X, mid, half), maxMarginOf(ctx, d)); ok {
+			return s, nil
 		}
 		theta, _, err := originMargin(ctx, Augment(d), ErrNotSeparable)
 		switch {
@@ -194,8 +196,8 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 				}
 				h.B /= wn
 			}
-			if m, ok := certifiedMargin(h, d); ok {
-				return Separability{Separable: true, Separator: h, Margin: m}, nil
+			if s, ok := firstCertified(d, h); ok {
+				return s, nil
 			}
 		}
 		if unproved != nil {
@@ -213,8 +215,8 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	} else if errors.Is(err, ErrUndecided) && ctx.Err() != nil {
 		return Separability{}, err
 	}
-	if m, ok := certifiedMargin(h, d); ok {
-		return Separability{Separable: true, Separator: h, Margin: m}, nil
+	if s, ok := firstCertified(d, h); ok {
+		return s, nil
 	}
 	return Separability{}, kindErrorf(ErrUndecided, "separable: the data is separable on standardised features (margin %.3g there) but the separator's margin on the raw data is below rounding level", nu)
 }
@@ -324,7 +326,10 @@ func columnRanges(d *Dataset) (mid, half []float64) {
 // certifiedMargin returns the margin of h on d and whether every row is
 // certified to be strictly on its correct side: the computed y_i(w·x_i + b)
 // exceeds twice the bound γ_{d+1}·(Σ_j |w_j x_ij| + |b|) on its rounding
-// error (twice, to cover the rounding of the bound's own sum).
+// error (twice, to cover the rounding of the bound's own sum), or, where
+// some row's does not, marginLow certifies the margin positive, the least
+// scores computed exactly. The margin returned is DatasetMargin's in the
+// first case, marginLow's (a lower bound) in the second.
 func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 	if h.checkWeights() != nil || len(h.W) != d.D() {
 		return 0, false
@@ -335,7 +340,16 @@ func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 	for i := 0; i < d.N(); i++ {
 		s, abs := scoreAndSize(h.W, h.B, d.Row(i), d.Y[i])
 		if math.IsInf(abs, 0) || !(s > 2*gamma*abs) {
-			return 0, false
+			// A score below the bound on its rounding may still be
+			// positive exactly: x = 3 against the boundary
+			// x = 2.9999999999999996 scores 4.4e-16, exactly, under a
+			// bound of 2.7e-15 ({-5, 2.999999999999999 | 3,
+			// 3.0000000000000013} was ErrUndecided).
+			// Its margin is then marginLow's, rounded down: DatasetMargin's,
+			// computed in floating point, can be far above it (3.2e-30 for
+			// an exact 2.2e-30, points 1e-14 from the diagonal x2 = x1).
+			g, _, err := marginLow(context.Background(), h.W, h.B, d, "separable")
+			return g, err == nil
 		}
 	}
 	m, _, err := h.DatasetMargin(d)
@@ -343,4 +357,38 @@ func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 		return 0, false
 	}
 	return m, true
+}
+
+// firstCertified returns the first of the hyperplanes hs whose margin on d
+// certifiedMargin certifies, trying each as given and then with its bias
+// moved to the middle of the classes along its w (midpointBias), and then
+// each axis ±e_j with such a bias: where the classes nearly touch, the
+// direction found in floating point may be right while its bias is not,
+// and in few dimensions an axis may split the classes where no direction
+// found does ({-1e13, 0 → −1; 1e-13, 2 → +1}, split by x = 5e-14, and
+// {-5, 2.999999999999999 → −1; 3, 3.0000000000000013 → +1}, by
+// x = 2.9999999999999996, were ErrUndecided).
+func firstCertified(d *Dataset, hs ...Hyperplane) (Separability, bool) {
+	for j := 0; j < d.D(); j++ {
+		for _, sg := range []float64{1, -1} {
+			w := make([]float64, d.D())
+			w[j] = sg
+			hs = append(hs, Hyperplane{W: w})
+		}
+	}
+	for _, h := range hs {
+		if h.checkWeights() != nil || len(h.W) != d.D() {
+			continue
+		}
+		m := Hyperplane{W: h.W, B: midpointBias(h.W, d), Tie: h.Tie}
+		for _, c := range []Hyperplane{h, m} {
+			if !isFinite(c.B) {
+				continue
+			}
+			if g, ok := certifiedMargin(c, d); ok {
+				return Separability{Separable: true, Separator: c, Margin: g}, true
+			}
+		}
+	}
+	return Separability{}, false
 }
