@@ -18,7 +18,12 @@ type Separability struct {
 	// Separator, when Separable, is such a hyperplane (with ||w|| = 1), and
 	// Margin its margin min_i y_i(w·x_i + b) on the data, positive. The sign
 	// of every y_i(w·x_i + b) is certified: each exceeds the bound on the
-	// rounding error of its own computation (see Separable).
+	// rounding error of its own computation, or is computed exactly where
+	// it does not (see Separable). Margin is DatasetMargin's value,
+	// computed in float64 and so within that rounding bound of the exact
+	// margin, above or below it (1.1e-4 above on rows near 1e13, helper-69);
+	// where some score needed the exact computation, it is a lower bound
+	// of the exact margin.
 	Separator Hyperplane
 	Margin    float64
 	// Weights, when not Separable, are convex weights λ_i ≥ 0 (Σ λ_i = 1,
