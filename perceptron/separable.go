@@ -223,7 +223,7 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	if s, ok := firstCertified(ctx, d, h); ok {
 		return s, nil
 	}
-	return Separability{}, kindErrorf(ErrUndecided, "separable: the data is separable on standardised features (margin %.3g there) but the separator's margin on the raw data is below rounding level", nu)
+	return Separability{}, kindErrorf(ErrUndecided, "separable: a separator found on standardised features (margin %.3g there, in float64) has no margin on the raw data above rounding level, and none other is certified: neither answer is certain", nu)
 }
 
 // oppositeTwins returns two rows of d that are equal with opposite
