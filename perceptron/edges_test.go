@@ -1,6 +1,7 @@
 package perceptron
 
 import (
+	"context"
 	"errors"
 	"math"
 	"math/big"
@@ -139,7 +140,7 @@ func TestSeparableSeeksASeparatorWhenTheCertificateIsUnproved(t *testing.T) {
 			t.Errorf("%v: Separable = %v, %v; want a certified separator", c.x, s.Separable, err)
 			continue
 		}
-		if m, ok := certifiedMargin(s.Separator, d); !ok || m <= 0 {
+		if m, ok := certifiedMargin(context.Background(), s.Separator, d); !ok || m <= 0 {
 			t.Errorf("%v: separator %+v: certified margin %v, %v", c.x, s.Separator, m, ok)
 		}
 		b, err := Bound(d, Options{})

@@ -268,9 +268,14 @@ func (g *GDResult) record(w []float64, b float64, p point, d *Dataset, at func()
 	if !isFinite(p.loss) {
 		return kindErrorf(ErrNonFinite, "%s: the loss overflows to %v: the data, Init or Eta are too large; scale the data or lower Eta", at(), p.loss)
 	}
-	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
-	g.Losses = append(g.Losses, p.loss)
+	g.add(w, b, p.loss)
 	return nil
+}
+
+// add appends a copy of (w, b) and its loss to the path.
+func (g *GDResult) add(w []float64, b, loss float64) {
+	g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
+	g.Losses = append(g.Losses, loss)
 }
 
 // atStart and afterStep name a point of a descent's path in its errors.
@@ -389,8 +394,8 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 	}
 	// A step without an update records the point before it again, with
 	// its loss; a step with one scores the new point in one pass, and a
-	// Context done during that pass takes the step back (from prev) and
-	// ends the run on the last point recorded.
+	// Context done during that pass ends the run on the point before it
+	// (prev), the last recorded.
 	prev := make([]float64, len(w))
 	r := newRun(d, Options{Order: Shuffle, Seed: opt.Seed})
 	for epoch := 0; g.Steps < opt.Steps; epoch++ {
@@ -410,41 +415,36 @@ func SGD(d *Dataset, opt GDOptions) (*GDResult, error) {
 			x, y := d.Row(i), d.Y[i]
 			if y*(dot(w, x)+b) > 0 {
 				g.Steps++
-				g.Path = append(g.Path, Hyperplane{W: append([]float64(nil), w...), B: b})
-				g.Losses = append(g.Losses, p.loss)
+				g.add(w, b, p.loss)
 				continue
 			}
 			// The row's subgradient is -y x (and -y for b); the
 			// conversion forbids an FMA, as in PLA's update.
 			copy(prev, w)
-			prevB, prevLast := b, g.LastMistakeRow
+			prevB := b
 			for j, v := range x {
 				w[j] -= float64(opt.Eta * (-y * v))
 			}
 			if !opt.NoBias {
 				b -= float64(opt.Eta * (-y))
 			}
+			err := checkWeights("the weights", w, b, i, epoch)
+			if err == nil {
+				var stopped bool
+				if p, stopped = scorePoint(nil, w, b, d, opt.Context); stopped {
+					g.UpdateRuns.add(mistakes)
+					g.Hyperplane = Hyperplane{W: prev, B: prevB}
+					return g, opt.stopped(g.Steps)
+				}
+			}
 			mistakes++
 			g.Updates++
 			g.LastMistakeRow = i
 			g.Steps++
-			if err := checkWeights("the weights", w, b, i, epoch); err != nil {
-				g.UpdateRuns.add(mistakes)
-				g.Hyperplane = Hyperplane{W: w, B: b}
-				return g, err
+			if err == nil {
+				err = g.record(w, b, p, d, afterStep(g.Steps))
 			}
-			var stopped bool
-			if p, stopped = scorePoint(nil, w, b, d, opt.Context); stopped {
-				copy(w, prev)
-				b, g.LastMistakeRow = prevB, prevLast
-				mistakes--
-				g.Updates--
-				g.Steps--
-				g.UpdateRuns.add(mistakes)
-				g.Hyperplane = Hyperplane{W: w, B: b}
-				return g, opt.stopped(g.Steps)
-			}
-			if err := g.record(w, b, p, d, afterStep(g.Steps)); err != nil {
+			if err != nil {
 				g.UpdateRuns.add(mistakes)
 				g.Hyperplane = Hyperplane{W: w, B: b}
 				return g, err

@@ -71,7 +71,7 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 	for j := range w {
 		w[j] = res.X[j] * scale[j]
 	}
-	if h, m, ok := unitCertified(w, d); ok {
+	if h, m, ok := unitCertified(ctx, w, d); ok {
 		return h, m, nil
 	}
 	// The exact test of the corral, also where the solver stopped short
@@ -99,7 +99,7 @@ func originMargin(ctx context.Context, d *Dataset, notSep error) (Hyperplane, fl
 	// certified like any other.
 	epochs := max(1, min(100, 10_000_000/max(1, n*dim)))
 	if r, err := PLA(d, Options{NoBias: true, MaxEpochs: epochs, Control: Control{Context: ctx}}); err == nil && r.Converged {
-		if h, m, ok := unitCertified(r.W, d); ok {
+		if h, m, ok := unitCertified(ctx, r.W, d); ok {
 			return h, m, nil
 		}
 	}
@@ -126,7 +126,7 @@ func zeroRow(d *Dataset) int {
 
 // unitCertified scales w to unit length and returns it with its margin on d
 // when certifiedMargin certifies every row.
-func unitCertified(w []float64, d *Dataset) (Hyperplane, float64, bool) {
+func unitCertified(ctx context.Context, w []float64, d *Dataset) (Hyperplane, float64, bool) {
 	nw := norm2(w)
 	if !(nw > 0) || math.IsInf(nw, 0) {
 		return Hyperplane{}, 0, false
@@ -135,7 +135,7 @@ func unitCertified(w []float64, d *Dataset) (Hyperplane, float64, bool) {
 	for j, v := range w {
 		h.W[j] = v / nw
 	}
-	m, ok := certifiedMargin(h, d)
+	m, ok := certifiedMargin(ctx, h, d)
 	return h, m, ok
 }
 

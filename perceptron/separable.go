@@ -214,7 +214,7 @@ func Separable(d *Dataset, opt Options) (Separability, error) {
 	h := standardToRaw(res.X, mid, half)
 	// Prefer the maximum-margin separator when MaxMargin finds one.
 	if mm, _, err := maxMarginTol(d, Options{Control: Control{Context: ctx}}); err == nil {
-		if m, ok := certifiedMargin(mm, d); ok {
+		if m, ok := certifiedMargin(ctx, mm, d); ok {
 			return Separability{Separable: true, Separator: mm, Margin: m}, nil
 		}
 	} else if errors.Is(err, ErrUndecided) && ctx.Err() != nil {
@@ -334,8 +334,9 @@ func columnRanges(d *Dataset) (mid, half []float64) {
 // error (twice, to cover the rounding of the bound's own sum), or, where
 // some row's does not, marginLow certifies the margin positive, the least
 // scores computed exactly. The margin returned is DatasetMargin's in the
-// first case, marginLow's (a lower bound) in the second.
-func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
+// first case, marginLow's (a lower bound) in the second; a done ctx,
+// which stops marginLow, leaves h not certified.
+func certifiedMargin(ctx context.Context, h Hyperplane, d *Dataset) (float64, bool) {
 	if h.checkWeights() != nil || len(h.W) != d.D() {
 		return 0, false
 	}
@@ -353,7 +354,7 @@ func certifiedMargin(h Hyperplane, d *Dataset) (float64, bool) {
 			// Its margin is then marginLow's, rounded down: DatasetMargin's,
 			// computed in floating point, can be far above it (3.2e-30 for
 			// an exact 2.2e-30, points 1e-14 from the diagonal x2 = x1).
-			g, _, err := marginLow(context.Background(), h.W, h.B, d, "separable")
+			g, _, err := marginLow(ctx, h.W, h.B, d, "separable")
 			return g, err == nil
 		}
 	}
@@ -402,7 +403,7 @@ func firstCertified(ctx context.Context, d *Dataset, hs ...Hyperplane) (Separabi
 			if !isFinite(c.B) {
 				continue
 			}
-			if g, ok := certifiedMargin(c, d); ok {
+			if g, ok := certifiedMargin(ctx, c, d); ok {
 				return Separability{Separable: true, Separator: c, Margin: g}, true
 			}
 		}
