@@ -16,7 +16,7 @@ type hyper struct {
 }
 
 // runBound is the bound command: it prints Bound's answer for FILE as JSON.
-func runBound(args []string, stdout io.Writer) error {
+func runBound(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("bound", flag.ContinueOnError)
 	noBias := fs.Bool("no-bias", false, "")
 	df := addDataFlags(fs)
@@ -24,7 +24,7 @@ func runBound(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	d, info, err := readData(path, df)
+	d, info, err := readData(path, stdin, df)
 	if err != nil {
 		return err
 	}

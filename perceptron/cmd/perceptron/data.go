@@ -142,8 +142,32 @@ func sklearnNames(first []string, ncol int) (int, []string, bool) {
 	return n, first[2:], true
 }
 
-// readData reads the training file as the data flags say.
-func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) {
+// stdinName is what errors call FILE "-", standard input.
+const stdinName = "standard input"
+
+// openData opens FILE: the file at path, or stdin for "-" (as in every
+// Unix command; /dev/stdin is not on Windows). It returns the name errors
+// give it and whether it is a regular file, which can be opened again by
+// its path (standard input never is: it has no path, even when it is
+// redirected from one).
+func openData(path string, stdin io.Reader) (r io.ReadCloser, name string, regular bool, err error) {
+	if path == "-" {
+		if stdin == nil {
+			stdin = strings.NewReader("")
+		}
+		return io.NopCloser(stdin), stdinName, false, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, path, false, err
+	}
+	st, err := f.Stat()
+	return f, path, err == nil && st.Mode().IsRegular(), nil
+}
+
+// readData reads the training file, or stdin for "-", as the data flags
+// say.
+func readData(path string, stdin io.Reader, df dataFlags) (*perceptron.Dataset, dataInfo, error) {
 	var info dataInfo
 	mode, err := parseHeader(*df.header)
 	if err != nil {
@@ -160,7 +184,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	// The file is opened once: what head reads is kept, and a file that
 	// cannot be read twice (a pipe, a FIFO, <(zcat data.csv.gz)) is read on
 	// from there, so that no row is lost to head's buffer.
-	f, err := os.Open(path)
+	f, path, regular, err := openData(path, stdin)
 	if err != nil {
 		return nil, info, err
 	}
@@ -215,7 +239,7 @@ func readData(path string, df dataFlags) (*perceptron.Dataset, dataInfo, error) 
 	}
 	opt := perceptron.CSVOptions{Header: mode, Features: feats, Classes: classes}
 	var d *perceptron.Dataset
-	rest, lines := openRest(f, &read, path, info.columns-1)
+	rest, lines := openRest(f, regular, &read, path, info.columns-1)
 	defer lines.finish()
 	if sklearnRows > 0 {
 		lines.header = head[0].Line
@@ -291,11 +315,12 @@ func checkText(path string, d *perceptron.Dataset, info dataInfo, head []delim.R
 // openRest returns what reads the data file f at path on from head, which
 // read the bytes in seen: nil for a regular file, which ReadCSVFile opens
 // again (it knows its size), and for anything else (a pipe, a FIFO,
-// <(zcat data.csv.gz)) seen and then the rest of f, read through a
-// labelLines that notes where each label of column col first appears.
-func openRest(f *os.File, seen *bytes.Buffer, path string, col int) (io.Reader, *labelLines) {
+// <(zcat data.csv.gz), standard input) seen and then the rest of f, read
+// through a labelLines that notes where each label of column col first
+// appears.
+func openRest(f io.Reader, regular bool, seen *bytes.Buffer, path string, col int) (io.Reader, *labelLines) {
 	lines := &labelLines{path: path, col: col}
-	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+	if regular {
 		return nil, lines
 	}
 	return lines.watch(io.MultiReader(seen, f)), lines

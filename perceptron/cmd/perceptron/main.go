@@ -11,7 +11,7 @@
 // Run "perceptron help" for the flags, or "perceptron CMD --help" for one
 // command's. train prints one JSON object, which is also the model file
 // that predict reads (ModelFile, in modelfile.go; predict refuses a file
-// with anything after that one object).
+// with anything after that one object). FILE "-" is standard input.
 //
 // The exit status is 0 on success (and for --help), 2 for a usage error (an
 // unknown command or flag, a bad flag value, a missing argument) and 1 for
@@ -118,8 +118,9 @@ const versionUsage = `version:
 `
 
 const usageTail = `
-Flags may come before or after FILE; "--" ends them (a FILE named
-"-x.csv" follows it).
+FILE "-" is standard input ("train - < data.csv", "zcat d.gz | train -");
+a file named "-" is "./-". Flags may come before or after FILE; "--" ends
+them (a FILE named "-x.csv" follows it).
 
 Errors go to stderr as "perceptron: ..."; the exit status is 2 for a usage
 error (unknown command or flag, bad flag value, missing argument) and 1 for
@@ -166,11 +167,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return printed(stdout, stderr, usage)
 	case "train":
-		err = runTrain(args[1:], stdout)
+		err = runTrain(args[1:], stdin, stdout)
 	case "predict":
-		err = runPredict(args[1:], stdout, stderr)
+		err = runPredict(args[1:], stdin, stdout, stderr)
 	case "bound":
-		err = runBound(args[1:], stdout)
+		err = runBound(args[1:], stdin, stdout)
 	case "version":
 		err = runVersion(args[1:], stdout)
 	default:

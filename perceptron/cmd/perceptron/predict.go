@@ -162,7 +162,7 @@ func sklearnIndex(label string, n int) bool {
 
 // runPredict is the predict command: it prints the model file's label for
 // every row of FILE, and the error rate (to stderr) when FILE is labelled.
-func runPredict(args []string, stdout, stderr io.Writer) error {
+func runPredict(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("predict", flag.ContinueOnError)
 	modelPath := fs.String("model", "", "")
 	header := fs.String("header", "auto", "")
@@ -181,7 +181,7 @@ func runPredict(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	f, err := os.Open(path)
+	f, path, _, err := openData(path, stdin)
 	if err != nil {
 		return err
 	}

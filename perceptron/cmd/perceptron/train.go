@@ -11,7 +11,7 @@ import (
 )
 
 // runTrain is the train command: it trains on FILE and prints the model file.
-func runTrain(args []string, stdout io.Writer) error {
+func runTrain(args []string, stdin io.Reader, stdout io.Writer) error {
 	fs := flag.NewFlagSet("train", flag.ContinueOnError)
 	algo := fs.String("algo", "pla", "")
 	maxEpochs := fs.String("max-epochs", "1000", "")
@@ -57,7 +57,7 @@ func runTrain(args []string, stdout io.Writer) error {
 		return usagef("--tie: %s", strings.TrimPrefix(err.Error(), "perceptron: "))
 	}
 	opt.NoBias = *noBias
-	d, info, err := readData(path, df)
+	d, info, err := readData(path, stdin, df)
 	if err != nil {
 		return err
 	}
