@@ -84,7 +84,7 @@ func TestPredictScoresEveryRow(t *testing.T) {
 // number ("1" and "1.0", which predict compares as numbers: a row labelled
 // 1.0 and predicted 1.0 was counted as an error), and classes that no
 // data file holds as labels or that predict cannot print one a line
-// (empty, "?", NaN, a line break). A valid surrogate pair
+// (empty, "?", NaN, a NUL byte, a line break). A valid surrogate pair
 // and escaped quotes and backslashes are read as before.
 func TestModelFileClassesAreText(t *testing.T) {
 	write := tempWriter(t)
@@ -120,6 +120,11 @@ func TestModelFileClassesAreText(t *testing.T) {
 		{`"?"`, `"b"`, `class 0 "?": the label "?" is a missing value`},
 		{`"b"`, `"NaN"`, `class 1 "NaN": the label "NaN" is NaN`},
 		{`"a\nb"`, `"b"`, `class 0 "a\nb": a line break ("\n") in it`},
+		// A NUL byte: the reader refuses it anywhere in a data file as
+		// binary data, so no data file holds the label (helper-70: it
+		// was read, and predict printed a NUL byte as a label).
+		{`"a\u0000"`, `"b"`, `class 0 "a\x00": a NUL byte in it`},
+		{`"b"`, `"\u0000"`, `class 1 "\x00": a NUL byte in it`},
 	} {
 		code, out, errs := call("predict", "--model", edit(tc.a, tc.b), data)
 		if code != 1 || out != "" || !strings.Contains(errs, tc.want) {

@@ -534,9 +534,9 @@ func fieldsGiven(data []byte) error {
 
 // classText reports why c cannot be a class of a model file: no data file
 // holds it as a label, as ReadCSV reads labels (it is empty, a
-// missing-value marker such as "?", or NaN), or predict could not print
-// it as one line (it holds a line break, which no line of a data file
-// does).
+// missing-value marker such as "?", or NaN, or it holds a NUL byte, which
+// the reader refuses as binary data), or predict could not print it as one
+// line (it holds a line break, which no line of a data file does).
 func classText(c string) error {
 	if err := delim.CheckLabel(c, 0, 0); err != nil {
 		var de *delim.Error
@@ -544,6 +544,9 @@ func classText(c string) error {
 			return errors.New(de.Msg + ": no data file holds it as a label")
 		}
 		return err
+	}
+	if strings.IndexByte(c, 0) >= 0 {
+		return errors.New("a NUL byte in it: no data file holds it as a label (the reader refuses NUL bytes as binary data)")
 	}
 	if i := strings.IndexAny(c, "\n\r"); i >= 0 {
 		return fmt.Errorf("a line break (%q) in it: predict prints one label a line", c[i:i+1])
