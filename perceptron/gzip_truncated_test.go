@@ -219,3 +219,37 @@ func TestCorruptGzipWithFeatures(t *testing.T) {
 		}
 	}
 }
+
+// TestGzipHoldsBinary: what a gzip stream holds is sniffed as a file is, so
+// that a gzip-compressed UTF-16 CSV is said to be UTF-16 text, and gzip,
+// bzip2, xz, zstd or zip data inside the stream is named (helper-70: all
+// were "line 1: a NUL byte: binary data, not text", or an unparsable
+// number). Each is an ErrFormat *ParseError; plain UTF-8 text with a byte
+// order mark still reads.
+func TestGzipHoldsBinary(t *testing.T) {
+	utf16 := []byte{0xff, 0xfe}
+	for _, r := range "x1,y\n1,1\n2,-1\n" {
+		utf16 = append(utf16, byte(r), 0)
+	}
+	for _, c := range []struct {
+		name, inner, msg string
+	}{
+		{"UTF-16 LE", string(utf16), "the gzip stream holds UTF-16 text (byte order mark FF FE)"},
+		{"UTF-16 BE", "\xfe\xff\x00x\x001", "the gzip stream holds UTF-16 text (byte order mark FE FF)"},
+		{"gzip", string(gzipText(t, "1,1\n2,-1\n")), "gzip-compressed data inside the gzip stream"},
+		{"bzip2", "BZh91AY&SY", "the gzip stream holds bzip2-compressed data"},
+		{"xz", "\xfd7zXZ\x00\x00", "the gzip stream holds xz-compressed data"},
+		{"zstd", "\x28\xb5\x2f\xfd\x00\x00", "the gzip stream holds zstd-compressed data"},
+		{"zip", "PK\x03\x04\x14\x00", "the gzip stream holds a zip archive"},
+	} {
+		_, err := perceptron.ReadCSV(bytes.NewReader(gzipText(t, c.inner)), perceptron.CSVOptions{})
+		var pe *perceptron.ParseError
+		if !errors.Is(err, perceptron.ErrFormat) || !errors.As(err, &pe) || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s in gzip: %v; want an ErrFormat *ParseError saying %q", c.name, err, c.msg)
+		}
+	}
+	d, err := perceptron.ReadCSV(bytes.NewReader(gzipText(t, "\ufeffx1,y\n1,1\n2,-1\n")), perceptron.CSVOptions{})
+	if err != nil || d.N() != 2 || d.Features[0] != "x1" {
+		t.Errorf("gzip of UTF-8 text with a byte order mark: %v, %v", d, err)
+	}
+}

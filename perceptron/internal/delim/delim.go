@@ -126,19 +126,21 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 			return nil, errorf(Format, 0, -1, "the gzip stream is corrupt (its header cannot be read): %v", err)
 		}
 		z.Multistream(false)
-		src, gz = &gzipMembers{z: z, br: br}, true
-	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
-		// A UTF-16 (or UTF-32) byte order mark: text, but not UTF-8 (it
-		// was called binary for its NUL bytes).
-		return nil, errorf(Format, 0, -1, "UTF-16 text (byte order mark % X), not UTF-8: save the file as UTF-8", head[:2])
-	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
-		return nil, errorf(Format, 0, -1, "a zip archive, not text: extract the file first")
-	case bytes.HasPrefix(head, []byte("BZh")):
-		return nil, errorf(Format, 0, -1, "bzip2-compressed data, not text: decompress it first (bunzip2)")
-	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
-		return nil, errorf(Format, 0, -1, "xz-compressed data, not text: decompress it first (unxz)")
-	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		return nil, errorf(Format, 0, -1, "zstd-compressed data, not text: decompress it first (unzstd)")
+		// What the gzip stream holds is sniffed as a file is: UTF-16
+		// text or other compressed data inside it was called binary
+		// for its first NUL byte (helper-70). A read error here (a
+		// stream cut short) is left to the scan, which reports it.
+		zb := bufio.NewReaderSize(&gzipMembers{z: z, br: br}, 64<<10)
+		if inner, _ := zb.Peek(6); bytes.HasPrefix(inner, []byte{0x1f, 0x8b}) {
+			return nil, errorf(Format, 0, -1, "gzip-compressed data inside the gzip stream, not text: decompress it twice")
+		} else if msg := sniffBinary(inner); msg != "" {
+			return nil, errorf(Format, 0, -1, "the gzip stream holds %s", msg)
+		}
+		src, gz = zb, true
+	default:
+		if msg := sniffBinary(head); msg != "" {
+			return nil, errorf(Format, 0, -1, "%s", msg)
+		}
 	}
 	var sc *bufio.Scanner
 	var fr *failReader
@@ -160,6 +162,27 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 	// longer line that fits.
 	sc.Buffer(make([]byte, 0, 64<<10), MaxLine+2)
 	return &Reader{sc: sc, fr: fr, comma: comma, gz: gz}, nil
+}
+
+// sniffBinary says what head, the first bytes of a file or of what its gzip
+// stream holds, shows the data to be when it is not UTF-8 text that the
+// reader can read, and "" otherwise.
+func sniffBinary(head []byte) string {
+	switch {
+	case bytes.HasPrefix(head, []byte{0xff, 0xfe}), bytes.HasPrefix(head, []byte{0xfe, 0xff}):
+		// A UTF-16 (or UTF-32) byte order mark: text, but not UTF-8 (it
+		// was called binary for its NUL bytes).
+		return fmt.Sprintf("UTF-16 text (byte order mark % X), not UTF-8: save the file as UTF-8", head[:2])
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+		return "a zip archive, not text: extract the file first"
+	case bytes.HasPrefix(head, []byte("BZh")):
+		return "bzip2-compressed data, not text: decompress it first (bunzip2)"
+	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
+		return "xz-compressed data, not text: decompress it first (unxz)"
+	case bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
+		return "zstd-compressed data, not text: decompress it first (unzstd)"
+	}
+	return ""
 }
 
 // gzipMembers reads the members of a gzip file one after the other, as
