@@ -185,6 +185,11 @@ func ParseKernel(s string) (Kernel, error) {
 		if err != nil {
 			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q %s", s, parts[1], floatSyntax(err))
 		}
+		if g == 0 && nonzeroDigits(parts[1]) {
+			// "rbf:1e-400" was "Gamma must be a finite number > 0, got
+			// 0", of a gamma written > 0 (helper-70).
+			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)", s, parts[1])
+		}
 		k = RBFKernel{Gamma: g}
 	default:
 		return nil, kindErrorf(ErrOption, "unknown kernel %q: want linear, poly:DEGREE[:C] or rbf:GAMMA", s)
@@ -193,6 +198,21 @@ func ParseKernel(s string) (Kernel, error) {
 		return nil, err
 	}
 	return k, nil
+}
+
+// nonzeroDigits reports whether the number s, which strconv.ParseFloat
+// read, writes a digit other than 0 in its mantissa: a value that rounded
+// to 0 was then written as a number that is not 0 ("1e-400", "0x1p-2000").
+func nonzeroDigits(s string) bool {
+	s = strings.ToLower(strings.TrimLeft(s, "+-"))
+	digits, end := "123456789", "e"
+	if strings.HasPrefix(s, "0x") {
+		s, digits, end = s[2:], "123456789abcdef", "p"
+	}
+	if i := strings.Index(s, end); i >= 0 {
+		s = s[:i]
+	}
+	return strings.ContainsAny(s, digits)
 }
 
 // floatSyntax says why strconv.ParseFloat refused a parameter: a number

@@ -32,6 +32,14 @@ func TestParseKernel(t *testing.T) {
 		{in: "rbf:0", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got 0"},
 		{in: "rbf:-1", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got -1"},
 		{in: "rbf:abc", err: `perceptron: kernel "rbf:abc": gamma "abc" is not a number`},
+		// A gamma written > 0 that rounds to 0 is said to (helper-70: "got
+		// 0"); zero written in any spelling is 0.
+		{in: "rbf:1e-400", err: `perceptron: kernel "rbf:1e-400": gamma "1e-400" is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)`},
+		{in: "rbf:0x1p-1100", err: `perceptron: kernel "rbf:0x1p-1100": gamma "0x1p-1100" is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)`},
+		{in: "rbf:2e-324", err: `perceptron: kernel "rbf:2e-324": gamma "2e-324" is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)`},
+		{in: "rbf:0.000e-5", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got 0"},
+		{in: "rbf:-0x0p3", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got -0"},
+		{in: "rbf:3e-324", want: "rbf:5e-324"},
 	} {
 		k, err := perceptron.ParseKernel(c.in)
 		if c.err != "" {
