@@ -41,7 +41,9 @@ type OneVsRestModel struct {
 // OneVsRestClassifier.predict gives a tie to the highest class instead: on
 // integer features, where the scores of PLA are integers and ties are
 // common, the two disagree (see Predict). m needs at least two classes and
-// every class at least one row.
+// every class at least one row. A learner that returns no model, a model
+// of another dimension than m's, or one whose Validate method refuses it,
+// is an ErrModel error naming the class.
 func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 	if learn == nil {
 		return nil, kindErrorf(ErrOption, "one-vs-rest: learner is nil")
@@ -66,6 +68,18 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		}
 		if s == nil || isNilModel(s) {
 			return nil, kindErrorf(ErrModel, "one-vs-rest: class %d (%s): the learner returned no model and no error", c, m.ClassNames[c])
+		}
+		// A model that cannot score the rows it learned from is refused
+		// here, as a nil one is (helper-70: a model of another dimension,
+		// or one its own Validate refuses, was kept, and every Predict
+		// failed later).
+		if s.Dim() != m.D() {
+			return nil, causeErrorf([]error{ErrModel, ErrDimension}, "one-vs-rest: class %d (%s): the learner returned a model of %d features for data of %d", c, m.ClassNames[c], s.Dim(), m.D())
+		}
+		if v, ok := s.(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
+				return nil, modelError(wrapf(err, "one-vs-rest: class %d (%s): the learner returned a model that is not valid", c, m.ClassNames[c]))
+			}
 		}
 		model.Models[c] = s
 	}

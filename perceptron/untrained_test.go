@@ -2,6 +2,7 @@ package perceptron_test
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -56,6 +57,35 @@ func TestOneVsRestRefusesNilModels(t *testing.T) {
 	} {
 		if o, err := perceptron.OneVsRest(iris, learn); o != nil || !errors.Is(err, perceptron.ErrModel) || !strings.Contains(err.Error(), "class 0 (setosa)") {
 			t.Errorf("%s: %v, %v; want no model and ErrModel naming class 0 (setosa)", name, o, err)
+		}
+	}
+}
+
+// OneVsRest refuses a learner that returns a model that cannot score the
+// rows it learned from, naming the class: one of another dimension
+// (ErrDimension too) or one its Validate refuses (helper-70: both were
+// kept, and every Predict on the training rows failed).
+func TestOneVsRestRefusesUnusableModels(t *testing.T) {
+	iris := perceptron.Iris()
+	for _, c := range []struct {
+		name  string
+		learn perceptron.Learner
+		kind  error
+		msg   string
+	}{
+		{"1 feature", func(*perceptron.Dataset) (perceptron.Model, error) {
+			return perceptron.Hyperplane{W: []float64{1}}, nil
+		}, perceptron.ErrDimension, "a model of 1 features for data of 4"},
+		{"NaN weight", func(*perceptron.Dataset) (perceptron.Model, error) {
+			return perceptron.Hyperplane{W: []float64{math.NaN(), 0, 0, 0}}, nil
+		}, perceptron.ErrNonFinite, "a model that is not valid"},
+		{"voted, no count", func(*perceptron.Dataset) (perceptron.Model, error) {
+			return &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1, 0, 0, 0}}}, Counts: []int{0}}, nil
+		}, perceptron.ErrModel, "a model that is not valid"},
+	} {
+		o, err := perceptron.OneVsRest(iris, c.learn)
+		if o != nil || !errors.Is(err, perceptron.ErrModel) || !errors.Is(err, c.kind) || !strings.Contains(err.Error(), "class 0 (setosa)") || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%s: %v, %v; want no model and ErrModel (and %v) naming class 0 (setosa) and %q", c.name, o, err, c.kind, c.msg)
 		}
 	}
 }
