@@ -188,6 +188,7 @@ func TestReadCSVErrors(t *testing.T) {
 		{"gzip of bad data", gzipped("1,2,1\n3,4\n"), CSVOptions{}, ErrFormat, 2, -1},
 		{"zip", "PK\x03\x04rest", CSVOptions{}, ErrFormat, 0, -1},
 		{"bzip2", "BZh91AY&SY", CSVOptions{}, ErrFormat, 0, -1},
+		{"bzip2, empty stream", "BZh9\x17rE8P\x90\x00\x00\x00\x00", CSVOptions{}, ErrFormat, 0, -1},
 		{"binary", "1,2,1\n3,\x00,1\n", CSVOptions{}, ErrFormat, 2, -1},
 		{"feature out of range", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{0, 5}}, ErrOption, 0, 0},
 		{"negative feature", "1,2,3\n4,5,6\n", CSVOptions{Features: []int{-1}}, ErrOption, 0, 0},
@@ -369,5 +370,20 @@ func TestClassesRepeatedNamedAsGiven(t *testing.T) {
 	_, err := ReadCSV(strings.NewReader("1,+1\n2,-1\n"), CSVOptions{Classes: []string{"1e0", "+1"}})
 	if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), `Classes "1e0" and "+1" name the same label`) {
 		t.Errorf("%v; want ErrOption naming 1e0 and +1", err)
+	}
+}
+
+// TestBZhHeaderIsText: a file whose first column is named "BZh" (or
+// "BZh9x") is text, not bzip2-compressed data, which starts "BZh", a block
+// size 1 to 9 and a block's magic (helper-70: both were refused as
+// bzip2), also inside a gzip stream.
+func TestBZhHeaderIsText(t *testing.T) {
+	for _, text := range []string{"BZh,b,y\n1,2,1\n3,4,-1\n", "BZh9x,b,y\n1,2,1\n3,4,-1\n", "BZhang y\n1 1\n3 -1\n"} {
+		for _, in := range [][]byte{[]byte(text), []byte(gzipped(text))} {
+			d, err := ReadCSV(bytes.NewReader(in), CSVOptions{})
+			if err != nil || d.N() != 2 || !strings.HasPrefix(d.Features[0], "BZh") {
+				t.Errorf("%q (%d bytes): %v, %v; want 2 rows, a first feature named BZh...", text, len(in), d, err)
+			}
+		}
 	}
 }

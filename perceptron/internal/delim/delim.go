@@ -105,7 +105,7 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		return nil, errorf(Format, 0, -1, "invalid separator %q", comma)
 	}
 	br := bufio.NewReaderSize(r, 64<<10)
-	head, _ := br.Peek(6)
+	head, _ := br.Peek(10)
 	var src io.Reader = br
 	gz := false
 	switch {
@@ -131,7 +131,7 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		// for its first NUL byte (helper-70). A read error here (a
 		// stream cut short) is left to the scan, which reports it.
 		zb := bufio.NewReaderSize(&gzipMembers{z: z, br: br}, 64<<10)
-		if inner, _ := zb.Peek(6); bytes.HasPrefix(inner, []byte{0x1f, 0x8b}) {
+		if inner, _ := zb.Peek(10); bytes.HasPrefix(inner, []byte{0x1f, 0x8b}) {
 			return nil, errorf(Format, 0, -1, "gzip-compressed data inside the gzip stream, not text: decompress it twice")
 		} else if msg := sniffBinary(inner); msg != "" {
 			return nil, errorf(Format, 0, -1, "the gzip stream holds %s", msg)
@@ -175,7 +175,7 @@ func sniffBinary(head []byte) string {
 		return fmt.Sprintf("UTF-16 text (byte order mark % X), not UTF-8: save the file as UTF-8", head[:2])
 	case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 		return "a zip archive, not text: extract the file first"
-	case bytes.HasPrefix(head, []byte("BZh")):
+	case isBzip2(head):
 		return "bzip2-compressed data, not text: decompress it first (bunzip2)"
 	case bytes.HasPrefix(head, []byte("\xfd7zXZ\x00")):
 		return "xz-compressed data, not text: decompress it first (unxz)"
@@ -183,6 +183,19 @@ func sniffBinary(head []byte) string {
 		return "zstd-compressed data, not text: decompress it first (unzstd)"
 	}
 	return ""
+}
+
+// isBzip2 reports whether head starts as a bzip2 stream does: "BZh", a block
+// size '1' to '9', then the magic of a block ("1AY&SY") or of the end of an
+// empty stream ("\x17rE8P\x90"), as far as head holds them. "BZh" alone is
+// text: a header whose first column is named "BZh" or "BZhang" was refused
+// as bzip2-compressed data (helper-70).
+func isBzip2(head []byte) bool {
+	if len(head) < 4 || !bytes.HasPrefix(head, []byte("BZh")) || head[3] < '1' || head[3] > '9' {
+		return false
+	}
+	rest := head[4:min(len(head), 10)]
+	return bytes.HasPrefix([]byte("1AY&SY"), rest) || bytes.HasPrefix([]byte("\x17rE8P\x90"), rest)
 }
 
 // gzipMembers reads the members of a gzip file one after the other, as
