@@ -387,3 +387,18 @@ func TestBZhHeaderIsText(t *testing.T) {
 		}
 	}
 }
+
+// TestReadCSVFileDirectory: a read error (a directory given as the file)
+// says "reading" once and keeps the cause (helper-70: "/tmp: reading:
+// reading: read /tmp: is a directory").
+func TestReadCSVFileDirectory(t *testing.T) {
+	dir := t.TempDir()
+	_, err := ReadCSVFile(dir, CSVOptions{})
+	if err == nil || strings.Count(err.Error(), "reading:") != 1 || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("ReadCSVFile(a directory) = %v; want one \"reading:\" and \"is a directory\"", err)
+	}
+	var pe *os.PathError
+	if !errors.As(err, &pe) {
+		t.Errorf("ReadCSVFile(a directory) = %v; want the *os.PathError kept", err)
+	}
+}

@@ -108,6 +108,11 @@ func (e *ParseError) Unwrap() error { return e.Kind }
 func parseError(err error) error {
 	var de *delim.Error
 	if !errors.As(err, &de) {
+		if strings.HasPrefix(err.Error(), "reading: ") {
+			// The reader's own read error says so once (helper-70:
+			// "/tmp: reading: reading: read /tmp: is a directory").
+			return &kindError{kinds: []error{err}, msg: "perceptron: " + err.Error()}
+		}
 		return wrapf(err, "reading")
 	}
 	kind := ErrFormat
