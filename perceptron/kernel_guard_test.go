@@ -612,3 +612,30 @@ func TestGramMatrixTooLargeSaysWhat(t *testing.T) {
 		t.Errorf("GramMatrix of %d rows: %v; want ErrOption naming DefaultMaxGramBytes as GramMatrix's limit", n, err)
 	}
 }
+
+// TestKernelScoreIsRoundedNotAVote: KernelModel.Score is the float64 sum
+// its doc says, term by term in row order, not an exact vote (helper-70
+// read Validate's "a mistake count the float64 score holds exactly" as a
+// promise of an exact sign): counts up to 2^53 are valid, and where their
+// terms cancel the sign is float64's, as the training run's is.
+func TestKernelScoreIsRoundedNotAVote(t *testing.T) {
+	const p53 = 1 << 53
+	m := &perceptron.KernelModel{
+		Alpha:  []int{p53 - 2, p53, p53, p53 - 7},
+		Kernel: perceptron.LinearKernel{}, Eta: 1,
+		X: mat.NewDense(4, 1, []float64{3, 1, 1, 1}), Y: []float64{1, -1, -1, -1},
+	}
+	if err := m.Validate(); err != nil {
+		t.Fatalf("counts up to 2^53: %v", err)
+	}
+	s, err := m.Score([]float64{1})
+	// Exactly 3(2^53 − 2) − 2^53 − 2^53 − (2^53 − 7) = 1; in float64,
+	// 3(2^53 − 2) rounds to 3·2^53 − 8 and the sum ends at −1.
+	want := 0.0
+	for i, a := range m.Alpha {
+		want += float64(a) * 1 * m.Y[i] * m.X.At(i, 0)
+	}
+	if err != nil || s != want || s != -1 {
+		t.Errorf("Score = %v, %v; want the float64 sum %v (= -1; exactly it is +1)", s, err, want)
+	}
+}

@@ -94,6 +94,12 @@ func (m *KernelModel) usable() error {
 // Below the range it is float64's (see Hyperplane.Score): an RBF value
 // exp(−841) is 0, so a point far from every training row scores b, a tie
 // when b is 0, as the training run and scikit-learn would score it.
+// Within the range it is rounded as the training run's sum is (term by
+// term, in row order): a score, not a vote, whose sign where the terms
+// cancel to less than their rounding may differ from the exact sum's
+// (α of 2^53 − 2 on x = 3 and of 2^53, 2^53 and 2^53 − 7 on x = 1 of the
+// other class score x = 1 at −1 in float64, +1 exactly).
+// VotedModel's vote is exact.
 func (m *KernelModel) Score(x []float64) (float64, error) {
 	if err := m.Validate(); err != nil {
 		return 0, err

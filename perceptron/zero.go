@@ -14,7 +14,8 @@ const maxExactCount int64 = 1 << 53
 
 // Validate reports a nil or zero KernelModel, or one whose fields
 // disagree: no training rows or kernel, as many α and labels as rows,
-// 0 ≤ α ≤ 2^53 (a mistake count the float64 score holds exactly), an η
+// 0 ≤ α ≤ 2^53 (each mistake count a float64 holds exactly; the score
+// is a float64 sum all the same, rounded as Score says), an η
 // that KernelPerceptron's Options.Eta accepts (finite, at least 2^-1022,
 // and not 0), a finite b, a known tie policy, finite training rows
 // labelled -1/+1, and a kernel of this package with parameters that
@@ -45,7 +46,7 @@ func (m *KernelModel) validate() error {
 			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is negative: it counts mistakes", i, a)
 		}
 		if int64(a) > maxExactCount {
-			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is beyond 2^53: the score's float64 would not hold it exactly", i, a)
+			return kindErrorf(ErrModel, "kernel model: alpha[%d] = %d is beyond 2^53: a float64 would not hold it exactly", i, a)
 		}
 	}
 	// η by the one rule of the learners (learningRate), except that 0,
