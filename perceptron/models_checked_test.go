@@ -135,3 +135,23 @@ func TestHyperplaneValidateIsErrModel(t *testing.T) {
 		t.Errorf("a valid hyperplane: %v", err)
 	}
 }
+
+// TestVotedVectorsTieUnread: a voted model votes with its own Tie; the
+// Tie of its vectors is not read (Validate does not check it), so a
+// vector's Tie of its own changes no answer. PredictAll and Errors
+// refused a model Validate accepts and Score scored, with ErrOption, when
+// the last vector's Tie was unknown (they checked the data with the last
+// vector's checks).
+func TestVotedVectorsTieUnread(t *testing.T) {
+	for _, tie := range []perceptron.Tie{perceptron.TieNegative, 7} {
+		v := &perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{0}, Tie: tie}, {W: []float64{1}, Tie: tie}}, Counts: []int{0, 1}}
+		if err := v.Validate(); err != nil {
+			t.Fatalf("vectors' Tie %v: Validate: %v", tie, err)
+		}
+		for name, err := range scoringCalls(v, []float64{1}) {
+			if err != nil {
+				t.Errorf("vectors' Tie %v: %s: %v", tie, name, err)
+			}
+		}
+	}
+}
