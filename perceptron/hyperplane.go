@@ -294,15 +294,17 @@ func (h Hyperplane) validate() error {
 // tie policy Validate refuses: Score and SignedDistance do not use it, but
 // a model Validate refuses is an error of every method that scores with
 // it, as VotedModel's and KernelModel's Score (they checked it, Hyperplane's
-// did not, helper-67).
+// did not, helper-67). Its errors match ErrModel beside their own kind, as
+// Validate's and the other models' scoring errors do (a NaN weight was
+// ErrNonFinite only, helper-72).
 func (h Hyperplane) checkModel() error {
 	if len(h.W) == 0 {
 		return kindErrorf(ErrModel, "hyperplane: no weights w (a zero Hyperplane is not trained): use a learner's result, FromTheta or W of at least one weight")
 	}
 	if err := h.checkWeights(); err != nil {
-		return err
+		return modelError(err)
 	}
-	return h.Tie.valid()
+	return modelError(h.Tie.valid())
 }
 
 // checkWeights reports weights (w, b) that are not finite, as an

@@ -39,7 +39,9 @@ type checkedModel interface {
 // counts are all 0 has no vote at all; a subnormal η, which
 // KernelPerceptron refuses, was a valid kernel model (helper-50). Every
 // Validate error matches ErrModel, as ErrModel's doc says. A Hyperplane
-// with an unknown tie policy scored, and measured distances, with no error.
+// with an unknown tie policy scored, and measured distances, with no error;
+// a Hyperplane's scoring errors matched their kind but not ErrModel, where
+// the other models' did (helper-72).
 func TestHandBuiltModelsAreChecked(t *testing.T) {
 	up := perceptron.Hyperplane{W: []float64{1}}
 	down := perceptron.Hyperplane{W: []float64{-1}}
@@ -90,8 +92,8 @@ func TestHandBuiltModelsAreChecked(t *testing.T) {
 				_, calls["Margin"] = h.Margin([]float64{1}, 1)
 			}
 			for name, err := range calls {
-				if !errors.Is(err, tc.kind) {
-					t.Errorf("%s: %v, want %v", name, err, tc.kind)
+				if !errors.Is(err, tc.kind) || !errors.Is(err, perceptron.ErrModel) {
+					t.Errorf("%s: %v, want %v and ErrModel", name, err, tc.kind)
 				}
 			}
 		})
