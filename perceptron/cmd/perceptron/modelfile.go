@@ -260,7 +260,8 @@ func checkKeys(data []byte, keys jsonkeys.Set) error {
 // a vector); an averaged model without its Explicit average, or whose w
 // and b differ from it by more than rounding (1e-6 of the largest of them: the two
 // agree to about 1e-13 after 50,000 updates); a voted model whose w and b
-// are not its last vector's. Problems of dimension match ErrDimension and
+// are not its last vector's, or (vectors or n_vectors) a model of another
+// algo with them; a run that contradicts itself (checkRun). Problems of dimension match ErrDimension and
 // non-finite values ErrNonFinite with errors.Is.
 func (f *ModelFile) Validate() error {
 	if f == nil {
@@ -342,6 +343,9 @@ func (f *ModelFile) Validate() error {
 			return bad("updates_per_epoch[%d] is %d < 0", e, u)
 		}
 	}
+	if err := f.checkRun(); err != nil {
+		return err
+	}
 	if f.PocketErrors != nil && *f.PocketErrors < 0 {
 		return bad("pocket_errors %d < 0", *f.PocketErrors)
 	}
@@ -412,13 +416,23 @@ func (f *ModelFile) Validate() error {
 		}
 	}
 	if f.Algo != "voted" {
-		if len(f.Vectors) != 0 {
-			return bad("a %s model has no \"vectors\" (only voted has)", f.Algo)
+		if len(f.Vectors) != 0 || f.NVectors != 0 {
+			return bad("a %s model has no \"vectors\" or \"n_vectors\" (only voted has)", f.Algo)
 		}
 		return nil
 	}
 	if len(f.Vectors) == 0 {
 		return bad("a voted model needs its \"vectors\"")
+	}
+	if f.UpdatesPerEpoch != nil && f.Epochs > 0 {
+		// Voted keeps w = 0 and one vector an update (a file whose run
+		// is given: a VotedModel made by hand has none).
+		if len(f.Vectors) != f.Updates+1 {
+			return bad("%d vectors but \"updates\" is %d: a voted model has one vector an update, after w = 0", len(f.Vectors), f.Updates)
+		}
+		if v := f.Vectors[0]; v.B != 0 || slices.ContainsFunc(v.W, func(x float64) bool { return x != 0 }) {
+			return bad("vector 0 is not w = 0, b = 0: a voted model's first vector is the weights before the first update")
+		}
 	}
 	if f.NVectors != 0 && f.NVectors != len(f.Vectors) {
 		return bad("n_vectors is %d but there are %d vectors", f.NVectors, len(f.Vectors))
@@ -451,6 +465,68 @@ func (f *ModelFile) Validate() error {
 		return bad("b is %v but the last vector's is %v: a voted model's \"b\" is its last vector's", f.B, last.B)
 	}
 	return nil
+}
+
+// checkRun refuses a file whose run contradicts itself (a hand edit) as
+// the library's kernel model file refuses its stats: when
+// updates_per_epoch is given, one element an epoch ("epochs") adding up
+// to "updates", and "converged" exactly when the last epoch made no
+// update (and, for a voted model, one vector an update after w = 0);
+// "last_mistake_row" a row (not -1) when there was an update; "epochs"
+// and "updates" within "max_epochs" and "max_updates" (when given);
+// "training_error" the fraction "training_errors" of "n" rows (up to the
+// rounding of a hand-written decimal); "order" one that train writes and
+// "eta" one that it accepts (or neither given).
+func (f *ModelFile) checkRun() error {
+	bad := func(format string, args ...any) error {
+		return errorf("model: "+format, args...)
+	}
+	if f.UpdatesPerEpoch != nil {
+		sum := 0
+		for _, u := range f.UpdatesPerEpoch {
+			if u > math.MaxInt-sum {
+				return bad("updates_per_epoch add up to more than an int holds")
+			}
+			sum += u
+		}
+		if len(f.UpdatesPerEpoch) != f.Epochs {
+			return bad("updates_per_epoch has %d epochs but \"epochs\" is %d", len(f.UpdatesPerEpoch), f.Epochs)
+		}
+		if sum != f.Updates {
+			return bad("updates_per_epoch add up to %d updates but \"updates\" is %d", sum, f.Updates)
+		}
+		// train runs to a clean pass or to a limit (no Context stops it
+		// mid-epoch): converged is whether the last epoch made no update.
+		if clean := f.Epochs > 0 && f.UpdatesPerEpoch[f.Epochs-1] == 0; f.Converged != clean {
+			return bad("\"converged\" is %v but the last epoch of updates_per_epoch made %s: converged means the last pass made no mistake", f.Converged, lastEpoch(f.UpdatesPerEpoch))
+		}
+	}
+	switch {
+	case f.Updates > 0 && f.LastMistakeRow < 0:
+		return bad("last_mistake_row is %d but there were %d updates: it is the row of the last one", f.LastMistakeRow, f.Updates)
+	case f.MaxEpochs > 0 && f.Epochs > f.MaxEpochs:
+		return bad("%d epochs but max_epochs is %d", f.Epochs, f.MaxEpochs)
+	case f.MaxUpdates > 0 && f.Updates > f.MaxUpdates:
+		return bad("%d updates but max_updates is %d", f.Updates, f.MaxUpdates)
+	case f.N > 0 && math.Abs(f.TrainingError*float64(f.N)-float64(f.TrainingErrors)) > 0.5:
+		return bad("training_error %v is not training_errors/n = %d/%d", f.TrainingError, f.TrainingErrors, f.N)
+	case f.Eta != 0 && f.Eta < 0x1p-1022:
+		return bad("eta %v is subnormal (below 2^-1022): train refuses it", f.Eta)
+	}
+	if f.Order != "" {
+		if _, err := perceptron.ParseOrder(f.Order); err != nil {
+			return bad("%s", strings.TrimPrefix(err.Error(), "perceptron: "))
+		}
+	}
+	return nil
+}
+
+// lastEpoch describes the last epoch of a run's updates per epoch.
+func lastEpoch(perEpoch []int) string {
+	if len(perEpoch) == 0 {
+		return "none (there is no epoch)"
+	}
+	return fmt.Sprintf("%d updates", perEpoch[len(perEpoch)-1])
 }
 
 // averageTol is how far, relative to the largest of them, an averaged

@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
 	"math"
 	"strings"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
 
 	"github.com/perceptron-go/lessons/perceptron"
 )
@@ -317,6 +320,81 @@ func TestTrainWritesWhatPredictReads(t *testing.T) {
 					t.Errorf("predict with %q, the model file after a BOM: exit %d, stderr %q; want what it printed without", args, code, bomErrs)
 				}
 			}
+		}
+	}
+}
+
+// TestLoadRefusesContradictoryRun: a file whose run, options or vectors
+// contradict each other (a hand edit) is refused, naming the field, as
+// the library's kernel model file refuses its stats; predict read them
+// all and predicted (helper-72). The file as train writes it loads.
+func TestLoadRefusesContradictoryRun(t *testing.T) {
+	d := &perceptron.Dataset{X: mat.NewDense(4, 2, []float64{1, 2, -1, -2, 2, 1, -2, -1}), Y: []float64{1, -1, 1, -1}}
+	file := func(algo string) map[string]any {
+		var m perceptron.Model
+		var err error
+		switch algo {
+		case "voted":
+			m, err = perceptron.Voted(d, perceptron.Options{MaxEpochs: 3})
+		default:
+			m, err = perceptron.PLA(d, perceptron.Options{})
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := newModelFile(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.N, f.Order, f.Eta, f.MaxEpochs = 4, "in-order", 1, 3
+		b, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var obj map[string]any
+		if err := json.Unmarshal(b, &obj); err != nil {
+			t.Fatal(err)
+		}
+		return obj
+	}
+	read := func(obj map[string]any) error {
+		b, err := json.Marshal(obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = readModelFile(bytes.NewReader(b))
+		return err
+	}
+	for _, algo := range []string{"pla", "voted"} {
+		if err := read(file(algo)); err != nil {
+			t.Fatalf("%s as train writes it: %v", algo, err)
+		}
+	}
+	zero := map[string]any{"w": []float64{0, 0}, "b": 0, "count": 0}
+	for _, c := range []struct {
+		algo  string
+		patch map[string]any
+		want  string
+	}{
+		{"pla", map[string]any{"updates": 5}, `updates_per_epoch add up to 1 updates but "updates" is 5`},
+		{"pla", map[string]any{"epochs": 3}, `updates_per_epoch has 2 epochs but "epochs" is 3`},
+		{"pla", map[string]any{"updates_per_epoch": []int{}}, `updates_per_epoch has 0 epochs but "epochs" is 2`},
+		{"pla", map[string]any{"converged": false}, `"converged" is false but the last epoch of updates_per_epoch made 0 updates`},
+		{"pla", map[string]any{"last_mistake_row": -1}, `last_mistake_row is -1 but there were 1 updates`},
+		{"pla", map[string]any{"training_errors": 3}, `training_error 0 is not training_errors/n = 3/4`},
+		{"pla", map[string]any{"max_epochs": 1}, `2 epochs but max_epochs is 1`},
+		{"pla", map[string]any{"order": "sideways"}, `unknown order "sideways"`},
+		{"pla", map[string]any{"eta": 1e-320}, `eta 1e-320 is subnormal`},
+		{"pla", map[string]any{"n_vectors": 3}, `a pla model has no "vectors" or "n_vectors"`},
+		{"voted", map[string]any{"n_vectors": 3, "vectors": []any{zero, zero, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 12}}}, `3 vectors but "updates" is 1`},
+		{"voted", map[string]any{"vectors": []any{map[string]any{"w": []float64{5, 0}, "b": 0, "count": 3}, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 12}}}, `vector 0 is not w = 0, b = 0`},
+	} {
+		obj := file(c.algo)
+		for k, v := range c.patch {
+			obj[k] = v
+		}
+		if err := read(obj); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %v: %v, want %q", c.algo, c.patch, err, c.want)
 		}
 	}
 }
