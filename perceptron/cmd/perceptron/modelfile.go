@@ -134,6 +134,9 @@ func newModelFile(m perceptron.Model) (*ModelFile, error) {
 			return nil, err
 		}
 		f.Algo, h, stats = "voted", m.Last(), m.Stats
+		// The model's Tie, which votes: not its last vector's, which
+		// Validate does not read (a model made by hand may leave it 0).
+		h.Tie = m.Tie
 		for k, h := range m.Vectors {
 			f.Vectors = append(f.Vectors, SavedVote{W: h.W, B: h.B, Count: m.Counts[k]})
 		}

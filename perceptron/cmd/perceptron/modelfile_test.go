@@ -398,3 +398,25 @@ func TestLoadRefusesContradictoryRun(t *testing.T) {
 		}
 	}
 }
+
+// TestSaveVotedTie: a voted model is saved with its own tie policy, the
+// one it votes with, not its last vector's (which it does not read): a
+// VotedModel with TieNegative whose vectors were left at TieMistake was
+// saved as "mistake", and predicted 0 where it had predicted -1
+// (helper-72).
+func TestSaveVotedTie(t *testing.T) {
+	v := &perceptron.VotedModel{Tie: perceptron.TieNegative, Vectors: []perceptron.Hyperplane{{W: []float64{0}}, {W: []float64{0}}}, Counts: []int{0, 1}}
+	var buf bytes.Buffer
+	if err := save(&buf, v); err != nil {
+		t.Fatal(err)
+	}
+	back, err := load(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p0, err0 := v.Predict([]float64{1})
+	p1, err1 := back.Predict([]float64{1})
+	if err0 != nil || err1 != nil || p0 != -1 || p1 != p0 {
+		t.Errorf("Predict: %v (%v) before saving, %v (%v) loaded; want -1 both", p0, err0, p1, err1)
+	}
+}
