@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 
@@ -41,7 +42,9 @@ var kernelModelRequired = jsonkeys.Names(reflect.TypeFor[kernelModelJSON]())
 // policy, the training rows and labels, and Stats. encoding/json alone
 // wrote the training rows (a *mat.Dense) as {} and the kernel as its
 // fields, which could not be read back. A model that Validate refuses is
-// an error.
+// an error, and so are stats that UnmarshalJSON would refuse (checkRun):
+// a negative count, or a run whose updates are not its α's, was written
+// and could not be read back.
 //
 // Its receiver is a value, so that a KernelModel value (or a struct
 // holding one) is written so too: with a pointer receiver, encoding/json
@@ -54,6 +57,9 @@ var kernelModelRequired = jsonkeys.Names(reflect.TypeFor[kernelModelJSON]())
 // promoted, as time.Time's is.
 func (m KernelModel) MarshalJSON() ([]byte, error) {
 	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if err := m.checkRun(); err != nil {
 		return nil, err
 	}
 	switch m.Kernel.(type) {
@@ -82,7 +88,9 @@ func (m KernelModel) MarshalJSON() ([]byte, error) {
 // anywhere (encoding/json would read a missing or null "b", or a null α,
 // as 0), a kernel name ParseKernel refuses, ragged
 // training rows, stats that no run makes (a run of fewer than one epoch, a
-// negative count, runs that disagree with the totals) or a model that
+// negative count, runs that disagree with the totals, or, after an epoch,
+// updates that are not the sum of α, Converged after an epoch with
+// updates, a last mistake row without α: checkRun) or a model that
 // Validate refuses are errors.
 func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	// Keys as written, each once: encoding/json alone took "KERNEL" for
@@ -119,9 +127,6 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	if len(j.X) == 0 || len(j.X[0]) == 0 {
 		return kindErrorf(ErrModel, "kernel model: no training rows")
 	}
-	if err := j.Stats.check("kernel model"); err != nil {
-		return err
-	}
 	d := len(j.X[0])
 	// The shape before the values are reserved: the first row's length
 	// times the number of rows need not fit in an int (32 bits on 386)
@@ -143,6 +148,45 @@ func (m *KernelModel) UnmarshalJSON(data []byte) error {
 	if err := out.Validate(); err != nil {
 		return err
 	}
+	if err := out.checkRun(); err != nil {
+		return err
+	}
 	*m = out
+	return nil
+}
+
+// checkRun reports stats that no run of KernelPerceptron makes with the
+// model's α (m is valid): Stats.check's, and for a run of at least one
+// epoch, α that do not add up to the updates (every update adds 1 to one
+// α), Converged after a last epoch with updates, or a last mistake row
+// that is not a training row with α > 0 (-1 without an update). A model
+// made by hand, whose Stats are zero (no epoch), is checked by
+// Stats.check alone.
+func (m *KernelModel) checkRun() error {
+	if err := m.Stats.check("kernel model"); err != nil {
+		return err
+	}
+	if m.Epochs == 0 {
+		return nil
+	}
+	sum := int64(0)
+	for _, a := range m.Alpha {
+		if int64(a) > math.MaxInt64-sum {
+			return kindErrorf(ErrModel, "kernel model: stats: the α add up to more than an int64 holds")
+		}
+		sum += int64(a)
+	}
+	if sum != int64(m.Updates) {
+		return kindErrorf(ErrModel, "kernel model: stats: the α add up to %d updates, the stats say %d: every update adds 1 to one α", sum, m.Updates)
+	}
+	if runs := m.UpdateRuns; m.Converged && (len(runs) == 0 || runs[len(runs)-1].Updates != 0) {
+		return kindErrorf(ErrModel, "kernel model: stats: Converged, but the last epoch of UpdateRuns made updates (or there are no runs): a run converges on an epoch without an update")
+	}
+	switch r := m.LastMistakeRow; {
+	case m.Updates == 0 && r != -1:
+		return kindErrorf(ErrModel, "kernel model: stats: last mistake row %d after no update: want -1", r)
+	case m.Updates > 0 && (r < 0 || r >= len(m.Alpha) || m.Alpha[r] == 0):
+		return kindErrorf(ErrModel, "kernel model: stats: last mistake row %d is not a training row with α > 0 (%d rows): it is the row of the last update", r, len(m.Alpha))
+	}
 	return nil
 }

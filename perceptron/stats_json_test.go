@@ -97,3 +97,40 @@ func kernelModelFile(t *testing.T) (*perceptron.KernelModel, []byte) {
 	}
 	return m, b
 }
+
+// TestKernelModelFileRunAgreesWithAlpha: a kernel model file whose run
+// contradicts its α (every update adds 1 to one α) or itself is refused
+// when read, and a model whose stats would be refused is refused when
+// written: a negative count was written and could not be read back, and
+// α of 5 after 1 update, Converged after an epoch of updates, or a last
+// mistake row without α were read (helper-72).
+func TestKernelModelFileRunAgreesWithAlpha(t *testing.T) {
+	const model = `{"kernel":"linear","alpha":%s,"b":1,"eta":1,"tie":"mistake","x":[[1],[-1]],"y":[1,-1],"stats":{"Updates":1,"Epochs":2,"UpdateRuns":%s,"LastMistakeRow":%d,"Converged":%v}}`
+	const runs = `[{"Updates":1,"Epochs":1},{"Updates":0,"Epochs":1}]`
+	var m perceptron.KernelModel
+	if err := json.Unmarshal([]byte(fmt.Sprintf(model, "[1,0]", runs, 0, true)), &m); err != nil {
+		t.Fatalf("a run that agrees with α: %v", err)
+	}
+	for name, bad := range map[string]string{
+		"α of 5 after 1 update":      fmt.Sprintf(model, "[5,0]", runs, 0, true),
+		"last mistake row without α": fmt.Sprintf(model, "[1,0]", runs, 1, true),
+		"last mistake row -1":        fmt.Sprintf(model, "[1,0]", runs, -1, true),
+		"converged after updates":    fmt.Sprintf(model, "[1,0]", `[{"Updates":0,"Epochs":1},{"Updates":1,"Epochs":1}]`, 0, true),
+	} {
+		var back perceptron.KernelModel
+		if err := json.Unmarshal([]byte(bad), &back); !errors.Is(err, perceptron.ErrModel) || !strings.Contains(err.Error(), "stats") {
+			t.Errorf("%s: %v, want an ErrModel error about the stats", name, err)
+		}
+	}
+	hand := m
+	hand.Stats = perceptron.Stats{Updates: -1}
+	if _, err := json.Marshal(hand); !errors.Is(err, perceptron.ErrModel) {
+		t.Errorf("writing a model of -1 updates: %v, want ErrModel", err)
+	}
+	hand.Stats = perceptron.Stats{}
+	if b, err := json.Marshal(hand); err != nil {
+		t.Errorf("writing a model made by hand (no run): %v", err)
+	} else if err := json.Unmarshal(b, new(perceptron.KernelModel)); err != nil {
+		t.Errorf("reading back a model made by hand (no run): %v", err)
+	}
+}
