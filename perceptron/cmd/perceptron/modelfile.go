@@ -204,6 +204,10 @@ func readModelFile(r io.Reader) (*ModelFile, error) {
 		if err == io.EOF {
 			return nil, errorf("model: empty input: no JSON object")
 		}
+		if err == io.ErrUnexpectedEOF {
+			// encoding/json said "unexpected EOF", no more.
+			return nil, errorf("model: the file ends inside its JSON object, after %d bytes: it is cut short (truncated)", len(data))
+		}
 		return nil, errorf("model: not a model file: %v", err)
 	}
 	if extra := bytes.TrimSpace(data[dec.InputOffset():]); len(extra) > 0 {
@@ -239,6 +243,8 @@ func checkKeys(data []byte, keys jsonkeys.Set) error {
 		return nil
 	case errors.As(err, &e) && e.Syntax == nil && e.Repeated:
 		return errorf("model: key %q appears twice: one value per key", e.Path)
+	case errors.As(err, &e) && e.Syntax == nil && e.Null && e.Path == "":
+		return errorf("model: the file is null, not a JSON object: no model")
 	case errors.As(err, &e) && e.Syntax == nil && e.Null:
 		return errorf("model: %q is null: a model file gives every value it holds (encoding/json would read null as 0)", e.Path)
 	case errors.As(err, &e) && e.Syntax == nil:

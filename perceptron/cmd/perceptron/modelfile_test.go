@@ -92,6 +92,9 @@ func TestLoadRejects(t *testing.T) {
 	}{
 		{"empty", ``, "perceptron: model: empty input: no JSON object", nil},
 		{"not json", `{not json`, "perceptron: model: not a model file: invalid character 'n' looking for beginning of object key string", nil},
+		// encoding/json said "unexpected EOF" and "" is null (helper-72).
+		{"truncated", `{"algo":"pla","w":[1,`, "perceptron: model: the file ends inside its JSON object, after 21 bytes: it is cut short (truncated)", nil},
+		{"null", `null`, "perceptron: model: the file is null, not a JSON object: no model", nil},
 		{"overflow", `{"algo":"pla","w":[1e999,2],"tie":"mistake"}`, "perceptron: model: not a model file: json: cannot unmarshal number 1e999 into Go struct field ModelFile.w of type float64", nil},
 		{"negative vote", `{"algo":"voted",` + head + `,"vectors":[{"w":[0,0],"b":0,"count":-5},{"w":[1,2],"b":0,"count":3}]}`,
 			"perceptron: model: vector 0 has count -5: a survival count is >= 0", nil},
