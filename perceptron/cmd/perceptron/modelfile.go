@@ -361,6 +361,11 @@ func (f *ModelFile) Validate() error {
 	if f.PocketErrors != nil && f.N > 0 && *f.PocketErrors > f.N {
 		return bad("pocket_errors %d on %d rows (n)", *f.PocketErrors, f.N)
 	}
+	if f.PocketErrors != nil && f.N > 0 && *f.PocketErrors != f.TrainingErrors {
+		// Both count the errors of w and b (the pocket weights) on the
+		// same n training rows under the same tie policy.
+		return bad("pocket_errors is %d but training_errors is %d: both count the errors of the pocket weights \"w\" on the n training rows", *f.PocketErrors, f.TrainingErrors)
+	}
 	if f.NoBias {
 		// train --no-bias fixes b = 0 in every hyperplane it writes.
 		type bias struct {

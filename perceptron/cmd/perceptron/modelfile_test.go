@@ -337,6 +337,8 @@ func TestLoadRefusesContradictoryRun(t *testing.T) {
 		var m perceptron.Model
 		var err error
 		switch algo {
+		case "pocket":
+			m, err = perceptron.Pocket(d, perceptron.Options{})
 		case "voted":
 			m, err = perceptron.Voted(d, perceptron.Options{MaxEpochs: 3})
 		default:
@@ -368,7 +370,7 @@ func TestLoadRefusesContradictoryRun(t *testing.T) {
 		_, err = readModelFile(bytes.NewReader(b))
 		return err
 	}
-	for _, algo := range []string{"pla", "voted"} {
+	for _, algo := range []string{"pla", "pocket", "voted"} {
 		if err := read(file(algo)); err != nil {
 			t.Fatalf("%s as train writes it: %v", algo, err)
 		}
@@ -389,6 +391,7 @@ func TestLoadRefusesContradictoryRun(t *testing.T) {
 		{"pla", map[string]any{"order": "sideways"}, `unknown order "sideways"`},
 		{"pla", map[string]any{"eta": 1e-320}, `eta 1e-320 is subnormal`},
 		{"pla", map[string]any{"n_vectors": 3}, `a pla model has no "vectors" or "n_vectors"`},
+		{"pocket", map[string]any{"pocket_errors": 1}, `pocket_errors is 1 but training_errors is 0`},
 		{"voted", map[string]any{"n_vectors": 3, "vectors": []any{zero, zero, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 12}}}, `3 vectors but "updates" is 1`},
 		{"voted", map[string]any{"vectors": []any{map[string]any{"w": []float64{5, 0}, "b": 0, "count": 3}, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 12}}}, `vector 0 is not w = 0, b = 0`},
 	} {
