@@ -159,8 +159,10 @@ func (o *OneVsRestModel) Predict(x []float64) (int, error) {
 // models, with class names that do not match its models one for one (a
 // class without a model could never be predicted, a model without a class
 // would predict a class that does not exist; an empty Classes, no names
-// at all, is allowed), a nil model, or models of different dimensions.
-// Its errors match ErrModel (and ErrDimension for the dimensions).
+// at all, is allowed), a nil model, a model whose own Validate refuses it
+// (named by its class, with that error's kinds), or models of different
+// dimensions. Its errors match ErrModel (and ErrDimension for the
+// dimensions).
 // OneVsRest builds valid models; Predict, PredictAll and ErrorRate call
 // Validate first.
 func (o *OneVsRestModel) Validate() error { return modelError(o.validate()) }
@@ -178,12 +180,27 @@ func (o *OneVsRestModel) validate() error {
 		if s == nil || isNilModel(s) {
 			return kindErrorf(ErrModel, "one-vs-rest: the model of class %d is nil", c)
 		}
+		// The class's model checked whole, as Predict would meet it: its
+		// error named no class, and Validate accepted it (helper-72).
+		if v, ok := s.(interface{ Validate() error }); ok {
+			if err := v.Validate(); err != nil {
+				return wrapf(err, "one-vs-rest: the model of class %d%s", c, o.className(c))
+			}
+		}
 		if dim >= 0 && s.Dim() != dim {
 			return kindErrorf(ErrDimension, "one-vs-rest: the model of class %d has %d features, that of class 0 has %d", c, s.Dim(), dim)
 		}
 		dim = s.Dim()
 	}
 	return nil
+}
+
+// className is " (name)" for class c when the model names its classes.
+func (o *OneVsRestModel) className(c int) string {
+	if c < len(o.Classes) {
+		return " (" + o.Classes[c] + ")"
+	}
+	return ""
 }
 
 // predictVotes is Predict when every model is a *VotedModel: the argmax of

@@ -2,8 +2,10 @@ package perceptron_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/perceptron-go/lessons/perceptron"
@@ -181,12 +183,23 @@ func TestOneVsRestModelValidate(t *testing.T) {
 		{"3 names, 2 models", &perceptron.OneVsRestModel{Classes: []string{"a", "b", "c"}, Models: []perceptron.Model{h(-1), h(1)}}, perceptron.ErrModel},
 		{"a nil model", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), (*perceptron.Result)(nil)}}, perceptron.ErrModel},
 		{"dimensions 1 and 2", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), h(1, 1)}}, perceptron.ErrDimension},
+		// A class's model that its own Validate refuses: Validate
+		// accepted it, and Predict's error named no class (helper-72).
+		{"a NaN weight", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1), h(math.NaN())}}, perceptron.ErrNonFinite},
+		{"a negative count", &perceptron.OneVsRestModel{Classes: []string{"a", "b"}, Models: []perceptron.Model{h(1),
+			&perceptron.VotedModel{Vectors: []perceptron.Hyperplane{{W: []float64{1}}}, Counts: []int{-1}}}}, perceptron.ErrModel},
 	} {
-		if err := tc.o.Validate(); !errors.Is(err, tc.want) {
+		err := tc.o.Validate()
+		if !errors.Is(err, tc.want) {
 			t.Errorf("%s: Validate %v; want %v", tc.name, err, tc.want)
 		}
 		if c, err := tc.o.Predict([]float64{1}); !errors.Is(err, tc.want) {
 			t.Errorf("%s: Predict %d, %v; want %v", tc.name, c, err, tc.want)
+		}
+		if strings.HasPrefix(tc.name, "a N") || strings.HasPrefix(tc.name, "a negative") {
+			if err == nil || !strings.Contains(err.Error(), "the model of class 1 (b): ") {
+				t.Errorf("%s: Validate %v; want it to name class 1 (b)", tc.name, err)
+			}
 		}
 	}
 	for _, names := range [][]string{{"a", "b"}, nil} {

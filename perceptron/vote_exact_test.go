@@ -113,6 +113,13 @@ func TestOneVsRestComparesVotesExactly(t *testing.T) {
 	if _, err := o.Predict(x); !errors.Is(err, perceptron.ErrModel) {
 		t.Errorf("a count of -1: Predict error %v; want ErrModel", err)
 	}
+	// The model is checked before the point, as Score checks them (and
+	// Validate checks every class's model): a point of the wrong
+	// dimension is ErrDimension with valid voters.
+	if _, err := o.Predict([]float64{1, 2}); !errors.Is(err, perceptron.ErrModel) {
+		t.Errorf("a count of -1, a point of 2 features: Predict error %v; want ErrModel", err)
+	}
+	o.Models[1] = voted([]perceptron.Hyperplane{up}, 1)
 	if _, err := o.Predict([]float64{1, 2}); !errors.Is(err, perceptron.ErrDimension) {
 		t.Errorf("a point of 2 features: Predict error %v; want ErrDimension", err)
 	}
