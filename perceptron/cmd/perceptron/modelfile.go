@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -447,6 +448,9 @@ func (f *ModelFile) Validate() error {
 		if v := f.Vectors[0]; v.B != 0 || slices.ContainsFunc(v.W, func(x float64) bool { return x != 0 }) {
 			return bad("vector 0 is not w = 0, b = 0: a voted model's first vector is the weights before the first update")
 		}
+		if err := f.checkSteps(); err != nil {
+			return err
+		}
 	}
 	if f.NVectors != 0 && f.NVectors != len(f.Vectors) {
 		return bad("n_vectors is %d but there are %d vectors", f.NVectors, len(f.Vectors))
@@ -531,6 +535,38 @@ func (f *ModelFile) checkRun() error {
 		if _, err := perceptron.ParseOrder(f.Order); err != nil {
 			return bad("%s", strings.TrimPrefix(err.Error(), "perceptron: "))
 		}
+	}
+	return nil
+}
+
+// checkSteps refuses a voted model file (of a run: updates_per_epoch
+// given, at least one epoch) whose survival counts, which are its votes,
+// do not add up to the steps of its run: one a visited row. With the
+// mistake order every step is an update (and a run of no step gives w = 0
+// a count of 1); with the others an epoch visits the n rows, so the
+// counts add up to n·epochs, or, when max_updates ended the run, to at
+// most that. A hand-edited count changed every vote with no error.
+func (f *ModelFile) checkSteps() error {
+	sum := 0
+	for k, v := range f.Vectors {
+		if v.Count > math.MaxInt-sum {
+			return errorf("model: the counts add up past %d at vector %d: more steps than a run makes", math.MaxInt, k)
+		}
+		sum += v.Count
+	}
+	if f.Order == "mistake" {
+		if sum != f.Updates && (f.Updates != 0 || sum != 1) {
+			return errorf("model: the vectors' counts add up to %d steps but there were %d updates: with the mistake order every step is an update", sum, f.Updates)
+		}
+		return nil
+	}
+	if f.N == 0 || f.Order == "" {
+		return nil // the steps of an epoch are unknown
+	}
+	hi, steps := bits.Mul64(uint64(f.N), uint64(f.Epochs))
+	stopped := f.MaxUpdates > 0 && f.Updates >= f.MaxUpdates
+	if hi == 0 && (uint64(sum) > steps || !stopped && uint64(sum) != steps) {
+		return errorf("model: the vectors' counts add up to %d steps but %d epochs of n = %d rows make %d: a count is a number of visited rows", sum, f.Epochs, f.N, steps)
 	}
 	return nil
 }
