@@ -18,10 +18,12 @@ const maxExactCount int64 = 1 << 53
 // is a float64 sum all the same, rounded as Score says), an η
 // that KernelPerceptron's Options.Eta accepts (finite, at least 2^-1022,
 // and not 0), a finite b, a known tie policy, finite training rows
-// labelled -1/+1, and a kernel of this package with parameters that
-// KernelPerceptron accepts (a PolyKernel of Degree 1 to MaxPolyDegree
+// labelled -1/+1, and a kernel: one of this package's with parameters
+// that KernelPerceptron accepts (a PolyKernel of Degree 1 to MaxPolyDegree
 // with a finite C, an RBFKernel with a finite Gamma > 0), as ParseKernel
-// checks them. Its errors match ErrModel, and the kind of the fault
+// checks them, or a kernel of the caller's, which KernelPerceptron takes
+// too and which is not checked (a value it gives that is not finite is
+// Score's ErrNonFinite error). Its errors match ErrModel, and the kind of the fault
 // beside it. KernelPerceptron builds valid models; Score, Predict,
 // PredictAll and Errors call Validate first.
 func (m *KernelModel) Validate() error { return modelError(m.validate()) }
