@@ -624,6 +624,7 @@ func fieldsGiven(data []byte) error {
 	var raw struct {
 		B        json.RawMessage              `json:"b"`
 		D        json.RawMessage              `json:"d"`
+		NVectors json.RawMessage              `json:"n_vectors"`
 		Last     map[string]json.RawMessage   `json:"last"`
 		Explicit map[string]json.RawMessage   `json:"explicit"`
 		Vectors  []map[string]json.RawMessage `json:"vectors"`
@@ -638,6 +639,11 @@ func fieldsGiven(data []byte) error {
 		// Validate takes a D of 0 for "not given" (newModelFile's callers);
 		// a file that gives it says the model has no feature.
 		return kindErrorf(perceptron.ErrDimension, "model: \"d\" is 0: a model has at least one feature (d is the number of weights)")
+	}
+	if n0, err := strconv.ParseFloat(string(raw.NVectors), 64); raw.NVectors != nil && err == nil && n0 == 0 && len(raw.Vectors) > 0 {
+		// As "d": Validate takes 0 for "not given" (train omits it
+		// without vectors); a file that gives it with vectors says none.
+		return errorf("model: \"n_vectors\" is 0 but there are %d vectors", len(raw.Vectors))
 	}
 	for _, h := range []struct {
 		name string

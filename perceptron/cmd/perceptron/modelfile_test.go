@@ -396,6 +396,7 @@ func TestLoadRefusesContradictoryRun(t *testing.T) {
 		{"voted", map[string]any{"vectors": []any{map[string]any{"w": []float64{5, 0}, "b": 0, "count": 3}, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 12}}}, `vector 0 is not w = 0, b = 0`},
 		{"voted", map[string]any{"vectors": []any{zero, map[string]any{"w": []float64{1, 2}, "b": 1, "count": 13}}}, `the vectors' counts add up to 13 steps but 3 epochs of n = 4 rows make 12`},
 		{"voted", map[string]any{"order": "mistake"}, `the vectors' counts add up to 12 steps but there were 1 updates`},
+		{"voted", map[string]any{"n_vectors": 0}, `"n_vectors" is 0 but there are 2 vectors`},
 	} {
 		obj := file(c.algo)
 		for k, v := range c.patch {
