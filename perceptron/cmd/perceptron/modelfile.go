@@ -270,9 +270,11 @@ func checkKeys(data []byte, keys jsonkeys.Set) error {
 // a vector); an averaged model without its Explicit average, or whose w
 // and b differ from it by more than rounding (1e-6 of the largest of them: the two
 // agree to about 1e-13 after 50,000 updates); a voted model whose w and b
-// are not its last vector's, or (vectors or n_vectors) a model of another
-// algo with them; a run that contradicts itself (checkRun). Problems of dimension match ErrDimension and
-// non-finite values ErrNonFinite with errors.Is.
+// are not its last vector's, whose vectors are not one an update after
+// w = 0 or whose counts are not its run's steps (checkSteps); vectors or
+// n_vectors in a model of another algo; a run that contradicts itself
+// (checkRun). Problems of dimension match ErrDimension and non-finite
+// values ErrNonFinite with errors.Is.
 func (f *ModelFile) Validate() error {
 	if f == nil {
 		return errorf("model: nil")
