@@ -127,7 +127,9 @@ type GDOptions struct {
 	// NoBias fixes b = 0 (b keeps Init.B, normally 0).
 	NoBias bool
 	// Init is the starting point; W nil means w = 0 (and b = Init.B), so
-	// its zero value is w = 0, b = 0.
+	// its zero value is w = 0, b = 0. Its Tie is checked (an unknown
+	// policy is ErrOption) but not read: the loss counts a score of 0 a
+	// mistake, and the result predicts with TieMistake.
 	Init Hyperplane
 	// Context, if not nil, stops the run when it is done, as
 	// Options.Control.Context stops the batch learners: asked before
@@ -225,6 +227,11 @@ func (opt *GDOptions) start(d *Dataset) (w []float64, b float64, err error) {
 		return nil, 0, err
 	}
 	w = make([]float64, d.D())
+	if err := opt.Init.Tie.valid(); err != nil {
+		// Not read, but a value no policy has is a mistake of the
+		// caller's (helper-70: Tie 9 passed unseen).
+		return nil, 0, wrapf(err, "Init")
+	}
 	if !isFinite(opt.Init.B) {
 		return nil, 0, kindErrorf(ErrNonFinite, "Init: bias is %v", opt.Init.B)
 	}

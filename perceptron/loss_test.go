@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -199,6 +200,30 @@ func TestGDInitBiasWithoutWeights(t *testing.T) {
 		}
 		if p := g.Path[0]; p.B != 5 || len(p.W) != d.D() || p.W[0] != 0 || p.W[1] != 0 || g.B != 5 {
 			t.Errorf("%s: starts at %v, ends with b = %v; want w = 0, b = 5 throughout", l.name, p, g.B)
+		}
+	}
+}
+
+// TestGDInitTie: Init's tie policy is checked, not read (helper-70: Tie 9
+// passed unseen): an unknown one is ErrOption, and with TieNegative the
+// run and its result are those of the zero Tie, TieMistake.
+func TestGDInitTie(t *testing.T) {
+	d := lrNoisy(t)
+	for _, l := range gdLearners {
+		_, err := l.fit(d, GDOptions{Eta: 0.5, Steps: 3, Init: Hyperplane{W: []float64{1, 0}, Tie: 9}})
+		if !errors.Is(err, ErrOption) || !strings.Contains(err.Error(), "Init: unknown tie policy 9") {
+			t.Errorf("%s: Init with Tie 9: %v; want ErrOption naming Init's tie policy", l.name, err)
+		}
+		neg, err := l.fit(d, GDOptions{Eta: 0.5, Steps: 5, Init: Hyperplane{W: []float64{1, 0}, Tie: TieNegative}, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mis, err := l.fit(d, GDOptions{Eta: 0.5, Steps: 5, Init: Hyperplane{W: []float64{1, 0}}, Seed: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if neg.Tie != TieMistake || !reflect.DeepEqual(neg.Path, mis.Path) || !reflect.DeepEqual(neg.Losses, mis.Losses) {
+			t.Errorf("%s: Init with TieNegative: result Tie %v, path %v; want TieMistake and the path %v", l.name, neg.Tie, neg.Path, mis.Path)
 		}
 	}
 }
