@@ -183,3 +183,34 @@ func TestEtaNotSubnormal(t *testing.T) {
 		t.Errorf("PLA, Eta 2^-1022 (the smallest normal): %v", err)
 	}
 }
+
+// TestEtaPowerOfTwoScoresUnderflow pins the limit of Options.Eta's claim
+// that η a power of 2 makes the updates of η = 1: it needs the scores'
+// products η x_ij·x_kj in the normal range, not only the updates η x_j
+// (helper-71). With η = 2^-500 on the rows 2^-300 → +1, 2^-300 → +1 the
+// updates are 2^-800, but the second row's score is 2^-1100, which
+// rounds to 0, a mistake: η = 1 converges after one update, η = 2^-500
+// never does. Bound refuses such a run (ηR² = 2^-1100), with a second
+// class for it to answer on.
+func TestEtaPowerOfTwoScoresUnderflow(t *testing.T) {
+	x := 0x1p-300
+	d, err := NewDataset([][]float64{{x}, {x}}, []float64{1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	one, err := PLA(d, Options{NoBias: true})
+	if err != nil || !one.Converged || one.Updates != 1 {
+		t.Fatalf("η = 1: %+v, %v; want one update and a clean pass", one, err)
+	}
+	small, err := PLA(d, Options{NoBias: true, Eta: 0x1p-500, MaxEpochs: 20})
+	if err != nil || small.Converged || small.Updates != 40 {
+		t.Errorf("η = 2^-500: %+v, %v; want a mistake on every row (the score 2^-1100 rounds to 0)", small, err)
+	}
+	two, err := NewDataset([][]float64{{x}, {-x}}, []float64{1, -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Bound(two, Options{NoBias: true, Eta: 0x1p-500}); !errors.Is(err, ErrUndecided) {
+		t.Errorf("Bound, η = 2^-500 on rows of 2^-300: %v, want ErrUndecided (ηR² below 2^-1022)", err)
+	}
+}

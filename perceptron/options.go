@@ -68,10 +68,16 @@ type Options struct {
 	MaxUpdates int
 	// Eta is the learning rate η > 0 of the update w ← w + η y x (0 means
 	// 1). From w = 0, PLA makes the same updates whatever η in exact
-	// arithmetic, and in float64 for η a power of 2 while no η·x_j falls
-	// below 2^-1022: an η of 2^-1000 on features of 1e-12 makes the updates
-	// subnormal, and they round (the run differs from η = 1's; Bound
-	// refuses such a run through the origin, see Bound).
+	// arithmetic, and in float64 for η a power of 2 while every value of
+	// the run stays in the normal range: no η·x_j, and no product
+	// w_j·x_j = η Σ y x_j·x_j summed in a score, below 2^-1022 (nor any
+	// value beyond the float64 range). An η of 2^-1000 on features of
+	// 1e-12 makes the updates subnormal, and they round; an η of 2^-500
+	// on features of 2^-300 keeps the updates normal (2^-800) but makes
+	// the scores' products 2^-1100, which round to 0 (η = 1 converges
+	// after one update on the rows 2^-300 → +1, 2^-300 → +1 through the
+	// origin, η = 2^-500 never does). Either way the run differs from
+	// η = 1's; Bound refuses such a run (ηR² below 2^-1022, see Bound).
 	Eta float64
 	// Order is the order in which rows are visited.
 	Order Order
