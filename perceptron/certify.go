@@ -24,9 +24,10 @@ const exactBits = 4400
 // products and the bias: 2(n+3)·2^-53 (Σ|w_j x_j| + |b|), plus 2^-1074 per
 // product for underflow, twice what the error can be); the rows that may
 // hold the least score, s_i − e_i ≤ min_j (s_j + e_j), are then scored
-// exactly (math/big) and the least rounded down, and ||w|| is bounded
-// from above exactly. So γ is the exact margin to a few ulps, and never
-// above it. what names the caller in the error. The exact scores, some
+// exactly (math/big), and the least, over ||w|| bounded from above
+// exactly, is rounded down (a score below the float64 range, of subnormal
+// products, keeps its value). So γ is the exact margin to a few ulps, and
+// never above it. what names the caller in the error. The exact scores, some
 // 10 µs a row of 1000 values, each look at ctx first: when it is done the
 // error matches ErrUndecided, ErrStopped and the context's error. Rows
 // with the same label and values are scored exactly once.
@@ -48,7 +49,8 @@ func marginLow(ctx context.Context, w []float64, b float64, d *Dataset, what str
 		lo[i] = math.Nextafter(s-e, math.Inf(-1))
 		hi = math.Min(hi, math.Nextafter(s+e, math.Inf(1)))
 	}
-	low, row := math.Inf(1), -1
+	var low *big.Float // the least exact score
+	row := -1
 	seed := maphash.MakeSeed()
 	scored := map[uint64]int{} // a row scored exactly, by the hash of its label and values
 	for i := 0; i < n; i++ {
@@ -63,21 +65,35 @@ func marginLow(ctx context.Context, w []float64, b float64, d *Dataset, what str
 		if err := ctxStopped(ctx); err != nil {
 			return 0, -1, causeErrorf([]error{ErrUndecided, ErrStopped, err}, "%s: stopped while the margin was certified (row %d of %d): %v", what, i, n, err)
 		}
-		if l := exactScoreLow(w, b, d.Row(i), d.Y[i]); l < low {
+		if l := exactScore(w, b, d.Row(i), d.Y[i]); low == nil || l.Cmp(low) < 0 {
 			low, row = l, i
 		}
 	}
-	if !(low > 0) {
-		return 0, row, kindErrorf(ErrUndecided, "%s: the separator found is not certified to separate the data: row %d scores %v exactly (rounded down)", what, row, low)
+	if low == nil || low.Sign() <= 0 {
+		return 0, row, kindErrorf(ErrUndecided, "%s: the separator found is not certified to separate the data: row %d scores %v exactly (rounded down)", what, row, roundDown(low))
 	}
-	g := low / nUp
-	if g > 0 {
-		g = math.Nextafter(g, 0)
-	}
+	// The exact least score over ||w|| rounded up, rounded down: a score
+	// below the float64 range (0.8·2^-1074, of subnormal products) over a
+	// norm of 2^-537 is a margin of 2^-538, which the score rounded to a
+	// float64 first, 0, lost.
+	g := roundDown(new(big.Float).SetPrec(exactBits).SetMode(big.ToZero).Quo(low, new(big.Float).SetFloat64(nUp)))
 	if !(g > 0) {
-		return 0, row, kindErrorf(ErrUndecided, "%s: the margin of the separator found, %v/%v, is below the smallest float64", what, low, nUp)
+		return 0, row, kindErrorf(ErrUndecided, "%s: the margin of the separator found, %v/%v, is below the smallest float64", what, roundDown(low), nUp)
 	}
 	return g, row, nil
+}
+
+// roundDown returns x rounded down to a float64 (MaxFloat64 for a value
+// beyond the float64 range, 0 for nil).
+func roundDown(x *big.Float) float64 {
+	if x == nil {
+		return 0
+	}
+	f, acc := x.Float64()
+	if acc == big.Above {
+		f = math.Nextafter(f, math.Inf(-1))
+	}
+	return f
 }
 
 // rowHash hashes the bits of x and y (rows equal in value with other
@@ -107,9 +123,8 @@ func scoreAndSize(w []float64, b float64, x []float64, y float64) (s, size float
 	return s, size
 }
 
-// exactScoreLow returns y(w·x + b), computed exactly and rounded down to a
-// float64 (MaxFloat64 for a score beyond the float64 range).
-func exactScoreLow(w []float64, b float64, x []float64, y float64) float64 {
+// exactScore returns y(w·x + b), computed exactly.
+func exactScore(w []float64, b float64, x []float64, y float64) *big.Float {
 	acc := new(big.Float).SetPrec(exactBits)
 	t := new(big.Float).SetPrec(exactBits)
 	var p, q big.Float
@@ -121,11 +136,7 @@ func exactScoreLow(w []float64, b float64, x []float64, y float64) float64 {
 	if y < 0 {
 		acc.Neg(acc)
 	}
-	f, acc2 := acc.Float64()
-	if acc2 == big.Above {
-		f = math.Nextafter(f, math.Inf(-1))
-	}
-	return f
+	return acc
 }
 
 // normUp returns a float64 ≥ ||w||: Σ w_j² exactly, its square root to 64

@@ -69,8 +69,9 @@ type Separability struct {
 //     MaxMargin on the raw data also answers (the usual case), whose
 //     maximum-margin separator is then returned instead. Either way the
 //     separator is checked in exact terms: for every row, the computed
-//     y_i(w·x_i + b) must exceed γ_{d+1}·(Σ_j |w_j x_ij| + |b|), the bound
-//     on the rounding error of that computation (γ_k = k·2⁻⁵³/(1 − k·2⁻⁵³)),
+//     y_i(w·x_i + b) must exceed γ_{d+1}·(Σ_j |w_j x_ij| + |b|) plus
+//     (d+3)·2⁻¹⁰⁷⁴, the bound on the rounding error of that computation
+//     (γ_k = k·2⁻⁵³/(1 − k·2⁻⁵³); the second term bounds underflow),
 //     so its sign is the sign of the exact value (where it does not, the
 //     least scores are computed exactly, with math/big). Where the
 //     classes touch to the tolerance, the hyperplanes tried are also
@@ -331,7 +332,8 @@ func columnRanges(d *Dataset) (mid, half []float64) {
 // certifiedMargin returns the margin of h on d and whether every row is
 // certified to be strictly on its correct side: the computed y_i(w·x_i + b)
 // exceeds twice the bound γ_{d+1}·(Σ_j |w_j x_ij| + |b|) on its rounding
-// error (twice, to cover the rounding of the bound's own sum), or, where
+// error (twice, to cover the rounding of the bound's own sum) plus
+// (d+3)·2^-1074 for underflow, or, where
 // some row's does not, marginLow certifies the margin positive, the least
 // scores computed exactly. The margin returned is DatasetMargin's in the
 // first case, marginLow's (a lower bound) in the second; a done ctx,
@@ -343,9 +345,15 @@ func certifiedMargin(ctx context.Context, h Hyperplane, d *Dataset) (float64, bo
 	const u = 0x1p-53
 	k := float64(d.D() + 1)
 	gamma := float64(k*u) / (1 - float64(k*u))
+	// Below 2^-1022 a product's error is up to 2^-1075 whatever its
+	// size: d + 3 of them bound the underflow of a score (helper-71:
+	// scores of subnormal products were "certified" by the relative
+	// bound alone, which is 0 there; DatasetMargin's scaled recount
+	// caught them).
+	under := float64(d.D()+3) * 0x1p-1074
 	for i := 0; i < d.N(); i++ {
 		s, abs := scoreAndSize(h.W, h.B, d.Row(i), d.Y[i])
-		if math.IsInf(abs, 0) || !(s > 2*gamma*abs) {
+		if math.IsInf(abs, 0) || !(s > float64(2*gamma*abs)+under) {
 			// A score below the bound on its rounding may still be
 			// positive exactly: x = 3 against the boundary
 			// x = 2.9999999999999996 scores 4.4e-16, exactly, under a
