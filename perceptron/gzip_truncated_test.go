@@ -253,3 +253,28 @@ func TestGzipHoldsBinary(t *testing.T) {
 		t.Errorf("gzip of UTF-8 text with a byte order mark: %v, %v", d, err)
 	}
 }
+
+// TestGzipTruncatedSniff: a gzip stream cut short is "truncated" at every
+// cut point also where the text it holds starts as another format's magic
+// would: a header whose first column is "BZh9" cut after those 4 bytes was
+// "the gzip stream holds bzip2-compressed data" (the sniff read the head
+// the cut stream gave, short of its 10 bytes, as a bzip2 stream's as far
+// as it went, helper-73). The whole stream reads.
+func TestGzipTruncatedSniff(t *testing.T) {
+	for _, text := range []string{
+		"BZh9,b,y\n1,2,1\n2,1,-1\n",
+		"BZh11A,b,y\n1,2,1\n2,1,-1\n",
+		"x1,x2,y\n1,2,1\n2,1,-1\n",
+	} {
+		full := gzipText(t, text)
+		if d, err := perceptron.ReadCSV(bytes.NewReader(full), perceptron.CSVOptions{}); err != nil || d.N() != 2 {
+			t.Errorf("%q whole: %v, %v; want 2 rows", text, d, err)
+		}
+		for cut := 1; cut < len(full); cut++ {
+			_, err := perceptron.ReadCSV(bytes.NewReader(full[:cut]), perceptron.CSVOptions{})
+			if !errors.Is(err, perceptron.ErrFormat) || !strings.Contains(err.Error(), "gzip stream is truncated") {
+				t.Errorf("%q cut after %d of %d bytes: %v; want ErrFormat, truncated", text, cut, len(full), err)
+			}
+		}
+	}
+}

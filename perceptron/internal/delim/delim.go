@@ -129,12 +129,19 @@ func NewReader(r io.Reader, comma rune) (*Reader, error) {
 		// What the gzip stream holds is sniffed as a file is: UTF-16
 		// text or other compressed data inside it was called binary
 		// for its first NUL byte (helper-70). A read error here (a
-		// stream cut short) is left to the scan, which reports it.
+		// stream cut short) is left to the scan, which reports it, and
+		// the head that came before it is not sniffed: "BZh9" of a
+		// header "BZh9,b,y" cut after 4 bytes was bzip2 (helper-73).
 		zb := bufio.NewReaderSize(&gzipMembers{z: z, br: br}, 64<<10)
-		if inner, _ := zb.Peek(10); bytes.HasPrefix(inner, []byte{0x1f, 0x8b}) {
+		inner, err := zb.Peek(10)
+		switch {
+		case err != nil && err != io.EOF:
+		case bytes.HasPrefix(inner, []byte{0x1f, 0x8b}):
 			return nil, errorf(Format, 0, -1, "gzip-compressed data inside the gzip stream, not text: decompress it twice")
-		} else if msg := sniffBinary(inner); msg != "" {
-			return nil, errorf(Format, 0, -1, "the gzip stream holds %s", msg)
+		default:
+			if msg := sniffBinary(inner); msg != "" {
+				return nil, errorf(Format, 0, -1, "the gzip stream holds %s", msg)
+			}
 		}
 		src, gz = zb, true
 	default:
