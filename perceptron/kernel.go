@@ -185,9 +185,11 @@ func ParseKernel(s string) (Kernel, error) {
 		if err != nil {
 			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q %s", s, parts[1], floatSyntax(err))
 		}
-		if g == 0 && nonzeroDigits(parts[1]) {
+		if g == 0 && !math.Signbit(g) && nonzeroDigits(parts[1]) {
 			// "rbf:1e-400" was "Gamma must be a finite number > 0, got
-			// 0", of a gamma written > 0 (helper-70).
+			// 0", of a gamma written > 0 (helper-70). One written < 0
+			// ("-1e-400", -0) is not > 0 whatever its size, as "-1" is
+			// not (helper-73: it was called below the float64 range).
 			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)", s, parts[1])
 		}
 		k = RBFKernel{Gamma: g}

@@ -39,6 +39,7 @@ func TestParseKernel(t *testing.T) {
 		{in: "rbf:2e-324", err: `perceptron: kernel "rbf:2e-324": gamma "2e-324" is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)`},
 		{in: "rbf:0.000e-5", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got 0"},
 		{in: "rbf:-0x0p3", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got -0"},
+		{in: "rbf:-1e-400", err: "perceptron: rbf kernel: Gamma must be a finite number > 0, got -0"},
 		{in: "rbf:3e-324", want: "rbf:5e-324"},
 	} {
 		k, err := perceptron.ParseKernel(c.in)
