@@ -73,13 +73,16 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		// here, as a nil one is (helper-70: a model of another dimension,
 		// or one its own Validate refuses, was kept, and every Predict
 		// failed later).
-		if s.Dim() != m.D() {
-			return nil, causeErrorf([]error{ErrModel, ErrDimension}, "one-vs-rest: class %d (%s): the learner returned a model of %d features for data of %d", c, m.ClassNames[c], s.Dim(), m.D())
-		}
+		// Validate first: an untrained model (a zero Hyperplane, a
+		// VotedModel without vectors) has 0 features, and was called
+		// one of another dimension, ErrDimension (helper-73).
 		if v, ok := s.(interface{ Validate() error }); ok {
 			if err := v.Validate(); err != nil {
 				return nil, modelError(wrapf(err, "one-vs-rest: class %d (%s): the learner returned a model that is not valid", c, m.ClassNames[c]))
 			}
+		}
+		if s.Dim() != m.D() {
+			return nil, causeErrorf([]error{ErrModel, ErrDimension}, "one-vs-rest: class %d (%s): the learner returned a model of %d features for data of %d", c, m.ClassNames[c], s.Dim(), m.D())
 		}
 		model.Models[c] = s
 	}

@@ -90,6 +90,30 @@ func TestOneVsRestRefusesUnusableModels(t *testing.T) {
 	}
 }
 
+// OneVsRest calls a learner's untrained model (a zero Hyperplane, a
+// VotedModel or KernelModel without vectors or rows) what its Validate
+// calls it, with its kinds, not a model of another dimension: it has 0
+// features, and a VotedModel or KernelModel was "a model of 0 features
+// for data of 4", ErrDimension (helper-73).
+func TestOneVsRestUntrainedIsNotADimension(t *testing.T) {
+	iris := perceptron.Iris()
+	for name, m := range map[string]interface {
+		perceptron.Model
+		Validate() error
+	}{
+		"zero hyperplane":   perceptron.Hyperplane{},
+		"voted, no vectors": &perceptron.VotedModel{},
+		"kernel, no rows":   &perceptron.KernelModel{},
+	} {
+		o, err := perceptron.OneVsRest(iris, func(*perceptron.Dataset) (perceptron.Model, error) { return m, nil })
+		own := m.Validate()
+		if o != nil || !errors.Is(err, perceptron.ErrModel) || errors.Is(err, perceptron.ErrDimension) != errors.Is(own, perceptron.ErrDimension) ||
+			!strings.Contains(err.Error(), "class 0 (setosa): the learner returned a model that is not valid: "+strings.TrimPrefix(own.Error(), "perceptron: ")) {
+			t.Errorf("%s: %v, %v; want no model and its Validate's error %v, naming class 0 (setosa)", name, o, err, own)
+		}
+	}
+}
+
 // GramMatrix takes the data sets KernelPerceptron trains, one class
 // included (it refused them with ErrOneClass, the theory functions' check,
 // though the matrix has no labels in it).
