@@ -547,7 +547,8 @@ func (f *ModelFile) checkRun() error {
 // mistake order every step is an update (and a run of no step gives w = 0
 // a count of 1); with the others an epoch visits the n rows, so the
 // counts add up to n·epochs, or, when max_updates ended the run, to at
-// most that. A hand-edited count changed every vote with no error.
+// most that and more than the n·(epochs − 1) steps of the epochs before
+// the last. A hand-edited count changed every vote with no error.
 func (f *ModelFile) checkSteps() error {
 	sum := 0
 	for k, v := range f.Vectors {
@@ -569,6 +570,12 @@ func (f *ModelFile) checkSteps() error {
 	stopped := f.MaxUpdates > 0 && f.Updates >= f.MaxUpdates
 	if hi == 0 && (uint64(sum) > steps || !stopped && uint64(sum) != steps) {
 		return errorf("model: the vectors' counts add up to %d steps but %d epochs of n = %d rows make %d: a count is a number of visited rows", sum, f.Epochs, f.N, steps)
+	}
+	if before := steps - uint64(f.N); hi == 0 && stopped && uint64(sum) <= before {
+		// The run stopped at the step of its last update, in its last
+		// epoch: after the n·(epochs − 1) steps of the others (a count
+		// lowered by hand passed, helper-73).
+		return errorf("model: the vectors' counts add up to %d steps, but max_updates ended the run in epoch %d, after the %d steps of the epochs of n = %d rows before it: a count is a number of visited rows", sum, f.Epochs, before, f.N)
 	}
 	return nil
 }

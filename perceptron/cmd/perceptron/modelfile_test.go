@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"strings"
@@ -427,5 +428,54 @@ func TestSaveVotedTie(t *testing.T) {
 	p1, err1 := back.Predict([]float64{1})
 	if err0 != nil || err1 != nil || p0 != -1 || p1 != p0 {
 		t.Errorf("Predict: %v (%v) before saving, %v (%v) loaded; want -1 both", p0, err0, p1, err1)
+	}
+}
+
+// TestLoadRefusesLoweredStoppedCounts: a voted model whose run
+// max_updates ended has counts that add up to more than the n·(epochs − 1)
+// steps of its epochs before the last (the last update is in the last
+// epoch) and at most n·epochs; a count lowered by hand below that passed,
+// as only the upper bound was checked (helper-73). The file as train
+// writes it loads, in every order but mistake (whose counts are updates).
+func TestLoadRefusesLoweredStoppedCounts(t *testing.T) {
+	d := &perceptron.Dataset{X: mat.NewDense(4, 2, []float64{2, 5, 3, 1, 9, 6, 12, 5}), Y: []float64{1, -1, 1, -1}}
+	for _, order := range []perceptron.Order{perceptron.InOrder, perceptron.RandomCycle, perceptron.Shuffle} {
+		opt := perceptron.Options{MaxEpochs: 10, MaxUpdates: 5, Order: order, Seed: 1}
+		v, err := perceptron.Voted(d, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Updates != opt.MaxUpdates || v.Epochs < 2 {
+			t.Fatalf("%v: %d updates in %d epochs; want max_updates to end a run of 2 epochs or more", order, v.Updates, v.Epochs)
+		}
+		f, err := newModelFile(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.N, f.Order, f.Eta, f.MaxEpochs, f.MaxUpdates = 4, order.String(), 1, opt.MaxEpochs, opt.MaxUpdates
+		read := func() error {
+			b, err := json.Marshal(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = readModelFile(bytes.NewReader(b))
+			return err
+		}
+		if err := read(); err != nil {
+			t.Fatalf("%v as train writes it: %v", order, err)
+		}
+		sum := 0
+		for _, c := range f.Vectors {
+			sum += c.Count
+		}
+		for k, drop := len(f.Vectors)-1, sum-f.N*(f.Epochs-1); drop > 0; k-- {
+			c := min(drop, f.Vectors[k].Count)
+			f.Vectors[k].Count -= c
+			drop -= c
+		}
+		want := fmt.Sprintf("the vectors' counts add up to %d steps, but max_updates ended the run in epoch %d", f.N*(f.Epochs-1), f.Epochs)
+		if err := read(); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v, counts lowered to n·(epochs − 1): %v; want %q", order, err, want)
+		}
 	}
 }
