@@ -350,7 +350,7 @@ func certifiedMargin(ctx context.Context, h Hyperplane, d *Dataset) (float64, bo
 	// scores of subnormal products were "certified" by the relative
 	// bound alone, which is 0 there; DatasetMargin's scaled recount
 	// caught them).
-	under := float64(d.D()+3) * 0x1p-1074
+	under := float64(float64(d.D()+3) * 0x1p-1074) // no FMA with the add below
 	for i := 0; i < d.N(); i++ {
 		s, abs := scoreAndSize(h.W, h.B, d.Row(i), d.Y[i])
 		if math.IsInf(abs, 0) || !(s > float64(2*gamma*abs)+under) {

@@ -528,7 +528,7 @@ func (f *ModelFile) checkRun() error {
 		return bad("%d epochs but max_epochs is %d", f.Epochs, f.MaxEpochs)
 	case f.MaxUpdates > 0 && f.Updates > f.MaxUpdates:
 		return bad("%d updates but max_updates is %d", f.Updates, f.MaxUpdates)
-	case f.N > 0 && math.Abs(f.TrainingError*float64(f.N)-float64(f.TrainingErrors)) > 0.5:
+	case f.N > 0 && math.Abs(float64(f.TrainingError*float64(f.N))-float64(f.TrainingErrors)) > 0.5: // no FMA
 		return bad("training_error %v is not training_errors/n = %d/%d", f.TrainingError, f.TrainingErrors, f.N)
 	case f.Eta != 0 && f.Eta < 0x1p-1022:
 		return bad("eta %v is subnormal (below 2^-1022): train refuses it", f.Eta)
