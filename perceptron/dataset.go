@@ -194,6 +194,18 @@ func checkTrainCtx(d *Dataset, opt Options) error {
 // only is allowed).
 func checkRows(d *Dataset) error { return checkRowsCtx(d, nil) }
 
+// checkScored checks d as checkRows does, and that it has the dim
+// features of the model that scores it.
+func checkScored(d *Dataset, dim int) error {
+	if err := checkRows(d); err != nil {
+		return err
+	}
+	if d.D() != dim {
+		return kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), dim)
+	}
+	return nil
+}
+
 // checkRowsCtx is checkRows looking at ctx, if not nil, as checkTrainCtx
 // says: the shape, the values, then the labels (O(n), checked whatever
 // ctx), so that the same data gets the same error with a Context as

@@ -104,16 +104,13 @@ func (e *ParseError) Error() string {
 func (e *ParseError) Unwrap() error { return e.Kind }
 
 // parseError converts an error of the delimited-text reader into a
-// *ParseError; any other error (reading failed) is wrapped as is.
+// *ParseError; any other error is the reader's read error, which says
+// "reading: …" itself, kept as is (wrapped again it said "reading: reading:
+// read /tmp: is a directory", helper-70).
 func parseError(err error) error {
 	var de *delim.Error
 	if !errors.As(err, &de) {
-		if strings.HasPrefix(err.Error(), "reading: ") {
-			// The reader's own read error says so once (helper-70:
-			// "/tmp: reading: reading: read /tmp: is a directory").
-			return &kindError{kinds: []error{err}, msg: "perceptron: " + err.Error()}
-		}
-		return wrapf(err, "reading")
+		return &kindError{kinds: []error{err}, msg: "perceptron: " + err.Error()}
 	}
 	kind := ErrFormat
 	switch de.Kind {

@@ -448,13 +448,7 @@ func (h Hyperplane) checkData(d *Dataset) error {
 	if err := h.checkModel(); err != nil {
 		return err
 	}
-	if err := checkRows(d); err != nil {
-		return err
-	}
-	if d.D() != len(h.W) {
-		return kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), len(h.W))
-	}
-	return nil
+	return checkScored(d, len(h.W))
 }
 
 // PredictAll returns the prediction h.Tie.Sign(w·x_i + b) of every row of d:

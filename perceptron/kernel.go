@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/perceptron-go/lessons/perceptron/internal/delim"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -185,11 +186,12 @@ func ParseKernel(s string) (Kernel, error) {
 		if err != nil {
 			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q %s", s, parts[1], floatSyntax(err))
 		}
-		if g == 0 && !math.Signbit(g) && nonzeroDigits(parts[1]) {
+		if v, ok := delim.ParseNumber(parts[1]); g == 0 && ok && v.Cmp(delim.Number{}) > 0 {
 			// "rbf:1e-400" was "Gamma must be a finite number > 0, got
-			// 0", of a gamma written > 0 (helper-70). One written < 0
-			// ("-1e-400", -0) is not > 0 whatever its size, as "-1" is
-			// not (helper-73: it was called below the float64 range).
+			// 0", of a gamma written > 0 (its exact value, helper-70).
+			// One written < 0 ("-1e-400") is not > 0 whatever its size,
+			// as "-1" is not (helper-73: it was called below the float64
+			// range).
 			return nil, kindErrorf(ErrOption, "kernel %q: gamma %q is below the float64 range (it rounds to 0, and Gamma must be > 0; the smallest is about 4.9e-324)", s, parts[1])
 		}
 		k = RBFKernel{Gamma: g}
@@ -200,21 +202,6 @@ func ParseKernel(s string) (Kernel, error) {
 		return nil, err
 	}
 	return k, nil
-}
-
-// nonzeroDigits reports whether the number s, which strconv.ParseFloat
-// read, writes a digit other than 0 in its mantissa: a value that rounded
-// to 0 was then written as a number that is not 0 ("1e-400", "0x1p-2000").
-func nonzeroDigits(s string) bool {
-	s = strings.ToLower(strings.TrimLeft(s, "+-"))
-	digits, end := "123456789", "e"
-	if strings.HasPrefix(s, "0x") {
-		s, digits, end = s[2:], "123456789abcdef", "p"
-	}
-	if i := strings.Index(s, end); i >= 0 {
-		s = s[:i]
-	}
-	return strings.ContainsAny(s, digits)
 }
 
 // floatSyntax says why strconv.ParseFloat refused a parameter: a number

@@ -144,13 +144,7 @@ func (m *KernelModel) checkData(d *Dataset) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
-	if err := checkRows(d); err != nil {
-		return err
-	}
-	if _, dim := m.X.Dims(); d.D() != dim {
-		return kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), dim)
-	}
-	return nil
+	return checkScored(d, m.Dim())
 }
 
 // PredictAll returns Tie.Sign(f(x_i)) for every row of d. A score that

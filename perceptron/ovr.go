@@ -76,10 +76,8 @@ func OneVsRest(m *MultiDataset, learn Learner) (*OneVsRestModel, error) {
 		// Validate first: an untrained model (a zero Hyperplane, a
 		// VotedModel without vectors) has 0 features, and was called
 		// one of another dimension, ErrDimension (helper-73).
-		if v, ok := s.(interface{ Validate() error }); ok {
-			if err := v.Validate(); err != nil {
-				return nil, modelError(wrapf(err, "one-vs-rest: class %d (%s): the learner returned a model that is not valid", c, m.ClassNames[c]))
-			}
+		if err := validateModel(s); err != nil {
+			return nil, modelError(wrapf(err, "one-vs-rest: class %d (%s): the learner returned a model that is not valid", c, m.ClassNames[c]))
 		}
 		if s.Dim() != m.D() {
 			return nil, causeErrorf([]error{ErrModel, ErrDimension}, "one-vs-rest: class %d (%s): the learner returned a model of %d features for data of %d", c, m.ClassNames[c], s.Dim(), m.D())
@@ -185,15 +183,22 @@ func (o *OneVsRestModel) validate() error {
 		}
 		// The class's model checked whole, as Predict would meet it: its
 		// error named no class, and Validate accepted it (helper-72).
-		if v, ok := s.(interface{ Validate() error }); ok {
-			if err := v.Validate(); err != nil {
-				return wrapf(err, "one-vs-rest: the model of class %d%s", c, o.className(c))
-			}
+		if err := validateModel(s); err != nil {
+			return wrapf(err, "one-vs-rest: the model of class %d%s", c, o.className(c))
 		}
 		if dim >= 0 && s.Dim() != dim {
 			return kindErrorf(ErrDimension, "one-vs-rest: the model of class %d has %d features, that of class 0 has %d", c, s.Dim(), dim)
 		}
 		dim = s.Dim()
+	}
+	return nil
+}
+
+// validateModel returns the error of s's Validate method, if it has one (a
+// Model of the caller's may not).
+func validateModel(s Model) error {
+	if v, ok := s.(interface{ Validate() error }); ok {
+		return v.Validate()
 	}
 	return nil
 }

@@ -236,11 +236,8 @@ func (v *VotedModel) PredictAll(d *Dataset) ([]float64, error) {
 	// vector's Tie, which votes with v.Tie and which Validate does not
 	// read: a model Validate accepts scored, and PredictAll refused it
 	// (ErrOption, not ErrModel) for a Tie of the last vector's own.
-	if err := checkRows(d); err != nil {
+	if err := checkScored(d, v.Dim()); err != nil {
 		return nil, err
-	}
-	if d.D() != v.Dim() {
-		return nil, kindErrorf(ErrDimension, "wrong dimension: the data has %d features, the model expects %d", d.D(), v.Dim())
 	}
 	out := make([]float64, d.N())
 	for i := range out {

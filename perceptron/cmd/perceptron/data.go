@@ -152,9 +152,6 @@ const stdinName = "standard input"
 // redirected from one).
 func openData(path string, stdin io.Reader) (r io.ReadCloser, name string, regular bool, err error) {
 	if path == "-" {
-		if stdin == nil {
-			stdin = strings.NewReader("")
-		}
 		return io.NopCloser(stdin), stdinName, false, nil
 	}
 	f, err := os.Open(path)

@@ -279,9 +279,7 @@ func (f *ModelFile) Validate() error {
 	if f == nil {
 		return errorf("model: nil")
 	}
-	bad := func(format string, args ...any) error {
-		return errorf("model: "+format, args...)
-	}
+	bad := modelErrorf
 	switch f.Algo {
 	case "pla", "pocket", "averaged", "voted", "hyperplane":
 	default:
@@ -487,6 +485,11 @@ func (f *ModelFile) Validate() error {
 	return nil
 }
 
+// modelErrorf is the error of a model file that Validate refuses.
+func modelErrorf(format string, args ...any) error {
+	return errorf("model: "+format, args...)
+}
+
 // checkRun refuses a file whose run contradicts itself (a hand edit) as
 // the library's kernel model file refuses its stats: when
 // updates_per_epoch is given, one element an epoch ("epochs") adding up
@@ -498,9 +501,7 @@ func (f *ModelFile) Validate() error {
 // rounding of a hand-written decimal); "order" one that train writes and
 // "eta" one that it accepts (or neither given).
 func (f *ModelFile) checkRun() error {
-	bad := func(format string, args ...any) error {
-		return errorf("model: "+format, args...)
-	}
+	bad := modelErrorf
 	if f.UpdatesPerEpoch != nil {
 		sum := 0
 		for _, u := range f.UpdatesPerEpoch {
@@ -553,13 +554,13 @@ func (f *ModelFile) checkSteps() error {
 	sum := 0
 	for k, v := range f.Vectors {
 		if v.Count > math.MaxInt-sum {
-			return errorf("model: the counts add up past %d at vector %d: more steps than a run makes", math.MaxInt, k)
+			return modelErrorf("the counts add up past %d at vector %d: more steps than a run makes", math.MaxInt, k)
 		}
 		sum += v.Count
 	}
 	if f.Order == "mistake" {
 		if sum != f.Updates && (f.Updates != 0 || sum != 1) {
-			return errorf("model: the vectors' counts add up to %d steps but there were %d updates: with the mistake order every step is an update", sum, f.Updates)
+			return modelErrorf("the vectors' counts add up to %d steps but there were %d updates: with the mistake order every step is an update", sum, f.Updates)
 		}
 		return nil
 	}
@@ -569,13 +570,13 @@ func (f *ModelFile) checkSteps() error {
 	hi, steps := bits.Mul64(uint64(f.N), uint64(f.Epochs))
 	stopped := f.MaxUpdates > 0 && f.Updates >= f.MaxUpdates
 	if hi == 0 && (uint64(sum) > steps || !stopped && uint64(sum) != steps) {
-		return errorf("model: the vectors' counts add up to %d steps but %d epochs of n = %d rows make %d: a count is a number of visited rows", sum, f.Epochs, f.N, steps)
+		return modelErrorf("the vectors' counts add up to %d steps but %d epochs of n = %d rows make %d: a count is a number of visited rows", sum, f.Epochs, f.N, steps)
 	}
 	if before := steps - uint64(f.N); hi == 0 && stopped && uint64(sum) <= before {
 		// The run stopped at the step of its last update, in its last
 		// epoch: after the n·(epochs − 1) steps of the others (a count
 		// lowered by hand passed, helper-73).
-		return errorf("model: the vectors' counts add up to %d steps, but max_updates ended the run in epoch %d, after the %d steps of the epochs of n = %d rows before it: a count is a number of visited rows", sum, f.Epochs, before, f.N)
+		return modelErrorf("the vectors' counts add up to %d steps, but max_updates ended the run in epoch %d, after the %d steps of the epochs of n = %d rows before it: a count is a number of visited rows", sum, f.Epochs, before, f.N)
 	}
 	return nil
 }
